@@ -1,0 +1,1 @@
+"""Adapters around the ``rules`` model: art, VASSAL files, print-and-play, command line."""

@@ -1,0 +1,46 @@
+"""Errors for bad input, each able to say in one line where the problem is.
+
+Every reader in Stavka raises a subclass of :class:`StavkaError` for input it cannot
+accept; the command line turns it into ``place: message`` and exit status 2, so a user
+sees one line naming the file and place instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StavkaError(ValueError):
+    """Bad input that a user can fix; ``str()`` is the one-line report."""
+
+    def __init__(self, path: Path | str | None, place: str | int | None, message: str) -> None:
+        self.path = None if path is None else Path(path)
+        self.place = place
+        self.message = message
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        """``file:place: message``, with the parts that are known."""
+        parts = [str(self.path)] if self.path is not None else []
+        if self.place is not None and self.place != "":
+            parts.append(str(self.place))
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+class DataError(StavkaError):
+    """A game data file (TOML) is broken or names something that does not exist.
+
+    ``place`` is the 1-based line number when it is known.
+    """
+
+
+class HexError(StavkaError):
+    """A hex number that does not parse or is not on any board of the game."""
+
+
+class SaveError(StavkaError):
+    """A VASSAL save, log or module that cannot be read safely or is not ours.
+
+    ``place`` names the entry, byte offset or command where reading stopped.
+    """
