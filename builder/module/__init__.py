@@ -1,0 +1,1 @@
+"""Writing VASSAL modules (``.vmod``): build file elements, packaging."""

@@ -1,0 +1,152 @@
+"""Probe modules and saves for asking the real VASSAL engine how it names hexes.
+
+A probe module has imageless boards (VASSAL draws a plain rectangle of the board's size)
+with the grid and numbering Stavka computes; a probe save puts one piece at the centre
+of each chosen hex. vcheck then reports, for every piece, the location name the engine
+itself computed, which must equal our label.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from builder.module.grid import hex_grid_element
+from rules.hexgrid import HexMap
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
+MODULE_NAME = "Stavka grid probe"
+ESC = "\x1b"
+MAP_CHILDREN = (
+    "ForwardToKeyBuffer",
+    "Scroller",
+    "ForwardToChatter",
+    "MenuDisplayer",
+    "MapCenterer",
+    "StackExpander",
+    "PieceMover",
+    "KeyBufferer",
+)
+
+
+@dataclass(frozen=True)
+class ProbePiece:
+    """A piece named ``name`` placed at map pixel (x, y) of map ``map_name``."""
+
+    map_name: str
+    x: int
+    y: int
+    name: str
+
+
+def _moduledata() -> bytes:
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
+        "<version>1.0</version><VassalVersion>3.6.0</VassalVersion>"
+        f"<dateSaved>0</dateSaved><description/><name>{MODULE_NAME}</name></data>"
+    ).encode()
+
+
+def _layout(hex_map: HexMap) -> list[tuple[str, int, int]]:
+    """Board name and (column, row) slot of each board in the board picker layout."""
+    slots: list[tuple[str, int, int]] = []
+    origins_x = sorted({board.origin[0] for board in hex_map.boards})
+    origins_y = sorted({board.origin[1] for board in hex_map.boards})
+    for board in hex_map.boards:
+        slots.append((board.name, origins_x.index(board.origin[0]), origins_y.index(board.origin[1])))
+    return slots
+
+
+def write_probe_module(path: Path, maps: Sequence[HexMap]) -> None:
+    """A minimal module with one VASSAL map per :class:`HexMap`, boards drawn without images."""
+    root = etree.Element(
+        "VASSAL.build.GameModule",
+        ModuleOther1="",
+        ModuleOther2="",
+        VassalVersion="3.6.0",
+        description="",
+        name=MODULE_NAME,
+        nextPieceSlotId="1",
+        version="1.0",
+    )
+    etree.SubElement(root, "VASSAL.build.module.BasicCommandEncoder")
+    for hex_map in maps:
+        map_element = etree.SubElement(
+            root,
+            "VASSAL.build.module.Map",
+            mapName=hex_map.name,
+            launch="false",
+            edgeWidth="0",
+            edgeHeight="0",
+            allowMultiple="true",
+        )
+        picker = etree.SubElement(map_element, "VASSAL.build.module.map.BoardPicker")
+        setup = etree.SubElement(picker, "setup")
+        setup.text = f"{hex_map.name}BoardPicker\t" + "\t".join(
+            f"{name}\t{column}\t{row}" for name, column, row in _layout(hex_map)
+        )
+        for board in hex_map.boards:
+            board_element = etree.SubElement(
+                picker,
+                "VASSAL.build.module.map.boardPicker.Board",
+                name=board.name,
+                image="",
+                width=str(board.size[0]),
+                height=str(board.size[1]),
+                color="255,255,255",
+                reversible="false",
+            )
+            board_element.append(hex_grid_element(board))
+        for child in MAP_CHILDREN:
+            etree.SubElement(map_element, f"VASSAL.build.module.map.{child}")
+    build_file = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("buildFile.xml", build_file)
+        archive.writestr("moduledata", _moduledata())
+
+
+def write_probe_save(path: Path, maps: Sequence[HexMap], pieces: Sequence[ProbePiece]) -> None:
+    """A plain-text save holding each probe piece alone in a stack at its pixel."""
+    adds = [""]
+    for number, piece in enumerate(pieces):
+        piece_id, stack_id = f"p{number}", f"s{number}"
+        position = f"{piece.map_name};{piece.x};{piece.y}"
+        adds.append(f"+/{piece_id}/piece;;;;{piece.name}/{position};0;0")
+        adds.append(f"+/{stack_id}/stack/{position};{piece_id};@@0")
+    pieces_group = ("\\" + ESC).join(adds)
+    commands = ["begin_save", "", pieces_group]
+    for hex_map in maps:
+        commands.append(
+            f"{hex_map.name}BoardPicker\t"
+            + "\t".join(f"{name}\t{column}\t{row}" for name, column, row in _layout(hex_map))
+        )
+    commands.append("end_save")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("savedGame", ESC.join(commands).encode())
+        archive.writestr("moduledata", _moduledata())
+
+
+def vcheck_available() -> bool:
+    """True when the shared VASSAL engine checker and a Java-capable set-up can run here."""
+    return VCHECK.exists() and shutil.which("sh") is not None
+
+
+def run_vcheck(module: Path, save: Path | None = None, *extra: str) -> tuple[int, dict[str, object]]:
+    """Run vcheck and return its exit status and parsed JSON report."""
+    command = [str(VCHECK), str(module)] + ([str(save)] if save else []) + list(extra)
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    try:
+        report: dict[str, object] = json.loads(completed.stdout)
+    except json.JSONDecodeError as error:
+        raise AssertionError(
+            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
+        ) from error
+    return completed.returncode, report
