@@ -1,0 +1,321 @@
+"""Playing a command tree out to the position it describes.
+
+A save is a script and a log is a save plus the steps a player replays; the position a
+referee must judge is where the script ends. This module executes the commands the way
+the engine does, in tree order, stepping every ``LOG`` command, and returns the
+immutable :class:`SavedGame`.
+
+Only the effects on the model are reproduced: pieces, stacks, decks, global properties,
+turn trackers, board layouts and players. Where the engine consults a module to decide
+(whether two pieces may stack after a move), the simple rule "pieces at the same spot
+of the same map share a stack" stands in; it is what happens for ordinary counters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.vassal.commands import (
+    AddPiece,
+    AddPlayer,
+    ChangePiece,
+    Command,
+    CommandGroup,
+    Logged,
+    MovePiece,
+    RemovePiece,
+    SetBoards,
+    SetGlobalProperty,
+    SetTurn,
+    SetupStacksPlaced,
+)
+from builder.vassal.metadata import Metadata
+from builder.vassal.model import (
+    Deck,
+    GlobalPropertyValue,
+    LocationHook,
+    MapBoards,
+    Piece,
+    Player,
+    SavedGame,
+    Stack,
+    TurnState,
+)
+from builder.vassal.sequence import decode, field as token, parse_int
+from builder.vassal.traits import BasicPiece, Trait, parse_chain
+
+STACK_TYPE = "stack"
+DECK_PREFIX = "deck;"
+LAYER_MARKER = "@@"
+
+
+@dataclass
+class _PieceRecord:
+    type: str
+    state: str
+    traits: tuple[Trait, ...]
+    map: str | None
+    x: int
+    y: int
+
+
+@dataclass
+class _GroupRecord:
+    """A stack or a deck: something that holds pieces at one spot."""
+
+    map: str | None
+    x: int
+    y: int
+    members: list[str]
+    layer: int | None = None
+    deck_type: str | None = None
+    face_down: bool = False
+
+
+def _coordinate(text: str) -> int:
+    value = parse_int(text)
+    return 0 if value is None else value
+
+
+@dataclass
+class _Table:
+    """The mutable position while commands run; turned into a SavedGame at the end."""
+
+    pieces: dict[str, _PieceRecord] = field(default_factory=dict)
+    groups: dict[str, _GroupRecord] = field(default_factory=dict)
+    parent: dict[str, str] = field(default_factory=dict)
+    properties: dict[tuple[str, str], str] = field(default_factory=dict)
+    turns: dict[str, str] = field(default_factory=dict)
+    boards: dict[str, SetBoards] = field(default_factory=dict)
+    players: dict[str, Player] = field(default_factory=dict)
+    setup_stacks_placed: bool = False
+    logged_commands: int = 0
+
+    def detach(self, piece_id: str) -> None:
+        group_id = self.parent.pop(piece_id, None)
+        if group_id is not None and group_id in self.groups:
+            members = self.groups[group_id].members
+            if piece_id in members:
+                members.remove(piece_id)
+
+    def attach(self, piece_id: str, group_id: str, position: int | None = None) -> None:
+        self.detach(piece_id)
+        members = self.groups[group_id].members
+        members.insert(len(members) if position is None else position, piece_id)
+        self.parent[piece_id] = group_id
+
+    def set_group_state(self, group_id: str, group: _GroupRecord, state: str) -> None:
+        """A stack's or deck's state: where it is and which pieces it holds, in order."""
+        tokens = decode(state, ";")
+        map_id = tokens[0]
+        for old_member in list(group.members):
+            self.detach(old_member)
+        group.members = []
+        self.groups[group_id] = group
+        if group.deck_type is not None:
+            group.map = None if map_id == "null" else map_id
+            group.x, group.y = _coordinate(token(tokens, 1)), _coordinate(token(tokens, 2))
+            group.face_down = token(tokens, 3) == "true"
+            member_ids = decode(tokens[4], ",") if len(tokens) > 4 else []
+        elif map_id == "null":
+            # VASSAL writes no position for an off-map stack: the rest are piece ids.
+            group.map, group.x, group.y = None, 0, 0
+            member_ids = tokens[1:]
+        else:
+            group.map = map_id
+            group.x, group.y = _coordinate(token(tokens, 1)), _coordinate(token(tokens, 2))
+            member_ids = tokens[3:]
+        for member in member_ids:
+            if member in self.pieces:
+                self.attach(member, group_id)
+            elif member.startswith(LAYER_MARKER):
+                group.layer = parse_int(member[len(LAYER_MARKER) :])
+
+    def set_piece_state(self, piece_id: str, record: _PieceRecord, state: str) -> bool:
+        """Apply a piece's state; ``False`` if the engine could not build the piece."""
+        traits = parse_chain(record.type, state)
+        if traits is None:
+            return False
+        basic = traits[-1]
+        assert isinstance(basic, BasicPiece)
+        if basic.map != record.map:
+            # Moving to another map takes a piece out of its stack, as Map.addPiece does.
+            self.detach(piece_id)
+        record.state, record.traits = state, traits
+        record.map, record.x, record.y = basic.map, basic.x, basic.y
+        return True
+
+    def add(self, command: AddPiece) -> None:
+        piece_id = command.piece_id
+        if piece_id is None:
+            return
+        if command.type == STACK_TYPE:
+            self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0, members=[]), command.state)
+        elif command.type.startswith(DECK_PREFIX):
+            self.set_group_state(
+                piece_id, _GroupRecord(map=None, x=0, y=0, members=[], deck_type=command.type), command.state
+            )
+        else:
+            record = _PieceRecord(type=command.type, state="", traits=(), map=None, x=0, y=0)
+            if self.set_piece_state(piece_id, record, command.state):
+                self.pieces[piece_id] = record
+
+    def change(self, command: ChangePiece) -> None:
+        if command.piece_id in self.pieces:
+            self.set_piece_state(command.piece_id, self.pieces[command.piece_id], command.new_state)
+        elif command.piece_id in self.groups:
+            self.set_group_state(command.piece_id, self.groups[command.piece_id], command.new_state)
+
+    def remove(self, piece_id: str) -> None:
+        if piece_id in self.pieces:
+            self.detach(piece_id)
+            del self.pieces[piece_id]
+        elif piece_id in self.groups:
+            # A removed stack takes its pieces off the board with it.
+            for member in self.groups.pop(piece_id).members:
+                self.parent.pop(member, None)
+                self.pieces.pop(member, None)
+
+    def group_at(self, map_id: str, x: int, y: int) -> str | None:
+        for group_id, group in self.groups.items():
+            if group.deck_type is None and group.map == map_id and (group.x, group.y) == (x, y) and group.members:
+                return group_id
+        return None
+
+    def move(self, command: MovePiece) -> None:
+        piece_id = command.piece_id
+        if piece_id is None or piece_id not in self.pieces:
+            return
+        record = self.pieces[piece_id]
+        self.detach(piece_id)
+        record.map, record.x, record.y = command.new_map, command.new_x, command.new_y
+        if command.new_map is None:
+            return
+        under = command.new_under_id
+        under_group = self.parent.get(under) if under is not None else None
+        if under is not None and under != piece_id and under in self.pieces and self.position(under) == (command.new_map, command.new_x, command.new_y):
+            if under_group is None:
+                under_group = f"moved:{under}"
+                self.groups[under_group] = _GroupRecord(map=command.new_map, x=command.new_x, y=command.new_y, members=[])
+                self.attach(under, under_group)
+            self.attach(piece_id, under_group, self.groups[under_group].members.index(under) + 1)
+            return
+        target = self.group_at(command.new_map, command.new_x, command.new_y)
+        if target is None:
+            target = f"moved:{piece_id}"
+            self.groups[target] = _GroupRecord(map=command.new_map, x=command.new_x, y=command.new_y, members=[])
+        # Without a piece underneath, the engine puts the moved piece at the bottom.
+        self.attach(piece_id, target, None if under is not None else 0)
+
+    def position(self, piece_id: str) -> tuple[str | None, int, int]:
+        group_id = self.parent.get(piece_id)
+        if group_id is not None:
+            group = self.groups[group_id]
+            return group.map, group.x, group.y
+        record = self.pieces[piece_id]
+        return record.map, record.x, record.y
+
+    def run(self, command: Command) -> None:
+        match command:
+            case CommandGroup(commands):
+                for inner in commands:
+                    self.run(inner)
+            case Logged(inner):
+                self.logged_commands += 1
+                self.run(inner)
+            case AddPiece():
+                self.add(command)
+            case ChangePiece():
+                self.change(command)
+            case MovePiece():
+                self.move(command)
+            case RemovePiece(piece_id):
+                self.remove(piece_id)
+            case SetGlobalProperty(name, value, container):
+                self.properties[(name, container)] = value
+            case SetTurn(tracker_id, state):
+                self.turns[tracker_id] = state
+            case SetBoards(map_id):
+                self.boards[map_id] = command
+            case AddPlayer(player_id, name, side):
+                self.players[player_id] = Player(id=player_id, name=name, side=side)
+            case SetupStacksPlaced():
+                self.setup_stacks_placed = True
+            case _:
+                # begin/end markers, undo markers and commands for the user interface
+                # (chat, notes, version checks) leave the position as it is.
+                pass
+
+
+def _turn_state(tracker_id: str, state: str) -> TurnState:
+    levels = decode(state, "|")
+    current = parse_int(levels[0])
+    return TurnState(tracker_id=tracker_id, current_level=0 if current is None else current, level_states=tuple(levels[1:]))
+
+
+def replay(
+    commands: CommandGroup,
+    module: Metadata | None,
+    save: Metadata | None,
+    locate: LocationHook | None = None,
+) -> SavedGame:
+    """Execute ``commands`` and describe the final position.
+
+    ``locate`` names the spot of every piece on a map (for example its hex); without it
+    pieces have only pixels.
+    """
+    table = _Table()
+    table.run(commands)
+    pieces = []
+    for piece_id, record in table.pieces.items():
+        map_id, x, y = table.position(piece_id)
+        location = locate(map_id, x, y) if locate is not None and map_id is not None else None
+        group_id = table.parent.get(piece_id)
+        pieces.append(
+            Piece(
+                id=piece_id,
+                type=record.type,
+                state=record.state,
+                traits=record.traits,
+                map=map_id,
+                x=x,
+                y=y,
+                stack_id=group_id if group_id is not None and table.groups[group_id].deck_type is None else None,
+                location=location,
+            )
+        )
+    stacks = tuple(
+        Stack(id=group_id, map=group.map, x=group.x, y=group.y, piece_ids=tuple(group.members), layer=group.layer)
+        for group_id, group in table.groups.items()
+        if group.deck_type is None and group.members
+    )
+    decks = tuple(
+        Deck(
+            id=group_id,
+            type=group.deck_type,
+            map=group.map,
+            x=group.x,
+            y=group.y,
+            face_down=group.face_down,
+            piece_ids=tuple(group.members),
+        )
+        for group_id, group in table.groups.items()
+        if group.deck_type is not None
+    )
+    return SavedGame(
+        module=module,
+        save=save,
+        pieces=tuple(pieces),
+        stacks=stacks,
+        decks=decks,
+        global_properties=tuple(
+            GlobalPropertyValue(name=name, value=value, container=container)
+            for (name, container), value in table.properties.items()
+        ),
+        turns=tuple(_turn_state(tracker_id, state) for tracker_id, state in table.turns.items()),
+        boards=tuple(MapBoards(map=map_id, boards=command.boards) for map_id, command in table.boards.items()),
+        players=tuple(table.players.values()),
+        setup_stacks_placed=table.setup_stacks_placed,
+        logged_commands=table.logged_commands,
+        commands=commands,
+    )
