@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
+import secrets
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -174,13 +174,15 @@ def write_new_file(path: Path, data: bytes) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise SaveError(path, None, "output directory does not exist")
-    handle, temporary_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=directory)
+    # A fresh random name opened exclusively, rather than mkstemp, so the file gets the
+    # user's usual permissions instead of owner-only ones.
+    temporary_path = directory / f".{path.name}.{secrets.token_hex(8)}.part"
     try:
-        with os.fdopen(handle, "wb") as temporary:
+        with temporary_path.open("xb") as temporary:
             temporary.write(data)
             temporary.flush()
             os.fsync(temporary.fileno())
-        os.replace(temporary_name, path)
+        os.replace(temporary_path, path)
     except BaseException:
-        Path(temporary_name).unlink(missing_ok=True)
+        temporary_path.unlink(missing_ok=True)
         raise

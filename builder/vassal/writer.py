@@ -1,0 +1,231 @@
+"""Writing saves VASSAL loads: set-up saves from pieces, annotated copies of players' saves.
+
+Both writers produce the same container — an obfuscated ``!VCSK`` ``savedGame`` (UTF-8,
+VASSAL's escaping), ``savedata`` and ``moduledata``, in a zip with fixed timestamps —
+so identical input gives identical bytes, and a seed fixes the piece ids and the
+obfuscation key that VASSAL would draw at random. Output always goes to a new file,
+written atomically; a player's save is never touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip, write_new_file
+from builder.vassal.commands import (
+    AddPiece,
+    BeginSave,
+    ChangePiece,
+    Command,
+    CommandGroup,
+    EndSave,
+    Logged,
+    NullCommand,
+    SetBoards,
+    SetGlobalProperty,
+    SetTurn,
+    SetupStacksPlaced,
+    decode_saved_game,
+    encode_saved_game,
+)
+from builder.vassal.metadata import Metadata, render_module_data, render_save_data
+from builder.vassal.model import GlobalPropertyValue, MapBoards
+from builder.vassal.obfuscation import obfuscate
+from builder.vassal.reader import read_save_file
+from builder.vassal.sequence import encode
+from builder.vassal.traits import BasicPiece, Decorator, Trait, chain_texts, join_chain
+from rules.errors import SaveError
+
+FIRST_PIECE_ID = 1_600_000_000_000
+"""Piece ids look like VASSAL's (milliseconds since 1970) and stay clear of real ones."""
+
+
+@dataclass(frozen=True)
+class SetupPiece:
+    """A piece to place in a set-up save.
+
+    ``traits`` run outermost first and end with the BasicPiece, expanded (no
+    prototypes), as VASSAL keeps pieces in games; the BasicPiece's own map and position
+    are replaced by ``map``/``x``/``y``. Pieces at the same spot form one stack, the
+    first given at the bottom.
+    """
+
+    traits: tuple[Trait, ...]
+    map: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class TurnPosition:
+    """A turn tracker's state to restore, as VASSAL encodes it (see ``TurnState``)."""
+
+    tracker_id: str
+    state: str
+
+
+def _piece_ids(seed: int, count: int) -> list[str]:
+    """``count`` consecutive ids from a seeded start, as VASSAL's clock-based ids are."""
+    start = FIRST_PIECE_ID + random.Random(seed).randrange(10**11)
+    return [str(start + offset) for offset in range(count)]
+
+
+def _obfuscation_key(seed: int) -> int:
+    return random.Random(f"key:{seed}").randrange(256)
+
+
+def _container(text: str, seed: int, module_data: bytes | None, save_data: bytes | None) -> bytes:
+    entries = [(SAVED_GAME, obfuscate(text, _obfuscation_key(seed)))]
+    if save_data is not None:
+        entries.append((SAVE_DATA, save_data))
+    if module_data is not None:
+        entries.append((MODULE_DATA, module_data))
+    return build_zip(entries)
+
+
+def setup_commands(
+    pieces: Sequence[SetupPiece],
+    seed: int,
+    boards: Sequence[MapBoards] = (),
+    global_properties: Sequence[GlobalPropertyValue] = (),
+    turns: Sequence[TurnPosition] = (),
+) -> CommandGroup:
+    """The command tree of a save holding ``pieces`` and nothing of earlier games.
+
+    Shaped as ``GameState`` writes it: ``begin_save``, a null command, all pieces with
+    each stack after its pieces, board layouts, properties, turn trackers,
+    ``SETUP_STACK`` (the save already holds the at-start pieces) and ``end_save``.
+    """
+    spots: dict[tuple[str, int, int], list[str]] = {}
+    ids = _piece_ids(seed, len(pieces) * 2)
+    piece_commands: list[Command] = [NullCommand()]
+    for index, piece in enumerate(pieces):
+        basic = piece.traits[-1]
+        if not isinstance(basic, BasicPiece):
+            raise ValueError(f"set-up piece {index} does not end with a BasicPiece")
+        placed = (*piece.traits[:-1], replace(basic, map=piece.map, x=piece.x, y=piece.y))
+        piece_type, state = chain_texts(placed)
+        piece_commands.append(AddPiece(piece_id=ids[index], type=piece_type, state=state))
+        spots.setdefault((piece.map, piece.x, piece.y), []).append(ids[index])
+    for offset, ((map_id, x, y), members) in enumerate(spots.items()):
+        state = encode([map_id, str(x), str(y), *members], ";")
+        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state))
+    commands: list[Command] = [BeginSave(), NullCommand(), CommandGroup(tuple(piece_commands))]
+    commands += [SetBoards(map_id=layout.map, boards=layout.boards) for layout in boards]
+    commands += [
+        SetGlobalProperty(name=value.name, value=value.value, container=value.container) for value in global_properties
+    ]
+    commands += [SetTurn(tracker_id=turn.tracker_id, state=turn.state) for turn in turns]
+    commands += [SetupStacksPlaced(), EndSave()]
+    return CommandGroup(tuple(commands))
+
+
+def build_setup_save(
+    pieces: Sequence[SetupPiece],
+    module: Metadata,
+    seed: int,
+    boards: Sequence[MapBoards] = (),
+    global_properties: Sequence[GlobalPropertyValue] = (),
+    turns: Sequence[TurnPosition] = (),
+    description: str = "",
+) -> bytes:
+    """The bytes of a set-up save for ``module`` (see :func:`setup_commands`).
+
+    ``module`` must be the module's own metadata: VASSAL compares its name with the
+    running module's. ``savedata`` takes its version and date from it, so the output
+    depends on nothing but the arguments.
+    """
+    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns))
+    save = replace(module, name="", description=description)
+    return _container(text, seed, render_module_data(module), render_save_data(save))
+
+
+def write_setup_save(
+    path: Path,
+    pieces: Sequence[SetupPiece],
+    module: Metadata,
+    seed: int,
+    boards: Sequence[MapBoards] = (),
+    global_properties: Sequence[GlobalPropertyValue] = (),
+    turns: Sequence[TurnPosition] = (),
+    description: str = "",
+) -> None:
+    """Write a set-up save to ``path``, which must not exist yet."""
+    write_new_file(path, build_setup_save(pieces, module, seed, boards, global_properties, turns, description))
+
+
+def _wrap(added: Sequence[Decorator], chain: str, kind: str) -> str:
+    texts = [trait.type_text() if kind == "type" else trait.state_text() for trait in added]
+    return join_chain([*texts, chain])
+
+
+def annotate_commands(tree: CommandGroup, annotations: Mapping[str, Sequence[Decorator]]) -> CommandGroup:
+    """``tree`` with extra outermost traits on the pieces named in ``annotations``.
+
+    The existing chains are wrapped, not re-encoded, so everything else stays exactly as
+    the engine wrote it. Later state changes of an annotated piece (in a log) get the new
+    traits' states too, because VASSAL refuses a state with fewer elements than traits.
+    """
+
+    def rewrite(command: Command) -> Command:
+        match command:
+            case CommandGroup(commands):
+                return CommandGroup(tuple(rewrite(inner) for inner in commands))
+            case Logged(inner):
+                return Logged(rewrite(inner))
+            case AddPiece(str(piece_id), piece_type, state) if piece_id in annotations and piece_type != "stack":
+                added = annotations[piece_id]
+                return AddPiece(piece_id, _wrap(added, piece_type, "type"), _wrap(added, state, "state"))
+            case ChangePiece(piece_id, new_state, old_state) if piece_id in annotations:
+                added = annotations[piece_id]
+                return ChangePiece(
+                    piece_id,
+                    _wrap(added, new_state, "state"),
+                    None if old_state is None else _wrap(added, old_state, "state"),
+                )
+        return command
+
+    return CommandGroup(tuple(rewrite(command) for command in tree.commands))
+
+
+def _added_piece_ids(command: Command) -> set[str]:
+    match command:
+        case CommandGroup(commands):
+            return set().union(*(_added_piece_ids(inner) for inner in commands))
+        case Logged(inner):
+            return _added_piece_ids(inner)
+        case AddPiece(piece_id, piece_type) if piece_id is not None and piece_type != "stack":
+            return {piece_id}
+    return set()
+
+
+def write_annotated_copy(
+    source: Path,
+    target: Path,
+    annotations: Mapping[str, Sequence[Decorator]],
+    seed: int = 0,
+    expected_module: str | None = None,
+) -> None:
+    """Copy the save or log at ``source`` to the new file ``target``, adding traits.
+
+    ``annotations`` maps piece ids to decorators (e.g. a Marker or Layer) placed
+    outermost on that piece; an empty mapping gives a plain copy that loads exactly as
+    the original. ``moduledata``/``savedata`` are carried over byte for byte.
+    """
+    if target.resolve() == source.resolve():
+        raise SaveError(target, None, "output would overwrite the input save")
+    if target.exists():
+        raise SaveError(target, None, "output file already exists; refusing to overwrite it")
+    save_file = read_save_file(source, expected_module)
+    try:
+        original = decode_saved_game(save_file.text)
+    except SaveError as error:
+        raise SaveError(source, error.place, error.message) from error
+    missing = sorted(set(annotations) - _added_piece_ids(original))
+    if missing:
+        raise SaveError(source, None, f"no piece with id {missing[0]!r} to annotate")
+    tree = annotate_commands(original, annotations)
+    write_new_file(target, _container(encode_saved_game(tree), seed, save_file.module_data, save_file.save_data))
