@@ -37,7 +37,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect of adding commands to ``main``.
-    from builder.cli import games_commands, hex_commands  # noqa: F401
+    from builder.cli import games_commands, hex_commands, save_commands  # noqa: F401
 
 
 _register()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, read_container, read_module_data
 from builder.vassal.commands import BEGIN_SAVE, COMMAND_SEPARATOR, CommandGroup, decode_saved_game
+from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
 from builder.vassal.model import LocationHook, SavedGame
 from builder.vassal.obfuscation import deobfuscate
@@ -102,5 +103,14 @@ def read_module_name(path: Path) -> str:
         if module_data is None:
             raise SaveError(None, MODULE_DATA, "module has no moduledata entry")
         return parse_metadata(module_data, MODULE_DATA).name
+    except SaveError as error:
+        raise _with_path(error, path) from error
+
+
+def read_command_lines(path: Path, expected_module: str | None = None) -> str:
+    """The save's command tree as ``.lines.txt`` text (one command per line)."""
+    save_file = read_save_file(path, expected_module)
+    try:
+        return flatten(save_file.text)
     except SaveError as error:
         raise _with_path(error, path) from error
