@@ -18,7 +18,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from builder.vassal.limits import MAX_UNPACKED_BYTES, check_unpacked
+from builder.vassal import limits
 from rules.errors import SaveError
 
 SAVED_GAME = "savedGame"
@@ -71,9 +71,9 @@ def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: i
                 if not part:
                     break
                 produced += len(part)
-                check_unpacked(produced, packed, place)
+                limits.check_unpacked(produced, packed, place)
                 if produced > budget:
-                    raise SaveError(None, place, f"archive unpacks to more than {MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
+                    raise SaveError(None, place, f"archive unpacks to more than {limits.MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
                 parts.append(part)
     except SaveError:
         raise
@@ -95,8 +95,8 @@ def read_container(data: bytes) -> SaveContainer:
     A file that is not a zip is taken as a bare payload (VASSAL 2.x wrote such files);
     whether it really is a save is decided when its commands are read.
     """
-    if len(data) > MAX_UNPACKED_BYTES:
-        raise SaveError(None, None, f"file is larger than {MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
+    if len(data) > limits.MAX_UNPACKED_BYTES:
+        raise SaveError(None, None, f"file is larger than {limits.MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
     if not data.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
         return SaveContainer(saved_game=data, module_data=None, save_data=None, zipped=False)
     with _open_zip(data) as archive:
@@ -115,7 +115,7 @@ def read_container(data: bytes) -> SaveContainer:
             if any(name in wanted for name in BUILD_FILES):
                 raise SaveError(None, "zip", "this is a VASSAL module, not a saved game or log")
             raise SaveError(None, "zip", "no savedGame entry; not a VASSAL saved game or log")
-        budget = MAX_UNPACKED_BYTES
+        budget = limits.MAX_UNPACKED_BYTES
         contents: dict[str, bytes] = {}
         for name in (SAVED_GAME, MODULE_DATA, SAVE_DATA):
             if name in wanted:
@@ -143,7 +143,7 @@ def read_module_data(data: bytes) -> bytes | None:
             raise SaveError(None, f"entry {MODULE_DATA!r}", "entry appears twice")
         if not matches:
             return None
-        return _read_entry(archive, matches[0], len(data), MAX_UNPACKED_BYTES)
+        return _read_entry(archive, matches[0], len(data), limits.MAX_UNPACKED_BYTES)
 
 
 def build_zip(entries: list[tuple[str, bytes]]) -> bytes:

@@ -42,11 +42,10 @@ class BasicPiece:
         return self.ID + encode([self.clone_key, self.delete_key, self.image, self.name], ";")
 
     def state_text(self) -> str:
-        items = ["null" if self.map is None else self.map, str(self.x), str(self.y), self.gpid]
-        if self.properties:
-            items.append(str(len(self.properties)))
-            for key, value in self.properties:
-                items += [key, value]
+        """The state as VASSAL ≥ 3.4 writes it: always with the property count."""
+        items = ["null" if self.map is None else self.map, str(self.x), str(self.y), self.gpid, str(len(self.properties))]
+        for key, value in self.properties:
+            items += [key, value]
         return encode(items, ";")
 
 
