@@ -16,6 +16,7 @@ from pathlib import Path
 
 from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip, write_new_file
 from builder.vassal.commands import (
+    COMMAND_SEPARATOR,
     AddPiece,
     BeginSave,
     ChangePiece,
@@ -67,6 +68,16 @@ class TurnPosition:
     state: str
 
 
+def _check_storable(traits: Sequence[Trait], what: str) -> None:
+    """Refuse text VASSAL would misread: ESC splits commands at any depth, and the
+    innermost BasicPiece is not escaped in its chain, so a TAB there splits the chain."""
+    for trait in traits:
+        if COMMAND_SEPARATOR in trait.type_text() + trait.state_text():
+            raise ValueError(f"{what}: a VASSAL save cannot hold the ESC character")
+    if traits and isinstance(traits[-1], BasicPiece) and "\t" in traits[-1].type_text() + traits[-1].state_text():
+        raise ValueError(f"{what}: a BasicPiece field cannot hold a TAB")
+
+
 def _piece_ids(seed: int, count: int) -> list[str]:
     """``count`` consecutive ids from a seeded start, as VASSAL's clock-based ids are."""
     start = FIRST_PIECE_ID + random.Random(seed).randrange(10**11)
@@ -107,6 +118,7 @@ def setup_commands(
         if not isinstance(basic, BasicPiece):
             raise ValueError(f"set-up piece {index} does not end with a BasicPiece")
         placed = (*piece.traits[:-1], replace(basic, map=piece.map, x=piece.x, y=piece.y))
+        _check_storable(placed, f"set-up piece {index}")
         piece_type, state = chain_texts(placed)
         piece_commands.append(AddPiece(piece_id=ids[index], type=piece_type, state=state))
         spots.setdefault((piece.map, piece.x, piece.y), []).append(ids[index])
@@ -224,6 +236,8 @@ def write_annotated_copy(
         original = decode_saved_game(save_file.text)
     except SaveError as error:
         raise SaveError(source, error.place, error.message) from error
+    for piece_id, added in annotations.items():
+        _check_storable(added, f"annotation of piece {piece_id}")
     missing = sorted(set(annotations) - _added_piece_ids(original))
     if missing:
         raise SaveError(source, None, f"no piece with id {missing[0]!r} to annotate")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from vassal_corpus import SAVES
+from tests.vassal.vassal_corpus import SAVES
 
 
 @pytest.fixture(params=SAVES, ids=[f"{path.parent.name}/{path.name}" for path in SAVES])

@@ -9,7 +9,7 @@ import pytest
 from builder.vassal.commands import decode_saved_game, encode_saved_game
 from builder.vassal.reader import read_command_lines, read_save_file, read_saved_game
 from builder.vassal.traits import BasicPiece, Layer, Marker, UnknownTrait, chain_texts, parse_chain
-from vassal_corpus import KASSALA_SAVE, RAGNAROK_SAVE, SAVES, ZXVT_LOG
+from tests.vassal.vassal_corpus import KASSALA_SAVE, RAGNAROK_SAVE, SAVES, ZXVT_LOG
 
 
 def test_decoded_text_matches_corpus(corpus_save: Path) -> None:
