@@ -21,11 +21,10 @@ class StavkaError(ValueError):
 
     def one_line(self) -> str:
         """``file:place: message``, with the parts that are known."""
-        parts = [str(self.path)] if self.path is not None else []
+        where = "" if self.path is None else str(self.path)
         if self.place is not None and self.place != "":
-            parts.append(str(self.place))
-        parts.append(self.message)
-        return ": ".join(parts)
+            where = f"{where}:{self.place}" if where else str(self.place)
+        return f"{where}: {self.message}" if where else self.message
 
 
 class DataError(StavkaError):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules.hexes import Hex
@@ -292,9 +292,8 @@ class Board:
 
     ``origin`` is the board's top-left corner in map pixels (VASSAL adds the map's edge
     margins and the sizes of the boards before it). ``columns``/``rows`` are the raw hex
-    indices of the board that carry printed numbers and are in play; other hexes drawn on
-    the image are margin. ``aliases`` are printed names of this board that designate a hex
-    owned by another board, e.g. the row the South map repeats from the North map (DoS 2.3).
+    indices of the board that carry printed numbers and are in play, less ``off_map``
+    (corners cut off the printed map); other hexes drawn on the image are margin.
     """
 
     name: str
@@ -304,6 +303,7 @@ class Board:
     origin: tuple[int, int]
     columns: range
     rows: range
+    off_map: frozenset[tuple[int, int]] = frozenset()
 
     def label(self, raw: tuple[int, int]) -> str:
         """The printed name VASSAL gives raw hex ``raw`` of this board."""
@@ -329,7 +329,7 @@ class Board:
 
     def in_play(self, raw: tuple[int, int]) -> bool:
         """True when ``raw`` is one of the board's numbered, playable hexes."""
-        return raw[0] in self.columns and raw[1] in self.rows
+        return raw[0] in self.columns and raw[1] in self.rows and raw not in self.off_map
 
 
 @dataclass(frozen=True)
@@ -340,11 +340,16 @@ class HexMap:
     across the others; ``lattice_offsets[i]`` is what board *i*'s raw (column, row) adds
     to become a lattice hex. The offsets are derived from the boards' pixel placement,
     so the art and the module cannot drift from the referee's lattice.
+
+    ``aliases`` map a printed name to the name of the hex that owns it (e.g. the row the
+    South map repeats from the North map, DoS 2.3); ``unprefixed_board`` is the board
+    whose numbers the rules also write without their prefix ("4018" for N4018).
     """
 
     name: str
     boards: tuple[Board, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    unprefixed_board: str | None = None
     lattice_offsets: tuple[tuple[int, int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -421,6 +426,14 @@ class HexMap:
             raw = board.parse(name)
             if raw is not None and board.in_play(raw):
                 return self.to_lattice(index, raw)
+        if self.unprefixed_board is not None:
+            board = self.board_named(self.unprefixed_board)
+            bare = replace(board.numbering, location_format="$gridLocation$")
+            displayed = bare.parse_location(name)
+            if displayed is not None:
+                raw = bare.raw_of_column_row(board.grid, board.size, *displayed)
+                if board.in_play(raw):
+                    return self.to_lattice(self.boards.index(board), raw)
         return None
 
     def hex_at_pixel(self, x: float, y: float) -> Hex | None:
@@ -446,4 +459,5 @@ class HexMap:
         for index, board in enumerate(self.boards):
             for column in board.columns:
                 for row in board.rows:
-                    yield self.to_lattice(index, (column, row))
+                    if board.in_play((column, row)):
+                        yield self.to_lattice(index, (column, row))

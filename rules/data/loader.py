@@ -1,0 +1,705 @@
+"""Load and validate a game's data folder into a :class:`rules.model.GameSpec`.
+
+A game folder holds ``game.toml`` (sides, nationalities, terrain types), ``map.toml``
+(boards, terrain, hexsides, towns, rails, edges, supply sources, or areas),
+``units.toml`` (units and markers), ``scenarios.toml`` and ``tables.toml``. Every name
+that refers to something else — a hex number, a terrain, a nationality, a unit — is
+checked here, so a typo is reported once, at load, as ``file:line: message``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rules.data.fields import Provenance, Table, unknown_name_message
+from rules.data.source import TomlSource
+from rules.errors import DataError
+from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
+from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
+from rules.regions import outline, outline_between
+from rules.model import (
+    Area,
+    Arrival,
+    GameMap,
+    GameSpec,
+    MapEdge,
+    Marker,
+    Nationality,
+    Odds,
+    OddsTable,
+    Placement,
+    RailLine,
+    Scenario,
+    Side,
+    SupplySource,
+    Tables,
+    TerrainType,
+    Town,
+    Unit,
+    UnitStep,
+    VictoryLevel,
+    VictoryPointAward,
+)
+
+GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml")
+TERRAIN_KINDS = ("hex", "hexside", "area")
+TOWN_KINDS = ("city", "town", "port", "village")
+ODDS = re.compile(r"^(\d+)[-:](\d+)$")
+
+
+def games_directory() -> Path:
+    """Where the shipped games live: ``$STAVKA_GAMES`` or the repository's ``games/``."""
+    configured = os.environ.get("STAVKA_GAMES")
+    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "games"
+
+
+def shipped_games() -> list[str]:
+    """Names of the game folders under :func:`games_directory` (those with a game.toml)."""
+    directory = games_directory()
+    if not directory.is_dir():
+        return []
+    return sorted(child.name for child in directory.iterdir() if (child / "game.toml").is_file())
+
+
+def resolve_game(name_or_path: str) -> Path:
+    """A game folder from a shipped game's name or the path of a user's own folder."""
+    candidate = Path(name_or_path)
+    if (candidate / "game.toml").is_file():
+        return candidate
+    shipped = games_directory() / name_or_path
+    if (shipped / "game.toml").is_file():
+        return shipped
+    known = ", ".join(shipped_games()) or "none"
+    raise DataError(name_or_path, None, f"no game folder with a game.toml here (shipped games: {known})")
+
+
+def load_game(name_or_path: str) -> GameSpec:
+    """Read, check and assemble a game; the first problem raises :class:`DataError`."""
+    folder = resolve_game(name_or_path)
+    sources = {name: _read_optional(folder / name) for name in GAME_FILES}
+    game_source = sources["game.toml"]
+    assert game_source is not None
+    game = Table.root(game_source)
+    game.only("game", "side", "nationality", "terrain", "notes")
+    header = game.table("game")
+    header.only("id", "title", "publisher", "year", "rules")
+    sides = _sides(game)
+    nationalities = _nationalities(game, {side.id for side in sides})
+    terrain_types = _terrain_types(game)
+    maps = _maps(sources["map.toml"], terrain_types, {side.id for side in sides})
+    spec_maps = tuple(maps)
+    units, markers = _units(sources["units.toml"], sides, nationalities)
+    scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
+    tables = _tables(sources["tables.toml"])
+    for unit in units.values():
+        for arrival in unit.arrivals:
+            if scenarios and arrival.scenario not in scenarios:
+                raise DataError(
+                    folder / "units.toml", None, f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}"
+                )
+    return GameSpec(
+        id=header.text("id"),
+        title=header.text("title"),
+        publisher=header.text("publisher"),
+        year=header.integer("year", minimum=1900, maximum=2100),
+        rules_text=header.text("rules"),
+        sides=tuple(sides),
+        nationalities=nationalities,
+        terrain_types=terrain_types,
+        maps=spec_maps,
+        units=units,
+        markers=markers,
+        scenarios=scenarios,
+        tables=tables,
+        folder=str(folder),
+        notes=tuple(game.text_list("notes", required=False)),
+    )
+
+
+def _read_optional(path: Path) -> TomlSource | None:
+    if path.name == "game.toml" and not path.is_file():
+        raise DataError(path, None, "missing: every game folder needs a game.toml")
+    return TomlSource.read(path) if path.is_file() else None
+
+
+def _unique(table: Table, key: str, seen: dict[str, str], what: str) -> str:
+    """Read ``key`` as an id and refuse one already used (naming where it was first)."""
+    value = table.text(key)
+    if value in seen:
+        raise table.error(f"duplicate {what} {value!r} (first defined at {seen[value]})", key)
+    seen[value] = table.where(key)
+    return value
+
+
+def _sides(game: Table) -> list[Side]:
+    seen: dict[str, str] = {}
+    sides = []
+    for table in game.tables("side", required=True):
+        table.only("id", "name")
+        sides.append(Side(_unique(table, "id", seen, "side"), table.text("name")))
+    return sides
+
+
+def _nationalities(game: Table, sides: set[str]) -> dict[str, Nationality]:
+    seen: dict[str, str] = {}
+    result = {}
+    for table in game.tables("nationality"):
+        table.only("id", "name", "side", "background", "text")
+        nationality = Nationality(
+            id=_unique(table, "id", seen, "nationality"),
+            name=table.text("name"),
+            side=table.choice("side", sides, "side"),
+            background=_colour(table, "background"),
+            text=_colour(table, "text"),
+            provenance=table.provenance(),
+        )
+        result[nationality.id] = nationality
+    return result
+
+
+def _colour(table: Table, key: str) -> str:
+    value = table.text(key)
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise table.error(f"{key!r} must be a colour like '#1a2b3c', not {value!r}", key)
+    return value.lower()
+
+
+def _terrain_types(game: Table) -> dict[str, TerrainType]:
+    seen: dict[str, str] = {}
+    result = {}
+    for table in game.tables("terrain", required=True):
+        table.only(
+            "id",
+            "name",
+            "kind",
+            "movement",
+            "enemy_entry_cost",
+            "combat_die_modifier",
+            "combat_column_shift",
+            "combat_condition",
+            "attack_prohibited",
+            "defence_strength_modifiers",
+            "description",
+        )
+        movement: dict[str, int | None] = {}
+        movement_table = table.optional_table("movement")
+        if movement_table is not None:
+            for movement_class, cost in movement_table.items():
+                if cost == "prohibited":
+                    movement[movement_class] = None
+                else:
+                    movement[movement_class] = movement_table.integer(movement_class, minimum=0, maximum=99)
+        terrain = TerrainType(
+            id=_unique(table, "id", seen, "terrain"),
+            name=table.text("name"),
+            kind=table.choice("kind", TERRAIN_KINDS, "terrain kind"),
+            movement=movement,
+            enemy_entry_cost=table.integer("enemy_entry_cost", default=0, minimum=0, maximum=99),
+            combat_die_modifier=table.integer("combat_die_modifier", default=0, minimum=-6, maximum=6),
+            combat_column_shift=table.integer("combat_column_shift", default=0, minimum=-6, maximum=6),
+            combat_condition=table.optional_text("combat_condition"),
+            attack_prohibited=table.boolean("attack_prohibited", default=False),
+            defence_strength_modifiers=_integer_mapping(table.optional_table("defence_strength_modifiers")),
+            description=table.text("description", default=""),
+            provenance=table.provenance(),
+        )
+        result[terrain.id] = terrain
+    return result
+
+
+def _integer_mapping(table: Table | None) -> dict[str, int]:
+    """A table of small whole numbers keyed by name (e.g. strength modifiers by arm)."""
+    if table is None:
+        return {}
+    return {key: table.integer(key, minimum=-20, maximum=20) for key, _ in table.items()}
+
+
+def _maps(source: TomlSource | None, terrain: dict[str, TerrainType], sides: set[str]) -> list[GameMap]:
+    if source is None:
+        return []
+    root = Table.root(source)
+    root.only("map")
+    return [_map(table, terrain, sides) for table in root.tables("map", required=True)]
+
+
+def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str]) -> GameMap:
+    table.only(
+        "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
+        "supply_source", "area",
+    )
+    name = table.text("name")
+    provenance = table.provenance()
+    areas = _areas(table, provenance, {key for key, value in terrain.items() if value.kind == "area"})
+    board_tables = table.tables("board")
+    if not board_tables:
+        if not areas:
+            raise table.error("a map needs [[map.board]] boards or [[map.area]] areas")
+        return GameMap(name, None, {}, {}, {}, (), (), (), (), tuple(areas), provenance)
+    boards = [_board(board_table) for board_table in board_tables]
+    defaults = {}
+    hex_terrain = {key: value for key, value in terrain.items() if value.kind == "hex"}
+    for board, board_table in zip(boards, board_tables):
+        defaults[board.name] = board_table.choice("default_terrain", hex_terrain, "hex terrain")
+    aliases: dict[str, str] = {}
+    alias_table = table.optional_table("aliases")
+    if alias_table is not None:
+        for alias, target in alias_table.items():
+            aliases[alias] = alias_table.text(alias)
+    unprefixed = table.optional_text("unprefixed_board")
+    if unprefixed is not None and unprefixed not in {board.name for board in boards}:
+        raise table.error(f"unknown board {unprefixed!r}", "unprefixed_board")
+    try:
+        hex_map = HexMap(name, tuple(boards), aliases, unprefixed_board=unprefixed)
+    except ValueError as error:
+        raise table.error(str(error), "board") from error
+    for alias, target in aliases.items():
+        if hex_map.parse(target) is None:
+            raise table.error(f"alias {alias!r} names {target!r}, which is on no board", "aliases", alias)
+    hexes = _HexReader(hex_map)
+    terrain_by_hex = _terrain_by_hex(table, hexes, hex_terrain)
+    features = _hexside_features(table, hexes, terrain)
+    lines = _lines(table, hexes)
+    towns = tuple(
+        Town(
+            name=town.text("name"),
+            hex=hexes.read(town, "hex"),
+            kind=town.choice("kind", TOWN_KINDS, "town kind"),
+            provenance=town.provenance(provenance),
+        )
+        for town in _only_each(table.tables("town"), "name", "hex", "kind")
+    )
+    rails = tuple(_rail(rail, hexes, provenance) for rail in _only_each(table.tables("rail"), "name", "hexes"))
+    edges = _edges(table, hexes, hex_map, provenance)
+    edge_names = {edge.name: edge for edge in edges}
+    sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
+    return GameMap(
+        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines
+    )
+
+
+def _only_each(tables: Iterable[Table], *allowed: str) -> list[Table]:
+    result = list(tables)
+    for table in result:
+        table.only(*allowed)
+    return result
+
+
+class _HexReader:
+    """Turns printed hex numbers in the data into lattice hexes, or a placed error."""
+
+    def __init__(self, hex_map: HexMap) -> None:
+        self.hex_map = hex_map
+
+    def parse(self, table: Table, key: str | int, name: str) -> Hex:
+        found = self.hex_map.parse(name)
+        if found is None:
+            raise table.error(f"unknown hex {name!r} (not a playable hex of map {self.hex_map.name!r})", key, name)
+        return found
+
+    def read(self, table: Table, key: str) -> Hex:
+        return self.parse(table, key, table.text(key))
+
+    def read_list(self, table: Table, key: str) -> list[Hex]:
+        return [self.parse(table, key, name) for name in table.text_list(key)]
+
+    def read_side(self, table: Table, key: str, name: str) -> HexSide:
+        parts = name.split("/")
+        if len(parts) != 2:
+            raise table.error(f"a hexside is written 'HEX/HEX', not {name!r}", key, name)
+        first, second = (self.parse(table, key, part) for part in parts)
+        if not are_adjacent(first, second):
+            raise table.error(f"{parts[0]} and {parts[1]} are not adjacent, so {name!r} is no hexside", key, name)
+        return hexside(first, second)
+
+
+def _board(table: Table) -> Board:
+    table.only("name", "default_terrain", "size", "origin", "first_hex", "last_hex", "off_map", "grid", "numbering")
+    grid_table = table.table("grid")
+    grid_table.only("dx", "dy", "x0", "y0", "sideways")
+    grid = HexGrid(
+        dx=grid_table.number("dx", minimum=1),
+        dy=grid_table.number("dy", minimum=1),
+        x0=grid_table.integer("x0"),
+        y0=grid_table.integer("y0"),
+        sideways=grid_table.boolean("sideways", default=False),
+    )
+    numbering_table = table.table("numbering")
+    numbering_table.only(
+        "first", "sep", "h_type", "v_type", "h_leading", "v_leading", "h_off", "v_off", "h_descend",
+        "v_descend", "stagger", "location_format",
+    )
+    defaults = HexGridNumbering()
+    numbering = HexGridNumbering(
+        first="V" if numbering_table.choice("first", ("H", "V"), "numbering order", "H") == "V" else "H",
+        sep=numbering_table.text("sep", ""),
+        h_type="A" if numbering_table.choice("h_type", ("N", "A"), "numbering type", "N") == "A" else "N",
+        v_type="A" if numbering_table.choice("v_type", ("N", "A"), "numbering type", "N") == "A" else "N",
+        h_leading=numbering_table.integer("h_leading", defaults.h_leading, 0, 5),
+        v_leading=numbering_table.integer("v_leading", defaults.v_leading, 0, 5),
+        h_off=numbering_table.integer("h_off", defaults.h_off),
+        v_off=numbering_table.integer("v_off", defaults.v_off),
+        h_descend=numbering_table.boolean("h_descend", False),
+        v_descend=numbering_table.boolean("v_descend", False),
+        stagger=numbering_table.boolean("stagger", True),
+        location_format=numbering_table.text("location_format", defaults.location_format),
+    )
+    size = table.integer_list("size", minimum=1, maximum=20000)
+    origin = table.integer_list("origin", minimum=0, maximum=100000)
+    if len(size) != 2 or len(origin) != 2:
+        raise table.error("'size' and 'origin' are [x, y] pairs of pixels", "size")
+    provisional = Board(
+        table.text("name"), grid, numbering, (size[0], size[1]), (origin[0], origin[1]), range(0), range(0)
+    )
+    corners = []
+    for key in ("first_hex", "last_hex"):
+        raw = provisional.parse(table.text(key))
+        if raw is None:
+            raise table.error(f"{table.text(key)!r} is not a hex number of this board's numbering", key)
+        corners.append(raw)
+    columns = range(min(c[0] for c in corners), max(c[0] for c in corners) + 1)
+    rows = range(min(c[1] for c in corners), max(c[1] for c in corners) + 1)
+    board = replace(provisional, columns=columns, rows=rows)
+    off_map = set()
+    for name in table.text_list("off_map", required=False):
+        raw = board.parse(name)
+        if raw is None or not board.in_play(raw):
+            raise table.error(f"off-map hex {name!r} is not a hex of this board", "off_map", name)
+        off_map.add(raw)
+    board = replace(board, off_map=frozenset(off_map))
+    for column in columns:
+        for row in rows:
+            label = board.label((column, row))
+            if board.parse(label) != (column, row):
+                raise table.error(
+                    f"numbering does not round-trip at raw hex ({column},{row}) named {label!r}; "
+                    "VASSAL would look that name up elsewhere",
+                    "numbering",
+                )
+    return board
+
+
+def _terrain_by_hex(table: Table, hexes: _HexReader, hex_terrain: dict[str, TerrainType]) -> dict[Hex, str]:
+    result: dict[Hex, str] = {}
+    terrain_table = table.optional_table("terrain")
+    if terrain_table is None:
+        return result
+    for terrain_id, _ in terrain_table.items():
+        if terrain_id not in hex_terrain:
+            raise terrain_table.error(unknown_name_message("hex terrain", terrain_id, hex_terrain), terrain_id)
+        for name in terrain_table.text_list(terrain_id):
+            hex_ = hexes.parse(terrain_table, terrain_id, name)
+            if hex_ in result:
+                raise terrain_table.error(f"hex {name} is listed twice (also {result[hex_]})", terrain_id, name)
+            result[hex_] = terrain_id
+    return result
+
+
+def _hexside_features(
+    table: Table, hexes: _HexReader, terrain: dict[str, TerrainType]
+) -> dict[HexSide, frozenset[str]]:
+    sides: dict[HexSide, set[str]] = {}
+    side_table = table.optional_table("hexsides")
+    if side_table is None:
+        return {}
+    side_terrain = {key: value for key, value in terrain.items() if value.kind == "hexside"}
+    for feature, _ in side_table.items():
+        if feature not in side_terrain:
+            raise side_table.error(unknown_name_message("hexside terrain", feature, side_terrain), feature)
+        for name in side_table.text_list(feature):
+            sides.setdefault(hexes.read_side(side_table, feature, name), set()).add(feature)
+    return {side: frozenset(features) for side, features in sides.items()}
+
+
+def _lines(table: Table, hexes: _HexReader) -> dict[str, frozenset[HexSide]]:
+    """Named chains of hexsides the rules refer to, e.g. the Voronezh/Don line of DoS 8.6."""
+    line_table = table.optional_table("lines")
+    if line_table is None:
+        return {}
+    return {
+        name: frozenset(hexes.read_side(line_table, name, side) for side in line_table.text_list(name))
+        for name, _ in line_table.items()
+    }
+
+
+def _rail(table: Table, hexes: _HexReader, inherited: Provenance) -> RailLine:
+    path = hexes.read_list(table, "hexes")
+    for previous, current in zip(path, path[1:]):
+        if not are_adjacent(previous, current):
+            raise table.error(
+                f"rail {table.text('name')!r} jumps from {hexes.hex_map.label(previous)} "
+                f"to {hexes.hex_map.label(current)}, which are not adjacent",
+                "hexes",
+                hexes.hex_map.label(current),
+            )
+    return RailLine(table.text("name"), tuple(path), table.provenance(inherited))
+
+
+def _edges(table: Table, hexes: _HexReader, hex_map: HexMap, inherited: Provenance) -> tuple[MapEdge, ...]:
+    ring_of_hexes = outline(list(hex_map.hexes()))
+    boundary = set(ring_of_hexes)
+    edges = []
+    for edge_table in _only_each(table.tables("edge"), "name", "from", "to"):
+        start, end = hexes.read(edge_table, "from"), hexes.read(edge_table, "to")
+        for key, hex_ in (("from", start), ("to", end)):
+            if hex_ not in boundary:
+                raise edge_table.error(f"{edge_table.text(key)} is not on the edge of the map", key)
+        path = outline_between(ring_of_hexes, start, end)
+        edges.append(MapEdge(edge_table.text("name"), start, end, path, edge_table.provenance(inherited)))
+    return tuple(edges)
+
+
+def _supply_source(
+    table: Table, hexes: _HexReader, edges: dict[str, MapEdge], sides: set[str], inherited: Provenance
+) -> SupplySource:
+    table.only("side", "kind", "hexes", "edge", "description")
+    if table.has("edge"):
+        edge_name = table.choice("edge", edges, "map edge")
+        edge = edges[edge_name]
+        selected = list(edge.hexes)
+        if table.has("hexes"):
+            wanted = set(hexes.read_list(table, "hexes"))
+            selected = [hex_ for hex_ in selected if hex_ in wanted]
+            for hex_ in wanted - set(selected):
+                raise table.error(f"{hexes.hex_map.label(hex_)} is not on the {edge_name} edge", "hexes")
+    else:
+        selected = hexes.read_list(table, "hexes")
+    return SupplySource(
+        side=table.choice("side", sides, "side"),
+        kind=table.text("kind"),
+        hexes=tuple(selected),
+        description=table.text("description", ""),
+        provenance=table.provenance(inherited),
+    )
+
+
+def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> list[Area]:
+    seen: dict[str, str] = {}
+    areas = []
+    for area_table in _only_each(table.tables("area"), "id", "name", "kind", "adjacent"):
+        areas.append(
+            Area(
+                id=_unique(area_table, "id", seen, "area"),
+                name=area_table.text("name"),
+                kind=area_table.choice("kind", area_terrain | {"rear"}, "area terrain"),
+                adjacent=tuple(area_table.text_list("adjacent")),
+                provenance=area_table.provenance(inherited),
+            )
+        )
+    by_id = {area.id: area for area in areas}
+    for area, area_table in zip(areas, table.tables("area")):
+        for other in area.adjacent:
+            if other not in by_id:
+                raise area_table.error(unknown_name_message("area", other, by_id), "adjacent", other)
+            if area.id not in by_id[other].adjacent:
+                raise area_table.error(
+                    f"area {area.id!r} lists {other!r} as adjacent but {other!r} does not list {area.id!r}",
+                    "adjacent",
+                    other,
+                )
+    return areas
+
+
+def _units(
+    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality]
+) -> tuple[dict[str, Unit], dict[str, Marker]]:
+    if source is None:
+        return {}, {}
+    root = Table.root(source)
+    root.only("unit", "marker")
+    seen: dict[str, str] = {}
+    units: dict[str, Unit] = {}
+    side_ids = {side.id for side in sides}
+    for table in root.tables("unit"):
+        table.only(
+            "id", "name", "side", "nationality", "arm", "size", "mobility", "steps", "arrival", "properties"
+        )
+        unit_id = _unique(table, "id", seen, "unit id")
+        side = table.choice("side", side_ids, "side")
+        nationality = table.choice("nationality", nationalities, "nationality")
+        if nationalities[nationality].side != side:
+            raise table.error(f"nationality {nationality!r} belongs to side {nationalities[nationality].side!r}", "nationality")
+        steps = tuple(_step(step) for step in table.tables("steps", required=True))
+        arrivals = tuple(
+            Arrival(
+                arrival.text("scenario"),
+                arrival.integer("turn", minimum=0, maximum=99),
+                arrival.text("where", ""),
+            )
+            for arrival in _only_each(table.tables("arrival"), "scenario", "turn", "where")
+        )
+        properties: dict[str, str] = {}
+        property_table = table.optional_table("properties")
+        if property_table is not None:
+            for key, _ in property_table.items():
+                properties[key] = property_table.text(key)
+        units[unit_id] = Unit(
+            id=unit_id,
+            name=table.text("name", unit_id),
+            side=side,
+            nationality=nationality,
+            arm=table.text("arm"),
+            size=table.text("size", ""),
+            mobility=table.text("mobility"),
+            steps=steps,
+            arrivals=arrivals,
+            properties=properties,
+            provenance=table.provenance(),
+        )
+    markers: dict[str, Marker] = {}
+    for table in _only_each(root.tables("marker"), "id", "name", "count", "description"):
+        marker_id = _unique(table, "id", seen, "marker id")
+        markers[marker_id] = Marker(
+            marker_id,
+            table.text("name"),
+            table.integer("count", 1, minimum=1, maximum=500),
+            table.text("description", ""),
+            table.provenance(),
+        )
+    return units, markers
+
+
+def _step(table: Table) -> UnitStep:
+    table.only("attack", "defence", "movement")
+
+    def value(key: str) -> int | None:
+        raw = table.values.get(key)
+        if raw is None or raw == "?":
+            return None
+        return table.integer(key, minimum=0, maximum=99)
+
+    return UnitStep(value("attack"), value("defence"), value("movement"))
+
+
+def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[GameMap, ...]) -> dict[str, Scenario]:
+    if source is None:
+        return {}
+    root = Table.root(source)
+    root.only("scenario")
+    seen: dict[str, str] = {}
+    scenarios = {}
+    areas = {area.id for game_map in maps for area in game_map.areas}
+    for table in root.tables("scenario"):
+        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "description")
+        scenario_id = _unique(table, "id", seen, "scenario")
+        first = table.integer("first_turn", minimum=0, maximum=99)
+        last = table.integer("last_turn", minimum=first, maximum=99)
+        options: dict[str, str] = {}
+        option_table = table.optional_table("options")
+        if option_table is not None:
+            for key, _ in option_table.items():
+                options[key] = option_table.text(key)
+        placements = []
+        for setup in _only_each(table.tables("setup"), "unit", "at", "steps"):
+            unit_id = setup.choice("unit", units, "unit")
+            location = setup.text("at")
+            if location not in areas and not any(
+                game_map.hex_map is not None and game_map.hex_map.parse(location) is not None for game_map in maps
+            ):
+                raise setup.error(f"unknown hex or area {location!r}", "at", location)
+            steps = setup.integer("steps", len(units[unit_id].steps), 1, len(units[unit_id].steps))
+            placements.append(Placement(unit_id, location, steps))
+        scenarios[scenario_id] = Scenario(
+            id=scenario_id,
+            name=table.text("name"),
+            first_turn=first,
+            last_turn=last,
+            options=options,
+            setup=tuple(placements),
+            description=table.text("description", ""),
+            provenance=table.provenance(),
+        )
+    return scenarios
+
+
+def _tables(source: TomlSource | None) -> Tables:
+    if source is None:
+        return Tables({}, (), (), Provenance())
+    root = Table.root(source)
+    root.only("odds_table", "victory_point", "victory_level", "victory")
+    odds_tables = {}
+    seen: dict[str, str] = {}
+    for table in root.tables("odds_table"):
+        odds_table = _odds_table(table)
+        _unique(table, "id", seen, "table")
+        odds_tables[table.text("id")] = odds_table
+    awards = []
+    for table in _only_each(root.tables("victory_point"), "id", "points", "per", "beneficiary", "description"):
+        awards.append(
+            VictoryPointAward(
+                id=_unique(table, "id", seen, "victory point award"),
+                points=table.integer("points", minimum=0, maximum=1000),
+                per=table.text("per"),
+                beneficiary=table.text("beneficiary"),
+                description=table.text("description"),
+                provenance=table.provenance(),
+            )
+        )
+    levels = []
+    for table in _only_each(root.tables("victory_level"), "minimum", "maximum", "result"):
+        levels.append(
+            VictoryLevel(
+                table.integer("minimum") if table.has("minimum") else None,
+                table.integer("maximum") if table.has("maximum") else None,
+                table.text("result"),
+            )
+        )
+    _check_levels(root, levels)
+    victory = root.optional_table("victory")
+    provenance = victory.provenance() if victory is not None else Provenance()
+    return Tables(odds_tables, tuple(awards), tuple(levels), provenance)
+
+
+def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
+    """Victory bands must run from unbounded to unbounded without gaps or overlaps."""
+    if not levels:
+        return
+    tables = root.tables("victory_level")
+    if levels[0].minimum is not None or levels[-1].maximum is not None:
+        raise tables[0].error("victory levels must start and end unbounded (omit the first minimum and last maximum)")
+    for index, (lower, upper) in enumerate(zip(levels, levels[1:])):
+        if lower.maximum is None or upper.minimum != lower.maximum + 1:
+            raise tables[index + 1].error(
+                f"victory level {upper.result!r} must start at {None if lower.maximum is None else lower.maximum + 1}",
+                "minimum",
+            )
+
+
+def _odds_table(table: Table) -> OddsTable:
+    table.only("id", "name", "columns", "rolls", "results", "codes")
+    columns = []
+    for name in table.text_list("columns"):
+        match = ODDS.match(name)
+        if match is None:
+            raise table.error(f"odds column {name!r} must look like '3-1'", "columns", name)
+        columns.append(Odds(int(match.group(1)), int(match.group(2))))
+    if sorted(columns, key=lambda column: column.ratio) != columns:
+        raise table.error("odds columns must run from the lowest ratio to the highest", "columns")
+    rolls = table.integer_list("rolls", minimum=-20, maximum=40)
+    if rolls != sorted(rolls) or len(set(rolls)) != len(rolls):
+        raise table.error("rolls must be distinct and increasing", "rolls")
+    rows: Any = table.values.get("results")
+    if not isinstance(rows, list) or len(rows) != len(rolls):
+        raise table.error(f"'results' needs one row per roll ({len(rolls)} rows)", "results")
+    codes_table = table.table("codes")
+    codes = {key: codes_table.text(key) for key, _ in codes_table.items()}
+    results: dict[tuple[int, Odds], str] = {}
+    for roll, row in zip(rolls, rows):
+        if not isinstance(row, list) or len(row) != len(columns):
+            raise table.error(f"the row for roll {roll} needs {len(columns)} results", "results")
+        for column, code in zip(columns, row):
+            if code not in codes:
+                raise table.error(unknown_name_message("result code", str(code), codes), "results", f'"{code}"')
+            results[(roll, column)] = code
+    return OddsTable(
+        name=table.text("name"),
+        columns=tuple(columns),
+        rolls=tuple(rolls),
+        results=results,
+        codes=codes,
+        provenance=table.provenance(),
+    )

@@ -1,0 +1,145 @@
+"""A parsed TOML file that can say on which line any of its values stands.
+
+``tomllib`` parses without positions, but a user transcribing a map wants "games/dos/
+map.toml:412: unknown terrain 'forrest'", not a key path. This module indexes the
+lines of the text once — table headers, array-of-table headers with their counts, and
+``key =`` lines — so a key path maps to the line that wrote it; a value inside a long
+array is then found by searching that array's lines for its literal text.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.errors import DataError
+
+KeyPath = tuple[str | int, ...]
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*=""")
+
+
+def _split_dotted(text: str) -> list[str]:
+    """``a."b.c".d`` → ``["a", "b.c", "d"]``."""
+    parts: list[str] = []
+    for match in re.finditer(r'"([^"]*)"|\'([^\']*)\'|([A-Za-z0-9_\-]+)', text):
+        parts.append(next(group for group in match.groups() if group is not None))
+    return parts
+
+
+@dataclass
+class TomlSource:
+    """One TOML file: its path, its parsed data, and where each key path was written."""
+
+    path: Path
+    data: dict[str, Any]
+    text_lines: list[str]
+    _lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path) -> TomlSource:
+        """Parse ``path``; a syntax error becomes a :class:`DataError` with its line."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise DataError(path, None, f"cannot read: {error}") from error
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            line = _line_of_decode_error(str(error))
+            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+            raise DataError(path, line, f"TOML syntax: {message}") from error
+        source = cls(path, data, text.splitlines())
+        source._index()
+        return source
+
+    def _index(self) -> None:
+        table: KeyPath = ()
+        counts: dict[KeyPath, int] = {}
+        in_multiline = 0
+        for number, line in enumerate(self.text_lines, start=1):
+            if in_multiline:
+                in_multiline = max(0, in_multiline + _bracket_balance(line))
+                continue
+            header = _HEADER.match(line)
+            if header and not _KEY.match(line):
+                names = tuple(_split_dotted(header.group(2)))
+                if header.group(1) == "[[":
+                    index = counts.get(names, 0)
+                    counts[names] = index + 1
+                    table = _with_array_indices(names, counts)
+                else:
+                    table = _with_array_indices(names, counts, last_is_array=False)
+                self._lines.setdefault(table, number)
+                continue
+            key = _KEY.match(line)
+            if key:
+                path = table + tuple(_split_dotted(key.group(1)))
+                self._lines.setdefault(path, number)
+                rest = line[key.end():]
+                in_multiline = max(0, _bracket_balance(rest))
+
+    def line_of(self, path: KeyPath, literal: str | None = None) -> int | None:
+        """The line that wrote ``path`` (or its nearest written ancestor).
+
+        With ``literal``, the first line at or after that one, within the value, that
+        contains ``literal`` — how an entry of a long array is found.
+        """
+        for length in range(len(path), -1, -1):
+            line = self._lines.get(path[:length])
+            if line is not None:
+                break
+        else:
+            return None
+        if literal is None:
+            return line
+        following = sorted(number for number in self._lines.values() if number > line)
+        end = following[0] if following else len(self.text_lines) + 1
+        for number in range(line, end):
+            if literal in self.text_lines[number - 1]:
+                return number
+        return line
+
+    def error(self, path: KeyPath, message: str, literal: str | None = None) -> DataError:
+        """A :class:`DataError` for ``path`` in this file, placed on its line."""
+        return DataError(self.path, self.line_of(path, literal), message)
+
+
+def _with_array_indices(
+    names: tuple[str, ...], counts: dict[KeyPath, int], last_is_array: bool = True
+) -> KeyPath:
+    """Insert the current index of every enclosing array of tables into a header path."""
+    result: list[str | int] = []
+    for depth in range(1, len(names) + 1):
+        prefix = names[:depth]
+        result.append(prefix[-1])
+        if prefix in counts and (depth < len(names) or last_is_array):
+            result.append(counts[prefix] - 1)
+    return tuple(result)
+
+
+def _bracket_balance(text: str) -> int:
+    """Open brackets minus closed ones outside strings and comments: >0 means the value goes on."""
+    balance, quote = 0, ""
+    for character in text:
+        if quote:
+            if character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "#":
+            break
+        elif character in "[{":
+            balance += 1
+        elif character in "]}":
+            balance -= 1
+    return balance
+
+
+def _line_of_decode_error(message: str) -> int | None:
+    match = re.search(r"at line (\d+)", message)
+    return int(match.group(1)) if match else None

@@ -1,0 +1,353 @@
+"""The game model: what a game is, independent of how it is drawn or stored.
+
+Plain frozen dataclasses built by :mod:`rules.data.loader` from a game's TOML folder and
+read by the referee and the builder alike. Every value that could be wrong in our
+reconstruction carries a :class:`rules.data.fields.Provenance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.data.fields import Provenance
+from rules.hexes import Hex, HexSide
+from rules.hexgrid import HexMap
+
+PROHIBITED = None
+"""A movement cost of ``None`` means the terrain cannot be entered or crossed."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's side, e.g. ``axis`` or ``soviet``."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Nationality:
+    """A nationality within a side, with its counter colours (e.g. DoS 2.6)."""
+
+    id: str
+    name: str
+    side: str
+    background: str
+    text: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class TerrainType:
+    """A kind of hex, hexside or area terrain and its effects on movement and combat.
+
+    ``movement`` maps a movement class (``all``, or e.g. ``mechanized``) to the MP cost
+    of entering the hex — or, for a hexside, the extra cost of crossing it — with
+    ``None`` for prohibited. Combat effects are a die modifier and/or a column shift for
+    the attacker, applied under ``combat_condition`` (text for the reader, interpreted by
+    each game's referee), and changes to a defender's strength by arm (area games).
+    """
+
+    id: str
+    name: str
+    kind: str
+    movement: Mapping[str, int | None]
+    enemy_entry_cost: int
+    combat_die_modifier: int
+    combat_column_shift: int
+    combat_condition: str | None
+    attack_prohibited: bool
+    defence_strength_modifiers: Mapping[str, int]
+    description: str
+    provenance: Provenance
+
+    def movement_cost(self, movement_class: str) -> int | None:
+        """MP cost for ``movement_class``, falling back to the ``all`` entry."""
+        if movement_class in self.movement:
+            return self.movement[movement_class]
+        return self.movement.get("all", 0 if self.kind == "hexside" else 1)
+
+
+@dataclass(frozen=True)
+class Town:
+    """A named town or city in a hex (supply hubs, victory objectives)."""
+
+    name: str
+    hex: Hex
+    kind: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class RailLine:
+    """A rail line as a chain of adjacent hexes."""
+
+    name: str
+    hexes: tuple[Hex, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class MapEdge:
+    """A named map edge as the rules define it, from one corner hex to another."""
+
+    name: str
+    start: Hex
+    end: Hex
+    hexes: tuple[Hex, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class SupplySource:
+    """A hex that is a supply source for one side (rail source, port, edge hex, city)."""
+
+    side: str
+    kind: str
+    hexes: tuple[Hex, ...]
+    description: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Area:
+    """An area of an area map (Rattenkrieg's city areas and rear areas)."""
+
+    id: str
+    name: str
+    kind: str
+    adjacent: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """A map with its terrain: the hex lattice and what lies on it, or an area graph."""
+
+    name: str
+    hex_map: HexMap | None
+    default_terrain: Mapping[str, str]
+    terrain: Mapping[Hex, str]
+    hexside_features: Mapping[HexSide, frozenset[str]]
+    towns: tuple[Town, ...]
+    rails: tuple[RailLine, ...]
+    edges: tuple[MapEdge, ...]
+    supply_sources: tuple[SupplySource, ...]
+    areas: tuple[Area, ...]
+    provenance: Provenance
+    lines: Mapping[str, frozenset[HexSide]] = field(default_factory=dict)
+
+    def terrain_of(self, hex_: Hex) -> str:
+        """The terrain of a playable hex (the board's default when not listed)."""
+        if hex_ in self.terrain:
+            return self.terrain[hex_]
+        assert self.hex_map is not None
+        found = self.hex_map.to_board(hex_)
+        if found is None:
+            raise KeyError(f"{hex_} is not on map {self.name!r}")
+        return self.default_terrain[self.hex_map.boards[found[0]].name]
+
+    def label(self, hex_: Hex) -> str:
+        """The printed number of ``hex_``."""
+        assert self.hex_map is not None
+        return self.hex_map.label(hex_)
+
+    def line(self, name: str) -> frozenset[HexSide]:
+        """The hexsides of a named line the rules refer to (e.g. ``voronezh_don``, rule 8.6)."""
+        if name not in self.lines:
+            raise KeyError(f"map {self.name!r} has no line {name!r}")
+        return self.lines[name]
+
+    def edge(self, name: str) -> MapEdge:
+        """The map edge called ``name``."""
+        for edge in self.edges:
+            if edge.name == name:
+                return edge
+        raise KeyError(name)
+
+    def town(self, name: str) -> Town:
+        """The town or city called ``name``."""
+        for town in self.towns:
+            if town.name == name:
+                return town
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class UnitStep:
+    """A unit's values at one step strength; ``None`` is a value printed as "?" or unknown."""
+
+    attack: int | None
+    defence: int | None
+    movement: int | None
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """When and where a reinforcement enters play."""
+
+    scenario: str
+    turn: int
+    where: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter that fights: identity, values per step (full strength first), arrival."""
+
+    id: str
+    name: str
+    side: str
+    nationality: str
+    arm: str
+    size: str
+    mobility: str
+    steps: tuple[UnitStep, ...]
+    arrivals: tuple[Arrival, ...]
+    properties: Mapping[str, str]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A counter that records state (turn, VP, supply network, weather...)."""
+
+    id: str
+    name: str
+    count: int
+    description: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A unit placed at the start of a scenario, in a hex or an area."""
+
+    unit: str
+    location: str
+    steps: int | None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario: its turns, the options it uses and the set-up the rules give."""
+
+    id: str
+    name: str
+    first_turn: int
+    last_turn: int
+    options: Mapping[str, str]
+    setup: tuple[Placement, ...]
+    description: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Odds:
+    """An odds column such as ``3-1`` or ``1-2`` (attacker to defender)."""
+
+    attacker: int
+    defender: int
+
+    @property
+    def ratio(self) -> Fraction:
+        """Attacker over defender as an exact fraction."""
+        return Fraction(self.attacker, self.defender)
+
+    def __str__(self) -> str:
+        return f"{self.attacker}-{self.defender}"
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """A results table indexed by odds column and (modified) die roll.
+
+    Used for the TPS combat results and air superiority tables and the reconstructed DoS
+    CRT. Rolls beyond the first or last row and odds beyond the first or last column
+    are clamped to them, as the TPS table's footnote says of its columns.
+    """
+
+    name: str
+    columns: tuple[Odds, ...]
+    rolls: tuple[int, ...]
+    results: Mapping[tuple[int, Odds], str]
+    codes: Mapping[str, str]
+    provenance: Provenance
+
+    def column_for(self, attack: Fraction) -> Odds:
+        """The column an exact attack/defence ratio falls in: rounded down, then clamped."""
+        eligible = [column for column in self.columns if column.ratio <= attack]
+        return max(eligible, key=lambda column: column.ratio) if eligible else self.columns[0]
+
+    def shifted(self, column: Odds, shift: int) -> Odds:
+        """The column ``shift`` places right (positive) or left, clamped to the table."""
+        index = self.columns.index(column) + shift
+        return self.columns[min(max(index, 0), len(self.columns) - 1)]
+
+    def result(self, column: Odds, roll: int) -> str:
+        """The result code for a column and a roll, the roll clamped to the printed rows."""
+        clamped = min(max(roll, self.rolls[0]), self.rolls[-1])
+        return self.results[(clamped, column)]
+
+
+@dataclass(frozen=True)
+class VictoryPointAward:
+    """One line of a victory point schedule."""
+
+    id: str
+    points: int
+    per: str
+    beneficiary: str
+    description: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class VictoryLevel:
+    """A band of the VP difference and the result it gives (``None`` = unbounded)."""
+
+    minimum: int | None
+    maximum: int | None
+    result: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A game's charts and tables."""
+
+    odds_tables: Mapping[str, OddsTable]
+    victory_points: tuple[VictoryPointAward, ...]
+    victory_levels: tuple[VictoryLevel, ...]
+    victory_provenance: Provenance
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything Stavka knows about one game, loaded from its data folder."""
+
+    id: str
+    title: str
+    publisher: str
+    year: int
+    rules_text: str
+    sides: tuple[Side, ...]
+    nationalities: Mapping[str, Nationality]
+    terrain_types: Mapping[str, TerrainType]
+    maps: tuple[GameMap, ...]
+    units: Mapping[str, Unit]
+    markers: Mapping[str, Marker]
+    scenarios: Mapping[str, Scenario]
+    tables: Tables
+    folder: str
+    notes: tuple[str, ...] = field(default=())
+
+    def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
+        """The map and lattice hex a printed hex number names, or None."""
+        for game_map in self.maps:
+            if game_map.hex_map is not None:
+                found = game_map.hex_map.parse(name)
+                if found is not None:
+                    return game_map, found
+        return None
