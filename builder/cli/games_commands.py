@@ -1,0 +1,42 @@
+"""``stavka games`` and ``stavka validate``: what games there are, and whether data loads."""
+
+from __future__ import annotations
+
+import click
+
+from builder.cli import main
+from rules.data.loader import games_directory, load_game, shipped_games
+
+
+@main.command("games")
+def list_games() -> None:
+    """List the games shipped under games/ (or $STAVKA_GAMES)."""
+    names = shipped_games()
+    if not names:
+        click.echo(f"no games under {games_directory()}")
+        return
+    for name in names:
+        spec = load_game(name)
+        click.echo(f"{name:5} {spec.title} ({spec.publisher}, {spec.year})")
+
+
+@main.command("validate")
+@click.argument("game")
+def validate(game: str) -> None:
+    """Check a game's data: GAME is a shipped game's name or the path of a game folder.
+
+    Prints a summary and exits 0, or prints the first problem as FILE:LINE: MESSAGE and
+    exits 2.
+    """
+    spec = load_game(game)
+    hexes = sum(
+        sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
+    )
+    areas = sum(len(game_map.areas) for game_map in spec.maps)
+    reconstructed = sum(1 for unit in spec.units.values() if unit.provenance.reconstructed)
+    click.echo(
+        f"{spec.id}: {spec.title} — ok: {len(spec.maps)} map(s), {hexes} hexes, {areas} areas, "
+        f"{len(spec.terrain_types)} terrain types, {len(spec.units)} units ({reconstructed} reconstructed), "
+        f"{len(spec.markers)} markers, {len(spec.scenarios)} scenarios, "
+        f"{len(spec.tables.odds_tables)} odds tables"
+    )
