@@ -7,6 +7,7 @@ standard error and exit status 2.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -35,9 +36,13 @@ def main() -> None:
     Turning Point: Stalingrad (tps), Drive on Stalingrad (dos) and Rattenkrieg (rks)."""
 
 
+COMMAND_MODULES = ("games_commands", "hex_commands", "save_commands")
+
+
 def _register() -> None:
-    # Imported for their side effect of adding commands to ``main``.
-    from builder.cli import games_commands, hex_commands, save_commands  # noqa: F401
+    """Import each command module for its side effect of adding commands to ``main``."""
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"builder.cli.{name}")
 
 
 _register()

@@ -1,0 +1,44 @@
+"""Standing rules of the code base, checked like any other behaviour."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_rules_never_import_builder() -> None:
+    """``rules`` is the model and referee; ``builder`` adapts it, never the other way."""
+    offenders = []
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.split(".")[0] == "builder"]
+    assert not offenders
+
+
+def test_rules_load_without_the_drawing_stack() -> None:
+    """The referee is a small library: importing it pulls in no Pillow, lxml, shapely or click."""
+    probe = (
+        "import sys, rules.data.loader, rules.regions, rules.hexgrid;"
+        "heavy = [m for m in ('PIL', 'lxml', 'shapely', 'click', 'builder') if m in sys.modules];"
+        "print(','.join(heavy))"
+    )
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert completed.stdout.strip() == ""
+
+
+@pytest.mark.skipif(shutil.which("mypy", path=str(Path(sys.executable).parent)) is None, reason="mypy not installed")
+def test_mypy_strict_is_clean() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:]
