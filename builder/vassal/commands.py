@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.vassal.sequence import decode, encode, parse_int
+from builder.vassal.sequence import decode, encode, field, parse_int
 from rules.errors import SaveError
 
 COMMAND_SEPARATOR = "\x1b"
@@ -297,7 +297,7 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
         return Undo(in_progress=text[len(UNDO_PREFIX) :] == "true")
     if text.startswith(TURN_PREFIX) and "\t" in text:
         tokens = decode(text, "\t")
-        return SetTurn(tracker_id=tokens[0][len(TURN_PREFIX) :], state=tokens[1])
+        return SetTurn(tracker_id=tokens[0][len(TURN_PREFIX) :], state=field(tokens, 1))
     if "\t" in text:
         boards = _decode_boards(text)
         if boards is not None:
