@@ -56,6 +56,10 @@ def decode(text: str, delimiter: str) -> list[str]:
     """
     if delimiter not in text:
         return [_unquote(text)]
+    if ESCAPE + delimiter not in text:
+        # No escaped delimiter: every delimiter is real, and str.split agrees with the
+        # engine, empty and trailing tokens included.
+        return [_unquote(token) for token in text.split(delimiter)]
     tokens: list[str] = []
     start = 0
     pieces: list[str] = []
