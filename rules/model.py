@@ -342,6 +342,7 @@ class GameSpec:
     tables: Tables
     folder: str
     notes: tuple[str, ...] = field(default=())
+    phases: tuple[str, ...] = field(default=())
 
     def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
         """The map and lattice hex a printed hex number names, or None."""

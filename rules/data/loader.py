@@ -85,7 +85,7 @@ def load_game(name_or_path: str) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes")
+    game.only("game", "side", "nationality", "terrain", "notes", "phases")
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules")
     sides = _sides(game)
@@ -118,6 +118,7 @@ def load_game(name_or_path: str) -> GameSpec:
         tables=tables,
         folder=str(folder),
         notes=tuple(game.text_list("notes", required=False)),
+        phases=tuple(game.text_list("phases", required=False)),
     )
 
 
