@@ -223,11 +223,16 @@ class Marker:
 
 @dataclass(frozen=True)
 class Placement:
-    """A unit placed at the start of a scenario, in a hex or an area."""
+    """A unit placed at the start of a scenario, in a hex or an area.
+
+    ``provenance`` says whether the rules give the hex or we chose it (e.g. a unit the
+    rules let a player place freely, placed where it stood historically).
+    """
 
     unit: str
     location: str
     steps: int | None
+    provenance: Provenance = field(default_factory=Provenance)
 
 
 @dataclass(frozen=True)

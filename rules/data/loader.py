@@ -603,7 +603,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             ):
                 raise setup.error(f"unknown hex or area {location!r}", "at", location)
             steps = setup.integer("steps", len(units[unit_id].steps), 1, len(units[unit_id].steps))
-            placements.append(Placement(unit_id, location, steps))
+            placements.append(Placement(unit_id, location, steps, setup.provenance()))
         scenarios[scenario_id] = Scenario(
             id=scenario_id,
             name=table.text("name"),
