@@ -103,12 +103,15 @@ def setup_commands(
     boards: Sequence[MapBoards] = (),
     global_properties: Sequence[GlobalPropertyValue] = (),
     turns: Sequence[TurnPosition] = (),
+    at_start_stacks: bool = True,
 ) -> CommandGroup:
     """The command tree of a save holding ``pieces`` and nothing of earlier games.
 
     Shaped as ``GameState`` writes it: ``begin_save``, a null command, all pieces with
     each stack after its pieces, board layouts, properties, turn trackers,
     ``SETUP_STACK`` (the save already holds the at-start pieces) and ``end_save``.
+    Only a module with at-start stacks or decks can read ``SETUP_STACK``; for one
+    without, pass ``at_start_stacks=False``.
     """
     spots: dict[tuple[str, int, int], list[str]] = {}
     ids = _piece_ids(seed, len(pieces) * 2)
@@ -131,7 +134,9 @@ def setup_commands(
         SetGlobalProperty(name=value.name, value=value.value, container=value.container) for value in global_properties
     ]
     commands += [SetTurn(tracker_id=turn.tracker_id, state=turn.state) for turn in turns]
-    commands += [SetupStacksPlaced(), EndSave()]
+    if at_start_stacks:
+        commands.append(SetupStacksPlaced())
+    commands.append(EndSave())
     return CommandGroup(tuple(commands))
 
 
@@ -143,6 +148,7 @@ def build_setup_save(
     global_properties: Sequence[GlobalPropertyValue] = (),
     turns: Sequence[TurnPosition] = (),
     description: str = "",
+    at_start_stacks: bool = True,
 ) -> bytes:
     """The bytes of a set-up save for ``module`` (see :func:`setup_commands`).
 
@@ -150,7 +156,7 @@ def build_setup_save(
     running module's. ``savedata`` takes its version and date from it, so the output
     depends on nothing but the arguments.
     """
-    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns))
+    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks))
     save = replace(module, name="", description=description)
     return _container(text, seed, render_module_data(module), render_save_data(save))
 
