@@ -1,6 +1,6 @@
 """Decoding throughput of the save reader on the shared corpus: medians, not verdicts.
 
-Run ``.venv/bin/python bench/bench_saves.py [--repeats N]``. For every save and log it
+Run ``.venv/bin/python -m bench.bench_saves [--repeats N]``. For every save and log it
 times the whole reader (zip, payload, command tree, replay to the final position) and
 the payload-to-text step alone, takes the median over repeated runs, and prints a
 Markdown table of MB/s of save file, MB/s of decoded text and pieces/s. Timings vary
@@ -10,27 +10,14 @@ by machine; compare ratios between rows or runs, never against a fixed threshold
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from bench.timing import median_seconds
 from builder.vassal.archive import read_container
 from builder.vassal.obfuscation import deobfuscate
 from builder.vassal.reader import parse_save_bytes
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-
-
-def median_seconds(action: Callable[[], object], repeats: int) -> float:
-    """The median wall time of ``action`` over ``repeats`` runs, after one warm-up."""
-    action()
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
 
 
 def main() -> None:
