@@ -1,0 +1,101 @@
+"""Reading a position from a TOML file, with ``file:line`` errors.
+
+The format, documented in the README::
+
+    game = "dos"                 # a shipped game, or the path of a game folder
+    scenario = "blue"
+    turn = 3
+    phase = "German movement"
+    weather = "clear"
+    eliminated = ["14pz"]
+
+    [settings]                   # game switches the referee reads
+    taman_active = "yes"
+
+    [[unit]]
+    id = "24pz"
+    at = "N3021"
+    steps = 1                    # steps left; full strength when omitted
+    flags = ["untried"]
+
+    [[marker]]
+    id = "air_supply"
+    at = ["N3022"]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.data.fields import Table
+from rules.data.loader import load_game
+from rules.data.source import TomlSource
+from rules.hexes import Hex
+from rules.referee.position import Position, UnitState
+
+KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
+
+
+def read_position_file(path: Path) -> Position:
+    """The position written in ``path``; the first problem raises :class:`DataError`."""
+    source = TomlSource.read(path)
+    root = Table.root(source)
+    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
+    game_name = root.text("game")
+    game_path = (path.parent / game_name) if (path.parent / game_name / "game.toml").is_file() else None
+    spec = load_game(str(game_path) if game_path else game_name)
+    scenario = root.optional_text("scenario")
+    if scenario is not None and spec.scenarios:
+        scenario = root.choice("scenario", spec.scenarios, "scenario")
+    units: list[UnitState] = []
+    placed: dict[str, str] = {}
+    for table in root.tables("unit"):
+        table.only("id", "at", "steps", "flags")
+        unit_id = table.choice("id", spec.units, "unit")
+        if unit_id in placed:
+            raise table.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "id")
+        placed[unit_id] = table.where("id")
+        unit = spec.units[unit_id]
+        location = table.text("at")
+        found = spec.parse_hex(location)
+        areas = {area.id for game_map in spec.maps for area in game_map.areas}
+        if found is None and location not in areas:
+            raise table.error(f"unknown hex or area {location!r}", "at", location)
+        steps = table.integer("steps", len(unit.steps), 1, len(unit.steps))
+        flags = table.text_list("flags", required=False)
+        for flag in flags:
+            if flag not in KNOWN_FLAGS:
+                raise table.error(f"unknown flag {flag!r} (known: {', '.join(KNOWN_FLAGS)})", "flags", flag)
+        units.append(UnitState(unit, location, None if found is None else found[1], steps, frozenset(flags)))
+    eliminated = []
+    for unit_id in root.text_list("eliminated", required=False):
+        if unit_id not in spec.units:
+            raise root.error(f"unknown unit {unit_id!r}", "eliminated", unit_id)
+        if unit_id in placed:
+            raise root.error(f"unit {unit_id!r} is both on the map and eliminated", "eliminated", unit_id)
+        eliminated.append(spec.units[unit_id])
+    markers: dict[str, tuple[Hex, ...]] = {}
+    for table in root.tables("marker"):
+        table.only("id", "at")
+        marker_id = table.choice("id", spec.markers, "marker")
+        hexes = []
+        for name in table.text_list("at"):
+            found = spec.parse_hex(name)
+            if found is None:
+                raise table.error(f"unknown hex {name!r}", "at", name)
+            hexes.append(found[1])
+        markers[marker_id] = markers.get(marker_id, ()) + tuple(hexes)
+    settings_table = root.optional_table("settings")
+    settings = {key: settings_table.text(key) for key, _ in settings_table.items()} if settings_table else {}
+    return Position(
+        spec=spec,
+        scenario=scenario,
+        turn=root.integer("turn", minimum=0, maximum=99),
+        phase=root.optional_text("phase"),
+        weather=root.optional_text("weather"),
+        units=tuple(units),
+        eliminated=tuple(eliminated),
+        markers=markers,
+        settings=settings,
+        source=str(path),
+    )

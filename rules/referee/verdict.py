@@ -1,0 +1,51 @@
+"""Verdicts: the facts a referee states, each resting on numbered rules.
+
+Every output format (text, JSON) renders the same :class:`Verdict` values, so what a
+player reads and what a program reads cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One ruling about one subject.
+
+    ``rules`` are the rule numbers the ruling rests on (never empty); ``path`` is the
+    traced hex path (printed numbers, from the subject outward) when the ruling is about
+    a line such as supply; ``details`` hold figures such as distances or strengths.
+    """
+
+    subject: str
+    topic: str
+    outcome: str
+    rules: tuple[str, ...]
+    explanation: str
+    path: tuple[str, ...] = ()
+    details: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.rules:
+            raise ValueError(f"verdict on {self.subject} ({self.topic}) names no rule")
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output."""
+        return {
+            "subject": self.subject,
+            "topic": self.topic,
+            "outcome": self.outcome,
+            "rules": list(self.rules),
+            "explanation": self.explanation,
+            "path": list(self.path),
+            "details": dict(self.details),
+        }
+
+    def as_text(self) -> str:
+        """One line (two with a path) for people."""
+        line = f"{self.subject}: {self.outcome} — {self.explanation} [rule {', '.join(self.rules)}]"
+        if self.path:
+            line += "\n    path: " + " ".join(self.path)
+        return line
