@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from builder.module.buildfile import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
@@ -25,16 +26,6 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 MODULE_NAME = "Stavka grid probe"
 ESC = "\x1b"
-MAP_CHILDREN = (
-    "ForwardToKeyBuffer",
-    "Scroller",
-    "ForwardToChatter",
-    "MenuDisplayer",
-    "MapCenterer",
-    "StackExpander",
-    "PieceMover",
-    "KeyBufferer",
-)
 
 
 @dataclass(frozen=True)
@@ -105,7 +96,7 @@ def write_probe_module(path: Path, maps: Sequence[HexMap]) -> None:
                 reversible="false",
             )
             board_element.append(hex_grid_element(board))
-        for child in MAP_CHILDREN:
+        for child in MAP_HELPERS:
             etree.SubElement(map_element, f"VASSAL.build.module.map.{child}")
     build_file = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
