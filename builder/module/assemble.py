@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from builder.module.buildfile import VASSAL_VERSION, ModuleArt, ModuleIdentity, build_file, dead_pile_name
+from builder.module.buildfile import (
+    POOL_MAP,
+    VASSAL_VERSION,
+    ModuleArt,
+    ModuleIdentity,
+    build_file,
+    dead_pile_name,
+    untried_pools,
+)
 from builder.module.package import module_metadata, pack_module
 from builder.module.pieces import side_prototype_name, side_prototype_traits, unit_traits
 from builder.vassal.commands import BoardPlacement
@@ -65,8 +73,10 @@ def _board_layouts(spec: GameSpec) -> list[MapBoards]:
             for board in game_map.hex_map.boards
         )
         layouts.append(MapBoards(map=game_map.name, boards=placements))
-    for side in spec.sides:
-        name = dead_pile_name(side.name)
+    extra_maps = [dead_pile_name(side.name) for side in spec.sides]
+    if untried_pools(spec):
+        extra_maps.append(POOL_MAP)
+    for name in extra_maps:
         layouts.append(MapBoards(map=name, boards=(BoardPlacement(board=name, reversed=False, column=0, row=0),)))
     return layouts
 

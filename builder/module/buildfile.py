@@ -41,6 +41,8 @@ MAP_HELPERS = (
     "HighlightLastMoved",
 )
 DEAD_PILE_SIZE = (600, 400)
+POOL_MAP = "Untried pool"
+POOL_SPACING = 180
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,18 @@ class ModuleIdentity:
 def dead_pile_name(side_name: str) -> str:
     """The map where a side's eliminated units go (the referee reads losses there)."""
     return f"{side_name} eliminated"
+
+
+def untried_pools(spec: GameSpec) -> dict[str, list[Unit]]:
+    """Per scenario, the untried units that arrive as reinforcements (DoS 2.14, 8.3):
+    they are drawn at random, so each scenario gets a shuffled pile of them."""
+    pools: dict[str, list[Unit]] = {}
+    for unit in spec.units.values():
+        if unit.properties.get("untried") != "yes":
+            continue
+        for arrival in unit.arrivals:
+            pools.setdefault(arrival.scenario, []).append(unit)
+    return {scenario: pools[scenario] for scenario in sorted(pools)}
 
 
 def _element(parent: etree._Element, tag: str, **attributes: str) -> etree._Element:
@@ -209,6 +223,29 @@ def _formations(units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
     return list(groups.items())
 
 
+def _pool_map(root: etree._Element, spec: GameSpec, art: ModuleArt, next_gpid: int) -> int:
+    """A map with one face-up, always-shuffled draw pile per scenario of untried units."""
+    pools = untried_pools(spec)
+    if not pools:
+        return next_gpid
+    size = (POOL_SPACING * (len(pools) + 1), 2 * POOL_SPACING)
+    map_element = _map_element(root, POOL_MAP, None, art, launch=True, size=size)
+    for index, (scenario, units) in enumerate(pools.items(), start=1):
+        name = f"{spec.scenarios[scenario].name if scenario in spec.scenarios else scenario} untried"
+        pile = _element(
+            map_element, "module.map.DrawPile", name=name, owningBoard=POOL_MAP, x=str(POOL_SPACING * index),
+            y=str(POOL_SPACING), width="80", height="80", allowMultiple="false", allowSelect="false",
+            faceDown="Never", drawFaceUp="true", shuffle="Always", shuffleCommand="Shuffle", reversible="false",
+            draw="true", color="0,0,0", reshufflable="false", canSave="true", maxStack="10",
+        )
+        for unit in units:
+            gpid = str(next_gpid)
+            next_gpid += 1
+            slot = _element(pile, "widget.PieceSlot", entryName=unit.name, gpid=gpid, width="0", height="0")
+            slot.text = _piece_text(unit_traits(spec, unit, art.units[unit.id], gpid))
+    return next_gpid
+
+
 def _turn_tracker(root: etree._Element, spec: GameSpec) -> None:
     last_turn = max((scenario.last_turn for scenario in spec.scenarios.values()), default=1)
     tracker = _element(
@@ -277,6 +314,7 @@ def build_file(
                               description=f"Every {side.name} unit")
         definition.text = _piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
     next_gpid = _palette(root, spec, art, gpids)
+    next_gpid = _pool_map(root, spec, art, next_gpid)
     _element(root, "module.DiceButton", name="1d6", text="1d6", tooltip="Roll one die", icon="", hotkey="",
              nDice="1", nSides="6", plus="0", addToTotal="0", reportTotal="false", sortDice="false", prompt="false",
              reportFormat="** $name$ = $result$ *** <$PlayerName$>")

@@ -13,11 +13,11 @@ from PIL import Image
 
 from builder.art.board import board_png, render_board
 from builder.module.assemble import assemble_module
-from builder.module.buildfile import ModuleArt
+from builder.module.buildfile import POOL_MAP, ModuleArt
 from builder.module.pieces import UnitImages
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
-from rules.model import GameSpec, Placement, Scenario, Unit, UnitStep
+from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep
 from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
@@ -33,9 +33,17 @@ def _square(colour: tuple[int, int, int]) -> bytes:
 
 
 def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameSpec:
-    """A shipped game's data with a few test units placed by a one-scenario set-up."""
+    """A shipped game's data with a few test units placed by a one-scenario set-up, and
+    two untried Soviet reinforcements for the scenario's draw pile."""
     spec = load_game(game)
     units = {}
+    soviet = next(n.id for n in spec.nationalities.values() if n.side == "soviet")
+    for number in (1, 2):
+        units[f"u{number}"] = Unit(
+            id=f"u{number}", name=f"Untried {number}", side="soviet", nationality=soviet, arm="infantry", size="XX",
+            mobility="non_mechanized", steps=(UnitStep(4, 4, 4),), arrivals=(Arrival("probe", 2, "east edge"),),
+            properties={"untried": "yes"}, provenance=Provenance(source="test"),
+        )
     for unit_id, side, _ in placements:
         nationality = next(n.id for n in spec.nationalities.values() if n.side == side)
         units[unit_id] = Unit(
@@ -64,8 +72,13 @@ def _art(spec: GameSpec) -> ModuleArt:
     for unit in spec.units.values():
         front, back = f"{unit.id}.png", f"{unit.id}-back.png"
         images[front], images[back] = _square((200, 60, 50)), _square((120, 40, 30))
-        units[unit.id] = UnitImages(front=front, back=back, untried=None)
-    return ModuleArt(images=images, boards=boards, units=units, markers={}, charts=())
+        untried = unit.properties.get("untried") == "yes"
+        units[unit.id] = UnitImages(front=front, back=None if untried else back, untried=back if untried else None)
+    markers = {}
+    for marker_id in spec.markers:
+        markers[marker_id] = f"markers/{marker_id}.png"
+        images[markers[marker_id]] = _square((230, 230, 230))
+    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=())
 
 
 @pytest.mark.parametrize(
@@ -89,7 +102,10 @@ def test_module_and_setup_load_clean(tmp_path: Path, game: str, placements: list
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     saved = report["saved_game"]
     assert isinstance(saved, dict)
-    located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"])
+    located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] != POOL_MAP)
+    pooled = sorted(piece["name"] for piece in saved["pieces"] if piece["map"] == POOL_MAP)
+    soviet_name = next(n.name for n in spec.nationalities.values() if n.side == "soviet")
+    assert pooled == [f"Untried {soviet_name} unit"] * 2
     expected = sorted((f"Test {unit_id}/1", spec.maps[0].label(spec.parse_hex(where)[1])) for unit_id, _, where in placements)  # type: ignore[index]
     assert located == expected
     with zipfile.ZipFile(module) as archive:
