@@ -1,0 +1,277 @@
+"""Charts drawn from a game's table data: CRT, air superiority, terrain effects,
+victory points and levels, turn record.
+
+The printed charts are what players read most, and ours must say exactly what the data
+says, so every chart is laid out from the loaded :class:`rules.model.GameSpec` — never
+typed in twice — and marks reconstructed rows with a dagger and a footnote. Charts are
+drawn at ``ppi`` pixels per inch: about 100 for VASSAL's chart window, 300 for print.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from builder.art.counters import designation
+from builder.art.drawing import RGB, wrap
+from builder.art.fonts import font
+from rules.model import GameSpec, OddsTable, Scenario, TerrainType
+
+SCREEN_PPI = 100
+PRINT_PPI = 300
+RECONSTRUCTED_MARK = "\u2020"
+
+PAPER = (255, 255, 255)
+INK = (20, 20, 20)
+HEADER = (214, 205, 182)
+BAND = (243, 239, 228)
+RULE = (120, 120, 120)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: heading, width in points and alignment of its cells."""
+
+    heading: str
+    width_pt: float
+    centred: bool = False
+
+
+@dataclass(frozen=True)
+class ChartTable:
+    """A titled table of text cells with footnotes under it."""
+
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = field(default=())
+
+
+def render_table(table: ChartTable, ppi: int) -> Image.Image:
+    """``table`` as an image: title, shaded heading row, banded rows, wrapped cells, notes."""
+    pt = ppi / 72
+    pad, margin = 3 * pt, 10 * pt
+    body, bold, title_font = font(round(8 * pt), "regular"), font(round(8 * pt), "bold"), font(round(13 * pt), "bold")
+    line_height = 10 * pt
+    widths = [column.width_pt * pt for column in table.columns]
+    total_width = sum(widths)
+
+    def cell_lines(text: str, width: float, typeface: ImageFont.FreeTypeFont) -> list[str]:
+        return wrap(text, typeface, width - 2 * pad)
+
+    heading_lines = [cell_lines(column.heading, width, bold) for column, width in zip(table.columns, widths, strict=True)]
+    row_lines = [[cell_lines(text, width, body) for text, width in zip(row, widths, strict=True)] for row in table.rows]
+    note_lines = [line for note in table.notes for line in wrap(note, body, total_width)]
+    heading_height = max(len(lines) for lines in heading_lines) * line_height + 2 * pad
+    row_heights = [max(len(lines) for lines in cells) * line_height + 2 * pad for cells in row_lines]
+    title_height = 20 * pt
+    height = title_height + heading_height + sum(row_heights) + len(note_lines) * line_height + 6 * pt
+    image = Image.new("RGB", (round(total_width + 2 * margin), round(height + 2 * margin)), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.text((margin, margin + 13 * pt), table.title, fill=INK, font=title_font, anchor="ls")
+    y = margin + title_height
+    _draw_row(draw, heading_lines, table.columns, widths, margin, y, heading_height, pad, line_height, bold, HEADER)
+    y += heading_height
+    for index, (cells, row_height) in enumerate(zip(row_lines, row_heights, strict=True)):
+        band = BAND if index % 2 else PAPER
+        _draw_row(draw, cells, table.columns, widths, margin, y, row_height, pad, line_height, body, band)
+        y += row_height
+    draw.rectangle((margin, margin + title_height, margin + total_width, y), outline=INK, width=max(1, round(pt)))
+    y += 6 * pt
+    for line in note_lines:
+        draw.text((margin, y + line_height * 0.8), line, fill=INK, font=body, anchor="ls")
+        y += line_height
+    return image
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw,
+    cells: Sequence[Sequence[str]],
+    columns: Sequence[Column],
+    widths: Sequence[float],
+    left: float,
+    top: float,
+    height: float,
+    pad: float,
+    line_height: float,
+    typeface: ImageFont.FreeTypeFont,
+    fill: RGB,
+) -> None:
+    draw.rectangle((left, top, left + sum(widths), top + height), fill=fill)
+    x = left
+    for lines, column, width in zip(cells, columns, widths, strict=True):
+        for number, line in enumerate(lines):
+            baseline = top + pad + line_height * (number + 0.8)
+            if column.centred:
+                draw.text((x + width / 2, baseline), line, fill=INK, font=typeface, anchor="ms")
+            else:
+                draw.text((x + pad, baseline), line, fill=INK, font=typeface, anchor="ls")
+        x += width
+        draw.line((x, top, x, top + height), fill=RULE, width=1)
+    draw.line((left, top + height, left + sum(widths), top + height), fill=RULE, width=1)
+
+
+def odds_table_chart(table: OddsTable) -> ChartTable:
+    """An odds table (CRT, air superiority): die rolls down, odds across, then its key."""
+    columns = (Column("Die", 30, centred=True),) + tuple(Column(str(odds), 34, centred=True) for odds in table.columns)
+    rows = tuple(
+        (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns) for roll in table.rolls
+    )
+    key = tuple(f"{code}: {meaning}" for code, meaning in table.codes.items())
+    notes = (
+        f"Odds below {table.columns[0]} count as {table.columns[0]}, above {table.columns[-1]} as "
+        f"{table.columns[-1]}; rolls beyond the table use its first or last row.",
+        *key,
+        *_provenance_notes([table.provenance.describe()], table.provenance.reconstructed),
+    )
+    return ChartTable(table.name, columns, rows, notes)
+
+
+def _provenance_notes(sources: Sequence[str], reconstructed: bool) -> tuple[str, ...]:
+    text = "; ".join(printable(source) for source in sources)
+    return (f"{RECONSTRUCTED_MARK} Reconstructed: {text}" if reconstructed else f"Source: {text}",)
+
+
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
+
+
+def printable(text: str) -> str:
+    """``text`` without the Japanese of the rules' section names, which the shipped
+    fonts cannot draw: "戦闘結果表 (combat results table)" -> "combat results table"."""
+    cleaned = " ".join(_CJK.sub(" ", text).split())
+    cleaned = re.sub(r"^\((.*?)\)", r"\1", cleaned).replace("()", "").strip(" :,")
+    return " ".join(cleaned.split())
+
+
+def movement_text(terrain: TerrainType) -> str:
+    """Movement costs by class, e.g. ``mechanized 2, non mechanized 1`` or ``prohibited``."""
+    sign = "+" if terrain.kind == "hexside" else ""
+
+    def cost(value: int | None) -> str:
+        return "prohibited" if value is None else f"{sign}{value}"
+
+    if not terrain.movement:
+        return "—"
+    costs = {key.replace("_", " "): cost(value) for key, value in terrain.movement.items()}
+    if set(costs) == {"all"}:
+        text = costs["all"]
+    else:
+        text = ", ".join(f"{key} {value}" for key, value in costs.items())
+    if terrain.enemy_entry_cost:
+        text += f"; enemy +{terrain.enemy_entry_cost}"
+    return text
+
+
+def combat_text(terrain: TerrainType) -> str:
+    """Combat effects: no attack, die modifier, column shift, defence changes by arm."""
+    parts = []
+    if terrain.attack_prohibited:
+        parts.append("no attack")
+    if terrain.combat_die_modifier:
+        parts.append(f"{terrain.combat_die_modifier:+d} to the die")
+    if terrain.combat_column_shift:
+        shift = terrain.combat_column_shift
+        parts.append(f"{abs(shift)} column{'s' if abs(shift) > 1 else ''} {'right' if shift > 0 else 'left'}")
+    parts += [f"defending {arm} {change:+d}" for arm, change in terrain.defence_strength_modifiers.items()]
+    text = ", ".join(parts) or "—"
+    return f"{text} ({terrain.combat_condition})" if terrain.combat_condition else text
+
+
+def terrain_chart(game: GameSpec) -> ChartTable:
+    """The terrain effects chart from the game's terrain types, kind by kind."""
+    columns = (Column("Terrain", 100), Column("Movement (MP)", 110), Column("Combat", 130), Column("Notes", 170))
+    rows = []
+    reconstructed = []
+    for terrain in game.terrain_types.values():
+        name = terrain.name
+        if terrain.provenance.reconstructed:
+            name += f" {RECONSTRUCTED_MARK}"
+            reconstructed.append(f"{terrain.name}: {terrain.provenance.note or 'reconstructed'}")
+        movement = "—" if terrain.kind == "area" else movement_text(terrain)
+        source = printable(terrain.provenance.source or "")
+        notes_cell = f"{terrain.description} [{source}]" if source else terrain.description
+        rows.append((name, movement, combat_text(terrain), notes_cell.strip()))
+    notes = ["Hexside costs are added to the cost of the hex entered."] if any(
+        terrain.kind == "hexside" for terrain in game.terrain_types.values()
+    ) else []
+    notes += [f"{RECONSTRUCTED_MARK} {note}" for note in reconstructed]
+    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes))
+
+
+def victory_points_chart(game: GameSpec) -> ChartTable:
+    """The VP schedule: points, per what, to whom, for what."""
+    columns = (Column("VP", 30, centred=True), Column("Per", 70), Column("To", 50), Column("For", 330))
+    rows = tuple(
+        (str(award.points), award.per, award.beneficiary, award.description) for award in game.tables.victory_points
+    )
+    provenance = game.tables.victory_provenance
+    return ChartTable(
+        f"{game.title}: Victory Point Schedule", columns, rows,
+        _provenance_notes([provenance.describe()], provenance.reconstructed),
+    )
+
+
+def victory_levels_chart(game: GameSpec) -> ChartTable:
+    """The victory levels: each band of the VP difference and its result."""
+
+    def band(minimum: int | None, maximum: int | None) -> str:
+        if minimum is None:
+            return f"{maximum} or less"
+        if maximum is None:
+            return f"{minimum} or more"
+        return str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
+
+    rows = tuple((band(level.minimum, level.maximum), level.result) for level in game.tables.victory_levels)
+    columns = (Column("VP difference", 110, centred=True), Column("Result", 200))
+    return ChartTable(f"{game.title}: Victory Levels", columns, rows)
+
+
+def turn_record_chart(game: GameSpec, scenarios: Sequence[Scenario]) -> ChartTable:
+    """The turn record shared by ``scenarios``: a row per turn with its reinforcements."""
+    first = scenarios[0]
+    rows = tuple(
+        (str(turn), ", ".join(reinforcements) or "—")
+        for turn, reinforcements in sorted(_reinforcements_by_turn(game, first).items())
+    )
+    names = ", ".join(scenario.name for scenario in scenarios)
+    columns = (Column("Turn", 40, centred=True), Column("Reinforcements", 300))
+    return ChartTable(f"{game.title}: Turn Record", columns, rows, (f"Scenarios: {names}",))
+
+
+def _reinforcements_by_turn(game: GameSpec, scenario: Scenario) -> dict[int, tuple[str, ...]]:
+    """Each turn of ``scenario`` with the designations (and entry areas) arriving then."""
+    turns: dict[int, list[str]] = {turn: [] for turn in range(scenario.first_turn, scenario.last_turn + 1)}
+    for unit in game.units.values():
+        for arrival in unit.arrivals:
+            if arrival.scenario == scenario.id and arrival.turn in turns:
+                where = f" ({arrival.where.replace('_', ' ')})" if arrival.where else ""
+                turns[arrival.turn].append(f"{designation(unit)}{where}")
+    return {turn: tuple(sorted(names)) for turn, names in turns.items()}
+
+
+def turn_record_groups(game: GameSpec) -> list[list[Scenario]]:
+    """Scenarios grouped by identical turn records (same turns, same reinforcements), so
+    sixteen TPS scenarios print as the few different tracks they really use."""
+    groups: dict[tuple[tuple[int, tuple[str, ...]], ...], list[Scenario]] = {}
+    for scenario in game.scenarios.values():
+        signature = tuple(sorted(_reinforcements_by_turn(game, scenario).items()))
+        groups.setdefault(signature, []).append(scenario)
+    return list(groups.values())
+
+
+def game_charts(game: GameSpec) -> Mapping[str, ChartTable]:
+    """Every chart of ``game`` by a file-name-safe id, in the order a player reads them."""
+    charts: dict[str, ChartTable] = {}
+    for table_id, table in game.tables.odds_tables.items():
+        charts[table_id] = odds_table_chart(table)
+    charts["terrain"] = terrain_chart(game)
+    if game.tables.victory_points:
+        charts["victory_points"] = victory_points_chart(game)
+    if game.tables.victory_levels:
+        charts["victory_levels"] = victory_levels_chart(game)
+    for scenarios in turn_record_groups(game):
+        charts[f"turns_{scenarios[0].id}"] = turn_record_chart(game, scenarios)
+    return charts

@@ -1,0 +1,277 @@
+"""Unit counters: the two printed faces of each unit, drawn from its data.
+
+A counter is laid out as the hex-and-counter games of the period print them: the
+nationality's colours (DoS 2.6), the army or entry turn top left, the designation top
+right, the size mark over a NATO symbol, and the values along the bottom — attack,
+defence and movement, or one combat strength and movement when attack equals defence
+(DoS 2.10, TPS "3-4"), "?" for a value the rules leave to a die roll (DoS 2.15).
+
+Every counter has two faces: the front (full strength, or the revealed side of an
+untried unit) and a back, which is the reduced step of a two-step unit (DoS 2.12), the
+"U" side of an untried Soviet unit (DoS 2.14), or a blank in the unit's colours. Area
+games (Rattenkrieg) print no movement; their units show their step-card count instead.
+
+The same functions draw a VASSAL piece (:func:`screen_format`, a thin outline so
+adjacent pieces stay apart) and a print counter (:func:`print_format`, bleed instead
+of outline so a drifting duplex back or a wobbly cut shows no white edge).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from builder.art.drawing import RGB, fitted_font, mix, rgb, supersampled
+from builder.art.nato import Element, draw_size_mark, draw_symbol, unit_symbol
+from rules.model import GameSpec, Unit, UnitStep
+
+SCREEN_COUNTER_PX = 72
+"""VASSAL piece size at 100 % zoom: large enough for values readable without zooming."""
+
+PRINT_DPI = 300
+MILLIMETRES_PER_INCH = 25.4
+
+BackKind = Literal["reduced", "untried", "blank"]
+
+
+@dataclass(frozen=True)
+class CounterFormat:
+    """The pixel size of a counter's face and how its edge is finished.
+
+    ``bleed_px`` extends the background beyond the cut line on every side (the image is
+    ``size_px + 2 * bleed_px`` square); ``outline`` draws a thin darker edge instead.
+    """
+
+    size_px: int
+    bleed_px: int = 0
+    outline: bool = True
+
+    @property
+    def image_px(self) -> int:
+        """The side of the whole image, bleed included."""
+        return self.size_px + 2 * self.bleed_px
+
+
+def screen_format(size_px: int = SCREEN_COUNTER_PX) -> CounterFormat:
+    """A VASSAL piece: outlined, no bleed."""
+    return CounterFormat(size_px=size_px)
+
+
+def print_format(counter_inches: float, bleed_mm: float = 1.0, dpi: int = PRINT_DPI) -> CounterFormat:
+    """A printed counter ``counter_inches`` wide at ``dpi``, with ``bleed_mm`` of bleed."""
+    return CounterFormat(
+        size_px=round(counter_inches * dpi),
+        bleed_px=round(bleed_mm / MILLIMETRES_PER_INCH * dpi),
+        outline=False,
+    )
+
+
+@dataclass(frozen=True)
+class UnitFaces:
+    """The two printed faces of one unit's counter and what its back is."""
+
+    front: Image.Image
+    back: Image.Image
+    back_kind: BackKind
+
+
+@dataclass(frozen=True)
+class FaceText:
+    """What one face of a counter says, before it is drawn."""
+
+    corner: str
+    designation: str
+    size: str
+    symbol: frozenset[Element]
+    values: str
+    step_cards: str
+    reduced: bool
+    area_game: bool
+
+
+_ORDINAL = re.compile(r"^(\d+)(st|nd|rd|th)$", re.IGNORECASE)
+_DROPPED_WORDS = frozenset(
+    "division corps army brigade regiment battalion group infantry rifle panzer tank armoured armored "
+    "motorised motorized mechanised mechanized cavalry artillery heavy mountain field the of naval marine "
+    "fortified area garrison destroyer flak engineer pioneer supply unit air headquarters hq "
+    "german soviet romanian hungarian italian slovak".split()
+)
+_SHORT_WORDS = {"guards": "Gds", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS"}
+
+
+def designation(unit: Unit) -> str:
+    """The short ID printed on the counter: ``properties.designation`` when the data
+    gives one, else the name without words the symbol and colours already say
+    ("13th Guards Rifle Division" -> "13 Gds") cut to two words, else the unit's id."""
+    if "designation" in unit.properties:
+        return unit.properties["designation"]
+    name = re.sub(r"\([^)]*\)", "", unit.name)
+    words = []
+    for word in name.split():
+        ordinal = _ORDINAL.match(word)
+        lowered = word.lower()
+        if ordinal:
+            words.append(ordinal.group(1))
+        elif lowered in _SHORT_WORDS:
+            words.append(_SHORT_WORDS[lowered])
+        elif lowered not in _DROPPED_WORDS:
+            words.append(word)
+    return " ".join(words[:2]) or unit.id
+
+
+def corner_text(unit: Unit) -> str:
+    """Top-left text: the unit's army (DoS 2.13 set-up areas) or its entry turn(s)."""
+    for key in ("army", "front"):
+        if key in unit.properties:
+            return unit.properties[key]
+    turns = sorted({arrival.turn for arrival in unit.arrivals})
+    return "/".join(str(turn) for turn in turns)
+
+
+def values_text(step: UnitStep, with_movement: bool) -> str:
+    """The bottom line: ``A-D-M``, or ``C-M`` when attack equals defence; "?" for None."""
+
+    def shown(value: int | None) -> str:
+        return "?" if value is None else str(value)
+
+    if step.attack is not None and step.attack == step.defence:
+        combat = shown(step.attack)
+    else:
+        combat = f"{shown(step.attack)}-{shown(step.defence)}"
+    return f"{combat}-{shown(step.movement)}" if with_movement else combat
+
+
+def is_area_game(game: GameSpec) -> bool:
+    """An area game (every map an area graph) prints no movement allowance."""
+    return bool(game.maps) and all(game_map.hex_map is None for game_map in game.maps)
+
+
+def is_untried(unit: Unit) -> bool:
+    """Untried units (DoS 2.14) have ``properties.untried = "true"``."""
+    return unit.properties.get("untried", "").lower() in ("true", "yes", "1")
+
+
+def is_flight(unit: Unit) -> bool:
+    """A TPS air unit's flight counter (``properties.air_unit`` names the half)."""
+    return "flight" in unit.properties.get("air_unit", "").lower()
+
+
+def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
+    """What the face showing step ``step_index`` (0 = full strength) says."""
+    where = str(Path(game.folder) / "units.toml")
+    symbol = unit_symbol(unit.arm, unit.mobility, where)
+    air_half = unit.properties.get("air_unit", "")
+    if air_half and not is_flight(unit) and Element.AIR in symbol:
+        symbol = symbol | {Element.SUPPLY}
+    if is_flight(unit) and "range" in unit.properties:
+        values = f"R{unit.properties['range']}"
+    else:
+        values = values_text(unit.steps[step_index], with_movement=not is_area_game(game))
+    return FaceText(
+        corner=corner_text(unit),
+        designation=designation(unit),
+        size=unit.size,
+        symbol=symbol,
+        values=values,
+        step_cards=_step_card_count(unit),
+        reduced=step_index > 0,
+        area_game=is_area_game(game),
+    )
+
+
+def _step_card_count(unit: Unit) -> str:
+    """The step cards dealt to an area-game unit (RKS 3.3); none shown for a unit with 0."""
+    count = unit.properties.get("step_cards", "")
+    return "" if count in ("", "0") else count
+
+
+def untried_text(unit: Unit, game: GameSpec) -> FaceText:
+    """The untried side: symbol, size, movement and a capital U, nothing else (DoS 2.14)."""
+    front = face_text(unit, game, 0)
+    movement = unit.steps[0].movement
+    values = "U" if is_area_game(game) else f"U-{'?' if movement is None else movement}"
+    return FaceText("", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game)
+
+
+def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
+    """Both faces of ``unit``'s counter in ``counter``'s format."""
+    nationality = game.nationalities[unit.nationality]
+    background, ink = rgb(nationality.background), rgb(nationality.text)
+    front = draw_face(face_text(unit, game, 0), background, ink, counter)
+    if is_untried(unit):
+        return UnitFaces(front, draw_face(untried_text(unit, game), background, ink, counter), "untried")
+    if len(unit.steps) > 1:
+        return UnitFaces(front, draw_face(face_text(unit, game, 1), background, ink, counter), "reduced")
+    return UnitFaces(front, blank_face(background, ink, counter), "blank")
+
+
+def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
+    """A face in the counter's colours with nothing on it (the back of a one-step unit)."""
+
+    def paint(draw: ImageDraw.ImageDraw, factor: int) -> None:
+        if counter.outline:
+            _outline(draw, counter, factor, background, ink)
+
+    return supersampled(counter.image_px, counter.image_px, background, paint)
+
+
+def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
+    """One counter face from its text, in the nationality's colours."""
+
+    def paint(draw: ImageDraw.ImageDraw, factor: int) -> None:
+        s = counter.size_px * factor
+        ox = oy = counter.bleed_px * factor
+        if text.reduced:
+            _reduced_band(draw, ox, oy, s, background, ink)
+        top_size = s * 0.17
+        top_baseline = oy + s * 0.06 + top_size * 0.8
+        frame = (ox + s * 0.27, oy + s * 0.38, ox + s * 0.73, oy + s * 0.64)
+        if text.area_game:
+            if text.step_cards:
+                _step_cards(draw, ox + s * 0.93, oy + s * 0.05, s * 0.2, text.step_cards, background, ink)
+            draw.text((ox + s * 0.07, top_baseline), text.designation, fill=ink, anchor="ls",
+                      font=fitted_font(text.designation, "condensed-bold", s * 0.62, top_size))
+            draw.text((ox + s * 0.07, oy + s * 0.93), text.corner, fill=ink, anchor="ls",
+                      font=fitted_font(text.corner, "condensed-bold", s * 0.2, top_size))
+        else:
+            draw.text((ox + s * 0.07, top_baseline), text.corner, fill=ink, anchor="ls",
+                      font=fitted_font(text.corner, "condensed-bold", s * 0.42, top_size))
+            draw.text((ox + s * 0.93, top_baseline), text.designation, fill=ink, anchor="rs",
+                      font=fitted_font(text.designation, "condensed-bold", s * 0.5, top_size))
+        if text.size:
+            draw_size_mark(draw, text.size, ox + s * 0.5, frame[1] - s * 0.03, s * 0.09, ink)
+        draw_symbol(draw, frame, text.symbol, ink)
+        draw.text((ox + s * 0.5, oy + s * 0.935), text.values, fill=ink, anchor="ms",
+                  font=fitted_font(text.values, "condensed-bold", s * 0.88, s * 0.3))
+        if counter.outline:
+            _outline(draw, counter, factor, background, ink)
+
+    return supersampled(counter.image_px, counter.image_px, background, paint)
+
+
+def _reduced_band(draw: ImageDraw.ImageDraw, ox: float, oy: float, s: float, background: RGB, ink: RGB) -> None:
+    """A pale band behind the values: the classic mark of a reduced side."""
+    band = mix(background, ink, 0.3)
+    draw.rectangle((ox, oy + s * 0.69, ox + s, oy + s * 0.97), fill=band)
+
+
+def _step_cards(
+    draw: ImageDraw.ImageDraw, right: float, top: float, height: float, count: str, background: RGB, ink: RGB
+) -> None:
+    """A small playing card with the number of step cards the unit is dealt (RKS 3.3)."""
+    width = height * 0.72
+    card = (right - width, top, right, top + height)
+    draw.rounded_rectangle(card, radius=height * 0.12, fill=(255, 255, 255), outline=ink, width=max(1, round(height / 14)))
+    draw.text(((card[0] + card[2]) / 2, top + height * 0.8), count, fill=(0, 0, 0), anchor="ms",
+              font=fitted_font(count, "condensed-bold", width * 0.9, height * 0.8))
+
+
+def _outline(draw: ImageDraw.ImageDraw, counter: CounterFormat, factor: int, background: RGB, ink: RGB) -> None:
+    """A one-pixel edge, darker than the background, so adjacent pieces read as two."""
+    edge = mix(background, (0, 0, 0), 0.55)
+    full = counter.image_px * factor
+    draw.rectangle((0, 0, full - 1, full - 1), outline=edge, width=factor)
