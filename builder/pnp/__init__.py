@@ -1,0 +1,1 @@
+"""Print-and-play: duplex counter sheets, chart pages and map tiles as one PDF."""

@@ -1,0 +1,1 @@
+"""Tests of the drawn art: symbols, counters, markers, charts."""

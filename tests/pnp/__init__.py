@@ -1,0 +1,1 @@
+"""Tests of the print-and-play layout and PDF."""
