@@ -138,6 +138,8 @@ class GameMap:
     areas: tuple[Area, ...]
     provenance: Provenance
     lines: Mapping[str, frozenset[HexSide]] = field(default_factory=dict)
+    overrides: tuple[str, ...] = ()
+    """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
 
     def terrain_of(self, hex_: Hex) -> str:
         """The terrain of a playable hex (the board's default when not listed)."""

@@ -47,6 +47,9 @@ from rules.model import (
 )
 
 GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml")
+GENERATED_MAP_FILE = "terrain.toml"
+"""Map data generated from the theatre (``stavka map project``); ``map.toml`` wins over it."""
+GENERATED_MAP_KEYS = ("name", "terrain", "hexsides", "lines", "town", "rail", "supply_source", "overrides")
 TERRAIN_KINDS = ("hex", "hexside", "area")
 TOWN_KINDS = ("city", "town", "port", "village")
 ODDS = re.compile(r"^(\d+)[-:](\d+)$")
@@ -78,10 +81,15 @@ def resolve_game(name_or_path: str) -> Path:
     raise DataError(name_or_path, None, f"no game folder with a game.toml here (shipped games: {known})")
 
 
-def load_game(name_or_path: str) -> GameSpec:
-    """Read, check and assemble a game; the first problem raises :class:`DataError`."""
+def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
+    """Read, check and assemble a game; the first problem raises :class:`DataError`.
+
+    ``with_generated=False`` leaves out ``terrain.toml``, so the generator that writes it
+    sees only the hand-written rule facts of ``map.toml``.
+    """
     folder = resolve_game(name_or_path)
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
+    generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
@@ -91,7 +99,7 @@ def load_game(name_or_path: str) -> GameSpec:
     sides = _sides(game)
     nationalities = _nationalities(game, {side.id for side in sides})
     terrain_types = _terrain_types(game)
-    maps = _maps(sources["map.toml"], terrain_types, {side.id for side in sides})
+    maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
     units, markers = _units(sources["units.toml"], sides, nationalities)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
@@ -220,15 +228,26 @@ def _integer_mapping(table: Table | None) -> dict[str, int]:
     return {key: table.integer(key, minimum=-20, maximum=20) for key, _ in table.items()}
 
 
-def _maps(source: TomlSource | None, terrain: dict[str, TerrainType], sides: set[str]) -> list[GameMap]:
+def _maps(
+    source: TomlSource | None, generated: TomlSource | None, terrain: dict[str, TerrainType], sides: set[str]
+) -> list[GameMap]:
     if source is None:
         return []
     root = Table.root(source)
     root.only("map")
-    return [_map(table, terrain, sides) for table in root.tables("map", required=True)]
+    tables = root.tables("map", required=True)
+    generated_by_name: dict[str, Table] = {}
+    if generated is not None:
+        generated_root = Table.root(generated)
+        generated_root.only("map")
+        names = {table.text("name") for table in tables}
+        for generated_table in generated_root.tables("map"):
+            generated_table.only(*GENERATED_MAP_KEYS)
+            generated_by_name[generated_table.choice("name", names, "map of map.toml")] = generated_table
+    return [_map(table, terrain, sides, generated_by_name.get(table.text("name"))) for table in tables]
 
 
-def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str]) -> GameMap:
+def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
         "supply_source", "area",
@@ -278,8 +297,83 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str]) -> Game
     edges = _edges(table, hexes, hex_map, provenance)
     edge_names = {edge.name: edge for edge in edges}
     sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
-    return GameMap(
+    game_map = GameMap(
         name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines
+    )
+    if generated is None:
+        return game_map
+    return _under_hand_data(game_map, _map_layer(generated, hexes, terrain, hex_terrain, edge_names, sides, provenance))
+
+
+def _map_layer(
+    table: Table,
+    hexes: _HexReader,
+    terrain: dict[str, TerrainType],
+    hex_terrain: dict[str, TerrainType],
+    edges: dict[str, MapEdge],
+    sides: set[str],
+    inherited: Provenance,
+) -> GameMap:
+    """The generated terrain.toml of a map, read with the same checks as map.toml."""
+    assert hexes.hex_map is not None
+    towns = tuple(
+        Town(town.text("name"), hexes.read(town, "hex"), town.choice("kind", TOWN_KINDS, "town kind"),
+             town.provenance(inherited))
+        for town in _only_each(table.tables("town"), "name", "hex", "kind")
+    )
+    return GameMap(
+        name=table.text("name"),
+        hex_map=hexes.hex_map,
+        default_terrain={},
+        terrain=_terrain_by_hex(table, hexes, hex_terrain),
+        hexside_features=_hexside_features(table, hexes, terrain),
+        towns=towns,
+        rails=tuple(_rail(rail, hexes, inherited) for rail in _only_each(table.tables("rail"), "name", "hexes")),
+        edges=(),
+        supply_sources=tuple(_supply_source(item, hexes, edges, sides, inherited) for item in table.tables("supply_source")),
+        areas=(),
+        provenance=table.provenance(inherited),
+        lines=_lines(table, hexes),
+        overrides=tuple(table.text_list("overrides", required=False)),
+    )
+
+
+def _under_hand_data(hand: GameMap, generated: GameMap) -> GameMap:
+    """``generated`` overlaid by ``hand`` (map.toml): hand data wins, and every override is recorded.
+
+    Hex terrain, a hexside's features and a named line are replaced as a whole; a generated
+    town gives way to a hand town of the same name or hex; supply sources of both stand.
+    """
+    label = hand.label
+    notes = list(generated.overrides)
+    for hex_, value in sorted(hand.terrain.items()):
+        if hex_ in generated.terrain and generated.terrain[hex_] != value:
+            notes.append(f"map.toml: {label(hex_)} is {value}, not the generated {generated.terrain[hex_]}")
+    for side, features in sorted(hand.hexside_features.items()):
+        if side in generated.hexside_features and generated.hexside_features[side] != features:
+            notes.append(
+                f"map.toml: {label(side.first)}/{label(side.second)} has {', '.join(sorted(features))}, "
+                f"not the generated {', '.join(sorted(generated.hexside_features[side]))}"
+            )
+    for name in sorted(set(hand.lines) & set(generated.lines)):
+        notes.append(f"map.toml: line {name!r} replaces the generated one")
+    hand_names, hand_hexes = {town.name for town in hand.towns}, {town.hex for town in hand.towns}
+    kept_towns = []
+    for town in generated.towns:
+        if town.name in hand_names or town.hex in hand_hexes:
+            notes.append(f"map.toml: the generated town {town.name} at {label(town.hex)} gives way to a hand-placed town")
+        else:
+            kept_towns.append(town)
+    hand_rails = {rail.name for rail in hand.rails}
+    return replace(
+        hand,
+        terrain={**generated.terrain, **hand.terrain},
+        hexside_features={**generated.hexside_features, **hand.hexside_features},
+        lines={**generated.lines, **hand.lines},
+        towns=hand.towns + tuple(kept_towns),
+        rails=hand.rails + tuple(rail for rail in generated.rails if rail.name not in hand_rails),
+        supply_sources=hand.supply_sources + generated.supply_sources,
+        overrides=tuple(notes),
     )
 
 

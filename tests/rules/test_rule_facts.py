@@ -81,7 +81,6 @@ def test_rule_2_3_the_shared_row_belongs_to_the_north_map(dos: GameSpec) -> None
     assert distance(hex_of(dos, "N4218"), hex_of(dos, "S1118")) == 1
 
 
-@pytest.mark.xfail(reason="the Voronezh/Don line arrives with the map data (issue 3)", strict=True)
 def test_rule_8_6_east_of_the_voronezh_don_line(dos: GameSpec) -> None:
     """DoS 8.6: N1033, N2526, N2720 are east of the Voronezh/Don line; N1034, N1133, N1234,
     N1334 are not."""
