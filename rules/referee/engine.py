@@ -31,6 +31,9 @@ class Modifier:
     rules: tuple[str, ...]
     column_shift: int = 0
     die_modifier: int = 0
+    result_changes: tuple[tuple[str, str], ...] = ()
+    """Results the table gives that this modifier turns into others, e.g. DoS 11.22's
+    AS and DR becoming AL1 against a supplied city defender."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class Contribution:
     hex: str
     strength: Fraction
     note: str = ""
+    halvings: int = 0
+    """Times ``strength`` is still to be halved; games that halve a group's sum rather
+    than each unit (DoS 1.3) do it in :meth:`Referee.total_strength`."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +205,16 @@ class Referee(ABC):
     def defence_strength(self, state: UnitState) -> Contribution:
         """A unit's defence strength in this position."""
 
+    def combat_strengths(
+        self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+        """Every attacker's and defender's contribution; games whose strengths depend on
+        the whole combat (a river crossed, the units beside them) override this."""
+        return (
+            tuple(self.attack_strength(state) for state in attackers),
+            tuple(self.defence_strength(state) for state in defenders),
+        )
+
     def total_strength(self, contributions: Sequence[Contribution], attacking: bool) -> Fraction:
         """How contributions add up (games may halve after adding, e.g. DoS 1.3)."""
         return sum((item.strength for item in contributions), Fraction(0))
@@ -244,8 +260,7 @@ class Referee(ABC):
         problems = self.attack_problems(defender_hex, attackers)
         if problems:
             raise RefereeError(self.position.source, None, "; ".join(problems))
-        attack_items = tuple(self.attack_strength(state) for state in attackers)
-        defence_items = tuple(self.defence_strength(state) for state in defenders)
+        attack_items, defence_items = self.combat_strengths(defender_hex, attackers, defenders)
         attack = self.total_strength(attack_items, attacking=True)
         defence = self.total_strength(defence_items, attacking=False)
         modifiers = tuple(self.combat_modifiers(defender_hex, attackers, defenders))
@@ -257,14 +272,21 @@ class Referee(ABC):
             return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
                               None, die_modifier, (), automatic, table_note=self._table_note())
         base, final = self.column(attack, defence, shift)
+        changes = {before: after for modifier in modifiers for before, after in modifier.result_changes}
         results = tuple(
-            (roll, self.table.result(final, roll + die_modifier)) for roll in range(1, self.die_sides + 1)
+            (roll, changes.get(code, code))
+            for roll in range(1, self.die_sides + 1)
+            for code in (self.table.result(final, roll + die_modifier),)
         )
         return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
                           final, die_modifier, results, None, table_note=self._table_note())
 
     def _table_note(self) -> str:
+        """Where the table comes from; a reconstructed table says so first, so no one
+        takes it for the printed one."""
         provenance = self.table.provenance
+        if provenance.reconstructed:
+            return f"{self.table.name} (RECONSTRUCTED, not the printed table): {provenance.note}"
         return f"{self.table.name}: {provenance.describe()}"
 
 
