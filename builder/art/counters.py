@@ -106,9 +106,13 @@ _SHORT_WORDS = {"guards": "Gds", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW
 def designation(unit: Unit) -> str:
     """The short ID printed on the counter: ``properties.designation`` when the data
     gives one, else the name without words the symbol and colours already say
-    ("13th Guards Rifle Division" -> "13 Gds") cut to two words, else the unit's id."""
+    ("13th Guards Rifle Division" -> "13 Gds") cut to two words, else the unit's id.
+    An untried unit without a designation shows none: its record is a slot of a random
+    draw (DoS 3.2), not a named counter."""
     if "designation" in unit.properties:
         return unit.properties["designation"]
+    if is_untried(unit):
+        return ""
     name = re.sub(r"\([^)]*\)", "", unit.name)
     words = []
     for word in name.split():
@@ -124,8 +128,13 @@ def designation(unit: Unit) -> str:
 
 
 def corner_text(unit: Unit) -> str:
-    """Top-left text: the unit's army (DoS 2.13 set-up areas) or its entry turn(s)."""
-    for key in ("army", "front"):
+    """Top-left text: the printed mark (``properties.counter``, e.g. DoS "Ur3", rule
+    2.13), else the Blue set-up army (``properties.army``, e.g. "6A"), else the entry
+    turn(s). Untried units show none: they are drawn at random (DoS 3.2), so the army
+    of the slot they fill is not printed on them."""
+    if is_untried(unit):
+        return ""
+    for key in ("counter", "army"):
         if key in unit.properties:
             return unit.properties[key]
     turns = sorted({arrival.turn for arrival in unit.arrivals})

@@ -48,6 +48,7 @@ _AIR = frozenset({Element.AIR})
 _DESIGNS: tuple[tuple[tuple[str, ...], MarkerDesign], ...] = (
     (("manstein",), MarkerDesign("MANSTEIN", pictogram=frozenset({Element.HEADQUARTERS}))),
     (("air", "supply"), MarkerDesign("AIR SUPPLY", pictogram=frozenset({Element.AIR, Element.SUPPLY}))),
+    (("air", "supplied"), MarkerDesign("AIR SUPPLIED", big_text="AS")),
     (("supply", "network"), MarkerDesign("SUPPLY NET", pictogram=frozenset({Element.SUPPLY}))),
     (("out", "of", "supply"), MarkerDesign("OUT OF SUPPLY", big_text="OOS")),
     (("oos",), MarkerDesign("OUT OF SUPPLY", big_text="OOS")),

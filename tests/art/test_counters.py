@@ -125,6 +125,9 @@ def test_designations() -> None:
     assert designation(replace(unit, properties={"designation": "Slwk"})) == "Slwk"
     arriving = replace(unit, arrivals=(Arrival("blue", 7, ""), Arrival("uranus", 3, "")))
     assert corner_text(arriving) == "3/7"
+    assert corner_text(replace(arriving, properties={"army": "6A", "counter": "Ur3"})) == "Ur3"
+    assert corner_text(replace(arriving, properties={"army": "6A"})) == "6A"
+    assert corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"})) == ""
 
 
 def test_designation_changes_the_picture(dos: GameSpec) -> None:

@@ -40,6 +40,7 @@ def test_every_marker_renders_at_both_sizes(games: dict[str, GameSpec], game_id:
 def test_designs_by_id_words() -> None:
     assert marker_design(marker("air_supply")).label == "AIR SUPPLY"
     assert marker_design(marker("air_axis")).label == "AIR SUPPORT"
+    assert marker_design(marker("air-supplied")).label == "AIR SUPPLIED"
     assert marker_design(marker("supply_network_soviet")).label == "SUPPLY NET"
     assert marker_design(marker("freeze")) is FROZEN
     assert marker_design(marker("capture_bonus")).label == "CAPTURE BONUS"

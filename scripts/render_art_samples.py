@@ -1,0 +1,68 @@
+"""Render the sample images under docs/images: a counter sheet per game that has units
+(one counter of each kind, fronts over backs, then the markers) and a few charts.
+
+Run by hand after changing the art (``.venv/bin/python scripts/render_art_samples.py``);
+the images document the look, the build never reads them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from builder.art.charts import SCREEN_PPI, game_charts, render_table
+from builder.art.counters import screen_format, unit_faces
+from builder.art.drawing import png_bytes
+from builder.art.markers import marker_faces
+from builder.output import write_output
+from rules.data.loader import load_game
+from rules.model import GameSpec, Unit
+
+OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "images"
+COLUMNS = 12
+GAP = 3
+
+
+def one_of_each_kind(game: GameSpec) -> list[Unit]:
+    """The first unit of each look: nationality, arm, steps, untried, Uranus-only."""
+    seen: set[tuple[str, ...]] = set()
+    chosen = []
+    for unit in game.units.values():
+        kind = (unit.nationality, unit.arm, str(len(unit.steps)), unit.properties.get("untried", ""),
+                unit.properties.get("counter", "")[:2])
+        if kind not in seen:
+            seen.add(kind)
+            chosen.append(unit)
+    return chosen
+
+
+def counter_sheet(game: GameSpec) -> Image.Image:
+    """Fronts with their backs underneath, row by row."""
+    counter = screen_format()
+    faces = [(f.front, f.back) for f in (unit_faces(unit, game, counter) for unit in one_of_each_kind(game))]
+    faces += [(f.front, f.back) for f in (marker_faces(marker, game, counter) for marker in game.markers.values())]
+    size = counter.image_px
+    columns = min(COLUMNS, len(faces))
+    rows = (len(faces) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * (size + GAP) + GAP, rows * (2 * size + 3 * GAP) + GAP), (255, 255, 255))
+    for index, (front, back) in enumerate(faces):
+        row, column = divmod(index, columns)
+        x, y = GAP + column * (size + GAP), GAP + row * (2 * size + 3 * GAP)
+        sheet.paste(front, (x, y))
+        sheet.paste(back, (x, y + size + GAP))
+    return sheet
+
+
+def main() -> None:
+    for game_id in ("dos", "tps", "rks"):
+        game = load_game(game_id)
+        if game.units:
+            write_output(OUTPUT / f"{game_id}-counters.png", png_bytes(counter_sheet(game)))
+    charts = game_charts(load_game("tps"))
+    write_output(OUTPUT / "tps-crt.png", png_bytes(render_table(charts["crt"], SCREEN_PPI)))
+    write_output(OUTPUT / "dos-terrain.png", png_bytes(render_table(game_charts(load_game("dos"))["terrain"], SCREEN_PPI)))
+
+
+if __name__ == "__main__":
+    main()
