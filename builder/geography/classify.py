@@ -8,13 +8,12 @@ the sea covers most of its hex, a town the rules put in a hex stays there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
-from shapely.prepared import prep
 from shapely.strtree import STRtree
 
 from rules.errors import DataError
@@ -391,8 +390,3 @@ def _edge(edges: Mapping[str, MapEdge], name: str, geography: Geography) -> MapE
     if name not in edges:
         raise DataError(geography.path, None, f"supply names map edge {name!r}, which map.toml does not define")
     return edges[name]
-
-
-def union_all(geometries: Iterable[BaseGeometry]) -> BaseGeometry:
-    """The union of several shapes (empty when there are none)."""
-    return unary_union(list(geometries)) if geometries else MultiPolygon()
