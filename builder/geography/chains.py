@@ -38,14 +38,14 @@ def trace(lattice: Lattice, course: Sequence[Point], start_side: HexSide | None 
     """
     line = LineString(course)
     area = lattice.area
-    stretches = _stretches(line.intersection(area))
+    stretches = [half for stretch in _stretches(line.intersection(area)) for half in _open(stretch)]
     if not stretches:
         return []
     if start_side is not None or end_side is not None or end_corner is not None:
         stretches = [LineString(course)]
-    graph = _graph(lattice, line)
     chains = []
     for stretch in stretches:
+        graph = _graph(lattice, stretch)
         first, last = stretch.coords[0], stretch.coords[-1]
         if start_side is not None:
             sources = set(start_side.corners())
@@ -158,6 +158,15 @@ def walk(sides: Collection[HexSide], start: HexSide, end: HexCorner) -> list[Hex
 def _other_corner(side: HexSide, corner: HexCorner) -> HexCorner:
     first, second = side.corners()
     return second if corner == first else first
+
+
+def _open(stretch: LineString) -> list[LineString]:
+    """A closed ring (a pocket's perimeter) as two halves, since a path needs two ends."""
+    points = list(stretch.coords)
+    if len(points) < 4 or points[0] != points[-1]:
+        return [stretch]
+    middle = len(points) // 2
+    return [LineString(points[:middle + 1]), LineString(points[middle:])]
 
 
 def _stretches(geometry: object) -> list[LineString]:
