@@ -192,6 +192,10 @@ class Referee(ABC):
 
     # ----- combat ---------------------------------------------------------------------
 
+    def holds_hex(self, state: UnitState) -> bool:
+        """Whether a unit stands in its hex for combat; an air unit flying over it does not (TPS)."""
+        return True
+
     @property
     def table(self) -> OddsTable:
         """The results table attacks are resolved on."""
@@ -249,12 +253,18 @@ class Referee(ABC):
 
     def odds(self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None) -> OddsReport:
         """The working of an attack on ``defender_hex`` by every unit in ``attacker_hexes``."""
-        defenders = [state for state in self.position.units if state.hex == defender_hex]
+        defenders = [
+            state for state in self.position.units if state.hex == defender_hex and self.holds_hex(state)
+        ]
         if not defenders:
             raise RefereeError(self.position.source, None, f"no unit in {self.label(defender_hex)} to attack")
         defending_side = defenders[0].side
         side = attacking_side or self.position.other_side(defending_side)
-        attackers = [state for state in self.position.units if state.hex in attacker_hexes and state.side == side]
+        attackers = [
+            state
+            for state in self.position.units
+            if state.hex in attacker_hexes and state.side == side and self.holds_hex(state)
+        ]
         if not attackers:
             raise RefereeError(self.position.source, None, "no attacking unit in the given hexes")
         problems = self.attack_problems(defender_hex, attackers)
