@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rules.hexes import Hex, neighbours
 
 StepAllowed = Callable[[Hex, Hex], bool]
 """``allowed(from_hex, to_hex)``: may a line step from one hex into the adjacent one?"""
+
+Kind = TypeVar("Kind")
+"""What a caller calls a kind of source (a name, an enum, ``None`` for just one kind)."""
 
 
 @dataclass(frozen=True)
@@ -46,23 +50,45 @@ def reach(sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None
     source uses the same hexes in reverse, so callers whose rules are not symmetric
     give ``allowed`` the line's own direction (see :func:`reversed_step`).
     """
-    distance: dict[Hex, int] = {}
-    toward: dict[Hex, Hex] = {}
-    queue: deque[Hex] = deque()
-    for source in sorted(set(sources)):
-        distance[source] = 0
-        queue.append(source)
+    return reach_by_kind({None: sources}, allowed, limit)[None]
+
+
+def reach_by_kind(
+    sources: Mapping[Kind, Iterable[Hex]], allowed: StepAllowed, limit: int | None = None
+) -> dict[Kind, Reach]:
+    """One breadth-first search from several kinds of source, each kind's distances kept apart.
+
+    Rules that grade a line by what it reaches (TPS: a rail line within 8 hexes, a supply
+    unit within 4, the east edge within 4) need the nearest source of every kind, not
+    just the nearest source. The kinds spread together from one queue — layer by layer,
+    so every kind's distances are breadth-first ones — and ``allowed`` is asked once per
+    step whichever kinds take it. The result equals one :func:`reach` per kind.
+    """
+    distance: dict[Kind, dict[Hex, int]] = {kind: {} for kind in sources}
+    toward: dict[Kind, dict[Hex, Hex]] = {kind: {} for kind in sources}
+    verdicts: dict[tuple[Hex, Hex], bool] = {}
+    queue: deque[tuple[Kind, Hex]] = deque()
+    for kind, hexes in sources.items():
+        for source in sorted(set(hexes)):
+            distance[kind][source] = 0
+            queue.append((kind, source))
     while queue:
-        current = queue.popleft()
-        if limit is not None and distance[current] >= limit:
+        kind, current = queue.popleft()
+        reached = distance[kind]
+        if limit is not None and reached[current] >= limit:
             continue
         for following in neighbours(current):
-            if following in distance or not allowed(current, following):
+            if following in reached:
                 continue
-            distance[following] = distance[current] + 1
-            toward[following] = current
-            queue.append(following)
-    return Reach(distance, toward)
+            step = (current, following)
+            if step not in verdicts:
+                verdicts[step] = allowed(current, following)
+            if not verdicts[step]:
+                continue
+            reached[following] = reached[current] + 1
+            toward[kind][following] = current
+            queue.append((kind, following))
+    return {kind: Reach(distance[kind], toward[kind]) for kind in sources}
 
 
 def reversed_step(allowed: StepAllowed) -> StepAllowed:
