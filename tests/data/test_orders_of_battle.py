@@ -100,6 +100,7 @@ def test_every_unit_serves_in_some_scenario(name: str) -> None:
     spec = game(name)
     used = {p.unit for s in spec.scenarios.values() for p in s.setup}
     used |= {u.id for u in spec.units.values() if u.arrivals}
+    used |= {u.id for u in spec.units.values() if u.arm == "kampfgruppe"}  # TPS: they replace eliminated units
     unused = sorted(set(spec.units) - used)
     assert not unused, f"{name}: units neither set up nor arriving: {unused[:10]}"
 
@@ -277,3 +278,81 @@ def test_dos_markers() -> None:
     for marker in ("game-turn", "german-vp", "german-air-supply", "german-supply-network", "soviet-supply-network",
                    "soviet-reserve-inactive", "manstein", "freeze", "out-of-supply"):
         assert marker in spec.markers
+
+
+# ------------------------------------------------------------------------------ TPS
+
+HISTORICAL_SETUP = {"A": "1", "C": "7"}  # the scenario that holds each historical set-up option
+
+
+def test_tps_scenario_options_have_their_units() -> None:
+    spec = game("tps")
+    for scenario in spec.scenarios.values():
+        for side, key in (("axis", "axis_order_of_battle"), ("soviet", "soviet_order_of_battle")):
+            option = scenario.options[key]
+            members = {u.id for u in spec.units.values() if u.side == side and option in u.properties.get("oob", "").split()}
+            assert members, f"scenario {scenario.id}: no {side} unit for option {option}"
+            if option in HISTORICAL_SETUP:
+                holder = spec.scenarios[HISTORICAL_SETUP[option]]
+                assert {p.unit for p in holder.setup if spec.units[p.unit].side == side} == members, (scenario.id, side)
+        reinforcement = scenario.options["axis_reinforcements"]
+        arriving = [u for u in spec.units.values() if u.side == "axis" and any(a.scenario == scenario.id for a in u.arrivals)]
+        if reinforcement == "I":
+            assert not arriving, f"scenario {scenario.id}: option I brings no reinforcements"
+        else:
+            assert arriving, f"scenario {scenario.id}: option {reinforcement} brings nobody"
+            for unit in arriving:
+                assert reinforcement in unit.properties["reinforcement"].split(), (scenario.id, unit.id)
+                for arrival in unit.arrivals:
+                    if arrival.scenario == scenario.id:
+                        assert arrival.where.startswith(f"option {reinforcement}:")
+                        assert scenario.first_turn <= arrival.turn <= scenario.last_turn
+    for scenario_id in HISTORICAL_SETUP.values():
+        assert spec.scenarios[scenario_id].setup
+
+
+def test_tps_stacking_at_setup() -> None:
+    """Three units a hex; an air unit's two counters count as one, a supply unit as one."""
+    spec = game("tps")
+    for scenario in spec.scenarios.values():
+        for hex_, units in stacks(spec, scenario).items():
+            counted = [u for u in units if u.arm != "air_flight"]
+            assert len(counted) <= 3, (scenario.id, spec.maps[0].label(hex_), [u.id for u in units])
+            assert len({u.side for u in units}) == 1, (scenario.id, spec.maps[0].label(hex_))
+
+
+def test_tps_unit_types_follow_the_rules() -> None:
+    spec = game("tps")
+    units = list(spec.units.values())
+    rifle = [u for u in units if u.side == "soviet" and u.arm == "rifle"]
+    assert rifle and all((u.steps[0].attack, u.steps[0].movement) in ((3, 4), (5, 5)) for u in rifle)
+    kampfgruppen = Counter((u.steps[0].attack, u.steps[0].movement) for u in units if u.arm == "kampfgruppe")
+    assert set(kampfgruppen) == {(2, 8), (1, 8)}
+    for u in units:
+        if u.arm == "supply":
+            assert (u.steps[0].attack, u.steps[0].defence) == (0, 1) and u.side == "soviet"
+        assert len(u.steps) == 1, u.id
+    halves: dict[str, list[Unit]] = {}
+    for u in units:
+        if u.arm in ("air_ground", "air_flight"):
+            halves.setdefault(u.properties["air_unit"], []).append(u)
+    assert halves and all(sorted(h.arm for h in pair) == ["air_flight", "air_ground"] for pair in halves.values())
+    for pair in halves.values():
+        flight = next(h for h in pair if h.arm == "air_flight")
+        assert int(flight.properties["range"]) > 0
+        assert len({h.side for h in pair}) == 1
+    for scenario in spec.scenarios.values():
+        at = {p.unit: p.location for p in scenario.setup}
+        for key, pair in halves.items():
+            if any(h.id in at for h in pair):
+                assert len({at.get(h.id) for h in pair}) == 1, f"{scenario.id}: {key}'s flight starts on its ground echelon"
+
+
+def test_tps_16_december_pocket_holds_only_axis_units() -> None:
+    spec = game("tps")
+    scenario = spec.scenarios["7"]
+    ca = {p.location for p in scenario.setup if spec.units[p.unit].properties.get("c_group") == "Ca"}
+    assert ca
+    for p in scenario.setup:
+        if p.location in ca:
+            assert spec.units[p.unit].side == "axis", p
