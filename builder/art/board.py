@@ -3,13 +3,12 @@
 Everything is drawn from what the referee uses — each hex's terrain, each hexside's
 features, rails as chains of hex centres, towns in their hexes — through the board's own
 :class:`rules.hexgrid.HexGrid`, so the art cannot show a river where the rules have
-none. Boards are saved as palette PNGs: VASSAL holds board images at 4 bytes a pixel,
-but the module stays small.
+none. The module stores boards as palette PNGs (:data:`BOARD_COLOURS` shades): VASSAL
+holds board images at 4 bytes a pixel in memory, but the module stays small.
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from rules.model import GameMap, GameSpec
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
+BOARD_COLOURS = 128
 PAPER: Colour = (236, 231, 214)
 GRID: Colour = (120, 112, 96)
 INK: Colour = (30, 28, 24)
@@ -91,7 +91,7 @@ class BoardView:
 
 
 def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.Image:
-    """The board image at 100 % zoom, in RGB (see :func:`board_png` for the module file)."""
+    """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``)."""
     view = BoardView(game_map, board_index)
     image = Image.new("RGB", view.board.size, PAPER)
     draw = ImageDraw.Draw(image)
@@ -110,14 +110,6 @@ def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.I
     _hex_numbers(draw, view, game_map, hexes)
     _title_box(draw, view, spec, game_map, on_board)
     return image
-
-
-def board_png(image: Image.Image, colours: int = 128) -> bytes:
-    """The image as an optimised palette PNG, identical bytes for identical images."""
-    palette_image = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    palette_image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
 def _scaled(view: BoardView, fraction: float) -> int:

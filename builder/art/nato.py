@@ -84,7 +84,7 @@ ARM_SYMBOLS: dict[str, frozenset[Element]] = {
     "supply": frozenset({_E.SUPPLY}),
     "air": frozenset({_E.AIR}),
     "air_flight": frozenset({_E.AIR}),
-    "air_ground_echelon": frozenset({_E.AIR, _E.SUPPLY}),
+    "air_ground": frozenset({_E.AIR, _E.SUPPLY}),
     "headquarters": frozenset({_E.HEADQUARTERS}),
 }
 """Symbols by the ``arm`` a game's units.toml gives (see :func:`normalise_arm` for spellings)."""

@@ -36,7 +36,7 @@ def main() -> None:
     Turning Point: Stalingrad (tps), Drive on Stalingrad (dos) and Rattenkrieg (rks)."""
 
 
-COMMAND_MODULES = ("games_commands", "hex_commands", "save_commands", "pnp_commands", "map_commands")
+COMMAND_MODULES = ("games_commands", "hex_commands", "save_commands", "build_commands", "pnp_commands", "map_commands")
 
 
 def _register() -> None:

@@ -15,6 +15,7 @@ from builder.module.grid import hex_grid_element
 from builder.module.pieces import (
     MARKER_LAYER,
     UNIT_LAYER,
+    MarkerImages,
     UnitImages,
     marker_traits,
     side_prototype_name,
@@ -52,7 +53,7 @@ class ModuleArt:
     images: Mapping[str, bytes]
     boards: Mapping[str, str]
     units: Mapping[str, UnitImages]
-    markers: Mapping[str, str]
+    markers: Mapping[str, MarkerImages]
     charts: Sequence[tuple[str, str]]
 
 

@@ -85,14 +85,23 @@ def unit_traits(spec: GameSpec, unit: Unit, images: UnitImages, gpid: str) -> tu
     return tuple(traits)
 
 
-def marker_traits(spec: GameSpec, marker_id: str, image: str, gpid: str) -> tuple[Trait, ...]:
-    """A marker's palette piece: deletable, with its id as a property."""
+@dataclass(frozen=True)
+class MarkerImages:
+    """Image file names for a marker; ``back`` only when its back says something else."""
+
+    front: str
+    back: str | None
+
+
+def marker_traits(spec: GameSpec, marker_id: str, images: MarkerImages, gpid: str) -> tuple[Trait, ...]:
+    """A marker's palette piece: deletable, flippable when two-sided, its id a property."""
     marker = spec.markers[marker_id]
-    return (
-        UnknownTrait(type=f"delete;Delete;{DELETE_KEY};", state=""),
-        Marker(keys=("Layer", "Game", "MarkerId"), values=(MARKER_LAYER, spec.id, marker_id)),
-        BasicPiece(image=image, name=marker.name, gpid=gpid),
-    )
+    traits: list[Trait] = [UnknownTrait(type=f"delete;Delete;{DELETE_KEY};", state="")]
+    if images.back is not None:
+        traits.append(two_face_layer("Side", ("", images.back), ("", "+ (other side)"), FLIP_KEY, "Flip"))
+    traits.append(Marker(keys=("Layer", "Game", "MarkerId"), values=(MARKER_LAYER, spec.id, marker_id)))
+    traits.append(BasicPiece(image=images.front, name=marker.name, gpid=gpid))
+    return tuple(traits)
 
 
 def side_prototype_name(side: str) -> str:

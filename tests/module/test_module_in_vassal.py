@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from builder.art.board import board_png, render_board
+from builder.art.board import BOARD_COLOURS, render_board
+from builder.art.drawing import png_bytes
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import POOL_MAP, ModuleArt
-from builder.module.pieces import UnitImages
+from builder.module.pieces import MarkerImages, UnitImages
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep
@@ -66,7 +67,7 @@ def _art(spec: GameSpec) -> ModuleArt:
     assert game_map.hex_map is not None
     for index, board in enumerate(game_map.hex_map.boards):
         name = f"board-{board.name}.png"
-        images[name] = board_png(render_board(spec, game_map, index))
+        images[name] = png_bytes(render_board(spec, game_map, index), BOARD_COLOURS)
         boards[board.name] = name
     units = {}
     for unit in spec.units.values():
@@ -76,8 +77,8 @@ def _art(spec: GameSpec) -> ModuleArt:
         units[unit.id] = UnitImages(front=front, back=None if untried else back, untried=back if untried else None)
     markers = {}
     for marker_id in spec.markers:
-        markers[marker_id] = f"markers/{marker_id}.png"
-        images[markers[marker_id]] = _square((230, 230, 230))
+        markers[marker_id] = MarkerImages(front=f"markers/{marker_id}.png", back=None)
+        images[markers[marker_id].front] = _square((230, 230, 230))
     return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=())
 
 

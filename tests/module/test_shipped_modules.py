@@ -1,0 +1,76 @@
+"""The shipped games' modules, built as ``stavka build`` builds them, in the real engine.
+
+Every module loads with no error, warning or lint; every predefined set-up loads too,
+and the engine lists each unit in the hex the scenario names (issue 4 and 5 acceptance).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from builder.build import build_game
+from builder.module.buildfile import POOL_MAP
+from rules.data.loader import load_game
+from rules.model import GameSpec
+from tests.support.engine import run_vcheck, vcheck_available
+
+pytestmark = [
+    pytest.mark.engine,
+    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+]
+
+MAXIMUM_MODULE_BYTES = 5_000_000
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("dist")
+    return {game: build_game(load_game(game), folder, lambda _step: None).path for game in ("dos", "tps")}
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_module_loads_clean_and_is_small(built: dict[str, Path], game: str) -> None:
+    module = built[game]
+    assert module.stat().st_size <= MAXIMUM_MODULE_BYTES
+    code, report = run_vcheck(module, None, "--strict")
+    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_every_predefined_setup_puts_units_where_the_scenario_says(
+    built: dict[str, Path], game: str, tmp_path: Path
+) -> None:
+    spec = load_game(game)
+    module = built[game]
+    with zipfile.ZipFile(module) as archive:
+        entries = sorted(name for name in archive.namelist() if name.startswith("setups/"))
+        payloads = {name: archive.read(name) for name in entries}
+    scenarios_with_setup = [scenario for scenario in spec.scenarios.values() if scenario.setup]
+    assert len(entries) == len(scenarios_with_setup)
+    for scenario in scenarios_with_setup:
+        entry = f"setups/{spec.id}-{scenario.id}.vsav"
+        save = tmp_path / Path(entry).name
+        save.write_bytes(payloads[entry])
+        code, report = run_vcheck(module, save, "--strict")
+        assert code == 0, (scenario.id, report.get("errors"), report.get("warnings"), report.get("lint"))
+        saved = report["saved_game"]
+        assert isinstance(saved, dict)
+        engine = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] != POOL_MAP)
+        expected = []
+        for placement in scenario.setup:
+            found = spec.parse_hex(placement.location)
+            assert found is not None
+            game_map, hex_ = found
+            expected.append((_shown_name(spec, placement.unit), game_map.label(hex_)))
+        assert engine == sorted(expected), scenario.id
+
+
+def _shown_name(spec: GameSpec, unit_id: str) -> str:
+    """The name VASSAL shows: an untried unit's Layer replaces it (DoS 2.14)."""
+    unit = spec.units[unit_id]
+    if unit.properties.get("untried") == "yes":
+        return f"Untried {spec.nationalities[unit.nationality].name} unit"
+    return unit.name
