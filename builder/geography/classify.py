@@ -270,8 +270,8 @@ def _towns(data: MapData, game_map: GameMap, geography: Geography, theatre: Thea
         if town.name in rule_towns:
             rule_hex = rule_towns[town.name].hex
             if hex_ != rule_hex:
-                where = label(hex_) if hex_ is not None else "off the map"
-                data.overrides.append(f"{town.name}: geography puts it in {where}; the rule hex "
+                where = f"in {label(hex_)}" if hex_ is not None else "off the map"
+                data.overrides.append(f"{town.name}: geography puts it {where}; the rule hex "
                                       f"{label(rule_hex)} is kept ({rule_towns[town.name].provenance.describe()})")
             continue
         if hex_ is None or hex_ in taken:
