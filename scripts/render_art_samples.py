@@ -1,5 +1,6 @@
 """Render the sample images under docs/images: a counter sheet per game that has units
-(one counter of each kind, fronts over backs, then the markers) and a few charts.
+(one counter of each kind, fronts over backs, then the markers), a few charts, and map
+crops around a river bend, a city and a rail junction.
 
 Run by hand after changing the art (``.venv/bin/python scripts/render_art_samples.py``);
 the images document the look, the build never reads them.
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from builder.art.board import BOARD_COLOURS, BoardView, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
@@ -54,11 +56,37 @@ def counter_sheet(game: GameSpec) -> Image.Image:
     return sheet
 
 
+MAP_CROPS = (
+    # game, hex at the crop's centre, half-size in hexes, what it shows
+    ("tps", "3212", 5, "Stalingrad: the Volga bend, the city and its rail junction"),
+    ("dos", "N3635", 5, "Rostov: the Don mouth, the city and the Azov coast"),
+)
+
+
+def map_crop(game: GameSpec, centre: str, half_size: int) -> Image.Image:
+    """A square of the board around hex ``centre``, ``half_size`` hexes each way."""
+    found = game.parse_hex(centre)
+    assert found is not None, centre
+    game_map, hex_ = found
+    assert game_map.hex_map is not None
+    located = game_map.hex_map.to_board(hex_)
+    assert located is not None
+    board_index = located[0]
+    view = BoardView(game_map, board_index)
+    x, y = view.centre(hex_)
+    reach = half_size * view.hex_size
+    board = render_board(game, game_map, board_index)
+    return board.crop((round(x - reach), round(y - reach), round(x + reach), round(y + reach)))
+
+
 def main() -> None:
     for game_id in ("dos", "tps", "rks"):
         game = load_game(game_id)
         if game.units:
             write_output(OUTPUT / f"{game_id}-counters.png", png_bytes(counter_sheet(game)))
+    for game_id, centre, half_size, _ in MAP_CROPS:
+        crop = map_crop(load_game(game_id), centre, half_size)
+        write_output(OUTPUT / f"{game_id}-map-{centre.lower()}.png", png_bytes(crop, BOARD_COLOURS))
     charts = game_charts(load_game("tps"))
     write_output(OUTPUT / "tps-crt.png", png_bytes(render_table(charts["crt"], SCREEN_PPI)))
     write_output(OUTPUT / "dos-terrain.png", png_bytes(render_table(game_charts(load_game("dos"))["terrain"], SCREEN_PPI)))
