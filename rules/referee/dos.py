@@ -27,7 +27,9 @@ Position settings (``[settings]`` of a position file; every value is a string):
 ``phase_order``             the phasing player's order this turn (5.4–5.6): "move_first"
                             (movement/MA, then prepared attacks), "attack_first", or the
                             once-a-game Blue sequences "attacks_only" (German) and
-                            "moves_only" (Soviet) of 5.5; default "move_first".
+                            "moves_only" (Soviet) of 5.5. Unset, it is the order rule 5.4
+                            imposes (Soviet attacks first in Blue and on Uranus turn 1,
+                            German moves first on Blue turn 1), else "move_first".
 ``attack``                  the attack ``odds`` judges: "prepared" (default) or
                             "mechanized_assault" (9.23–9.30).
 ``air_attack``,             air markers supporting the attacker / the defender, 0–2 (11.25).
@@ -163,7 +165,7 @@ class Settings:
     network: Mapping[str, frozenset[Hex]]
     don_volga_destroyed: frozenset[Hex]
     stalingrad_ring_broken: bool
-    phase_order: str
+    phase_order: str | None
     attack: str
     air_attack: int
     air_defence: int
@@ -231,7 +233,7 @@ def read_settings(position: Position) -> Settings:
         network={AXIS: hexes("axis_network"), SOVIET: hexes("soviet_network")},
         don_volga_destroyed=hexes("don_volga_destroyed"),
         stalingrad_ring_broken=choice("stalingrad_ring", ("intact", "broken"), "intact") == "broken",
-        phase_order=choice("phase_order", PHASE_ORDERS, "move_first"),
+        phase_order=choice("phase_order", PHASE_ORDERS, "move_first") if "phase_order" in position.settings else None,
         attack=choice("attack", (PREPARED, ASSAULT), PREPARED),
         air_attack=count("air_attack", 2),
         air_defence=count("air_defence", 2),
@@ -757,7 +759,7 @@ class DriveOnStalingradReferee(Referee):
         finding = self.supply_of(state)
         halvings = 0 if finding.state.full_attack else 1
         if halvings:
-            notes.append(f"{finding.state}: halved (7.15)")
+            notes.append(f"{finding.state}: halved with the others halved alike (1.3, 7.15)")
         assert state.hex is not None
         return Contribution(state.unit.id, self.label(state.hex), Fraction(value), "; ".join(notes), halvings)
 
@@ -767,7 +769,7 @@ class DriveOnStalingradReferee(Referee):
         finding = self.supply_of(state)
         halvings = 0 if finding.state.full_defence else 1
         if halvings:
-            notes.append("out of supply: halved (7.16)")
+            notes.append("out of supply: halved with the others halved alike (1.3, 7.16)")
         assert state.hex is not None
         return Contribution(state.unit.id, self.label(state.hex), Fraction(value), "; ".join(notes), halvings)
 
@@ -859,23 +861,36 @@ class DriveOnStalingradReferee(Referee):
             return "AL1"
         return None
 
+    def forced_order(self, side: str) -> str | None:
+        """The order rule 5.4 imposes on ``side`` this turn, if any."""
+        if side == SOVIET and (self.scenario == BLUE or self.position.turn == 1):
+            return "attack_first"
+        if side == AXIS and self.scenario == BLUE and self.position.turn == 1:
+            return "move_first"
+        return None
+
+    def phase_order(self, side: str) -> str:
+        """The attacking (phasing) player's order this turn: the setting, else 5.4's, else movement first."""
+        return self.settings.phase_order or self.forced_order(side) or "move_first"
+
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
     ) -> list[Modifier]:
         """Every column shift of rules 5.6, 8.9, 9.27 and 11.13–11.28 for this attack."""
         settings = self.settings
         side = attackers[0].side
+        order = self.phase_order(side)
         prepared = settings.attack == PREPARED
         terrain = self.terrain(defender_hex)
         if self.frozen and terrain == "swamp":
             terrain = "clear"
         modifiers = []
-        if prepared and side == AXIS and settings.phase_order == "attack_first":
+        if prepared and side == AXIS and order == "attack_first":
             modifiers.append(Modifier("German attacks before moving this turn", ("5.6",), column_shift=1))
-        if side == SOVIET and self.scenario == URANUS and settings.phase_order == "move_first":
+        if side == SOVIET and self.scenario == URANUS and order == "move_first":
             modifiers.append(Modifier("Soviet moves before attacking in Uranus", ("5.6",), column_shift=-1))
         if prepared:
-            if terrain == "forest" and settings.phase_order == "move_first":
+            if terrain == "forest" and order == "move_first":
                 modifiers.append(Modifier("defender in forest, attacker moved first", ("11.14",), column_shift=-1))
             if terrain == "hills":
                 modifiers.append(Modifier("defender in hills", ("11.15",), column_shift=-1))
@@ -946,12 +961,12 @@ class DriveOnStalingradReferee(Referee):
             terrain = "clear"
         if side == AXIS and self.scenario == URANUS and self.position.turn == 1:
             problems.append("no German attacks on Uranus turn 1 (rule 3.3)")
-        if settings.phase_order == "moves_only":
+        order = self.phase_order(side)
+        if order == "moves_only":
             problems.append("a movement-only turn has no attacks (rule 5.5)")
-        if side == AXIS and self.scenario == BLUE and self.position.turn == 1 and settings.phase_order != "move_first":
-            problems.append("on Blue turn 1 the German moves first (rule 5.4)")
-        if side == SOVIET and self.scenario == BLUE and settings.phase_order not in ("attack_first", "moves_only"):
-            problems.append("in Blue the Soviet always attacks before moving (rule 5.4): set phase_order")
+        forced = self.forced_order(side)
+        if forced is not None and order not in (forced, "attacks_only", "moves_only"):
+            problems.append(f"the {side} player's order this turn is {forced.replace('_', ' ')} (rule 5.4)")
         non_artillery_across_land = False
         for state in attackers:
             assert state.hex is not None
