@@ -48,7 +48,7 @@ from math import floor
 from rules.hexes import Hex, are_adjacent, distance, hexside, neighbours
 from rules.model import Unit, UnitStep, VictoryPointAward
 from rules.referee.engine import Contribution, Modifier, Referee, RefereeError, register
-from rules.referee.position import UnitState
+from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, StepAllowed, reach, reach_by_kind
 from rules.referee.verdict import Verdict
 from rules.regions import region_without_crossing
@@ -343,6 +343,50 @@ def fewest_separating_hexes(
     return tuple(hex_ for hex_, number in index.items() if 2 * number in parent and 2 * number + 1 not in parent)
 
 
+# ----- settings ----------------------------------------------------------------------------
+
+SETTING_NAMES = ("air_missions", "phasing_side", "gap_vp_axis", "gap_vp_soviet")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The TPS switches of a position (see the module docstring), checked."""
+
+    missions: Mapping[str, str]
+    phasing_side: str | None
+    earlier_gap_vp: Mapping[str, int]
+
+
+def read_settings(position: Position) -> Settings:
+    """The TPS settings of ``position``; an unknown or bad one raises :class:`RefereeError`,
+    so a typo cannot pass unnoticed."""
+
+    def fail(name: str, message: str) -> RefereeError:
+        return RefereeError(position.source, "settings", f"{name}: {message}")
+
+    for name in position.settings:
+        if name not in SETTING_NAMES:
+            raise fail(name, f"not a Turning Point: Stalingrad setting (known: {', '.join(SETTING_NAMES)})")
+    missions: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in position.setting("air_missions").split(","))):
+        unit_id, _, mission = (piece.strip() for piece in item.partition(":"))
+        if unit_id not in position.spec.units or not is_flight(position.spec.units[unit_id]):
+            raise fail("air_missions", f"{unit_id!r} is no air unit's flight")
+        if mission not in AIR_MISSIONS:
+            raise fail("air_missions", f"unknown mission {mission!r} for {unit_id} (known: {', '.join(AIR_MISSIONS)})")
+        missions[unit_id] = mission
+    phasing = position.setting("phasing_side") or (position.phase or "").split(" ")[0].lower()
+    if position.setting("phasing_side") not in ("", AXIS, SOVIET):
+        raise fail("phasing_side", f"{position.setting('phasing_side')!r} is not {AXIS} or {SOVIET}")
+    earlier = {}
+    for side in (AXIS, SOVIET):
+        value = position.setting(f"gap_vp_{side}", "0")
+        if not value.isdigit():
+            raise fail(f"gap_vp_{side}", f"{value!r} is not a whole number")
+        earlier[side] = int(value)
+    return Settings(missions, phasing if phasing in (AXIS, SOVIET) else None, earlier)
+
+
 # ----- the referee -------------------------------------------------------------------------
 
 
@@ -353,6 +397,10 @@ class TurningPointReferee(Referee):
     game_id = "tps"
     stacking_rules = (RULES["stacking"], RULES["air_units"])
     odds_table_id = "crt"
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(position)
+        self.settings = read_settings(position)
 
     # ----- what a check reports ---------------------------------------------------------
 
@@ -446,23 +494,6 @@ class TurningPointReferee(Referee):
 
     # ----- who stands where -------------------------------------------------------------
 
-    @cached_property
-    def missions(self) -> Mapping[str, str]:
-        """Each flying flight's mission, from the ``air_missions`` setting."""
-        text = self.position.setting("air_missions")
-        result: dict[str, str] = {}
-        for item in filter(None, (part.strip() for part in text.split(","))):
-            unit_id, _, mission = (piece.strip() for piece in item.partition(":"))
-            if unit_id not in self.spec.units or not is_flight(self.spec.units[unit_id]):
-                raise RefereeError(self.position.source, "air_missions", f"{unit_id!r} is no air unit's flight")
-            if mission not in AIR_MISSIONS:
-                raise RefereeError(
-                    self.position.source, "air_missions",
-                    f"unknown mission {mission!r} for {unit_id} (known: {', '.join(AIR_MISSIONS)})",
-                )
-            result[unit_id] = mission
-        return result
-
     def holds_hex(self, state: UnitState) -> bool:
         """Flights in the air fly over a hex; every other piece stands in it."""
         return state.hex is not None and "flying" not in state.flags
@@ -471,7 +502,7 @@ class TurningPointReferee(Referee):
         """``side``'s flights flying ``mission``."""
         return [
             state for state in self.position.units_of(side)
-            if "flying" in state.flags and self.missions.get(state.unit.id) == mission
+            if "flying" in state.flags and self.settings.missions.get(state.unit.id) == mission
         ]
 
     @cached_property
@@ -664,7 +695,7 @@ class TurningPointReferee(Referee):
                 SourceKind.SUPPLY_UNIT: RULES["soviet_supply_unit"],
                 SourceKind.EAST_EDGE: RULES["soviet_edge"],
             }[line.kind]
-            rules = (RULES["soviet_supply"], section, RULES["best_state"], RULES["blocking"])
+            rules = tuple(dict.fromkeys((RULES["soviet_supply"], section, RULES["best_state"], RULES["blocking"])))
             explanation = self._soviet_explanation(state, line)
         return Verdict(
             subject=state.unit.id,
@@ -743,7 +774,7 @@ class TurningPointReferee(Referee):
                     verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["air_units"],),
                                             f"a flight is based only on its own ground echelon (air unit "
                                             f"{air_unit}), which is not in {label}"))
-            if "flying" in state.flags and state.unit.id not in self.missions:
+            if "flying" in state.flags and state.unit.id not in self.settings.missions:
                 verdicts.append(Verdict(state.unit.id, "air mission", "mission not stated", (RULES["air_units"],),
                                         "a flying flight needs its mission in the air_missions setting; "
                                         "it is given no effect"))
@@ -979,12 +1010,7 @@ class TurningPointReferee(Referee):
 
     # ----- continuous front -------------------------------------------------------------
 
-    def phasing_side(self) -> str | None:
-        """Whose player turn it is: the ``phasing_side`` setting, else the phase's first word."""
-        named = self.position.setting("phasing_side") or (self.position.phase or "").split(" ")[0].lower()
-        return named if named in (AXIS, SOVIET) else None
-
-    def front(self, side: str) -> FrontGaps:
+    def front(self, side: str) -> FrontGaps | None:
         """The gap hexes in ``side``'s continuous front (Continuous front).
 
         The front runs from the north or west edge to the east-west hex row through
@@ -997,7 +1023,7 @@ class TurningPointReferee(Referee):
         count, while a front entering from the west edge behind the Axis sources does.
         """
         if self.rostov is None:
-            return FrontGaps(side, ())
+            return None
         southmost = self.north_south[self.rostov]
         band = frozenset(hex_ for hex_ in self.passable if self.north_south[hex_] <= southmost)
         covered = frozenset(self.holders[side]) | frozenset(self.zoc[side])
@@ -1057,9 +1083,14 @@ class TurningPointReferee(Referee):
         rostov_verdict, rostov_side, rostov_points = self._rostov()
         verdicts.append(rostov_verdict)
         points[rostov_side] += rostov_points
-        phasing = self.phasing_side()
+        phasing = self.settings.phasing_side
         for side in (AXIS, SOVIET):
-            gaps = self.front(side).gaps
+            front = self.front(side)
+            if front is None:
+                verdicts.append(Verdict(f"{side} front", "continuous front", "not measured", (RULES["front"],),
+                                        "the map names no Rostov, whose hex row ends the front"))
+                continue
+            gaps = front.gaps
             enemy = self.position.other_side(side)
             award = self.award("continuous_front_gap").points * len(gaps)
             scored = side == phasing
@@ -1072,10 +1103,7 @@ class TurningPointReferee(Referee):
                 details={"gaps": " ".join(self.labels(gaps))},
             ))
         for side in (AXIS, SOVIET):
-            earlier = self.position.setting(f"gap_vp_{side}", "0")
-            if not earlier.isdigit():
-                raise RefereeError(self.position.source, f"gap_vp_{side}", f"not a whole number: {earlier!r}")
-            points[side] += int(earlier)
+            points[side] += self.settings.earlier_gap_vp[side]
         difference = points[SOVIET] - points[AXIS]
         level = next(
             band.result for band in self.spec.tables.victory_levels

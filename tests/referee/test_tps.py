@@ -228,9 +228,19 @@ def test_interdiction_flight_exerts_zoc_on_movement_even_with_friendly_units() -
 
 
 def test_unknown_air_mission_is_an_error() -> None:
-    ref = referee(board("open"), {"sov_air_1_flight": "1010"}, flying={"sov_air_1_flight": "strafing"})
     with pytest.raises(RefereeError, match="unknown mission"):
-        ref.check()
+        referee(board("open"), {"sov_air_1_flight": "1010"}, flying={"sov_air_1_flight": "strafing"})
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"phasing": "axis"}, "not a Turning Point: Stalingrad setting"),
+    ({"phasing_side": "german"}, "is not axis or soviet"),
+    ({"gap_vp_axis": "five"}, "not a whole number"),
+    ({"air_missions": "sov_rifle_1:interdiction"}, "no air unit's flight"),
+])
+def test_bad_settings_are_refused(settings: dict[str, str], message: str) -> None:
+    with pytest.raises(RefereeError, match=message):
+        referee(board("open"), {}, settings=settings)
 
 
 def test_flying_flight_without_mission_is_reported() -> None:
