@@ -51,7 +51,6 @@ from rules.referee.engine import Contribution, Modifier, Referee, RefereeError, 
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, StepAllowed, reach, reach_by_kind
 from rules.referee.verdict import Verdict
-from rules.regions import region_without_crossing
 
 RULES: Mapping[str, str] = {
     "movement": "Movement",
@@ -88,8 +87,6 @@ AXIS = "axis"
 SOVIET = "soviet"
 FORTIFIED_TERRAIN: Mapping[str, str] = {AXIS: "fortified_axis", SOVIET: "fortified_soviet"}
 """Each side's own fortified-hex terrain (terrain effects table: 要塞 Hx)."""
-REAR_EDGE: Mapping[str, str] = {AXIS: "west", SOVIET: "east"}
-"""The edge behind each side's fortified line: Axis rail counts west of it, Soviet east (Supply (H))."""
 
 STACKING_LIMIT = 3
 AXIS_SUPPLY_RANGE = 12
@@ -461,9 +458,11 @@ class TurningPointReferee(Referee):
         """Rail hexes ``side`` may trace supply along (Supply (H)).
 
         Axis units use rail only west of their own fortified line, that line included;
-        Soviets only east of theirs. The side's rear is everything reachable from its
-        rear edge without entering its fortified hexes; a line that does not cut the map
-        leaves every rail hex usable.
+        Soviets only east of theirs. West and east are read row by row: in each hex row,
+        rail up to the line's easternmost Axis fortified hex (from its westernmost Soviet
+        one). Rows beyond the ends of a line take the nearest row it crosses, so a line
+        that stops short of the map edge (at lakes, say) still divides the map. A side
+        with no fortified hexes on the map may use every rail hex.
         """
         return self._usable_rail[side]
 
@@ -471,18 +470,37 @@ class TurningPointReferee(Referee):
     def _usable_rail(self) -> Mapping[str, frozenset[Hex]]:
         usable = {}
         for side, terrain in FORTIFIED_TERRAIN.items():
-            fortified = frozenset(hex_ for hex_, kind in self.terrain_of_hex.items() if kind == terrain)
-            seeds = [hex_ for hex_ in self.position.game_map.edge(REAR_EDGE[side]).hexes if hex_ not in fortified]
-            rear = region_without_crossing(seeds, self.passable - fortified, ())
-            usable[side] = self.rail_hexes & (rear | fortified)
+            line: dict[int, list[int]] = {}
+            for hex_, kind in self.terrain_of_hex.items():
+                if kind == terrain:
+                    line.setdefault(self.north_south[hex_], []).append(self.west_east[hex_])
+            if not line:
+                usable[side] = self.rail_hexes
+                continue
+            bound = {row: max(columns) if side == AXIS else min(columns) for row, columns in line.items()}
+            usable[side] = frozenset(hex_ for hex_ in self.rail_hexes if self._behind(hex_, side, bound))
         return usable
+
+    def _behind(self, hex_: Hex, side: str, bound: Mapping[int, int]) -> bool:
+        """Whether ``hex_`` lies on ``side``'s side of its line, given the line's bound per row."""
+        row = self.north_south[hex_]
+        edge = bound[min(bound, key=lambda crossed: (abs(crossed - row), crossed))]
+        return self.west_east[hex_] <= edge if side == AXIS else self.west_east[hex_] >= edge
+
+    @cached_property
+    def _sideways(self) -> bool:
+        assert self.position.game_map.hex_map is not None
+        return self.position.game_map.hex_map.boards[0].grid.sideways
 
     @cached_property
     def north_south(self) -> Mapping[Hex, int]:
         """How far south each hex lies, in hex rows (a sideways grid's rows are its columns)."""
-        assert self.position.game_map.hex_map is not None
-        sideways = self.position.game_map.hex_map.boards[0].grid.sideways
-        return {hex_: hex_.column if sideways else hex_.row for hex_ in self.playable}
+        return {hex_: hex_.column if self._sideways else hex_.row for hex_ in self.playable}
+
+    @cached_property
+    def west_east(self) -> Mapping[Hex, int]:
+        """How far east each hex lies, in hex columns."""
+        return {hex_: hex_.row if self._sideways else hex_.column for hex_ in self.playable}
 
     @cached_property
     def rostov(self) -> Hex | None:

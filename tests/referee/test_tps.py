@@ -168,6 +168,15 @@ def test_capture_depends_on_the_fortified_line() -> None:
     assert (line.state, line.distance, line.kind) == (SupplyState.SUPPLIED, 0, SourceKind.RAIL)
 
 
+def test_a_line_stopping_short_of_the_edge_still_divides_the_rail() -> None:
+    """Rows beyond a line's end take its nearest row: a line in rows 01-04 only still
+    leaves 1308-3008 east of it."""
+    railway = board("railway")
+    short_line = with_terrain(railway, {f"12{row:02d}": "clear" for row in range(5, 19)})
+    line = referee(short_line, {"ger_inf_2": "2508"}).supply_by_unit["ger_inf_2"]
+    assert (line.state, line.distance) == (SupplyState.OUT_OF_SUPPLY, 13)
+
+
 def test_axis_units_are_never_isolated() -> None:
     ref = referee(board("open"), {"ger_inf_1": "1512"})
     assert ref.supply_by_unit["ger_inf_1"].state == SupplyState.OUT_OF_SUPPLY
