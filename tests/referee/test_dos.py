@@ -552,6 +552,47 @@ def test_soviet_artillery_needs_a_partner_and_is_capped() -> None:
     assert gun.strength == 3 and "capped" in gun.note
 
 
+def shifts(position_: Position) -> dict[tuple[str, ...], int]:
+    report = odds(position_, "N2040", "N2041", "N2039")
+    return {modifier.rules: modifier.column_shift for modifier in report.modifiers}
+
+
+@pytest.mark.parametrize(
+    ("terrain", "order", "expected"),
+    [
+        ("hills", "move_first", {("11.15",): -1}),
+        ("mountain", "move_first", {("11.16",): -2}),
+        ("desert_steppe", "move_first", {("11.18",): 1}),
+        ("forest", "move_first", {("11.14",): -1}),
+        ("forest", "attack_first", {("5.6",): 1}),
+        ("swamp", "move_first", {("11.17",): 1}),
+    ],
+)
+def test_terrain_shifts_of_a_prepared_attack(terrain: str, order: str, expected: dict[tuple[str, ...], int]) -> None:
+    """11.14-11.18: the defender's terrain; in forest only when the attacker moved first.
+    The attack is made from one side only, so no concentric bonus comes in."""
+    base = with_settings(position("combat_concentric"), phase_order=order)
+    base = replace(base, units=tuple(state for state in base.units if state.unit.id != "inf2"))
+    report = odds(with_terrain(base, terrain, "N2040"), "N2040", "N2041")
+    assert {modifier.rules: modifier.column_shift for modifier in report.modifiers} == expected
+
+
+def test_support_ring_and_flak() -> None:
+    """11.25: two German air markers give 2R, the Soviet has none in Blue; 11.24: every
+    attacker across the intact ring gives 1L; 11.27: the 9th Flak alone attacks with 1."""
+    base = with_settings(position("combat_concentric"), phase_order="move_first", air_attack="2")
+    assert shifts(base) == {("11.25",): 2, ("11.28",): 2}
+    with pytest.raises(RefereeError, match="rule 11.25"):
+        odds(with_settings(base, air_defence="1"), "N2040", "N2041", "N2039")
+    ring = {hexside(at(base, "N2040"), at(base, name)) for name in ("N2041", "N2039")}
+    assert shifts(with_sides(base, "stalingrad_ring", ring))[("11.24",)] == -1
+    assert ("11.24",) not in shifts(with_sides(with_settings(base, stalingrad_ring="broken"), "stalingrad_ring", ring))
+    flak = replace(base, units=tuple(state for state in base.units if state.unit.id != "inf1"))
+    flak = with_units(flak, flak="N2041")
+    report = odds(flak, "N2040", "N2041", "N2039")
+    assert next(item for item in report.attackers if item.unit == "flak").strength == 1
+
+
 def test_5_4_orders_the_rules_impose() -> None:
     """5.4: in Blue the Soviet attacks before moving; on Blue turn 1 the German moves first."""
     soviet = replace(position("combat_concentric"), settings={})
