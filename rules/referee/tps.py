@@ -671,7 +671,6 @@ class TurningPointReferee(Referee):
             state.unit.id: self.supply_of(state)
             for state in self.position.units
             if state.hex is not None and self.holds_hex(state) and not is_flight(state.unit)
-            and state.side in (AXIS, SOVIET)
         }
 
     def supply(self) -> list[Verdict]:
