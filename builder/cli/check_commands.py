@@ -1,0 +1,100 @@
+"""``stavka check`` and ``stavka odds``: the referee on a saved game or a position file.
+
+Exit 0 whenever the position was checked, whatever the verdicts; 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from builder.cli import main
+from builder.positions import position_from_save
+from rules.errors import HexError
+from rules.hexes import Hex
+from rules.referee.engine import OddsReport
+from rules.referee.games import referee_for
+from rules.referee.position import Position
+from rules.referee.position_file import read_position_file
+
+SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
+
+
+def load_position(path: Path) -> Position:
+    """A position from a saved game or log of our modules, or from a TOML position file."""
+    if path.suffix.lower() in SAVE_SUFFIXES:
+        return position_from_save(path)
+    return read_position_file(path)
+
+
+def _hex(position: Position, name: str) -> Hex:
+    found = position.spec.parse_hex(name.strip())
+    if found is None:
+        raise HexError(position.source, None, f"unknown hex {name.strip()!r}")
+    return found[1]
+
+
+@main.command("check")
+@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def check(position_path: Path, output_format: str) -> None:
+    """Every unit's supply state with its traced path, zones of control, stacking and
+    victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
+    or a TOML position file."""
+    position = load_position(position_path)
+    verdicts = referee_for(position).check()
+    if output_format == "json":
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn,
+                               "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts")
+    for verdict in verdicts:
+        click.echo(verdict.as_text())
+
+
+@main.command("odds")
+@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked.")
+@click.option("--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def odds(position_path: Path, defender: str, attackers: str, output_format: str) -> None:
+    """Raw strengths, every modifier with its rule, the final column and the result of
+    each die roll for one attack."""
+    position = load_position(position_path)
+    report = referee_for(position).odds(
+        _hex(position, defender), [_hex(position, name) for name in attackers.split(",") if name.strip()]
+    )
+    if output_format == "json":
+        click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        return
+    click.echo(_odds_text(report))
+
+
+def _odds_text(report: OddsReport) -> str:
+    lines = [f"Attack on {report.defender_hex}"]
+    for title, items in (("attackers", report.attackers), ("defenders", report.defenders)):
+        lines.append(f"  {title}:")
+        lines += [f"    {item.unit} in {item.hex}: {item.strength}{'  (' + item.note + ')' if item.note else ''}"
+                  for item in items]
+    lines.append(f"  strength {report.attack} : {report.defence}")
+    if report.base_column is not None:
+        lines.append(f"  odds column {report.base_column}")
+    for modifier in report.modifiers:
+        effects = []
+        if modifier.column_shift:
+            effects.append(f"{modifier.column_shift:+d} column{'s' if abs(modifier.column_shift) > 1 else ''}")
+        if modifier.die_modifier:
+            effects.append(f"{modifier.die_modifier:+d} to the die")
+        lines.append(f"  {modifier.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(modifier.rules)}]")
+    if report.automatic is not None:
+        lines.append(f"  result: {report.automatic} (no roll)")
+    else:
+        lines.append(f"  final column {report.final_column}, die modifier {report.die_modifier:+d}")
+        lines += [f"    roll {roll}: {code}" for roll, code in report.results]
+    for verdict in report.verdicts:
+        lines.append("  " + verdict.as_text())
+    if report.table_note:
+        lines.append(f"  table: {report.table_note}")
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""``stavka check`` and ``stavka odds`` as a player runs them (issue 6, deliverable 5).
+
+Exit 0 whenever the position was checked, whatever the verdicts; bad input is one line
+on standard error and exit 2. The positions are the hand-built ones of the referee tests,
+whose expected verdicts are worked out in their comments.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from builder.cli import COMMAND_MODULES, main
+from tests.cli.test_cli import run
+from tests.vassal.vassal_corpus import CORPUS
+
+POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
+
+
+def test_check_gives_each_unit_its_supply_path_and_rule() -> None:
+    # zoc_cut_unoccupied.toml: the Axis unit's line runs 13 hexes to the railway (limit 12).
+    code, output, error = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"))
+    assert (code, error) == (0, "")
+    first = output.splitlines()[1]
+    assert first.startswith("ger_inf_1: out of supply — 13 hexes to rail hex 0608 (limit 12)")
+    assert "[rule Supply (A)" in first
+    assert output.splitlines()[2].startswith("    path: 1908 1807")
+
+
+def test_check_json_carries_every_verdict_with_its_rules() -> None:
+    code, output, _ = run("check", str(POSITIONS / "dos" / "chain_supplied.toml"), "--format", "json")
+    assert code == 0
+    report = json.loads(output)
+    assert (report["game"], report["turn"]) == ("dos", 3)
+    assert report["verdicts"] and all(verdict["rules"] for verdict in report["verdicts"])
+    assert set(report["verdicts"][0]) == {"subject", "topic", "outcome", "rules", "explanation", "path", "details"}
+
+
+def test_odds_lists_strengths_shifts_with_rules_and_every_roll() -> None:
+    # combat_concentric.toml: 14 : 7 is 2-1; 5.6 gives 1R and 11.28 2R: 5-1.
+    code, output, _ = run(
+        "odds", str(POSITIONS / "dos" / "combat_concentric.toml"), "--attack", "N2040", "--from", "N2041,N2039"
+    )
+    assert code == 0
+    lines = output.splitlines()
+    assert "  strength 14 : 7" in lines and "  odds column 2-1" in lines
+    assert "  German attacks before moving this turn: +1 column [rule 5.6]" in lines
+    assert "  concentric attack by German units: +2 columns [rule 11.28]" in lines
+    assert [line.split(": ")[1] for line in lines if line.startswith("    roll ")] == ["DE", "DE", "DE", "EX", "DR", "DR"]
+    assert "RECONSTRUCTED" in output
+
+
+def test_odds_json_matches_the_text() -> None:
+    code, output, _ = run(
+        "odds", str(POSITIONS / "dos" / "combat_concentric.toml"), "--attack", "N2040", "--from", "N2041,N2039",
+        "--format", "json",
+    )
+    assert code == 0
+    report = json.loads(output)
+    assert (report["base_column"], report["final_column"]) == ("2-1", "5-1")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("odds", str(POSITIONS / "dos" / "combat_concentric.toml"), "--attack", "N2040", "--from", "N9999"),
+         "unknown hex 'N9999'"),
+        (("check", str(CORPUS / "kassala" / "Default Setup.vsav")), "not a saved game of a Stavka module"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(arguments: tuple[str, ...], message: str) -> None:
+    code, output, error = run(*arguments)
+    assert (code, output) == (2, "")
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+@pytest.mark.parametrize("content", [b"PK\x03\x04 truncated", b"game = \"dos\"\n[[unit]\n", b"\xff\xfe\x00"])
+def test_corrupt_positions_are_refused_cleanly(tmp_path: Path, content: bytes) -> None:
+    for suffix in (".vsav", ".toml"):
+        path = tmp_path / f"broken{suffix}"
+        path.write_bytes(content)
+        code, output, error = run("check", str(path))
+        assert (code, output) == (2, ""), error
+        assert error.startswith(f"stavka: {path}") and error.count("\n") == 1
+
+
+def test_every_command_module_is_in_the_lazy_map() -> None:
+    # Help lists every command; each must come from the module the map names.
+    for name, module in COMMAND_MODULES.items():
+        command = main.get_command(None, name)  # type: ignore[arg-type]
+        assert command is not None and command.callback is not None
+        assert command.callback.__module__ == f"builder.cli.{module}", name
+    assert set(main.commands) == set(COMMAND_MODULES)
