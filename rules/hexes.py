@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -82,8 +83,12 @@ def neighbour(hex_: Hex, direction: int) -> Hex:
     return from_cube(Cube(cube.q + step.q, cube.r + step.r, cube.s + step.s))
 
 
+@lru_cache(maxsize=1 << 16)
 def neighbours(hex_: Hex) -> tuple[Hex, ...]:
-    """The six adjacent hexes, clockwise from the one toward the smaller row."""
+    """The six adjacent hexes, clockwise from the one toward the smaller row.
+
+    Cached: supply searches ask for the same few thousand map hexes many times over.
+    """
     return tuple(neighbour(hex_, direction) for direction in range(6))
 
 
