@@ -87,3 +87,26 @@ class Position:
     def other_side(self, side: str) -> str:
         """The opponent of ``side``."""
         return next(other.id for other in self.spec.sides if other.id != side)
+
+
+def setup_position(spec: GameSpec, scenario_id: str) -> Position:
+    """The position a scenario's set-up gives on its first turn, before anyone moves.
+
+    Used to check that each scenario starts the way the rules expect (every unit in
+    supply) without building a module.
+    """
+    scenario = spec.scenarios[scenario_id]
+    units = []
+    for placement in scenario.setup:
+        found = spec.parse_hex(placement.location)
+        steps = placement.steps if placement.steps is not None else len(spec.units[placement.unit].steps)
+        units.append(UnitState(spec.units[placement.unit], placement.location, None if found is None else found[1], steps))
+    return Position(
+        spec=spec,
+        scenario=scenario_id,
+        turn=scenario.first_turn,
+        phase=None,
+        weather=None,
+        units=tuple(units),
+        source=f"{spec.id} scenario {scenario_id} set-up",
+    )
