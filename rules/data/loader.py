@@ -676,10 +676,10 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     root = Table.root(source)
     root.only("scenario")
     seen: dict[str, str] = {}
-    scenarios = {}
+    scenarios: dict[str, Scenario] = {}
     areas = {area.id for game_map in maps for area in game_map.areas}
     for table in root.tables("scenario"):
-        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "description")
+        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description")
         scenario_id = _unique(table, "id", seen, "scenario")
         first = table.integer("first_turn", minimum=0, maximum=99)
         last = table.integer("last_turn", minimum=first, maximum=99)
@@ -698,6 +698,17 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
                 raise setup.error(f"unknown hex or area {location!r}", "at", location)
             steps = setup.integer("steps", len(units[unit_id].steps), 1, len(units[unit_id].steps))
             placements.append(Placement(unit_id, location, steps, setup.provenance()))
+        shared_from = table.optional_text("setup_from")
+        if shared_from is not None:
+            # A scenario whose rules say "set up as scenario N" shares N's placements
+            # instead of repeating them, so a transcription is edited in one place.
+            if placements:
+                raise table.error("give either setup or setup_from, not both", "setup_from")
+            if shared_from not in scenarios or not scenarios[shared_from].setup:
+                raise table.error(
+                    f"setup_from {shared_from!r} names no earlier scenario with a set-up", "setup_from", shared_from
+                )
+            placements = list(scenarios[shared_from].setup)
         scenarios[scenario_id] = Scenario(
             id=scenario_id,
             name=table.text("name"),
