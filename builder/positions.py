@@ -4,7 +4,8 @@ Every unit piece our modules make carries its game and unit id as Marker propert
 (:mod:`builder.module.pieces`), so a save needs no module to be refereed: pieces on a hex
 map are placed in the hex under them by our own geometry, a "Step" Layer at its second
 level means a lost step, an "Untried" Layer still showing means untried, and pieces on a
-side's dead-pile map are eliminated.
+side's dead-pile map are eliminated. The module's Scenario global property, set by each
+predefined set-up and kept in every later save, names the scenario.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.module.assemble import identity_of
-from builder.module.buildfile import dead_pile_name
-from builder.vassal.model import Piece, TurnState
+from builder.module.buildfile import SCENARIO_PROPERTY, dead_pile_name
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.sequence import decode
 from builder.vassal.traits import Layer, Marker
@@ -80,7 +81,7 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     turn = _turn(saved.turns)
     return Position(
         spec=spec,
-        scenario=None,
+        scenario=_scenario(path, spec, saved.global_properties),
         turn=turn,
         phase=None,
         weather=None,
@@ -95,6 +96,16 @@ def _unit_of(spec: GameSpec, piece: Piece) -> Unit | None:
     if properties.get("Game") != spec.id or "UnitId" not in properties:
         return None
     return spec.units.get(properties["UnitId"])
+
+
+def _scenario(path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]) -> str | None:
+    """The scenario a predefined set-up named in the module's Scenario property, if any."""
+    for value in properties:
+        if value.name == SCENARIO_PROPERTY and value.container in ("", MODULE_CONTAINER) and value.value:
+            if value.value not in spec.scenarios:
+                raise SaveError(path, SCENARIO_PROPERTY, f"unknown {spec.id} scenario {value.value!r}")
+            return value.value
+    return None
 
 
 def _turn(turns: tuple[TurnState, ...]) -> int:

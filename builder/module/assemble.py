@@ -9,26 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
 
 from builder.module.buildfile import (
     POOL_MAP,
+    SCENARIO_PROPERTY,
+    TURN_TRACKER_ID,
     VASSAL_VERSION,
     ModuleArt,
     ModuleIdentity,
     build_file,
     dead_pile_name,
+    turn_tracker_state,
     untried_pools,
 )
 from builder.module.package import module_metadata, pack_module
 from builder.module.pieces import side_prototype_name, side_prototype_traits, unit_traits
 from builder.vassal.commands import BoardPlacement
-from builder.vassal.model import MapBoards
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
 from builder.vassal.metadata import Metadata
 from builder.vassal.traits import Trait, UsePrototype
-from builder.vassal.writer import SetupPiece, build_setup_save
+from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save
 from rules.model import GameSpec, Scenario
 
 HELP_FILE = "help/about.txt"
+TEMPLATE_DIRECTORY = Path(__file__).resolve().parents[2] / "templates"
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=False, keep_trailing_newline=True,
+    trim_blocks=True, lstrip_blocks=True,
+    undefined=jinja2.StrictUndefined,
+)
 
 
 @dataclass(frozen=True)
@@ -98,23 +110,13 @@ def setup_pieces(spec: GameSpec, scenario: Scenario, art: ModuleArt, gpids: Mapp
 
 
 def help_text(spec: GameSpec) -> str:
-    """A plain-text About page: what the module is and which values are reconstructed."""
-    lines = [
-        f"{spec.title} ({spec.publisher}, {spec.year})",
-        "Module built by Stavka from the game's data files.",
-        "",
-        "The printed maps and counters are not available. Maps are rebuilt from real geography",
-        "and counter values from history; every reconstructed value is marked in the data",
-        "(games/" + spec.id + "/*.toml) with the reason, and can be replaced there by a transcription",
-        "of your own copy.",
-        "",
-    ]
-    lines += [f"- {note}" for note in spec.notes]
-    reconstructed = sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed)
-    if reconstructed:
-        lines += ["", f"Units with reconstructed values ({len(reconstructed)}):"]
-        lines += [f"  {name}" for name in reconstructed]
-    return "\n".join(lines) + "\n"
+    """A plain-text About page: what the module is, its scenarios, which values are reconstructed."""
+    template = _TEMPLATES.get_template("module-about.txt.j2")
+    return template.render(
+        spec=spec,
+        scenarios=[scenario for scenario in spec.scenarios.values() if scenario.setup],
+        reconstructed=sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed),
+    )
 
 
 def palette_gpids(spec: GameSpec) -> dict[str, str]:
@@ -141,7 +143,14 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
         entry = f"setups/{spec.id}-{scenario.id}.vsav"
         pieces = setup_pieces(spec, scenario, art, gpids)
         setups[entry] = build_setup_save(
-            pieces, metadata, seed, boards=layouts, description=scenario.name, at_start_stacks=False
+            pieces,
+            metadata,
+            seed,
+            boards=layouts,
+            global_properties=(GlobalPropertyValue(SCENARIO_PROPERTY, scenario.id, MODULE_CONTAINER),),
+            turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, scenario.first_turn)),),
+            description=scenario.name,
+            at_start_stacks=False,
         )
         menu.append((scenario.name, entry))
     xml = build_file(spec, identity, art, menu, HELP_FILE, gpids)

@@ -23,6 +23,7 @@ from builder.module.pieces import (
     unit_traits,
 )
 from builder.vassal.commands import AddPiece, encode_command
+from builder.vassal.sequence import encode
 from builder.vassal.traits import Trait, chain_texts
 from rules.hexgrid import HexMap
 from rules.model import GameSpec, Unit
@@ -43,6 +44,8 @@ MAP_HELPERS = (
 )
 DEAD_PILE_SIZE = (600, 400)
 POOL_MAP = "Untried pool"
+SCENARIO_PROPERTY = "Scenario"
+TURN_TRACKER_ID = "TurnTracker0"
 POOL_SPACING = 180
 
 
@@ -248,7 +251,7 @@ def _pool_map(root: etree._Element, spec: GameSpec, art: ModuleArt, next_gpid: i
 
 
 def _turn_tracker(root: etree._Element, spec: GameSpec) -> None:
-    last_turn = max((scenario.last_turn for scenario in spec.scenarios.values()), default=1)
+    last_turn = _last_turn(spec)
     tracker = _element(
         root,
         "module.turn.TurnTracker",
@@ -269,6 +272,24 @@ def _turn_tracker(root: etree._Element, spec: GameSpec) -> None:
         _element(turn, "module.turn.ListTurnLevel", name="Phase", property="Phase", turnFormat="$value$",
                  list=",".join(phase.replace(",", " ") for phase in spec.phases), configList="false",
                  configFirst="false", prompt="")
+
+
+def _last_turn(spec: GameSpec) -> int:
+    return max((scenario.last_turn for scenario in spec.scenarios.values()), default=1)
+
+
+def turn_tracker_state(spec: GameSpec, turn: int) -> str:
+    """The state of the module's turn tracker showing ``turn`` and its first phase.
+
+    Encoded as VASSAL's TurnTracker, CounterTurnLevel and ListTurnLevel write it (tracker:
+    ``level|levelState``; counter: ``current;sublevel;loop;loopLimit;child``; list:
+    ``current;sublevel;first;active flags``), so a set-up save opens on its scenario's turn.
+    """
+    children = []
+    if spec.phases:
+        children.append(encode(["0", "0", "0", ",".join("true" for _ in spec.phases)], ";"))
+    counter = encode([str(turn), "0", "false", str(_last_turn(spec)), *children], ";")
+    return encode(["0", counter], "|")
 
 
 def build_file(
@@ -304,6 +325,9 @@ def build_file(
         _element(properties, "module.properties.GlobalProperty", name=f"{side.name} VP", initialValue="0",
                  description=f"Victory points of the {side.name} side", isNumeric="true", min="0", max="999",
                  wrap="false")
+    _element(properties, "module.properties.GlobalProperty", name=SCENARIO_PROPERTY, initialValue="",
+             description="The scenario being played; each predefined set-up sets it for the referee",
+             isNumeric="false", min="", max="", wrap="false")
     for game_map in spec.maps:
         if game_map.hex_map is not None:
             _map_element(root, game_map.name, game_map.hex_map, art, launch=False, size=(0, 0))

@@ -84,6 +84,10 @@ class Deck:
     piece_ids: tuple[str, ...]
 
 
+MODULE_CONTAINER = "Module"
+"""The container id VASSAL gives the module's own global properties."""
+
+
 @dataclass(frozen=True)
 class GlobalPropertyValue:
     """The value of a global property; ``container`` is ``Module``, a map, or ``map:zone``."""

@@ -2,6 +2,8 @@
 
 Every module loads with no error, warning or lint; every predefined set-up loads too,
 and the engine lists each unit in the hex the scenario names (issue 4 and 5 acceptance).
+The referee reads each set-up save back, scenario and turn included, and finds the
+scenario starting supplied (issue 6 acceptance).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import pytest
 
 from builder.build import build_game
 from builder.module.buildfile import POOL_MAP
+from builder.positions import position_from_save
 from rules.data.loader import load_game
 from rules.model import GameSpec
+from rules.referee.games import referee_for
 from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
@@ -66,6 +70,38 @@ def test_every_predefined_setup_puts_units_where_the_scenario_says(
             game_map, hex_ = found
             expected.append((_shown_name(spec, placement.unit), game_map.label(hex_)))
         assert engine == sorted(expected), scenario.id
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_referee_reads_every_setup_save_as_its_scenario_and_finds_it_supplied(
+    built: dict[str, Path], game: str, tmp_path: Path
+) -> None:
+    spec = load_game(game)
+    with zipfile.ZipFile(built[game]) as archive:
+        for scenario in (scenario for scenario in spec.scenarios.values() if scenario.setup):
+            save = tmp_path / f"{game}-{scenario.id}.vsav"
+            save.write_bytes(archive.read(f"setups/{spec.id}-{scenario.id}.vsav"))
+            position = position_from_save(save)
+            assert (position.scenario, position.turn) == (scenario.id, scenario.first_turn)
+            placed = [(placement.unit, spec.parse_hex(placement.location)) for placement in scenario.setup]
+            assert sorted((state.unit.id, state.hex) for state in position.units) == sorted(
+                (unit_id, found[1]) for unit_id, found in placed if found is not None
+            )
+            supply = [verdict for verdict in referee_for(position).check() if verdict.topic == "supply"]
+            # Every unit gets a supply verdict but a TPS flight, which needs none.
+            judged = {verdict.subject.split(" ")[0] for verdict in supply}
+            assert judged == {state.unit.id for state in position.units if state.unit.arm != "air_flight"}
+            unsupplied = {
+                verdict.subject.split(" ")[0]
+                for verdict in supply
+                if not verdict.outcome.startswith(("supplied", "in supply"))
+            }
+            # The Stalingrad pocket of 16 December (TPS option C, group Ca) starts cut off:
+            # the historical encirclement, and TPS has no air supply.
+            pocket = set()
+            if scenario.options.get("axis_order_of_battle") == "C":
+                pocket = {state.unit.id for state in position.units if state.unit.properties.get("c_group") == "Ca"}
+            assert unsupplied == pocket, scenario.id
 
 
 def _shown_name(spec: GameSpec, unit_id: str) -> str:
