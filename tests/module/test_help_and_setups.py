@@ -1,9 +1,12 @@
-"""The parts of a module that need no engine: its About page and the set-up saves' state."""
+"""The parts of a module that need no engine: its About page, the set-up saves' turn
+state, and the same bytes from the same data."""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
+from builder.build import build_game
 from builder.module.assemble import help_text
 from builder.module.buildfile import turn_tracker_state
 from builder.vassal.sequence import decode
@@ -34,3 +37,12 @@ def test_turn_tracker_state_is_encoded_as_vassal_reads_it() -> None:
     assert (current, sublevel, loop, limit) == ("15", "0", "false", "21")
     assert decode(phases, ";")[:3] == ["0", "0", "0"]
     assert decode(phases, ";")[3].split(",") == ["true"] * len(spec("tps").phases)
+
+
+def test_same_input_builds_the_same_module_bytes(tmp_path: Path) -> None:
+    # Issue 4: "byte-identical output for identical input" (zip dates, piece ids, PNGs).
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    built = [build_game(spec("tps"), folder, lambda _step: None).path for folder in (first, second)]
+    assert built[0].read_bytes() == built[1].read_bytes()
