@@ -18,10 +18,15 @@ from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, T
 from builder.vassal.reader import read_saved_game
 from builder.vassal.sequence import decode
 from builder.vassal.traits import Layer, Marker
+from builder.vassal.writer import write_annotated_copy
 from rules.data.loader import load_game
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
 from rules.referee.position import Position, UnitState
+from rules.referee.verdict import Verdict
+
+SUPPLY_PROPERTY = "Supply"
+SUPPLY_RULES_PROPERTY = "SupplyRules"
 
 
 def _properties(piece: Piece) -> dict[str, str]:
@@ -116,3 +121,28 @@ def _turn(turns: tuple[TurnState, ...]) -> int:
             if current.lstrip("-").isdigit():
                 return int(current)
     return 1
+
+
+def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> int:
+    """Copy the save ``source`` to the new file ``target`` with each judged unit's supply
+    state on its piece, as Marker properties ``Supply`` and ``SupplyRules``; returns how
+    many pieces were marked.
+
+    Properties rather than pictures: a save cannot add images to a module, but VASSAL's
+    stack viewer, Find and reports read properties, and so does the referee.
+    """
+    saved = read_saved_game(source)
+    piece_of_unit = {
+        properties["UnitId"]: piece.id
+        for piece in saved.pieces
+        if "UnitId" in (properties := _properties(piece))
+    }
+    annotations = {
+        piece_of_unit[verdict.unit]: [
+            Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, ", ".join(verdict.rules)))
+        ]
+        for verdict in verdicts
+        if verdict.topic == "supply" and verdict.unit in piece_of_unit
+    }
+    write_annotated_copy(source, target, annotations)
+    return len(annotations)

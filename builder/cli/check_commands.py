@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.positions import position_from_save
-from rules.errors import HexError
+from builder.positions import position_from_save, write_supply_copy
+from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import OddsReport
 from rules.referee.games import referee_for
@@ -39,12 +39,21 @@ def _hex(position: Position, name: str) -> Hex:
 @main.command("check")
 @click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def check(position_path: Path, output_format: str) -> None:
+@click.option(
+    "--annotate", "annotated_path", type=click.Path(dir_okay=False, path_type=Path), metavar="NEW.vsav",
+    help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
+)
+def check(position_path: Path, output_format: str, annotated_path: Path | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
     or a TOML position file."""
     position = load_position(position_path)
     verdicts = referee_for(position).check()
+    if annotated_path is not None:
+        if position_path.suffix.lower() not in SAVE_SUFFIXES:
+            raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        marked = write_supply_copy(position_path, annotated_path, verdicts)
+        click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
     if output_format == "json":
         click.echo(json.dumps({"game": position.spec.id, "turn": position.turn,
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))

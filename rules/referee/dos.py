@@ -637,6 +637,7 @@ class DriveOnStalingradReferee(Referee):
                 rules=finding.rules,
                 explanation=finding.explanation,
                 path=self.labels(finding.path),
+                unit=state.unit.id,
             ))
         for side, marker in NETWORK_MARKERS.items():
             for hex_ in self.position.markers.get(marker, ()):

@@ -722,6 +722,7 @@ class TurningPointReferee(Referee):
             explanation=explanation,
             path=self.labels(line.path),
             details=details,
+            unit=state.unit.id,
         )
 
     def _soviet_explanation(self, state: UnitState, line: UnitSupply) -> str:

@@ -16,7 +16,9 @@ class Verdict:
 
     ``rules`` are the rule numbers the ruling rests on (never empty); ``path`` is the
     traced hex path (printed numbers, from the subject outward) when the ruling is about
-    a line such as supply; ``details`` hold figures such as distances or strengths.
+    a line such as supply; ``details`` hold figures such as distances or strengths;
+    ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
+    can be put back on the unit's piece in a save.
     """
 
     subject: str
@@ -26,6 +28,7 @@ class Verdict:
     explanation: str
     path: tuple[str, ...] = ()
     details: Mapping[str, str] = field(default_factory=dict)
+    unit: str | None = None
 
     def __post_init__(self) -> None:
         if not self.rules:
@@ -41,6 +44,7 @@ class Verdict:
             "explanation": self.explanation,
             "path": list(self.path),
             "details": dict(self.details),
+            "unit": self.unit,
         }
 
     def as_text(self) -> str:

@@ -35,7 +35,7 @@ def test_check_json_carries_every_verdict_with_its_rules() -> None:
     report = json.loads(output)
     assert (report["game"], report["turn"]) == ("dos", 3)
     assert report["verdicts"] and all(verdict["rules"] for verdict in report["verdicts"])
-    assert set(report["verdicts"][0]) == {"subject", "topic", "outcome", "rules", "explanation", "path", "details"}
+    assert set(report["verdicts"][0]) == {"subject", "topic", "outcome", "rules", "explanation", "path", "details", "unit"}
 
 
 def test_odds_lists_strengths_shifts_with_rules_and_every_roll() -> None:
@@ -93,3 +93,10 @@ def test_every_command_module_is_in_the_lazy_map() -> None:
         assert command is not None and command.callback is not None
         assert command.callback.__module__ == f"builder.cli.{module}", name
     assert set(main.commands) == set(COMMAND_MODULES)
+
+
+def test_annotate_needs_a_save_and_writes_nothing_otherwise(tmp_path: Path) -> None:
+    target = tmp_path / "copy.vsav"
+    code, _, error = run("check", str(POSITIONS / "tps" / "stacking.toml"), "--annotate", str(target))
+    assert code == 2 and "--annotate needs a saved game or log" in error
+    assert not target.exists()

@@ -12,8 +12,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from builder.build import build_game
+from builder.cli import main
 from builder.module.buildfile import POOL_MAP
 from builder.positions import position_from_save
 from rules.data.loader import load_game
@@ -110,3 +112,25 @@ def _shown_name(spec: GameSpec, unit_id: str) -> str:
     if unit.properties.get("untried") == "yes":
         return f"Untried {spec.nationalities[unit.nationality].name} unit"
     return unit.name
+
+
+def test_annotated_copy_of_a_setup_loads_with_each_units_supply_on_its_piece(
+    built: dict[str, Path], tmp_path: Path
+) -> None:
+    # Issue 5 (2b) with issue 6: `stavka check SAVE --annotate NEW` in the real engine.
+    save = tmp_path / "tps-7.vsav"
+    with zipfile.ZipFile(built["tps"]) as archive:
+        save.write_bytes(archive.read("setups/tps-7.vsav"))
+    annotated = tmp_path / "tps-7-checked.vsav"
+    result = CliRunner().invoke(main, ["check", str(save), "--annotate", str(annotated)])
+    assert result.exit_code == 0, result.stderr
+    again = CliRunner().invoke(main, ["check", str(save), "--annotate", str(annotated)])
+    assert again.exit_code == 2 and "refusing to overwrite" in again.stderr
+    code, report = run_vcheck(built["tps"], annotated, "--strict")
+    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    saved = report["saved_game"]
+    assert isinstance(saved, dict)
+    states = {piece["name"]: piece["state"] for piece in saved["pieces"]}
+    # The Marker's state: its values, comma-separated, commas inside them escaped.
+    assert states["14th Panzer Division"].startswith("out of supply,Supply (A)\\, ")
+    assert states["6th Panzer Division"].startswith("supplied,Supply (A)\\, ")
