@@ -113,3 +113,16 @@ def test_missing_game_folder(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_game(str(tmp_path / "nowhere"))
     assert "no game folder" in caught.value.message
+
+
+def test_setup_from_must_name_an_earlier_scenario_with_a_set_up(game_copy: Path) -> None:
+    line = _break(game_copy / "scenarios.toml", 'setup_from = "1"', 'setup_from = "9"')
+    error = _error(game_copy)
+    assert error.path == game_copy / "scenarios.toml" and error.place == line
+    assert "setup_from '9' names no earlier scenario with a set-up" in error.message
+
+
+def test_shared_set_up_is_the_named_scenarios() -> None:
+    spec = load_game("tps")
+    assert spec.scenarios["2"].setup == spec.scenarios["1"].setup
+    assert spec.scenarios["10"].setup == spec.scenarios["7"].setup
