@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import ast
-import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,8 +33,8 @@ def test_rules_load_without_the_drawing_stack() -> None:
     assert completed.stdout.strip() == ""
 
 
-@pytest.mark.skipif(shutil.which("mypy", path=str(Path(sys.executable).parent)) is None, reason="mypy not installed")
 def test_mypy_strict_is_clean() -> None:
+    # mypy is a dev dependency the install command puts in .venv: missing, it fails here.
     completed = subprocess.run(
         [sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT, check=False
     )

@@ -62,8 +62,7 @@ def parse_metadata(data: bytes, place: str) -> Metadata:
     )
 
 
-def render_save_data(metadata: Metadata) -> bytes:
-    """A ``savedata`` entry (no ``<name>``: VASSAL takes the name from ``moduledata``)."""
+def _render(metadata: Metadata, with_name: bool) -> bytes:
     root = etree.Element("data", version="1")
     for tag, text in (
         ("version", metadata.version),
@@ -72,24 +71,18 @@ def render_save_data(metadata: Metadata) -> bytes:
         ("VassalVersion", metadata.vassal_version),
         ("dateSaved", metadata.date_saved),
         ("description", metadata.description),
+        *((("name", metadata.name),) if with_name else ()),
     ):
         etree.SubElement(root, tag).text = text
     body: bytes = etree.tostring(root, encoding="UTF-8", xml_declaration=False, pretty_print=True)
     return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body
+
+
+def render_save_data(metadata: Metadata) -> bytes:
+    """A ``savedata`` entry (no ``<name>``: VASSAL takes the name from ``moduledata``)."""
+    return _render(metadata, with_name=False)
 
 
 def render_module_data(metadata: Metadata) -> bytes:
     """A ``moduledata`` entry for a module we build ourselves."""
-    root = etree.Element("data", version="1")
-    for tag, text in (
-        ("version", metadata.version),
-        ("extra1", metadata.extra1),
-        ("extra2", metadata.extra2),
-        ("VassalVersion", metadata.vassal_version),
-        ("dateSaved", metadata.date_saved),
-        ("description", metadata.description),
-        ("name", metadata.name),
-    ):
-        etree.SubElement(root, tag).text = text
-    body: bytes = etree.tostring(root, encoding="UTF-8", xml_declaration=False, pretty_print=True)
-    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body
+    return _render(metadata, with_name=True)

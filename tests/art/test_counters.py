@@ -21,24 +21,8 @@ from builder.art.counters import (
     values_text,
 )
 from builder.art.drawing import png_bytes
-from rules.data.loader import load_game
 from rules.model import Arrival, GameSpec, Unit, UnitStep
 from tests.art.synthetic import DOS_UNITS, TPS_UNITS, make_unit
-
-
-@pytest.fixture(scope="module")
-def dos() -> GameSpec:
-    return load_game("dos")
-
-
-@pytest.fixture(scope="module")
-def tps() -> GameSpec:
-    return load_game("tps")
-
-
-@pytest.fixture(scope="module")
-def rks() -> GameSpec:
-    return load_game("rks")
 
 
 def all_units(dos: GameSpec, tps: GameSpec, rks: GameSpec) -> list[tuple[GameSpec, Unit]]:

@@ -8,24 +8,12 @@ consistency: notes, stacking, nationality stacking, terrain, each unit used some
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 import pytest
 
-from rules.data.loader import load_game
 from rules.hexes import Hex, distance
 from rules.model import GameSpec, Placement, Scenario, Unit
-
-
-@cache
-def game(name: str) -> GameSpec:
-    return load_game(name)
-
-
-def hex_of(spec: GameSpec, name: str) -> Hex:
-    found = spec.parse_hex(name)
-    assert found is not None, f"{name} is not a hex of {spec.id}"
-    return found[1]
+from tests.support.games import hex_of, shipped_game
 
 
 def stacks(spec: GameSpec, scenario: Scenario) -> dict[Hex, list[Unit]]:
@@ -59,7 +47,7 @@ def kind(unit: Unit) -> str:
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
 def test_every_setup_hex_is_on_the_map_and_no_unit_is_placed_twice(name: str) -> None:
-    spec = game(name)
+    spec = shipped_game(name)
     for scenario in spec.scenarios.values():
         for placement in scenario.setup:
             hex_of(spec, placement.location)
@@ -69,7 +57,7 @@ def test_every_setup_hex_is_on_the_map_and_no_unit_is_placed_twice(name: str) ->
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
 def test_every_reconstruction_says_why(name: str) -> None:
-    spec = game(name)
+    spec = shipped_game(name)
     for unit in spec.units.values():
         if unit.provenance.reconstructed:
             assert unit.provenance.note, unit.id
@@ -81,7 +69,7 @@ def test_every_reconstruction_says_why(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
 def test_units_use_the_games_movement_classes_and_no_one_starts_in_water(name: str) -> None:
-    spec = game(name)
+    spec = shipped_game(name)
     classes = {"mechanized", "non_mechanized", "mountain"} if name == "dos" else {"motorized", "non_motorized", "air"}
     for unit in spec.units.values():
         assert unit.mobility in classes, (unit.id, unit.mobility)
@@ -97,7 +85,7 @@ def test_units_use_the_games_movement_classes_and_no_one_starts_in_water(name: s
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
 def test_every_unit_serves_in_some_scenario(name: str) -> None:
-    spec = game(name)
+    spec = shipped_game(name)
     used = {p.unit for s in spec.scenarios.values() for p in s.setup}
     used |= {u.id for u in spec.units.values() if u.arrivals}
     used |= {u.id for u in spec.units.values() if u.arm == "kampfgruppe"}  # TPS: they replace eliminated units
@@ -122,7 +110,7 @@ STALINGRAD_CANDIDATES = ["2920", "2921", "3021", "3022", "3121", "3122"]
 
 
 def test_blue_soviet_setup_is_rule_12_1_unit_by_unit() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     soviet = placed(spec, "blue", "soviet")
     assert len(soviet) == 122
     assert Counter(kind(spec.units[p.unit]) for p in soviet) == {"RD": 110, "CC": 3, "TC": 4, "DD": 2, "NG": 3}
@@ -143,13 +131,13 @@ def test_blue_soviet_setup_is_rule_12_1_unit_by_unit() -> None:
 
 
 def test_blue_40th_army_holds_each_of_its_front_hexes() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     hexes = [p.location for p in placed(spec, "blue", "soviet") if spec.units[p.unit].properties.get("army") == "40"]
     assert set(hexes) == {"N1141", "N1242", "N1342", "N1442", "N1542"}
 
 
 def test_blue_soviet_units_are_untried_except_the_specials() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     for p in placed(spec, "blue", "soviet"):
         unit = spec.units[p.unit]
         special = unit.nationality == "soviet_special"
@@ -158,7 +146,7 @@ def test_blue_soviet_units_are_untried_except_the_specials() -> None:
 
 
 def test_blue_axis_areas_and_codes() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     axis = placed(spec, "blue", "axis")
     codes = Counter(spec.units[p.unit].properties["army"] for p in axis)
     assert set(codes) == {"2A", "4PA", "2H", "6A", "1PA", "17A", "St", "K", "A"}
@@ -177,7 +165,7 @@ def test_blue_axis_areas_and_codes() -> None:
 
 
 def test_blue_taman_reinforcements_are_the_two_of_rule_8_2() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     taman = [u.id for u in spec.units.values() if any("S1343" in a.where for a in u.arrivals)]
     assert sorted(taman) == ["de-46id", "ro-3mtn"]
 
@@ -193,7 +181,7 @@ URANUS_GROUPS = {  # rule 12.3: hexes and the count of units they hold
 
 
 def test_uranus_axis_setup_is_rule_12_3() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     axis = placed(spec, "uranus", "axis")
     at = {p.unit: p.location for p in axis}
     for unit, hex_name in URANUS_SPECIFIC.items():
@@ -226,7 +214,7 @@ def test_uranus_axis_setup_is_rule_12_3() -> None:
 
 
 def test_uranus_soviet_setup_is_rule_12_3() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     soviet = placed(spec, "uranus", "soviet")
     assert Counter(kind(spec.units[p.unit]) for p in soviet) == {"AD": 3, "CC": 3, "FA": 7, "HCD": 1, "MC": 2, "RD": 92, "TC": 5}
     assert [p.location for p in soviet if kind(spec.units[p.unit]) == "HCD"] == ["N3120"]
@@ -244,7 +232,7 @@ def test_uranus_soviet_setup_is_rule_12_3() -> None:
 
 def test_dos_stacking_at_setup() -> None:
     """Rule 6.1: 8 units a hex (Soviet artillery 8 + 3, rule 6.4); rule 6.3: Axis nationalities apart."""
-    spec = game("dos")
+    spec = shipped_game("dos")
     for scenario in spec.scenarios.values():
         for hex_, units in stacks(spec, scenario).items():
             label = spec.maps[0].label(hex_)
@@ -262,7 +250,7 @@ def test_dos_stacking_at_setup() -> None:
 
 
 def test_dos_question_mark_units_follow_rule_2_15() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     for unit in spec.units.values():
         question = unit.nationality in ("hungarian", "italian", "romanian") or unit.arm == "luftwaffe_field"
         assert (unit.properties.get("front") == "?") == question, unit.id
@@ -273,7 +261,7 @@ def test_dos_question_mark_units_follow_rule_2_15() -> None:
 
 
 def test_dos_markers() -> None:
-    spec = game("dos")
+    spec = shipped_game("dos")
     assert spec.markers["german-air"].count == 2 and spec.markers["soviet-air"].count == 1  # rule 11.25
     for marker in ("game-turn", "german-vp", "german-air-supply", "german-supply-network", "soviet-supply-network",
                    "soviet-reserve-inactive", "manstein", "freeze", "out-of-supply"):
@@ -286,7 +274,7 @@ HISTORICAL_SETUP = {"A": "1", "C": "7"}  # the scenario that holds each historic
 
 
 def test_tps_scenario_options_have_their_units() -> None:
-    spec = game("tps")
+    spec = shipped_game("tps")
     for scenario in spec.scenarios.values():
         for side, key in (("axis", "axis_order_of_battle"), ("soviet", "soviet_order_of_battle")):
             option = scenario.options[key]
@@ -313,7 +301,7 @@ def test_tps_scenario_options_have_their_units() -> None:
 
 def test_tps_stacking_at_setup() -> None:
     """Three units a hex; an air unit's two counters count as one, a supply unit as one."""
-    spec = game("tps")
+    spec = shipped_game("tps")
     for scenario in spec.scenarios.values():
         for hex_, units in stacks(spec, scenario).items():
             counted = [u for u in units if u.arm != "air_flight"]
@@ -322,7 +310,7 @@ def test_tps_stacking_at_setup() -> None:
 
 
 def test_tps_unit_types_follow_the_rules() -> None:
-    spec = game("tps")
+    spec = shipped_game("tps")
     units = list(spec.units.values())
     rifle = [u for u in units if u.side == "soviet" and u.arm == "rifle"]
     assert rifle and all((u.steps[0].attack, u.steps[0].movement) in ((3, 4), (5, 5)) for u in rifle)
@@ -349,7 +337,7 @@ def test_tps_unit_types_follow_the_rules() -> None:
 
 
 def test_tps_16_december_pocket_holds_only_axis_units() -> None:
-    spec = game("tps")
+    spec = shipped_game("tps")
     scenario = spec.scenarios["7"]
     ca = {p.location for p in scenario.setup if spec.units[p.unit].properties.get("c_group") == "Ca"}
     assert ca

@@ -5,28 +5,12 @@ from __future__ import annotations
 import pytest
 
 from builder.geography.chains import walk
-from rules.data.loader import load_game
-from rules.hexes import Hex, HexSide, hexcorner, hexside, neighbours
+from rules.hexes import HexSide, hexcorner, hexside, neighbours
 from rules.model import GameMap, GameSpec
 from rules.regions import region_without_crossing
+from tests.support.games import hex_of
 
 WATER = ("sea", "lake")
-
-
-@pytest.fixture(scope="module")
-def dos() -> GameSpec:
-    return load_game("dos")
-
-
-@pytest.fixture(scope="module")
-def tps() -> GameSpec:
-    return load_game("tps")
-
-
-def hex_of(spec: GameSpec, name: str) -> Hex:
-    found = spec.parse_hex(name)
-    assert found is not None, name
-    return found[1]
 
 
 def side(spec: GameSpec, name: str) -> HexSide:

@@ -13,11 +13,10 @@ from functools import cache
 
 import pytest
 
-from rules.data.loader import load_game
-from rules.model import GameSpec
 from rules.referee.games import referee_for
 from rules.referee.position import setup_position
 from rules.referee.verdict import Verdict
+from tests.support.games import shipped_game
 
 TPS_SCENARIOS = tuple(str(number) for number in range(1, 17))
 """TPS scenarios 1-16 (シナリオ): each names an A-D set-up option, so each has a set-up."""
@@ -31,15 +30,9 @@ DOS_IN_SUPPLY = "in supply"
 
 
 @cache
-def game(game_id: str) -> GameSpec:
-    """The real game, loaded once for all scenarios."""
-    return load_game(game_id)
-
-
-@cache
 def setup_verdicts(game_id: str, scenario_id: str) -> tuple[Verdict, ...]:
     """The referee's verdicts on the scenario's first turn, before anyone moves."""
-    return tuple(referee_for(setup_position(game(game_id), scenario_id)).check())
+    return tuple(referee_for(setup_position(shipped_game(game_id), scenario_id)).check())
 
 
 def of_topic(verdicts: tuple[Verdict, ...], topic: str) -> list[Verdict]:
@@ -49,7 +42,7 @@ def of_topic(verdicts: tuple[Verdict, ...], topic: str) -> list[Verdict]:
 def pocket_units(scenario_id: str) -> set[str]:
     """The TPS units set up inside the Stalingrad circle: option C's Ca units, if the
     scenario uses option C (選択C: Ca部隊は Stalingrad 周辺のサークル内に配置)."""
-    spec = game("tps")
+    spec = shipped_game("tps")
     scenario = spec.scenarios[scenario_id]
     if scenario.options.get("axis_order_of_battle") != "C":
         return set()
@@ -61,7 +54,7 @@ def pocket_units(scenario_id: str) -> set[str]:
 
 def test_every_tps_scenario_has_a_setup() -> None:
     """Options B and D (free set-ups) start from a predefined set-up too, so all 16 are checked."""
-    scenarios = game("tps").scenarios
+    scenarios = shipped_game("tps").scenarios
     assert set(scenarios) == set(TPS_SCENARIOS)
     assert all(scenarios[scenario_id].setup for scenario_id in TPS_SCENARIOS)
 

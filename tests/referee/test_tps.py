@@ -36,6 +36,7 @@ from rules.referee.tps import (
     supply_effects,
 )
 from rules.referee.verdict import Verdict
+from tests.support.games import hex_of, shipped_game
 
 POSITIONS = Path(__file__).parent / "positions" / "tps"
 POSITION_FILES = sorted(path for path in POSITIONS.glob("*.toml") if path.name != "units.toml")
@@ -98,12 +99,6 @@ def test_every_verdict_cites_the_rules_text(path: Path) -> None:
 @cache
 def board(name: str) -> GameSpec:
     return load_game(str(POSITIONS / name))
-
-
-def hex_of(spec: GameSpec, label: str) -> Hex:
-    found = spec.parse_hex(label)
-    assert found is not None, label
-    return found[1]
 
 
 def with_terrain(
@@ -477,13 +472,8 @@ def test_front_counts_only_the_phasing_side() -> None:
 # ----- the real map and order of battle ---------------------------------------------
 
 
-@cache
-def real_game() -> GameSpec:
-    return load_game("tps")
-
-
 def scenario_one() -> TurningPointReferee:
-    spec = real_game()
+    spec = shipped_game("tps")
     units = []
     for placement in spec.scenarios["1"].setup:
         found = spec.parse_hex(placement.location)
@@ -493,7 +483,7 @@ def scenario_one() -> TurningPointReferee:
 
 
 def test_real_units_follow_the_conventions_the_referee_reads() -> None:
-    units = real_game().units.values()
+    units = shipped_game("tps").units.values()
     flights = [unit for unit in units if tps.is_flight(unit)]
     echelons = {unit.properties["air_unit"] for unit in units if tps.is_ground_echelon(unit)}
     assert flights and {unit.properties["air_unit"] for unit in flights} == echelons
@@ -504,7 +494,7 @@ def test_real_units_follow_the_conventions_the_referee_reads() -> None:
 
 
 def test_real_map_sources_supply_units_standing_on_them() -> None:
-    spec = real_game()
+    spec = shipped_game("tps")
     game_map = spec.maps[0]
     infantry = next(unit for unit in spec.units.values() if unit.side == "axis" and unit.arm == "infantry")
     rifle = next(unit for unit in spec.units.values() if unit.side == "soviet" and unit.arm == "rifle")

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from rules.data.loader import load_game
 from rules.hexes import Hex, distance
 from rules.model import GameMap, GameSpec
 from rules.regions import region_without_crossing
-
-
-@pytest.fixture(scope="module")
-def dos() -> GameSpec:
-    return load_game("dos")
-
-
-def hex_of(spec: GameSpec, name: str) -> Hex:
-    found = spec.parse_hex(name)
-    assert found is not None, f"{name} is not a hex of {spec.id}"
-    return found[1]
+from tests.support.games import hex_of
 
 
 def main_map(spec: GameSpec) -> GameMap:
