@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -12,20 +10,20 @@ import pytest
 from builder.vassal.reader import read_saved_game
 from builder.vassal.traits import Layer, Marker
 from builder.vassal.writer import SetupPiece, TurnPosition, write_annotated_copy, write_setup_save
-from tests.vassal.vassal_corpus import KASSALA_MODULE, KASSALA_SAVE, VCHECK, ZXVT_LOG, ZXVT_MODULE
+from tests.support.engine import run_vcheck, vcheck_available
+from tests.vassal.vassal_corpus import KASSALA_MODULE, KASSALA_SAVE, ZXVT_LOG, ZXVT_MODULE
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not VCHECK.exists(), reason="the VASSAL engine checker is not installed"),
+    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
 ]
 
 PieceRow = tuple[str, str, str, int, int, str | None, str]
 
 
 def _vcheck(module: Path, save: Path) -> dict[str, Any]:
-    completed = subprocess.run([str(VCHECK), str(module), str(save)], capture_output=True, text=True, timeout=300, check=False)
-    assert completed.returncode == 0, completed.stdout[-2000:] + completed.stderr[-2000:]
-    report: dict[str, Any] = json.loads(completed.stdout)
+    code, report = run_vcheck(module, save)
+    assert code == 0, (report.get("errors"), report.get("warnings"))
     assert report["errors"] == []
     return report
 

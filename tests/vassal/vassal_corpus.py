@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.support.engine import SHARED
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CORPUS = SHARED / "corpus"
-VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 
 SAVES = sorted(path for path in CORPUS.glob("*/*") if path.suffix in (".vsav", ".vlog", ".sav"))
 KASSALA_MODULE = CORPUS / "kassala" / "Kassala.vmod"
