@@ -13,6 +13,8 @@ from pathlib import Path
 
 from PIL import ImageChops
 
+from builder.area_build import BUILD_STEPS as AREA_BUILD_STEPS
+from builder.area_build import assemble_area_module, draw_area_art, is_area_game
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
@@ -39,13 +41,15 @@ class BuildResult:
 
 def build_steps(spec: GameSpec) -> int:
     """How many progress reports :func:`build_game` makes for ``spec``."""
+    if is_area_game(spec):
+        return AREA_BUILD_STEPS + 2
     boards = sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
     return boards + 4
 
 
 def buildable(spec: GameSpec) -> bool:
-    """True for games with a hex map (the modules Stavka builds)."""
-    return any(game_map.hex_map is not None for game_map in spec.maps)
+    """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
+    return is_area_game(spec) or any(game_map.hex_map is not None for game_map in spec.maps)
 
 
 def _board_images(spec: GameSpec, images: dict[str, bytes], progress: Progress) -> dict[str, str]:
@@ -104,7 +108,10 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
     """Build ``spec``'s module into ``dist`` and say what was written."""
-    built = assemble_module(spec, draw_art(spec, progress))
+    if is_area_game(spec):
+        built = assemble_area_module(spec, draw_area_art(spec, progress))
+    else:
+        built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
     path = dist / f"{spec.id}.vmod"
     write_output(path, built.data)

@@ -72,12 +72,23 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Hands:
+    """Hand sizes: dealt at the start, refilled each turn, larger for the holder of an area."""
+
+    start: Mapping[str, int]
+    refill: int
+    bonus_area: str | None
+    bonus_refill: int
+
+
+@dataclass(frozen=True)
 class CardDeck:
-    """The deck: suits, ranks and the events of the face cards by side."""
+    """The deck: suits, ranks, hands, and the events of the face cards by side."""
 
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     events: tuple[Event, ...]
+    hands: Hands
     provenance: Provenance
 
     def cards(self) -> tuple[Card, ...]:

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
-from shapely.ops import polylabel
+from shapely.geometry import box as shapely_box
+from shapely.ops import nearest_points, polylabel
 
 from builder.art.board import INK, PAPER, WATER
-from builder.art.counters import designation
-from builder.art.drawing import RGB, fitted_font, mix
+from builder.art.drawing import RGB, fitted_font, mix, wrap
 from builder.art.fonts import font
 from rules.areas import AreaMap, Point, centroid
-from rules.model import GameMap, GameSpec
+from rules.model import Area, GameMap, GameSpec
 
 PANEL_WIDTH = 400
 PANEL_MARGIN = 16
@@ -42,6 +42,8 @@ VOLGA: RGB = (150, 186, 220)
 ARROW: RGB = (176, 36, 30)
 BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
+HILL_AREA = "mamayev_kurgan"
+"""Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ class Box:
 
     @property
     def centre(self) -> tuple[int, int]:
-        return self.left + self.width // 2, self.top + self.height // 2 + 8
+        """Where pieces go: under the label, above the small print."""
+        return self.left + self.width // 2, self.top + 24 + (self.height - 54) // 2
 
     @property
     def corners(self) -> tuple[tuple[int, int], ...]:
@@ -81,7 +84,7 @@ def turn_notes(spec: GameSpec) -> dict[int, str]:
     notes: dict[int, list[str]] = {}
     for unit in spec.units.values():
         for arrival in unit.arrivals:
-            notes.setdefault(arrival.turn, []).append(designation(unit))
+            notes.setdefault(arrival.turn, []).append(unit.name.replace(" Division", "").replace(" Rifle", ""))
     last = max((scenario.last_turn for scenario in spec.scenarios.values()), default=0)
     result = {turn: "Arrive: " + ", ".join(names) for turn, names in notes.items()}
     if last:
@@ -107,11 +110,11 @@ def panel_boxes(spec: GameSpec, area_map: AreaMap) -> tuple[Box, ...]:
     for turn in range(1, last + 1):
         row, column = divmod(turn - 1, per_row)
         boxes.append(
-            Box(f"Turn {turn}", "turn", left + column * (turn_width + 8), 500 + row * 128, turn_width, 120,
+            Box(f"Turn {turn}", "turn", left + column * (turn_width + 8), 500 + row * 148, turn_width, 140,
                 notes.get(turn, ""))
         )
     rows = math.ceil(last / per_row)
-    boxes.append(Box("Control markers", "control", left, 500 + rows * 128 + 28, inner, 250))
+    boxes.append(Box("Control markers", "control", left, 500 + rows * 148 + 20, inner, 230))
     return tuple(boxes)
 
 
@@ -133,15 +136,15 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
         draw.line([*polygon, polygon[0]], fill=BORDER, width=3 if area.kind == "rear" else 2)
-    if any(area.id == "mamayev_kurgan" for area in game_map.areas):
-        _hill(draw, area_map, "mamayev_kurgan")
+    if any(area.id == HILL_AREA for area in game_map.areas):
+        _hill(draw, area_map, HILL_AREA)
     objectives = _crossing_targets(area_map)
     for area in game_map.areas:
-        _area_name(draw, area_map, area.id, area.name, area.kind, area.id in objectives)
+        _area_name(draw, area_map, area, area.id in objectives)
     for crossing in area_map.crossings:
         _arrow(draw, area_map, crossing.first, crossing.second)
     for water in area_map.waters:
-        _water_name(draw, area_map, water)
+        _water_name(image, area_map, water)
     _frame_furniture(draw, area_map)
     _panel(draw, spec, area_map)
     return image
@@ -188,26 +191,70 @@ def _crossing_targets(area_map: AreaMap) -> set[str]:
     return {crossing.second for crossing in area_map.crossings if crossing.second not in rears}
 
 
-def _area_name(
-    draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str, name: str, kind: str, objective: bool
-) -> None:
-    polygon = area_map.polygon(area_id)
-    x, y = _label_point(polygon)
-    size = 26 if kind == "rear" else 17
+@dataclass(frozen=True)
+class NameLayout:
+    """Where an area's name is set: its lines, size, centre x, first baseline and the
+    box it covers (with the objective star and the hill), which pieces keep clear of."""
+
+    lines: tuple[str, ...]
+    size: int
+    x: float
+    top: float
+    box: tuple[float, float, float, float]
+
+
+def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
+    """The name of ``area`` at the point of its outline farthest from the edges."""
+    x, y = _label_point(area_map.polygon(area.id))
+    size = 26 if area.kind == "rear" else 17
     typeface = font(size, "bold")
-    words = name.split(" ")
-    lines = [name] if typeface.getlength(name) < 150 or len(words) == 1 else [
+    words = area.name.split(" ")
+    lines = (area.name,) if typeface.getlength(area.name) < 150 or len(words) == 1 else (
         " ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])
-    ]
-    top = y - 40 if area_id == "mamayev_kurgan" else y - len(lines) * size * 0.6
-    for index, line in enumerate(lines):
-        baseline = top + (index + 1) * size * 1.15
-        draw.text((x, baseline), line, fill=(255, 255, 255), font=typeface, anchor="ms", stroke_width=3,
+    )
+    top = y - 40 if area.id == HILL_AREA else y - len(lines) * size * 0.6
+    half_width = max(typeface.getlength(line) for line in lines) / 2 + 4
+    bottom = top + len(lines) * size * 1.15 + 6
+    if area.id in _crossing_targets(area_map):
+        bottom += 30
+    if area.id == HILL_AREA:
+        bottom, half_width = y + 52, max(half_width, 52)
+    return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom))
+
+
+def piece_spots(area_map: AreaMap, area: Area, count: int, half_size: int = 44) -> list[tuple[int, int]]:
+    """``count`` places for stacks in an area, clear of its name and of each other, each
+    as close under the name as the outline allows."""
+    layout = name_layout(area_map, area)
+    free = Polygon(area_map.polygon(area.id)).difference(shapely_box(*layout.box))
+    left, _, right, bottom = layout.box
+    wanted = ShapelyPoint((left + right) / 2, bottom + half_size + 12)
+    spots: list[tuple[int, int]] = []
+    for _ in range(count):
+        region = next(
+            (shrunk for margin in (half_size, half_size * 0.8, half_size * 0.6, 0)
+             if not (shrunk := free.buffer(-margin)).is_empty),
+            free,
+        )
+        point = wanted if region.contains(wanted) else nearest_points(region, wanted)[0]
+        spots.append((round(point.x), round(point.y)))
+        free = free.difference(shapely_box(point.x - half_size, point.y - half_size, point.x + half_size,
+                                           point.y + half_size))
+        wanted = ShapelyPoint(point.x + 2 * half_size, point.y)
+    return spots
+
+
+def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objective: bool) -> None:
+    layout = name_layout(area_map, area)
+    typeface = font(layout.size, "bold")
+    for index, line in enumerate(layout.lines):
+        baseline = layout.top + (index + 1) * layout.size * 1.15
+        draw.text((layout.x, baseline), line, fill=(255, 255, 255), font=typeface, anchor="ms", stroke_width=3,
                   stroke_fill=(255, 255, 255))
-        draw.text((x, baseline), line, fill=NAME_COLOUR[kind], font=typeface, anchor="ms")
+        draw.text((layout.x, baseline), line, fill=NAME_COLOUR[area.kind], font=typeface, anchor="ms")
     if objective:
-        star_y = top + len(lines) * size * 1.15 + 18
-        _star(draw, x, star_y, 11, OBJECTIVE)
+        star_y = layout.top + len(layout.lines) * layout.size * 1.15 + 18
+        _star(draw, layout.x, star_y, 11, OBJECTIVE)
 
 
 def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: RGB) -> None:
@@ -268,7 +315,7 @@ def _same_segment(first: tuple[Point, Point], second: tuple[Point, Point]) -> bo
     return {first[0], first[1]} == {second[0], second[1]}
 
 
-def _water_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, water: str) -> None:
+def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
     """The river's name, set along its course at a few places."""
     polygon = area_map.polygon(water)
     shape = Polygon(polygon)
@@ -283,7 +330,7 @@ def _water_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, water: str) -> Non
             continue
         x = (inside[0] + inside[-1]) / 2
         turned = label.rotate(80, expand=True)
-        draw._image.paste(turned, (int(x - turned.width / 2), int(y - turned.height / 2)), turned)  # type: ignore[attr-defined]
+        image.paste(turned, (int(x - turned.width / 2), int(y - turned.height / 2)), turned)
 
 
 def _frame_furniture(draw: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
@@ -326,8 +373,10 @@ def _box(draw: ImageDraw.ImageDraw, spec: GameSpec, box: Box) -> None:
     typeface = fitted_font(box.name.upper(), "condensed-bold", box.width - 12, 16)
     draw.text((box.left + box.width / 2, box.top + 20), box.name.upper(), fill=INK, font=typeface, anchor="ms")
     if box.note:
-        small = fitted_font(box.note, "condensed", box.width - 10, 13)
-        draw.text((box.left + box.width / 2, bottom - 8), box.note, fill=INK, font=small, anchor="ms")
+        small = font(12, "condensed")
+        lines = wrap(box.note, small, box.width - 10)
+        for index, line in enumerate(reversed(lines)):
+            draw.text((box.left + box.width / 2, bottom - 6 - index * 14), line, fill=INK, font=small, anchor="ms")
     if box.kind in ("deck", "discard", "duel"):
         cx, cy = box.centre
         draw.rectangle((cx - 37, cy - 52, cx + 37, cy + 52), outline=mix(side_colour, INK, 0.3), width=1)

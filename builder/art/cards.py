@@ -125,7 +125,7 @@ def card_back(card_format: CardFormat, title: str) -> Image.Image:
             (o + inset, o + inset, o + w - inset, o + h - inset), radius=w * 0.05, outline=BACK_INK, width=factor * 2
         )
         step = w / 7
-        x = -h
+        x: float = -h
         while x < w + h:
             draw.line((o + x, o + inset, o + x + h, o + h - inset), fill=mix(BACK, BACK_INK, 0.3), width=factor)
             draw.line((o + x + h, o + inset, o + x, o + h - inset), fill=mix(BACK, BACK_INK, 0.3), width=factor)

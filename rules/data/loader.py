@@ -19,7 +19,7 @@ from typing import Any
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.areas import AreaMap, Crossing, MapFrame, signed_area
-from rules.cards import CardDeck, Event, Rank, Suit
+from rules.cards import CardDeck, Event, Hands, Rank, Suit
 from rules.errors import DataError
 from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
@@ -106,7 +106,9 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     units, markers = _units(sources["units.toml"], sides, nationalities)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
-    cards = _cards(sources["cards.toml"], {side.id for side in sides})
+    cards = _cards(
+        sources["cards.toml"], {side.id for side in sides}, {area.id for game_map in maps for area in game_map.areas}
+    )
     for unit in units.values():
         for arrival in unit.arrivals:
             if scenarios and arrival.scenario not in scenarios:
@@ -801,14 +803,30 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     return scenarios
 
 
-def _cards(source: TomlSource | None, sides: set[str]) -> CardDeck | None:
+def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardDeck | None:
     """The deck of ``cards.toml``: suits, ranks with their duel values, events by side."""
     if source is None:
         return None
     root = Table.root(source)
     root.only("deck", "event")
     deck = root.table("deck")
-    deck.only("suit", "rank")
+    deck.only("suit", "rank", "hands")
+    hands_table = deck.table("hands")
+    hands_table.only("start", "refill", "bonus_area", "bonus_refill")
+    start_table = hands_table.table("start")
+    start = {side: start_table.integer(side, minimum=0, maximum=52) for side, _ in start_table.items()}
+    for side in start:
+        if side not in sides:
+            raise start_table.error(unknown_name_message("side", side, sides), side)
+    bonus_area = hands_table.optional_text("bonus_area")
+    if bonus_area is not None and bonus_area not in areas:
+        raise hands_table.error(unknown_name_message("area", bonus_area, areas), "bonus_area")
+    hands = Hands(
+        start=start,
+        refill=hands_table.integer("refill", minimum=0, maximum=52),
+        bonus_area=bonus_area,
+        bonus_refill=hands_table.integer("bonus_refill", default=0, minimum=0, maximum=52),
+    )
     seen: dict[str, str] = {}
     suits = tuple(
         Suit(
@@ -850,7 +868,7 @@ def _cards(source: TomlSource | None, sides: set[str]) -> CardDeck | None:
                 provenance=table.provenance(),
             )
         )
-    result = CardDeck(suits, ranks, tuple(events), deck.provenance())
+    result = CardDeck(suits, ranks, tuple(events), hands, deck.provenance())
     for side in sorted(sides):
         for card in result.cards():
             matches = [event for event in events if event.side == side and card.suit.id in event.suits
