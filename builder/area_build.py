@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import jinja2
 from PIL import ImageChops
 
 from builder.art.area_board import board_size, panel_boxes, render_area_board
@@ -29,7 +30,7 @@ from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
 from builder.art.markers import marker_faces
 from builder.module.area_module import AreaArt, area_build_file, area_setup_save, piece_ids
-from builder.module.assemble import HELP_FILE, BuiltModule, help_text, identity_of
+from builder.module.assemble import HELP_FILE, TEMPLATE_DIRECTORY, BuiltModule, help_text, identity_of
 from builder.module.buildfile import VASSAL_VERSION
 from builder.module.package import module_metadata, pack_module
 from builder.module.pieces import MarkerImages, UnitImages
@@ -37,6 +38,20 @@ from rules.model import GameSpec
 
 Progress = Callable[[str], None]
 BUILD_STEPS = 3
+CARDS_HELP_FILE = "help/cards.txt"
+
+
+def cards_help_text(spec: GameSpec) -> str:
+    """How to play the cards with the module's windows and commands."""
+    assert spec.cards is not None
+    scenario = next(scenario for scenario in spec.scenarios.values() if scenario.setup)
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=False, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return environment.get_template("module-cards-help.txt.j2").render(
+        spec=spec, scenario=scenario, hands=spec.cards.hands
+    )
 
 
 def is_area_game(spec: GameSpec) -> bool:
@@ -126,6 +141,7 @@ def assemble_area_module(spec: GameSpec, art: AreaArt, seed: int = 1942) -> Buil
             entry = f"setups/{spec.id}-{scenario.id}.vsav"
             setups[entry] = area_setup_save(spec, scenario, art, gpids, metadata, seed)
             menu.append((scenario.name, entry))
-    xml = area_build_file(spec, identity, art, menu, HELP_FILE, gpids)
-    other = {HELP_FILE: help_text(spec).encode("utf-8"), **setups}
+    xml = area_build_file(spec, identity, art, menu, (HELP_FILE, CARDS_HELP_FILE), gpids)
+    other = {HELP_FILE: help_text(spec).encode("utf-8"), CARDS_HELP_FILE: cards_help_text(spec).encode("utf-8"),
+             **setups}
     return BuiltModule(pack_module(xml, metadata, art.images, other), setups, metadata)

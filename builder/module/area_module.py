@@ -94,6 +94,9 @@ DRAW_STEP = key("S")
 DEAL_ALL = key("S", CONTROL_SHIFT)
 DEAL_STEPS = named("deal-steps")
 DEAL_QUIETLY = named("deal-quietly")
+ARRIVE = key("A")
+ARRIVE_MOVE = named("arrive-move")
+REBUILD = key("T")
 SET_DEAL_TARGET = named("set-deal-target")
 DEAL_ONE = named("deal-one")
 DEAL = named("deal")
@@ -211,6 +214,21 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
             global_key(DEAL_ONE, DEAL, f'{{DeckName=="{DRAW_DECK}"}}', 1),
             set_global_property(DEAL_MAP, SET_DEAL_TARGET, steps_map),
             set_global_property(DEAL_ZONE, SET_DEAL_TARGET, box),
+        ]
+    game_map = spec.maps[0]
+    for arrival in unit.arrivals[:1]:
+        where = game_map.area(arrival.where).name
+        actions = [ARRIVE_MOVE] + [DEAL_QUIETLY] * count
+        added += [
+            report([ARRIVE], f"* {unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
+            trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", ARRIVE, actions),
+            send_to_zone("", ARRIVE_MOVE, game_map.name, where),
+        ]
+    if "rebuilt_in" in unit.properties:
+        where = game_map.area(unit.properties["rebuilt_in"]).name
+        added += [
+            report([REBUILD], f"* {unit.name} returns to the {where} (6.3)"),
+            send_to_zone(f"Return to the {where} (6.3)", REBUILD, game_map.name, where),
         ]
     added.append(flip_layer("Acted", art.acted[unit.id], "+ (acted)", FLIP, "Flip (acted)", FACE_UP))
     if count:
@@ -448,18 +466,22 @@ def _global_options(root: etree._Element) -> None:
 
 
 def area_build_file(
-    spec: GameSpec, identity: ModuleIdentity, art: AreaArt, setups: Sequence[tuple[str, str]], help_file: str,
-    gpids: PieceIds,
+    spec: GameSpec, identity: ModuleIdentity, art: AreaArt, setups: Sequence[tuple[str, str]],
+    help_files: tuple[str, str], gpids: PieceIds,
 ) -> bytes:
-    """The build file of an area game's module."""
+    """The build file of an area game's module; ``help_files`` are the About page and
+    the page on playing the cards."""
     game_map = spec.maps[0]
     root = etree.Element(f"{PACKAGE}.GameModule", ModuleOther1="", ModuleOther2="", VassalVersion=VASSAL_VERSION,
                          description=identity.description, name=identity.name, nextPieceSlotId="0",
                          version=identity.version)
     _element(root, "module.BasicCommandEncoder")
     documentation = _element(root, "module.Documentation")
+    about, cards = help_files
     _element(documentation, "module.documentation.HelpFile", title=f"About {spec.title} (Stavka)",
-             fileName=help_file, fileType="archive")
+             fileName=about, fileType="archive")
+    _element(documentation, "module.documentation.HelpFile", title="Playing the cards in this module",
+             fileName=cards, fileType="archive")
     roster = _element(root, "module.PlayerRoster", buttonText="Retire", buttonToolTip="Switch sides",
                       buttonIcon="", buttonKeyStroke="")
     for side in spec.sides:

@@ -11,8 +11,22 @@ from pathlib import Path
 
 import pytest
 
+from builder.area_build import draw_area_art
 from builder.build import build_game
-from builder.module.area_module import DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.area_module import (
+    CARDS_DEALT,
+    DRAW_DECK,
+    area_board_layouts,
+    area_setup_pieces,
+    hand_map_name,
+    piece_ids,
+    steps_map_name,
+)
+from builder.module.assemble import identity_of
+from builder.module.buildfile import VASSAL_VERSION
+from builder.module.package import module_metadata
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
+from builder.vassal.writer import build_setup_save
 from rules.model import GameSpec
 from tests.support.engine import run_vcheck, vcheck_available
 from tests.support.games import shipped_game
@@ -140,3 +154,29 @@ def test_a_plain_new_game_loads_clean(built: tuple[Path, Path]) -> None:
     assert isinstance(new_game, dict)
     deck = next(stack for stack in new_game["stacks"] if stack.get("deck_name") == DRAW_DECK)
     assert deck["count"] == 52
+
+
+def test_a_game_already_dealt_is_not_dealt_again(built: tuple[Path, Path], tmp_path: Path) -> None:
+    """Loading a saved game runs the start-up commands again; CardsDealt stops the deal."""
+    module, _ = built
+    rks = shipped_game("rks")
+    art = draw_area_art(rks, lambda _step: None)
+    identity = identity_of(rks)
+    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    scenario = rks.scenarios["city"]
+    save = tmp_path / "dealt.vsav"
+    save.write_bytes(build_setup_save(
+        area_setup_pieces(rks, scenario, art, piece_ids(rks)), metadata, 7, boards=area_board_layouts(rks),
+        global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),), at_start_stacks=False,
+    ))
+    code, report = run_vcheck(module, save, "--strict")
+    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    assert _deal(report, rks) == {}
+
+
+def test_units_carry_the_commands_of_6_1_to_6_3(built: tuple[Path, Path]) -> None:
+    module, _ = built
+    with zipfile.ZipFile(module) as archive:
+        text = archive.read("buildFile.xml").decode("utf-8")
+    assert "Arrive in the German rear (turn 2)" in text and "Arrive in the Soviet rear (turn 3)" in text
+    assert "Return to the Tractor Factory (6.3)" in text
