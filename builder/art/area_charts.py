@@ -102,13 +102,13 @@ def duel_chart() -> ChartTable:
 
 
 def area_charts(game: GameSpec) -> Mapping[str, ChartTable]:
-    """Every chart of a card-driven area game, in the order a player reads them."""
+    """Every chart of a card-driven area game: the events first, the chart most looked up."""
     deck = game.cards
     assert deck is not None
     charts = {
+        "events": events_chart(game, deck),
         "sequence": sequence_chart(game, deck),
         "duel": duel_chart(),
-        "events": events_chart(game, deck),
     }
     reconstructed = [rank.name for rank in deck.ranks if rank.provenance.reconstructed]
     if reconstructed:
