@@ -101,7 +101,8 @@ SET_DEAL_TARGET = named("set-deal-target")
 DEAL_ONE = named("deal-one")
 DEAL = named("deal")
 MARK_DEALT = named("mark-dealt")
-MASK = key("H")
+TURN_OVER = key("H")
+MASK = named("mask")
 PLAY = key("P")
 REVEAL = key("R")
 DISCARD = key("D")
@@ -246,12 +247,22 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
     return (base[0], *added, *base[1:])
 
 
+def area_marker_traits(spec: GameSpec, marker_id: str, art: AreaArt, gpid: str) -> tuple[Trait, ...]:
+    """A marker as in the hex games, reporting when it is flipped (control changes, 3.6)."""
+    traits = marker_traits(spec, marker_id, art.markers[marker_id], gpid)
+    if art.markers[marker_id].back is None:
+        return traits
+    return (report([FLIP], "* $PlayerSide$ flips the $oldPieceName$ marker in $LocationName$ (3.6)"), *traits)
+
+
 def card_prototype(spec: GameSpec, art: AreaArt) -> tuple[Trait, ...]:
     """What every card does: deal, go to a hand, play face down, reveal, discard."""
     traits: list[Trait] = [
         report([PLAY], "* $PlayerSide$ plays a card face down (8.4-8.6)"),
         report([REVEAL], "* $PlayerSide$ reveals the $CardName$ (8.7)"),
         report([DISCARD], "* $PlayerSide$ discards the $CardName$"),
+        report([TURN_OVER], "* $PlayerSide$ turns a card face down or up"),
+        trigger("Turn over", "Turn face down or up", TURN_OVER, [MASK]),
         trigger("Play face down", "Play face down in a duel", PLAY, [MASK_IF_SHOWN, TO_DUEL]),
         trigger("Hide if shown", "", MASK_IF_SHOWN, [MASK], match='{ObscuredToOthers!="true"}'),
         trigger("Reveal", "Reveal", REVEAL, [MASK], match='{ObscuredToOthers=="true"}'),
@@ -263,7 +274,7 @@ def card_prototype(spec: GameSpec, art: AreaArt) -> tuple[Trait, ...]:
     traits += [
         return_to_deck("Discard", DISCARD, DISCARD_PILE),
         set_global_property(CARDS_DEALT, MARK_DEALT, "yes"),
-        mask(MASK, "Face down / up (no report)", art.card_back, "Card"),
+        mask(MASK, "", art.card_back, "Card"),
         BasicPiece(image="", name=""),
     ]
     return tuple(traits)
@@ -411,7 +422,7 @@ def _palette(root: etree._Element, spec: GameSpec, art: AreaArt, gpids: PieceIds
     for marker_id, marker in spec.markers.items():
         gpid = gpids.markers[marker_id]
         slot = _element(panel, "widget.PieceSlot", entryName=marker.name, gpid=gpid, width="0", height="0")
-        slot.text = _piece_text(marker_traits(spec, marker_id, art.markers[marker_id], gpid))
+        slot.text = _piece_text(area_marker_traits(spec, marker_id, art, gpid))
 
 
 def _turn_tracker(root: etree._Element, spec: GameSpec, last_turn: int) -> None:
@@ -549,8 +560,7 @@ def area_setup_pieces(spec: GameSpec, scenario: Scenario, art: AreaArt, gpids: P
                 traits = _expanded(spec, area_unit_traits(spec, unit, art, gpids.units[unit.id]))
                 pieces.append(SetupPiece(traits=traits, map=game_map.name, x=x, y=y))
     for marker_id, marker in spec.markers.items():
-        gpid = gpids.markers[marker_id]
-        traits = marker_traits(spec, marker_id, art.markers[marker_id], gpid)
+        traits = area_marker_traits(spec, marker_id, art, gpids.markers[marker_id])
         if "control" in marker_id:
             for area in game_map.areas:
                 if area.kind != "rear":
