@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import jinja2
-from PIL import ImageChops
 
 from builder.art.area_board import board_size, panel_boxes, render_area_board
 from builder.art.area_charts import area_charts
@@ -28,12 +27,12 @@ from builder.art.cards import card_back, card_face, screen_card
 from builder.art.charts import SCREEN_PPI, render_table
 from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
-from builder.art.markers import marker_faces
+from builder.marker_images import marker_images
 from builder.module.area_module import AreaArt, area_build_file, area_setup_save, piece_ids
 from builder.module.assemble import HELP_FILE, TEMPLATE_DIRECTORY, BuiltModule, help_text, identity_of
 from builder.module.buildfile import VASSAL_VERSION
 from builder.module.package import module_metadata, pack_module
-from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pieces import UnitImages
 from rules.model import GameSpec
 
 Progress = Callable[[str], None]
@@ -85,15 +84,7 @@ def draw_area_art(spec: GameSpec, progress: Progress) -> AreaArt:
             images.setdefault(name, rgba_png(step_badge(held, full, counter.image_px)))
             names.append(name)
         badges[unit.id] = tuple(names)
-    markers: dict[str, MarkerImages] = {}
-    for marker_id, marker in spec.markers.items():
-        faces = marker_faces(marker, spec, counter)
-        front_name, back_name = f"markers/{marker_id}.png", f"markers/{marker_id}-back.png"
-        images[front_name] = png_bytes(faces.front)
-        two_sided = ImageChops.difference(faces.front.convert("RGB"), faces.back.convert("RGB")).getbbox()
-        if two_sided:
-            images[back_name] = png_bytes(faces.back)
-        markers[marker_id] = MarkerImages(front=front_name, back=back_name if two_sided else None)
+    markers = marker_images(spec, images)
     steps_boards: dict[str, str] = {}
     for side in spec.sides:
         name = f"steps-{side.id}.png"

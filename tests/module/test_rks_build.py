@@ -7,10 +7,12 @@ import zipfile
 from functools import cache
 from pathlib import Path
 
+from click.testing import CliRunner
 from lxml import etree
 from shapely.geometry import Polygon
 
 from builder.area_build import assemble_area_module, draw_area_art
+from builder.cli import main
 from builder.module.area_module import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
 from builder.module.assemble import BuiltModule
 from builder.vassal.sequence import decode
@@ -91,3 +93,10 @@ def test_the_build_is_byte_identical() -> None:
     spec = shipped_game("rks")
     art = draw_area_art(spec, lambda _step: None)
     assert assemble_area_module(spec, art).data == assemble_area_module(spec, art).data
+
+
+def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "rks", "--dist", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"{tmp_path / 'rks.vmod'}: " in result.output and "18 units, 1 set-ups" in result.output
+    assert [child.name for child in tmp_path.iterdir()] == ["rks.vmod"]
