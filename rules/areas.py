@@ -204,8 +204,9 @@ def signed_area(points: list[Point]) -> float:
 
 
 def contains(polygon: tuple[Point, ...], point: Point) -> bool:
-    """Ray casting: True when ``point`` lies inside ``polygon`` (edges count as inside
-    for the polygon on their left or below, so a point on a shared border has one owner)."""
+    """Ray casting: True when ``point`` lies inside ``polygon``. The crossing test is
+    half-open, so a point exactly on a border between two areas belongs to one of them,
+    never to both."""
     x, y = point
     inside = False
     for index, (x1, y1) in enumerate(polygon):

@@ -126,7 +126,7 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
-        fill = REAR_FILL.get(area.id.split("_")[0], AREA_FILL["rear"]) if area.kind == "rear" else AREA_FILL[area.kind]
+        fill = _rear_fill(spec, area.id) if area.kind == "rear" else AREA_FILL[area.kind]
         draw.polygon(polygon, fill=fill)
         if area.kind == "urban":
             _buildings(draw, polygon)
@@ -138,9 +138,8 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
         draw.line([*polygon, polygon[0]], fill=BORDER, width=3 if area.kind == "rear" else 2)
     if any(area.id == HILL_AREA for area in game_map.areas):
         _hill(draw, area_map, HILL_AREA)
-    objectives = _crossing_targets(area_map)
     for area in game_map.areas:
-        _area_name(draw, area_map, area, area.id in objectives)
+        _area_name(draw, area_map, area, is_objective(area_map, area))
     for crossing in area_map.crossings:
         _arrow(draw, area_map, crossing.first, crossing.second)
     for water in area_map.waters:
@@ -148,6 +147,14 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     _frame_furniture(draw, area_map)
     _panel(draw, spec, area_map)
     return image
+
+
+def _rear_fill(spec: GameSpec, area_id: str) -> RGB:
+    """A rear area in its side's tint: the side whose id its id starts with."""
+    for side in spec.sides:
+        if area_id.startswith(side.id):
+            return REAR_FILL.get(side.id, AREA_FILL["rear"])
+    return AREA_FILL["rear"]
 
 
 def _label_point(polygon: tuple[Point, ...]) -> Point:
@@ -185,10 +192,9 @@ def _hill(draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str) -> None:
     draw.text((x, y + 22), "102.0", fill=(120, 84, 50), font=font(11, "bold"), anchor="mm")
 
 
-def _crossing_targets(area_map: AreaMap) -> set[str]:
-    """The areas the arrows reach from a rear: the objectives of RKS 4.0."""
-    rears = {crossing.first for crossing in area_map.crossings}
-    return {crossing.second for crossing in area_map.crossings if crossing.second not in rears}
+def is_objective(area_map: AreaMap, area: Area) -> bool:
+    """A city area an arrow reaches: joined to a rear, it is an objective of RKS 4.0."""
+    return area.kind != "rear" and any(area.id in (crossing.first, crossing.second) for crossing in area_map.crossings)
 
 
 @dataclass(frozen=True)
@@ -215,7 +221,7 @@ def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     top = y - 40 if area.id == HILL_AREA else y - len(lines) * size * 0.6
     half_width = max(typeface.getlength(line) for line in lines) / 2 + 4
     bottom = top + len(lines) * size * 1.15 + 6
-    if area.id in _crossing_targets(area_map):
+    if is_objective(area_map, area):
         bottom += 30
     if area.id == HILL_AREA:
         bottom, half_width = y + 52, max(half_width, 52)
