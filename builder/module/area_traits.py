@@ -62,8 +62,10 @@ def return_to_deck(menu: str, keystroke: str, deck: str) -> Trait:
 
 def global_key(keystroke: str, sends: str, deck_filter: str, from_deck: int) -> Trait:
     """A piece's Global Key Command (``globalkey;``, CounterGlobalKeyCommand) that sends
-    ``sends`` to ``from_deck`` cards (-1: all) of the pieces matching ``deck_filter``."""
-    fields = ["", keystroke, sends, deck_filter, "false", "1", "true", "true", "", "", str(from_deck), ""]
+    ``sends`` to ``from_deck`` cards (-1: all) of the pieces matching ``deck_filter``.
+    It leaves the chat on ("report single" off), so a deck that runs out while it draws
+    still says that the discards were shuffled back in."""
+    fields = ["", keystroke, sends, deck_filter, "false", "1", "false", "true", "", "", str(from_deck), ""]
     return UnknownTrait(type="globalkey;" + encode(fields, ";"), state="")
 
 

@@ -10,11 +10,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 from builder.area_build import draw_area_art
 from builder.build import build_game
 from builder.module.area_module import (
     CARDS_DEALT,
+    DISCARD_PILE,
     DRAW_DECK,
     area_board_layouts,
     area_setup_pieces,
@@ -180,3 +182,28 @@ def test_units_carry_the_commands_of_6_1_to_6_3(built: tuple[Path, Path]) -> Non
         text = archive.read("buildFile.xml").decode("utf-8")
     assert "Arrive in the German rear (turn 2)" in text and "Arrive in the Soviet rear (turn 3)" in text
     assert "Return to the Tractor Factory (6.3)" in text
+
+
+def test_the_discards_become_the_deck_when_it_runs_out(built: tuple[Path, Path], tmp_path: Path) -> None:
+    """Rule 3.4 in the engine: a deck of 12 with 40 discards still deals all 34 cards of
+    3.3 and 3.4, because emptying the deck shuffles the discards back into it."""
+    module, save = built
+    short = tmp_path / "short-deck.vmod"
+    with zipfile.ZipFile(module) as source, zipfile.ZipFile(short, "w", zipfile.ZIP_DEFLATED) as target:
+        for entry in source.namelist():
+            data = source.read(entry)
+            if entry == "buildFile.xml":
+                root = etree.fromstring(data)
+                piles = {pile.get("name"): pile for pile in root.iter("VASSAL.build.module.map.DrawPile")}
+                for slot in piles[DRAW_DECK].findall("VASSAL.build.widget.PieceSlot")[12:]:
+                    piles[DISCARD_PILE].append(slot)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+            target.writestr(entry, data)
+    code, report = run_vcheck(short, save, "--strict")
+    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    rks = shipped_game("rks")
+    assert sum(len(cards) for cards in _deal(report, rks).values()) == 34
+    saved = report["saved_game"]
+    assert isinstance(saved, dict)
+    counts = {stack.get("deck_name"): stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"}
+    assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
