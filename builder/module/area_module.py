@@ -217,19 +217,20 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
             set_global_property(DEAL_ZONE, SET_DEAL_TARGET, box),
         ]
     game_map = spec.maps[0]
-    for arrival in unit.arrivals[:1]:
+    for arrival in [arrival for arrival in unit.arrivals if arrival.where][:1]:
         where = game_map.area(arrival.where).name
         actions = [ARRIVE_MOVE] + [DEAL_QUIETLY] * count
         added += [
             report([ARRIVE], f"* {unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
             trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", ARRIVE, actions),
-            send_to_zone("", ARRIVE_MOVE, game_map.name, where),
+            send_to_point("", ARRIVE_MOVE, game_map.name, *_stack_spot(game_map, arrival.where)),
         ]
     if "rebuilt_in" in unit.properties:
         where = game_map.area(unit.properties["rebuilt_in"]).name
         added += [
             report([REBUILD], f"* {unit.name} returns to the {where} (6.3)"),
-            send_to_zone(f"Return to the {where} (6.3)", REBUILD, game_map.name, where),
+            send_to_point(f"Return to the {where} (6.3)", REBUILD, game_map.name,
+                          *_stack_spot(game_map, unit.properties["rebuilt_in"])),
         ]
     added.append(flip_layer("Acted", art.acted[unit.id], "+ (acted)", FLIP, "Flip (acted)", FACE_UP))
     if count:
@@ -245,6 +246,14 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
             Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
         ]
     return (base[0], *added, *base[1:])
+
+
+def _stack_spot(game_map: GameMap, area_id: str) -> tuple[int, int]:
+    """Where units stand in an area: the set-up's first spot, clear of the name. Not the
+    zone's centre, which VASSAL takes from its bounding box and which lies outside a
+    concave area (the German rear wraps round the city)."""
+    assert game_map.area_map is not None
+    return piece_spots(game_map.area_map, game_map.area(area_id), 1)[0]
 
 
 def area_marker_traits(spec: GameSpec, marker_id: str, art: AreaArt, gpid: str) -> tuple[Trait, ...]:

@@ -15,9 +15,11 @@ from lxml import etree
 from builder.area_build import draw_area_art
 from builder.build import build_game
 from builder.module.area_module import (
+    ARRIVE,
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
+    FLIP,
     area_board_layouts,
     area_setup_pieces,
     hand_map_name,
@@ -27,6 +29,7 @@ from builder.module.area_module import (
 from builder.module.assemble import identity_of
 from builder.module.buildfile import VASSAL_VERSION
 from builder.module.package import module_metadata
+from builder.module.pieces import ELIMINATE_KEY
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
 from rules.model import GameSpec
@@ -207,3 +210,32 @@ def test_the_discards_become_the_deck_when_it_runs_out(built: tuple[Path, Path],
     assert isinstance(saved, dict)
     counts = {stack.get("deck_name"): stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"}
     assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
+
+
+def test_arrival_flip_and_elimination_work_in_the_engine(built: tuple[Path, Path], tmp_path: Path) -> None:
+    """The unit commands run by start-up key commands added to a copy of the module:
+    16th Panzer arrives (6.1) with its four step cards, 14th Panzer flips (7.4), a Rifle
+    division is eliminated to the Soviet dead pile."""
+    module, save = built
+    commands = {"16pz": ARRIVE, "14pz": FLIP, "rifle1": ELIMINATE_KEY}
+    copy = tmp_path / "commands.vmod"
+    with zipfile.ZipFile(module) as source, zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as target:
+        for entry in source.namelist():
+            data = source.read(entry)
+            if entry == "buildFile.xml":
+                root = etree.fromstring(data)
+                for unit_id, keystroke in commands.items():
+                    etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {unit_id}",
+                                     hotkey=keystroke, filter=f'{{UnitId=="{unit_id}"}}', deckCount="-1",
+                                     reportSingle="true", reportFormat="")
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+            target.writestr(entry, data)
+    code, report = run_vcheck(copy, save, "--strict")
+    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    rks = shipped_game("rks")
+    pieces = {str(piece["basic_name"]): piece for piece in _pieces(report)}
+    panzer = pieces["16th Panzer Division"]
+    assert (panzer["location"], str(panzer["name"]).endswith("[4 of 4 steps]")) == ("German rear", True)
+    assert len(_deal(report, rks)[("German steps", "16th Panzer Division")]) == 4
+    assert "(acted)" in str(pieces["14th Panzer Division"]["name"])
+    assert pieces["Rifle division 1"]["map"] == "Soviet eliminated"
