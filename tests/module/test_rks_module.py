@@ -19,6 +19,7 @@ from builder.module.area_module import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
+    FACE_UP,
     FLIP,
     area_board_layouts,
     area_setup_pieces,
@@ -214,18 +215,19 @@ def test_the_discards_become_the_deck_when_it_runs_out(built: tuple[Path, Path],
 
 def test_arrival_flip_and_elimination_work_in_the_engine(built: tuple[Path, Path], tmp_path: Path) -> None:
     """The unit commands run by start-up key commands added to a copy of the module:
-    16th Panzer arrives (6.1) with its four step cards, 14th Panzer flips (7.4), a Rifle
-    division is eliminated to the Soviet dead pile."""
+    16th Panzer arrives (6.1) with its four step cards, 14th and 24th Panzer flip (7.4)
+    and the 24th turns face up again (the key of 10.3), a Rifle division is eliminated
+    to the Soviet dead pile."""
     module, save = built
-    commands = {"16pz": ARRIVE, "14pz": FLIP, "rifle1": ELIMINATE_KEY}
+    commands = [("16pz", ARRIVE), ("14pz", FLIP), ("24pz", FLIP), ("24pz", FACE_UP), ("rifle1", ELIMINATE_KEY)]
     copy = tmp_path / "commands.vmod"
     with zipfile.ZipFile(module) as source, zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as target:
         for entry in source.namelist():
             data = source.read(entry)
             if entry == "buildFile.xml":
                 root = etree.fromstring(data)
-                for unit_id, keystroke in commands.items():
-                    etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {unit_id}",
+                for index, (unit_id, keystroke) in enumerate(commands):
+                    etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {index}",
                                      hotkey=keystroke, filter=f'{{UnitId=="{unit_id}"}}', deckCount="-1",
                                      reportSingle="true", reportFormat="")
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
@@ -238,4 +240,5 @@ def test_arrival_flip_and_elimination_work_in_the_engine(built: tuple[Path, Path
     assert (panzer["location"], str(panzer["name"]).endswith("[4 of 4 steps]")) == ("German rear", True)
     assert len(_deal(report, rks)[("German steps", "16th Panzer Division")]) == 4
     assert "(acted)" in str(pieces["14th Panzer Division"]["name"])
+    assert "(acted)" not in str(pieces["24th Panzer Division"]["name"])
     assert pieces["Rifle division 1"]["map"] == "Soviet eliminated"
