@@ -16,10 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rules.data.fields import Provenance, Table, unknown_name_message
-from rules.data.source import TomlSource
 from rules.areas import AreaMap, Crossing, MapFrame, signed_area
 from rules.cards import CardDeck, Event, Hands, Rank, Suit
+from rules.data.fields import Provenance, Table, unknown_name_message
+from rules.data.source import TomlSource
 from rules.errors import DataError
 from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
@@ -663,10 +663,10 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
     area_map = AreaMap(frame, corners, outlines, waters, tuple(crossings))
     problems = area_map.problems()
     if problems:
-        where = {**dict(zip(ids, area_tables))}
+        by_area = dict(zip(ids, area_tables))
         owner = problems[0].split(":")[0]
-        place = where.get(owner, table)
-        raise place.error(f"outlines: {problems[0]}", "outline" if owner in where else None)
+        place = by_area.get(owner, table)
+        raise place.error(f"outlines: {problems[0]}", "outline" if owner in by_area else None)
     return area_map
 
 
