@@ -18,9 +18,13 @@ from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
 from builder.art.markers import marker_faces
+from builder.art.pool import render_pile_board
+from builder.art.tracks import render_tracks, track_layout
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import ModuleArt
 from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
+from builder.module.tracks import TRACKS_IMAGE
 from builder.output import write_output
 from rules.model import GameSpec
 
@@ -97,9 +101,16 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     for chart_id, chart in game_charts(spec).items():
         name = f"charts/{chart_id}.png"
         images[name] = png_bytes(render_table(chart, SCREEN_PPI))
-        charts.append((chart.title, name))
+        charts.append((chart.tab, name))
     progress(f"{len(charts)} charts")
-    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts))
+    tracks = track_layout(spec) if spec.tracks else None
+    if tracks is not None:
+        images[TRACKS_IMAGE] = png_bytes(render_tracks(tracks))
+    if untried_pools(spec):
+        pile = (PILE_AT[0] - PILE_SIZE[0] // 2, PILE_AT[1] - PILE_SIZE[1] // 2,
+                PILE_AT[0] + PILE_SIZE[0] // 2, PILE_AT[1] + PILE_SIZE[1] // 2)
+        images[POOL_IMAGE] = png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec)))
+    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts), tracks=tracks)
 
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:

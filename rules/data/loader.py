@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.data import presentation
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
@@ -93,7 +94,7 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes", "phases")
+    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help")
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules")
     sides = _sides(game)
@@ -127,6 +128,10 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
         folder=str(folder),
         notes=tuple(game.text_list("notes", required=False)),
         phases=tuple(game.text_list("phases", required=False)),
+        formations=presentation.formations(game),
+        labels=presentation.labels(game),
+        tracks=presentation.tracks(game, markers, scenarios),
+        help=presentation.help_sections(game),
     )
 
 
@@ -250,7 +255,7 @@ def _maps(
 def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area",
+        "supply_source", "area", "mark",
     )
     name = table.text("name")
     provenance = table.provenance()
@@ -298,7 +303,8 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     edge_names = {edge.name: edge for edge in edges}
     sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
     game_map = GameMap(
-        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines
+        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
+        marks=presentation.marks(table, hexes.read_list),
     )
     if generated is None:
         return game_map
@@ -679,7 +685,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     scenarios: dict[str, Scenario] = {}
     areas = {area.id for game_map in maps for area in game_map.areas}
     for table in root.tables("scenario"):
-        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description")
+        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description", "phases")
         scenario_id = _unique(table, "id", seen, "scenario")
         first = table.integer("first_turn", minimum=0, maximum=99)
         last = table.integer("last_turn", minimum=first, maximum=99)
@@ -718,6 +724,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             setup=tuple(placements),
             description=table.text("description", ""),
             provenance=table.provenance(),
+            phases=tuple(table.text_list("phases", required=False)),
         )
     return scenarios
 

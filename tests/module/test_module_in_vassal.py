@@ -14,7 +14,8 @@ from PIL import Image
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.drawing import png_bytes
 from builder.module.assemble import assemble_module
-from builder.module.buildfile import POOL_MAP, ModuleArt
+from builder.module.buildfile import ModuleArt
+from builder.module.pool import POOL_MAP
 from builder.module.pieces import MarkerImages, UnitImages
 from rules.data.fields import Provenance
 from rules.data.loader import load_game

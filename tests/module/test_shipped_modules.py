@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from builder.build import build_game
 from builder.cli import main
-from builder.module.buildfile import POOL_MAP
+from builder.module.pool import POOL_MAP
 from builder.positions import position_from_save
 from rules.data.loader import load_game
 from rules.model import GameSpec

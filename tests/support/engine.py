@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from builder.module.buildfile import MAP_HELPERS
+from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
