@@ -16,13 +16,13 @@ from PIL import ImageChops
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
-from builder.art.drawing import png_bytes
-from builder.art.markers import marker_faces
+from builder.art.drawing import png_bytes, rgba_png_bytes
+from builder.art.markers import VERDICT_OVERLAYS, marker_faces, verdict_overlay
 from builder.art.pool import render_pile_board
 from builder.art.tracks import render_tracks, track_layout
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import ModuleArt
-from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pieces import MarkerImages, UnitImages, overlay_image
 from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
 from builder.module.tracks import TRACKS_IMAGE
 from builder.output import write_output
@@ -88,6 +88,8 @@ def _counter_images(spec: GameSpec, images: dict[str, bytes]) -> tuple[dict[str,
         if two_sided:
             images[back] = png_bytes(marker_face.back)
         markers[marker_id] = MarkerImages(front=front, back=back if two_sided else None)
+    for overlay in VERDICT_OVERLAYS:
+        images[overlay_image(overlay.kind)] = rgba_png_bytes(verdict_overlay(overlay, counter))
     return units, markers
 
 

@@ -202,3 +202,37 @@ def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, i
                 tx = math.cos(angle + turn)
                 ty = -math.sin(angle + turn)
                 draw.line((bx, by, bx + tx * radius * length, by + ty * radius * length), fill=ink, width=width)
+
+
+@dataclass(frozen=True)
+class VerdictOverlay:
+    """How a referee verdict shows on a counter in an annotated save: a frame and a tag
+    in the verdict's colour, drawn over the unit (transparent elsewhere)."""
+
+    kind: str
+    label: str
+    colour: RGB
+
+
+VERDICT_OVERLAYS = (
+    VerdictOverlay("out-of-supply", "NO SUPPLY", rgb("#d4461a")),
+    VerdictOverlay("isolated", "ISOLATED", rgb("#7a2a8c")),
+)
+"""The supply verdicts a player must see at a glance (issue 10): TPS isolated, and out of
+supply in both games."""
+
+
+def verdict_overlay(overlay: VerdictOverlay, counter: CounterFormat) -> Image.Image:
+    """An RGBA image the size of a counter: a thick frame and a tag across the top."""
+    factor = 4
+    s = counter.size_px * factor
+    canvas = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(canvas)
+    edge = round(s * 0.07)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=(*overlay.colour, 255), width=edge)
+    tag = round(s * 0.24)
+    draw.rectangle((0, 0, s - 1, tag), fill=(*overlay.colour, 255))
+    label = fit_row([(overlay.label, "centre")], s * 0.05, s * 0.95, tag - s * 0.06, s * 0.17,
+                    s * MINIMUM_LABEL_SHARE, "condensed-bold", 0)[0]
+    label.draw(draw, (255, 255, 255))
+    return canvas.resize((counter.size_px, counter.size_px), Image.Resampling.LANCZOS)

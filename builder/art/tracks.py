@@ -114,7 +114,9 @@ def turn_captions(spec: GameSpec) -> dict[int, str]:
 def _title(spec: GameSpec, track: Track) -> str:
     notes = []
     if track.scenarios:
-        notes.append(", ".join(scenario_label(spec.scenarios[scenario]) for scenario in track.scenarios) + " only")
+        names = [scenario_label(spec.scenarios[scenario]) if scenario in spec.scenarios else scenario
+                 for scenario in track.scenarios]
+        notes.append(", ".join(names) + " only")
     if track.wrap:
         notes.append(f"past {track.last} count on from {track.first}; the marker shows the total")
     return track.name + (f" ({'; '.join(notes)})" if notes else "")

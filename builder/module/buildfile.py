@@ -59,10 +59,12 @@ class ModuleIdentity:
 
 def _global_options(root: etree._Element) -> None:
     """Before any map, so the 'combined application window' preference (on by default)
-    is known when the main map decides to dock into the main window."""
+    is known when the main map decides to dock into the main window. Hotkeys work with
+    their windows closed: the turn marker follows the turn through a hidden global key
+    command, and the toolbar keys open the windows they belong to."""
     element(root, "module.GlobalOptions", autoReport="Always", nonOwnerUnmaskable="Never",
             promptString="Opponents can unmask pieces", playerIdFormat="$PlayerName$", chatterHTMLSupport="Never",
-            hotKeysOnClosedWindows="Never")
+            hotKeysOnClosedWindows="Always")
 
 
 def _global_properties(root: etree._Element, spec: GameSpec) -> None:

@@ -37,8 +37,14 @@ EXPANDED_STACK_OFFSET = (40, 20)
 across, so each one's corner mark, designation and symbol show."""
 VIEWER_FONT_PX = 11
 VIEWER_GAP = 110
-"""Space the mouse-over viewer leaves between pieces (px), so each piece's name, centred
-under it, stays clear of its neighbours' (tested against every name)."""
+"""Space the mouse-over viewer leaves between pieces (px)."""
+VIEWER_TEXT_CSS_WIDTH = 120
+"""The CSS width each piece's name wraps to under it in the mouse-over viewer. Swing
+draws a CSS pixel as 1.3 screen pixels (measured in the engine), so this is
+:data:`VIEWER_TEXT_WIDTH` on screen."""
+VIEWER_TEXT_WIDTH = 156
+"""The width of each name's box under its piece (px): less than a piece and the gap
+after it, so names never run into each other (tested against every word of every name)."""
 OVERVIEW_SCALE = 0.1
 MOVE_REPORT = "$pieceName$ moves $previousLocation$ → $location$"
 MOVE_TO_REPORT = "$pieceName$ moves $previousLocation$ → $location$ ($mapName$)"
@@ -112,7 +118,10 @@ def map_element(
         map_element_, "module.map.CounterDetailViewer", version="3", delay="400", minDisplayPieces="1",
         showgraph="true", showtext="true", graphicsZoom="1.0", zoomlevel="1.0", borderWidth=str(VIEWER_GAP),
         fontSize=str(VIEWER_FONT_PX), extraTextPadding="2", centerText="true",
-        summaryReportFormat="$LocationName$", counterReportFormat="$PieceName$", display="from all layers",
+        enableHTML="true", summaryReportFormat="$LocationName$",
+        counterReportFormat=f"<html><body style='width: {VIEWER_TEXT_CSS_WIDTH}px; text-align: center'>$PieceName$"
+                            "</body></html>",
+        display="from all layers",
         bgColor="255,255,255", fgColor="0,0,0",
     )
     element(map_element_, "module.map.LayeredPieceCollection", description="", layerOrder=f"{UNIT_LAYER},{MARKER_LAYER}",

@@ -43,6 +43,18 @@ class MarkerImages:
     back: str | None
 
 
+def overlay_image(kind: str) -> str:
+    """The module image of a verdict overlay (``builder.art.markers.VERDICT_OVERLAYS``)."""
+    return f"overlays/{kind}.png"
+
+
+def verdict_layer(kind: str, verdict: str) -> Layer:
+    """An always-shown layer for an annotated save: the overlay picture over the unit,
+    and the verdict after its name, so the stack viewer's mouse-over says it. VASSAL
+    splits a level name at "+", so the verdict's own are spelled out."""
+    return Layer.build("Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",))
+
+
 @dataclass(frozen=True)
 class Command:
     """A menu command of a layer: its text and key."""

@@ -103,7 +103,7 @@ def _then_follow() -> UnknownTrait:
 
 def _total_label(track: Track) -> UnknownTrait:
     """A text label on the marker showing the property's whole value."""
-    fields = ["", "", "16", "255,255,255", "0,0,0", "c", "0", "c", "0", "c", "c", "$pieceName$", "Dialog", "1", "0",
+    fields = ["", "", "15", "255,255,255", "0,0,0", "t", "2", "c", "0", "t", "c", "$pieceName$", "Dialog", "1", "0",
               "TrackTotal", f"The whole {track.property}"]
     return UnknownTrait(type="label;" + encode(fields, ";"), state=f"${track.property}$")
 

@@ -50,7 +50,7 @@ def turn_tracker(root: etree._Element, spec: GameSpec) -> etree._Element:
                    start="1", incr="1", loop="false", loopLimit=str(last_turn(spec)))
     if spec.phases:
         element(turn, "module.turn.ListTurnLevel", name="Phase", property="Phase", turnFormat="$value$",
-                list=",".join(phase.replace(",", " ") for phase in spec.phases), configList="false",
+                list=encode(list(spec.phases), ","), configList="false",
                 configFirst="false", prompt="")
     return tracker
 
