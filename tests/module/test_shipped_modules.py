@@ -203,9 +203,10 @@ def test_annotated_copy_marks_the_units_cut_off_and_says_why(
     assert again.exit_code == 2 and "refusing to overwrite" in again.stderr
     shots = tmp_path / "shots"
     shots.mkdir()
-    code, report = run_vcheck(built["tps"], annotated, "--strict", "--screenshot", str(shots))
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    code, checked = run_vcheck(built["tps"], annotated, "--strict", "--screenshot", str(shots))
+    assert code == 0, (checked.get("errors"), checked.get("warnings"), checked.get("lint"))
     assert (shots / "map-Main_Map.png").stat().st_size > 0
+    report: Report = checked
     spec = load_game("tps")
     pocket = {unit.name for unit in spec.units.values() if unit.properties.get("c_group") == "Ca"}
     marked = {piece["basic_name"]: piece["name"] for piece in report["saved_game"]["pieces"]
