@@ -23,6 +23,7 @@ COLUMNS = 10
 PAGE_SIZE = 40
 """Counters on one page: four rows of ten."""
 PALETTE_NAME = "Counters"
+UNDOCKED_PALETTE_NAME = "Keeps the counters undocked"
 
 
 def formation_groups(spec: GameSpec, units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
@@ -54,6 +55,11 @@ def add_palette(
 ) -> int:
     """The palette window, each slot with its gpid from ``gpids`` (set-ups use the
     same); returns the next free gpid."""
+    # VASSAL docks the first palette of a module beside the chat, no taller than the chat,
+    # where a grid of counters is squeezed until they overlap. An empty hidden palette
+    # comes first, so the counters get a window of their own, sized to show them whole.
+    element(root, "module.PieceWindow", name=UNDOCKED_PALETTE_NAME, text="", hidden="true", scale="1.0",
+            defaultWidth="0", hotkey="", icon="", tooltip="")
     window = element(root, "module.PieceWindow", name=PALETTE_NAME, text=PALETTE_NAME, hidden="false", scale="1.0",
                      defaultWidth="0", hotkey=keys.COUNTERS.encoded(), icon="",
                      tooltip=f"Show or hide the counters to take reinforcements and markers from ({keys.COUNTERS.text})")

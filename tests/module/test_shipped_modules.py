@@ -88,7 +88,10 @@ def test_every_setup_shows_a_player_the_map_and_no_view_lint(
         main_map = next(item for item in view["maps"] if item["name"] == "Main Map")
         assert main_map["showing"] and main_map["window"] == "main window", key
         assert min(main_map["on_screen"]) >= SMALLEST_MAP_VIEW, (key, main_map["on_screen"])
-        for palette in view["palettes"]:
+        shown = [palette for palette in view["palettes"] if not palette["hidden"]]
+        # Docked beside the chat a palette is squeezed to the chat's height: its own window.
+        assert [palette["window"] for palette in shown] == ["own window"], key
+        for palette in shown:
             for widget in palette["widgets"]:
                 if widget["type"] == "PanelWidget" and widget["slots"]:
                     assert widget["per_row"] <= MOST_SLOTS_IN_A_ROW, (key, widget["path"])
@@ -107,7 +110,7 @@ def test_palette_tabs_read_as_players_name_their_formations(
         spec = load_game(game)
         raw_keys = set(spec.formations) | set(spec.nationalities)
         view = engine_reports[(game, None)][1]["view"]
-        (palette,) = view["palettes"]
+        (palette,) = [palette for palette in view["palettes"] if not palette["hidden"]]
         tabs = {name for widget in palette["widgets"] for name in widget.get("tabs", [])}
         side_tabs = {formation.name for formation in spec.formations.values()} & tabs
         assert side_tabs, game
