@@ -296,6 +296,8 @@ class OddsTable:
     results: Mapping[tuple[int, Odds], str]
     codes: Mapping[str, str]
     provenance: Provenance
+    notes: tuple[str, ...] = ()
+    """What the printed table says under it (odds or rolls beyond its edges)."""
 
     def column_for(self, attack: Fraction) -> Odds:
         """The column an exact attack/defence ratio falls in: rounded down, then clamped."""

@@ -126,12 +126,7 @@ def odds_table_chart(table: OddsTable) -> ChartTable:
         (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns) for roll in table.rolls
     )
     key = tuple(f"{code}: {meaning}" for code, meaning in table.codes.items())
-    notes = (
-        f"Odds below {table.columns[0]} count as {table.columns[0]}, above {table.columns[-1]} as "
-        f"{table.columns[-1]}; rolls beyond the table use its first or last row.",
-        *key,
-        *_provenance_notes(table.provenance),
-    )
+    notes = (*table.notes, *key, *_provenance_notes(table.provenance))
     return ChartTable(table.name, columns, rows, notes, tab=table.name)
 
 

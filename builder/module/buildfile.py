@@ -80,7 +80,7 @@ def _global_properties(root: etree._Element, spec: GameSpec) -> None:
 
 def _charts(root: etree._Element, charts: Sequence[tuple[str, str]]) -> None:
     window = element(root, "module.ChartWindow", name="Charts", text="Charts", icon="", hotkey=keys.CHARTS.encoded(),
-                     tooltip=f"Charts and tables ({keys.CHARTS.text})")
+                     tooltip="Charts and tables")
     tabs = element(window, "widget.TabWidget", entryName="Charts")
     for title, image in charts:
         element(tabs, "widget.Chart", chartName=title, description="", fileName=image)
@@ -91,7 +91,7 @@ def _inventory(root: etree._Element) -> None:
     properties each unit piece carries."""
     element(
         root, "module.Inventory", name="Inventory", text="Inventory", icon="", hotkey=keys.INVENTORY.encoded(),
-        tooltip=f"Units by side, formation and place ({keys.INVENTORY.text})", include='{Layer == "Units"}',
+        tooltip="Units by side, formation and place", include='{Layer == "Units"}',
         groupBy="SideName,Formation,CurrentMap", nonLeafFormat="$PropertyValue$",
         leafFormat="$PieceName$ ($LocationName$)", foldersOnly="false", sortPieces="true", sortFormat="$PieceName$",
         sorting="alpha", centerOnPiece="true", forwardKeystroke="true", showMenu="true", drawPieces="true",
@@ -145,7 +145,7 @@ def build_file(
                              description=f"Every {side.name} unit")
         definition.text = piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
     next_gpid = add_palette(root, spec, art.units, art.markers, gpids)
-    element(root, "module.DiceButton", name="1d6", text="1d6", tooltip=f"Roll one die ({keys.DIE.text})", icon="",
+    element(root, "module.DiceButton", name="1d6", text="1d6", tooltip="Roll one die", icon="",
             hotkey=keys.DIE.encoded(), nDice="1", nSides="6", plus="0", addToTotal="0", reportTotal="false",
             sortDice="false", prompt="false", reportFormat="** $name$ = $result$ *** <$PlayerName$>")
     tracker = turn_tracker(root, spec)
@@ -154,7 +154,7 @@ def build_file(
         _charts(root, art.charts)
     _inventory(root)
     element(root, "module.NotesWindow", buttonText="Notes", icon="", hotkey=keys.NOTES.encoded(),
-            tooltip=f"Scenario, public and private notes ({keys.NOTES.text})")
+            tooltip="Scenario, public and private notes")
     if setups:
         menu = element(root, "module.PredefinedSetup", name="Scenarios", isMenu="true", useFile="false", file="")
         for name, entry in setups:

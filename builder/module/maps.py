@@ -78,7 +78,7 @@ def map_element(
         launch="true" if button else "false",
         buttonName=name if button else "",
         hotkey=button.encoded() if button else "",
-        tooltip=f"Show or hide the {name} window ({button.text})" if button else "",
+        tooltip=f"Show or hide the {name} window" if button else "",
         icon="",
         edgeWidth="0",
         edgeHeight="0",
@@ -128,7 +128,7 @@ def map_element(
             property="Layer")
     if overview is not None:
         element(map_element_, "module.map.GlobalMap", buttonText="Overview", icon="", hotkey=overview.encoded(),
-                tooltip=f"Show or hide the overview of the whole map ({overview.text})", scale=str(OVERVIEW_SCALE),
+                tooltip="Show or hide the overview of the whole map", scale=str(OVERVIEW_SCALE),
                 color="200,30,30")
     return map_element_
 

@@ -62,7 +62,7 @@ def add_palette(
             defaultWidth="0", hotkey="", icon="", tooltip="")
     window = element(root, "module.PieceWindow", name=PALETTE_NAME, text=PALETTE_NAME, hidden="false", scale="1.0",
                      defaultWidth="0", hotkey=keys.COUNTERS.encoded(), icon="",
-                     tooltip=f"Show or hide the counters to take reinforcements and markers from ({keys.COUNTERS.text})")
+                     tooltip="Show or hide the counters to take reinforcements and markers from")
     tabs = element(window, "widget.TabWidget", entryName=PALETTE_NAME)
     next_gpid = max((int(gpid) for gpid in gpids.values()), default=0) + 1
 

@@ -783,7 +783,7 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
 
 
 def _odds_table(table: Table) -> OddsTable:
-    table.only("id", "name", "columns", "rolls", "results", "codes")
+    table.only("id", "name", "columns", "rolls", "results", "codes", "notes")
     columns = []
     for name in table.text_list("columns"):
         match = ODDS.match(name)
@@ -815,4 +815,5 @@ def _odds_table(table: Table) -> OddsTable:
         results=results,
         codes=codes,
         provenance=table.provenance(),
+        notes=tuple(table.text_list("notes", required=False)),
     )

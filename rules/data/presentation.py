@@ -46,7 +46,10 @@ def help_sections(game: Table) -> tuple[tuple[str, str], ...]:
 
 
 def tracks(game: Table, markers: Mapping[str, Marker], scenarios: Mapping[str, object]) -> tuple[Track, ...]:
-    """``[[track]]``: the record tracks of the rules, each with its marker and property."""
+    """``[[track]]``: the record tracks of the rules, each with its marker and property.
+
+    Scenarios are checked when the folder has any, as units' arrivals are: a test or
+    transcription folder may borrow a game.toml without its scenarios."""
     result: list[Track] = []
     for table in game.tables("track"):
         table.only("id", "name", "property", "marker", "first", "last", "wrap", "scenarios")
@@ -56,7 +59,7 @@ def tracks(game: Table, markers: Mapping[str, Marker], scenarios: Mapping[str, o
         first = table.integer("first", minimum=0, maximum=999)
         track_scenarios = tuple(table.text_list("scenarios", required=False))
         for scenario in track_scenarios:
-            if scenario not in scenarios:
+            if scenarios and scenario not in scenarios:
                 raise table.error(f"unknown scenario {scenario!r}", "scenarios", scenario)
         result.append(Track(
             id=table.text("id"),
