@@ -13,7 +13,6 @@ from lxml import etree
 from builder.module import keys
 from builder.module.elements import element
 from builder.vassal.sequence import encode
-from rules.errors import DataError
 from rules.model import GameSpec, Scenario
 
 TURN_TRACKER_ID = "TurnTracker0"
@@ -26,13 +25,10 @@ def last_turn(spec: GameSpec) -> int:
 
 
 def active_phases(spec: GameSpec, scenario: Scenario | None) -> list[bool]:
-    """Which of the game's phases ``scenario`` plays (all, when it names none)."""
+    """Which of the game's phases ``scenario`` plays (all, when it names none; the
+    loader has checked that a scenario's phases are the game's)."""
     if scenario is None or not scenario.phases:
         return [True] * len(spec.phases)
-    unknown = [phase for phase in scenario.phases if phase not in spec.phases]
-    if unknown:
-        raise DataError(f"{spec.folder}/scenarios.toml", f"scenario {scenario.id}",
-                        f"phase {unknown[0]!r} is not one of game.toml's phases")
     return [phase in scenario.phases for phase in spec.phases]
 
 

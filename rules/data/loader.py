@@ -105,6 +105,9 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     units, markers = _units(sources["units.toml"], sides, nationalities)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
+    phases = tuple(game.text_list("phases", required=False))
+    for scenario in scenarios.values():
+        presentation.check_phases(scenario, phases, folder / "scenarios.toml")
     for unit in units.values():
         for arrival in unit.arrivals:
             if scenarios and arrival.scenario not in scenarios:
@@ -127,7 +130,7 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
         tables=tables,
         folder=str(folder),
         notes=tuple(game.text_list("notes", required=False)),
-        phases=tuple(game.text_list("phases", required=False)),
+        phases=phases,
         formations=presentation.formations(game),
         labels=presentation.labels(game),
         tracks=presentation.tracks(game, markers, scenarios),

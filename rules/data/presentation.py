@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from rules.data.fields import Table
+from rules.errors import DataError
 from rules.hexes import Hex
-from rules.model import Formation, MapMark, Marker, Track
+from rules.model import Formation, MapMark, Marker, Scenario, Track
 
 PROPERTY_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 """A module property a track keeps: a name VASSAL's expressions can read as it is."""
@@ -34,6 +36,18 @@ def labels(game: Table) -> dict[str, str]:
     """``[labels]``: display names of map symbols by their data id."""
     table = game.optional_table("labels")
     return {} if table is None else {key: table.text(key) for key, _ in table.items()}
+
+
+def check_phases(scenario: Scenario, phases: tuple[str, ...], path: Path) -> None:
+    """A scenario's own sequence of play must be game phases in the game's order: the
+    module's turn tracker lists the game's phases and switches off the others."""
+    positions = []
+    for phase in scenario.phases:
+        if phase not in phases:
+            raise DataError(path, f"scenario {scenario.id}", f"phase {phase!r} is not one of game.toml's phases")
+        positions.append(phases.index(phase))
+    if positions != sorted(positions):
+        raise DataError(path, f"scenario {scenario.id}", "phases must come in the order game.toml lists them")
 
 
 def help_sections(game: Table) -> tuple[tuple[str, str], ...]:
