@@ -158,7 +158,7 @@ def draw_board(spec: GameSpec, game_map: GameMap, board_index: int) -> tuple[Ima
         terrain = game_map.terrain_of(hex_)
         draw.polygon(view.corners(hex_), fill=TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]))
         x, y = view.centre(hex_)
-        _terrain_symbol(draw, x, y, view.hex_size, terrain, _scaled(view, 6))
+        _terrain_symbol(draw, x, y, view.hex_size, terrain, _scaled(view, 6), view.corners(hex_))
         drawn.add(f"terrain {terrain}")
     for hex_ in visible:
         draw.polygon(view.corners(hex_), outline=GRID)
@@ -170,7 +170,7 @@ def draw_board(spec: GameSpec, game_map: GameMap, board_index: int) -> tuple[Ima
     _hex_numbers(draw, view, game_map, hexes)
     legend = place_legend(spec, game_map)
     if legend.board_index == board_index:
-        _draw_legend(draw, spec, view, legend)
+        _draw_legend(draw, spec, legend)
     return image, drawn
 
 
@@ -211,7 +211,7 @@ def _terrain_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, 
             (x + size * 0.5 * math.cos(math.pi / 3 * k), y + size * 0.5 * math.sin(math.pi / 3 * k)) for k in range(6)
         ]
         draw.polygon(list(outline), outline=SIDE_COLOURS.get(side, INK), width=edge)
-        # Teeth along the inside of the edge, pointing at the enemy: the map sign of a fortified line.
+        # A dot inside each corner as well, so the two sides differ in more than colour.
         for corner in outline:
             draw.ellipse([corner[0] * 0.75 + x * 0.25 - unit * 0.45, corner[1] * 0.75 + y * 0.25 - unit * 0.45,
                           corner[0] * 0.75 + x * 0.25 + unit * 0.45, corner[1] * 0.75 + y * 0.25 + unit * 0.45],
@@ -550,10 +550,11 @@ def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
                     box = (left, top, left + width, top + height)
                     if left >= 0 and top >= 0 and not any(_overlap(box, hex_box) for hex_box in playable_boxes[index]):
                         return Legend(index, box, columns, entries)
+    width, height = _legend_size(spec, entries, 1)
     raise LegendPlacementError(
         f"{spec.folder}/map.toml", f"map {game_map.name}",
-        f"no board corner has room for the legend ({_legend_size(spec, entries, 3)[0]} x "
-        f"{_legend_size(spec, entries, 3)[1]} px) off the playable hexes; widen a board's size",
+        f"no board corner has room for the legend ({width} x {height} px in one column) off the playable hexes; "
+        "widen a board's size",
     )
 
 
@@ -561,9 +562,9 @@ def _overlap(first: Box, second: Box) -> bool:
     return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, view: BoardView, legend: Legend) -> None:
+def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, legend: Legend) -> None:
     """The title, a line on what the map is, and every legend entry with its swatch."""
-    left, top, right, bottom = legend.box
+    left, top = legend.box[0], legend.box[1]
     draw.rectangle(legend.box, fill=(248, 245, 234), outline=INK, width=3)
     draw_text(draw, (left + 16, top + 40), spec.title, font(30, "serif-bold"), INK, anchor="ls")
     draw_text(draw, (left + 16, top + 66), LEGEND_SUBTITLE, font(14, "condensed"), INK, anchor="ls")

@@ -26,7 +26,6 @@ from rules.errors import StavkaError
 
 Align = Literal["left", "centre", "right"]
 Box = tuple[float, float, float, float]
-_ANCHORS: dict[Align, str] = {"left": "ls", "centre": "ms", "right": "rs"}
 
 
 class UndrawableText(StavkaError):
@@ -150,9 +149,6 @@ def _arrange(
             lefts[index] = clear
     if any(start < left - 0.5 or start + width > right + 0.5 for start, width in zip(lefts, widths, strict=True)):
         return None
-    for index in range(1, len(items)):
-        if lefts[index] < lefts[index - 1] + widths[index - 1] + gap - 0.5:
-            return None
     return [place(text, style, size, start, baseline, "ls") for (text, _), start in zip(items, lefts, strict=True)]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jinja2
 
+from builder.art.tracks import scenario_label
 from builder.module import keys
 from builder.module.buildfile import SCENARIO_PROPERTY, VASSAL_VERSION, ModuleArt, ModuleIdentity, build_file
 from builder.module.maps import dead_pile_name
@@ -142,19 +143,21 @@ def help_text(spec: GameSpec) -> str:
     if untried_pools(spec):
         toolbar.append(("Untried pool", keys.UNTRIED_POOL))
     toolbar += [(dead_pile_name(side.name), key) for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)]
-    piece_keys = [("Lose step / restore step (two-step units)", f"{keys.LOSE_STEP.text} / {keys.RESTORE_STEP.text}"),
-                  ("Eliminate (to the side's eliminated window)", keys.ELIMINATE.text),
+    piece_keys = [("Eliminate (to the side's eliminated window)", keys.ELIMINATE.text),
                   ("Flip a two-sided marker", keys.FLIP.text), ("Delete", keys.DELETE.text),
                   ("Mark as moved or not moved", keys.MARK_MOVED.text)]
-    if untried_pools(spec) or any(unit.properties.get("untried") == "yes" for unit in spec.units.values()):
-        piece_keys.insert(1, ("Reveal an untried unit", keys.REVEAL.text))
+    if any(unit.properties.get("untried") == "yes" for unit in spec.units.values()):
+        piece_keys.insert(0, ("Reveal an untried unit", keys.REVEAL.text))
+    if any(len(unit.steps) > 1 for unit in spec.units.values()):
+        piece_keys.insert(0, ("Lose a step, restore it", f"{keys.LOSE_STEP.text}, {keys.RESTORE_STEP.text}"))
     return _TEMPLATES.get_template("module-help.html.j2").render(
         spec=spec,
         scenarios=scenarios,
         sequences=[("; ".join(names), phases) for phases, names in sequences.items() if phases],
         next_turn=keys.NEXT_TURN.text,
         previous_turn=keys.PREVIOUS_TURN.text,
-        tracks=spec.tracks,
+        tracks=[(track, ", ".join(scenario_label(spec.scenarios[scenario]) for scenario in track.scenarios
+                                  if scenario in spec.scenarios)) for track in spec.tracks],
         sections=[(title, _paragraphs(text)) for title, text in spec.help],
         toolbar=[(name, key.text) for name, key in toolbar],
         piece_keys=piece_keys,
