@@ -30,7 +30,7 @@ from builder.module.area_module import (
 from builder.module.assemble import identity_of
 from builder.module.buildfile import VASSAL_VERSION
 from builder.module.package import module_metadata
-from builder.module.pieces import ELIMINATE_KEY
+from builder.module.keys import ELIMINATE
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
 from rules.model import GameSpec
@@ -219,7 +219,7 @@ def test_arrival_flip_and_elimination_work_in_the_engine(built: tuple[Path, Path
     and the 24th turns face up again (the key of 10.3), a Rifle division is eliminated
     to the Soviet dead pile."""
     module, save = built
-    commands = [("16pz", ARRIVE), ("14pz", FLIP), ("24pz", FLIP), ("24pz", FACE_UP), ("rifle1", ELIMINATE_KEY)]
+    commands = [("16pz", ARRIVE), ("14pz", FLIP), ("24pz", FLIP), ("24pz", FACE_UP), ("rifle1", ELIMINATE.encoded())]
     copy = tmp_path / "commands.vmod"
     with zipfile.ZipFile(module) as source, zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as target:
         for entry in source.namelist():
