@@ -16,15 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.vassal.nesting import CommandNode, command_node, command_tree
 from builder.vassal.sequence import decode, encode, field, parse_int
 from rules.errors import SaveError
 
 COMMAND_SEPARATOR = "\x1b"
 NULL_ID = "null"
-
-MAX_DEPTH = 100
-"""Deepest command nesting accepted; real saves nest three or four levels, and each
-level of a hostile file would otherwise cost a level of recursion."""
 
 BEGIN_SAVE = "begin_save"
 END_SAVE = "end_save"
@@ -305,19 +302,18 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
     return OtherCommand(text)
 
 
+def _typed(node: CommandNode, place: str, depth: int) -> Command:
+    if isinstance(node, str):
+        return decode_leaf(node, place, depth)
+    return CommandGroup(tuple(_typed(child, f"{place}/{index}", depth + 1) for index, child in enumerate(node)))
+
+
 def decode_command(text: str, place: str = "command", depth: int = 1) -> Command:
     """Decode command text as ``GameModule.decode`` does: a leaf, or a group of them.
 
     ``place`` is the path of indices (``command/3/12``) used in error messages.
     """
-    if depth > MAX_DEPTH:
-        raise SaveError(None, place, f"commands are nested more than {MAX_DEPTH} levels deep")
-    tokens = decode(text, COMMAND_SEPARATOR)
-    if len(tokens) == 1 and tokens[0] == text:
-        return decode_leaf(text, place, depth)
-    return CommandGroup(
-        tuple(decode_command(token, f"{place}/{index}", depth + 1) for index, token in enumerate(tokens))
-    )
+    return _typed(command_node(text, place, depth), place, depth)
 
 
 def decode_saved_game(text: str) -> CommandGroup:
@@ -326,9 +322,7 @@ def decode_saved_game(text: str) -> CommandGroup:
     The whole text is always a group, even if it holds a single command, so that the
     tree's shape matches the ``.lines.txt`` flattening.
     """
-    return CommandGroup(
-        tuple(decode_command(token, f"command/{index}") for index, token in enumerate(decode(text, COMMAND_SEPARATOR)))
-    )
+    return CommandGroup(tuple(_typed(node, f"command/{index}", 1) for index, node in enumerate(command_tree(text))))
 
 
 def _encode_boards(command: SetBoards) -> str:

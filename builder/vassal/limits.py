@@ -12,6 +12,9 @@ from rules.errors import SaveError
 MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 """Total bytes a save may unpack to; the largest real saves are a few megabytes."""
 
+MAX_DEPTH = 100
+"""Deepest command nesting accepted; real saves nest three or four levels."""
+
 MAX_RATIO = 100
 """Unpacked bytes per packed byte; real saves (hex text, deflated) stay near 5."""
 

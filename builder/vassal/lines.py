@@ -11,28 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from builder.vassal.commands import COMMAND_SEPARATOR, MAX_DEPTH
-from builder.vassal.sequence import decode
-from rules.errors import SaveError
+from builder.vassal.nesting import CommandNode, command_tree
 
-_VISIBLE = str.maketrans({"\n": "\\n", "\r": "\\r", COMMAND_SEPARATOR: "\\e"})
+_VISIBLE = str.maketrans({"\n": "\\n", "\r": "\\r", "\x1b": "\\e"})
 
 
-def _leaves(text: str, depth: int) -> Iterator[tuple[int, str]]:
-    if depth > MAX_DEPTH:
-        raise SaveError(None, "savedGame", f"commands are nested more than {MAX_DEPTH} levels deep")
-    tokens = decode(text, COMMAND_SEPARATOR)
-    if len(tokens) == 1 and tokens[0] == text:
-        yield depth, text
-        return
-    for token in tokens:
-        yield from _leaves(token, depth + 1)
+def _leaves(nodes: tuple[CommandNode, ...], depth: int) -> Iterator[tuple[int, str]]:
+    for node in nodes:
+        if isinstance(node, str):
+            yield depth, node
+        else:
+            yield from _leaves(node, depth + 1)
 
 
 def command_lines(text: str) -> Iterator[tuple[int, str]]:
     """Every command of a decoded ``savedGame`` text with its nesting depth (top = 1)."""
-    for token in decode(text, COMMAND_SEPARATOR):
-        yield from _leaves(token, 1)
+    return _leaves(command_tree(text), 1)
 
 
 def flatten(text: str) -> str:

@@ -12,9 +12,9 @@ build new pieces and annotations from values instead of hand-made strings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from builder.vassal.nesting import split_chain
 from builder.vassal.sequence import decode, encode, field, parse_int
 
 
@@ -210,20 +210,6 @@ def trait_prefix(type_text: str) -> str:
     return type_text if end < 0 else type_text[: end + 1]
 
 
-def split_chain(text: str) -> Iterator[str]:
-    """The elements of a TAB-nested chain, outermost first.
-
-    Like VASSAL's ``createPiece``/``Decorator.setState``, each level reads its own
-    token and hands the second token, whole, to the inner level.
-    """
-    while True:
-        tokens = decode(text, "\t")
-        yield tokens[0]
-        if len(tokens) < 2:
-            return
-        text = tokens[1]
-
-
 def join_chain(items: list[str]) -> str:
     """The inverse of :func:`split_chain`: nest ``items`` outermost first."""
     text = items[-1]
@@ -292,8 +278,8 @@ def parse_chain(type_text: str, state: str) -> tuple[Trait, ...] | None:
     not a BasicPiece, or the state has fewer elements than the type (the engine then
     refuses the piece).
     """
-    types = list(split_chain(type_text))
-    states = list(split_chain(state))
+    types = split_chain(type_text)
+    states = split_chain(state)
     if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
         return None
     decorators = [parse_decorator(own_type, own_state) for own_type, own_state in zip(types[:-1], states)]
