@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from builder.vassal.limits import MAX_DEPTH
+from builder.vassal.limits import MAX_COMMANDS, MAX_DEPTH
 from builder.vassal.sequence import ESCAPE, QUOTE
 from rules.errors import SaveError
 
@@ -148,6 +148,8 @@ class _CommandTree:
     """Walks the ESC levels of one text, keeping the index path for error messages."""
 
     def __init__(self, text: str, place: str) -> None:
+        if text.count("\x1b") >= MAX_COMMANDS:
+            raise SaveError(None, place, f"more than {MAX_COMMANDS:,} commands")
         self.commands = _Parts.of(text, "\x1b")
         self.place = place
         self.path: list[int] = []
@@ -179,7 +181,8 @@ def command_tree(text: str, place: str = "command") -> tuple[CommandNode, ...]:
     A token that one more level of decoding leaves unchanged is a command; any other
     token is a group of the tokens that level gives (a quoted command is a group of
     one), as ``GameModule.decode`` recurses. The whole text is always a group. Nesting
-    deeper than :data:`MAX_DEPTH` raises :class:`SaveError` at ``place/i/j/…``.
+    deeper than :data:`MAX_DEPTH` raises :class:`SaveError` at ``place/i/j/…``, and so
+    does a text of more than :data:`MAX_COMMANDS` commands, before it is split.
     """
     tree = _CommandTree(text, place)
     return tree.group(tree.commands.tokens(tree.commands.whole(), 0), 0)

@@ -9,13 +9,10 @@ decodes to different pieces than VASSAL sees (docs/vassal-format.md §3.1).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 ESCAPE = "\\"
 QUOTE = "'"
-
-_SPLITTERS: dict[str, re.Pattern[str]] = {}
 
 
 def _needs_quotes(item: str) -> bool:
@@ -50,31 +47,34 @@ def _unquote(token: str) -> str:
     return token
 
 
-def _splitter(delimiter: str) -> re.Pattern[str]:
-    """A pattern matching ``delimiter`` where no backslash stands right before it."""
-    pattern = _SPLITTERS.get(delimiter)
-    if pattern is None:
-        pattern = _SPLITTERS[delimiter] = re.compile(r"(?<!\\)" + re.escape(delimiter))
-    return pattern
-
-
 def decode(text: str, delimiter: str) -> list[str]:
     """Split ``text`` into the tokens VASSAL's ``SequenceEncoder.Decoder`` returns.
 
     The empty string is one empty token, and a trailing delimiter gives a final empty
     token, because the engine's decoder behaves that way and field positions depend on
-    it. A delimiter right after a backslash is data: the tokens keep it and lose that
-    one backslash. Splitting and unescaping are each one pass of the standard library's
-    C code, however many delimiters there are.
+    it. A delimiter right after a backslash is data: the token keeps it and loses that
+    one backslash. The text is split once by ``str.split``; only the parts around an
+    escaped delimiter are joined again.
     """
     if delimiter not in text:
         return [_unquote(text)]
-    escaped = ESCAPE + delimiter
-    if escaped not in text:
-        # No escaped delimiter: every delimiter is real, and str.split agrees with the
-        # engine, empty and trailing tokens included.
-        return [_unquote(token) for token in text.split(delimiter)]
-    return [_unquote(token.replace(escaped, delimiter)) for token in _splitter(delimiter).split(text)]
+    parts = text.split(delimiter)
+    if ESCAPE + delimiter not in text:
+        return [_unquote(token) for token in parts]
+    tokens = []
+    pending: list[str] = []
+    for part in parts[:-1]:
+        if part.endswith(ESCAPE):
+            pending += (part[:-1], delimiter)
+        elif pending:
+            pending.append(part)
+            tokens.append(_unquote("".join(pending)))
+            pending = []
+        else:
+            tokens.append(_unquote(part))
+    pending.append(parts[-1])
+    tokens.append(_unquote("".join(pending)))
+    return tokens
 
 
 def field(tokens: list[str], index: int, default: str = "") -> str:
