@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 from builder.vassal.nesting import CommandNode, command_tree
 
-_VISIBLE = str.maketrans({"\n": "\\n", "\r": "\\r", "\x1b": "\\e"})
 
 
 def _leaves(nodes: tuple[CommandNode, ...], depth: int) -> Iterator[tuple[int, str]]:
@@ -29,6 +28,12 @@ def command_lines(text: str) -> Iterator[tuple[int, str]]:
     return _leaves(command_tree(text), 1)
 
 
+def _visible(command: str) -> str:
+    # A command never holds an ESC (one would make it a group); each replace is a
+    # single C scan that returns the text itself when there is nothing to replace.
+    return command.replace("\n", "\\n").replace("\r", "\\r")
+
+
 def flatten(text: str) -> str:
     """The ``.lines.txt`` rendering of a decoded ``savedGame`` text."""
-    return "".join(f"{depth} {command.translate(_VISIBLE)}\n" for depth, command in command_lines(text))
+    return "".join([f"{depth} {_visible(command)}\n" for depth, command in command_lines(text)])

@@ -286,6 +286,19 @@ def parse_chain(type_text: str, state: str) -> tuple[Trait, ...] | None:
     return (*decorators, parse_basic_piece(types[-1], states[len(types) - 1]))
 
 
+def parse_basic(type_text: str, state: str) -> BasicPiece | None:
+    """Only the BasicPiece of a chain (``None`` where :func:`parse_chain` is ``None``).
+
+    Where a piece stands and what it is called is all that playing a save out needs;
+    the decorators are parsed when something asks for them.
+    """
+    types = split_chain(type_text)
+    states = split_chain(state)
+    if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
+        return None
+    return parse_basic_piece(types[-1], states[len(types) - 1])
+
+
 def chain_texts(traits: tuple[Trait, ...]) -> tuple[str, str]:
     """The type and state strings of a chain (inverse of :func:`parse_chain`)."""
     return (
