@@ -213,8 +213,10 @@ def _integer(text: str, place: str) -> int:
     return value
 
 
-def _tokens(text: str, delimiter: str, count: int, place: str, what: str) -> list[str]:
-    tokens = decode(text, delimiter)
+def _tokens(text: str, delimiter: str, count: int, place: str, what: str, prefixed: bool = False) -> list[str]:
+    # A prefix such as "+/" ends with the delimiter, so splitting the whole command and
+    # dropping the first token gives the fields without copying the text once more.
+    tokens = decode(text, delimiter)[1:] if prefixed else decode(text, delimiter)
     if len(tokens) < count:
         raise SaveError(None, place, f"{what} has {len(tokens)} fields, needs {count}")
     return tokens
@@ -271,12 +273,12 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
     if text == SETUP_STACK:
         return SetupStacksPlaced()
     if text.startswith(ADD_PREFIX):
-        tokens = _tokens(text[len(ADD_PREFIX) :], "/", 3, place, "AddPiece")
+        tokens = _tokens(text, "/", 3, place, "AddPiece", prefixed=True)
         return AddPiece(piece_id=_unwrap_null(tokens[0]), type=tokens[1], state=tokens[2])
     if text.startswith(REMOVE_PREFIX):
         return RemovePiece(piece_id=text[len(REMOVE_PREFIX) :])
     if text.startswith(CHANGE_PREFIX):
-        tokens = _tokens(text[len(CHANGE_PREFIX) :], "/", 2, place, "ChangePiece")
+        tokens = _tokens(text, "/", 2, place, "ChangePiece", prefixed=True)
         return ChangePiece(piece_id=tokens[0], new_state=tokens[1], old_state=tokens[2] if len(tokens) > 2 else None)
     if text.startswith(MOVE_PREFIX):
         return _decode_move(text[len(MOVE_PREFIX) :], place)

@@ -109,23 +109,62 @@ class _Parts:
         return spans
 
 
-def split_chain(text: str) -> list[str]:
-    """The elements of a TAB-nested trait chain, outermost first.
+class Chain:
+    """The elements of a TAB-nested trait chain, outermost first, built only when read.
 
     Like VASSAL's ``createPiece``/``Decorator.setState``, each level reads its own token
     and hands the second token, whole, to the inner level (a third token is ignored).
     A well-formed chain, where the TAB after element ``k`` has exactly ``k`` backslashes
-    and nothing is quoted across levels, is cut with slices; any other shape takes the
-    general span walk.
+    and nothing is quoted across levels, is split once and checked with C-level maps;
+    an element is then a slice, made when asked for, so finding a piece's BasicPiece
+    costs one split. Any other shape takes the general span walk.
     """
-    chain = _Parts.of(text, "\t")
-    count = len(chain.parts)
-    if count == 1:
-        return [_unquote(text)]
-    if chain.runs[:-1] == list(range(count - 1)) and not text.endswith(QUOTE):
-        elements = [_unquote(part[: len(part) - level] if level else part) for level, part in enumerate(chain.parts[:-1])]
-        elements.append(chain.parts[-1])
-        return elements
+
+    def __init__(self, text: str) -> None:
+        parts = text.split("\t")
+        count = len(parts)
+        self._parts: list[str] | None = None
+        self._elements: list[str] | None = None
+        if count == 1:
+            self._elements = [_unquote(text)]
+            return
+        if not text.endswith(QUOTE):
+            # Part k must end in exactly k backslashes: two C-level passes, no copies.
+            own = parts[:-1]
+            runs = _backslash_runs(count)
+            if all(map(str.endswith, own, runs)) and not any(map(str.endswith, own, runs[1:])):
+                self._parts = parts
+                return
+        self._elements = _walk_chain(_Parts(parts, [len(part) - len(part.rstrip(ESCAPE)) for part in parts], "\t"))
+
+    def __len__(self) -> int:
+        return len(self._parts) if self._parts is not None else len(self._elements or ())
+
+    def __getitem__(self, index: int) -> str:
+        if self._parts is None:
+            assert self._elements is not None
+            return self._elements[index]
+        index = index % len(self._parts)
+        part = self._parts[index]
+        if index == len(self._parts) - 1:
+            return part
+        return _unquote(part[: len(part) - index] if index else part)
+
+    def elements(self) -> list[str]:
+        return [self[index] for index in range(len(self))]
+
+
+_RUNS = ["\\" * length for length in range(64)]
+
+
+def _backslash_runs(count: int) -> list[str]:
+    """``""``, ``"\\"``, ``"\\\\"``… up to ``count`` backslashes."""
+    while len(_RUNS) <= count:
+        _RUNS.append(ESCAPE * len(_RUNS))
+    return _RUNS[: count + 1]
+
+
+def _walk_chain(chain: _Parts) -> list[str]:
     elements = []
     span = chain.whole()
     level = 0
@@ -136,6 +175,11 @@ def split_chain(text: str) -> list[str]:
             return elements
         span = tokens[1]
         level += 1
+
+
+def split_chain(text: str) -> list[str]:
+    """The elements of a TAB-nested trait chain, outermost first (see :class:`Chain`)."""
+    return Chain(text).elements()
 
 
 def _unquote(token: str) -> str:

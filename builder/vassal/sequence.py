@@ -60,7 +60,8 @@ def decode(text: str, delimiter: str) -> list[str]:
         return [_unquote(text)]
     parts = text.split(delimiter)
     if ESCAPE + delimiter not in text:
-        return [_unquote(token) for token in parts]
+        # Most lists hold no quote at all, and then no token can lose a pair.
+        return [_unquote(token) for token in parts] if QUOTE in text else parts
     tokens = []
     pending: list[str] = []
     for part in parts[:-1]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.vassal.nesting import split_chain
+from builder.vassal.nesting import Chain, split_chain
 from builder.vassal.sequence import decode, encode, field, parse_int
 
 
@@ -292,8 +292,7 @@ def parse_basic(type_text: str, state: str) -> BasicPiece | None:
     Where a piece stands and what it is called is all that playing a save out needs;
     the decorators are parsed when something asks for them.
     """
-    types = split_chain(type_text)
-    states = split_chain(state)
+    types, states = Chain(type_text), Chain(state)
     if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
         return None
     return parse_basic_piece(types[-1], states[len(types) - 1])
