@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.module.assemble import identity_of
-from builder.module.buildfile import SCENARIO_PROPERTY, dead_pile_name
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.sequence import decode
 from builder.vassal.traits import Layer, Marker
-from builder.vassal.writer import write_annotated_copy
 from rules.data.loader import load_game
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
@@ -58,7 +56,7 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     """The position at the end of a save or log made with one of Stavka's modules."""
     saved = read_saved_game(path)
     spec = load_game(game or _game_of(path, saved.pieces))
-    expected = identity_of(spec).name
+    expected = module_name(spec)
     if saved.module is not None and saved.module.name != expected:
         raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
     game_map = next(game_map for game_map in spec.maps if game_map.hex_map is not None)
@@ -131,6 +129,8 @@ def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> in
     Properties rather than pictures: a save cannot add images to a module, but VASSAL's
     stack viewer, Find and reports read properties, and so does the referee.
     """
+    from builder.vassal.writer import write_annotated_copy  # only --annotate writes
+
     saved = read_saved_game(source)
     piece_of_unit = {
         properties["UnitId"]: piece.id

@@ -13,15 +13,14 @@ from pathlib import Path
 
 import jinja2
 
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.buildfile import (
     POOL_MAP,
-    SCENARIO_PROPERTY,
     TURN_TRACKER_ID,
     VASSAL_VERSION,
     ModuleArt,
     ModuleIdentity,
     build_file,
-    dead_pile_name,
     turn_tracker_state,
     untried_pools,
 )
@@ -55,7 +54,7 @@ class BuiltModule:
 def identity_of(spec: GameSpec) -> ModuleIdentity:
     """The module's name, version and description."""
     return ModuleIdentity(
-        name=f"{spec.title} (Stavka)",
+        name=module_name(spec),
         version="0.1.0",
         description=f"{spec.title} ({spec.publisher}, {spec.year}), rebuilt by Stavka from the rules and real geography",
     )

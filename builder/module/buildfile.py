@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
 from builder.module.grid import hex_grid_element
 from builder.module.pieces import (
     MARKER_LAYER,
@@ -44,7 +45,6 @@ MAP_HELPERS = (
 )
 DEAD_PILE_SIZE = (600, 400)
 POOL_MAP = "Untried pool"
-SCENARIO_PROPERTY = "Scenario"
 TURN_TRACKER_ID = "TurnTracker0"
 POOL_SPACING = 180
 
@@ -67,11 +67,6 @@ class ModuleIdentity:
     name: str
     version: str
     description: str
-
-
-def dead_pile_name(side_name: str) -> str:
-    """The map where a side's eliminated units go (the referee reads losses there)."""
-    return f"{side_name} eliminated"
 
 
 def untried_pools(spec: GameSpec) -> dict[str, list[Unit]]:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.data.cache import cached_game
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
@@ -85,9 +86,16 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     """Read, check and assemble a game; the first problem raises :class:`DataError`.
 
     ``with_generated=False`` leaves out ``terrain.toml``, so the generator that writes it
-    sees only the hand-written rule facts of ``map.toml``.
+    sees only the hand-written rule facts of ``map.toml``. A game loaded before from
+    unchanged files comes from the cache (:mod:`rules.data.cache`).
     """
     folder = resolve_game(name_or_path)
+    files = [folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))]
+    variant = "with generated map" if with_generated else "hand-written map only"
+    return cached_game(folder, files, variant, lambda: _load_folder(folder, with_generated))
+
+
+def _load_folder(folder: Path, with_generated: bool) -> GameSpec:
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
     generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
     game_source = sources["game.toml"]
