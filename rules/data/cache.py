@@ -18,7 +18,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -77,7 +76,8 @@ def _read(path: Path, key: bytes) -> GameSpec | None:
 def _write(path: Path, key: bytes, spec: GameSpec) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.part")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(_MAGIC + key + b"\n")
