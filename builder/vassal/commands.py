@@ -198,6 +198,10 @@ Command = (
 )
 
 
+_NULL, _BEGIN, _END, _SETUP_STACKS_PLACED = NullCommand(), BeginSave(), EndSave(), SetupStacksPlaced()
+"""Commands without fields are equal whatever the instance; one of each serves every save."""
+
+
 def _unwrap_null(text: str) -> str | None:
     return None if text == NULL_ID else text
 
@@ -265,13 +269,13 @@ def _decode_boards(text: str) -> SetBoards | None:
 def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
     """One command string (no unescaped ESC) as a typed command."""
     if not text:
-        return NullCommand()
+        return _NULL
     if text == BEGIN_SAVE:
-        return BeginSave()
+        return _BEGIN
     if text == END_SAVE:
-        return EndSave()
+        return _END
     if text == SETUP_STACK:
-        return SetupStacksPlaced()
+        return _SETUP_STACKS_PLACED
     if text.startswith(ADD_PREFIX):
         tokens = _tokens(text, "/", 3, place, "AddPiece", prefixed=True)
         return AddPiece(piece_id=_unwrap_null(tokens[0]), type=tokens[1], state=tokens[2])
@@ -307,7 +311,15 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
 def _typed(node: CommandNode, place: str, depth: int) -> Command:
     if isinstance(node, str):
         return decode_leaf(node, place, depth)
-    return CommandGroup(tuple(_typed(child, f"{place}/{index}", depth + 1) for index, child in enumerate(node)))
+    # Children are decoded with an empty place, and only an error learns where it is:
+    # a million commands then cost no million place strings.
+    children = []
+    for index, child in enumerate(node):
+        try:
+            children.append(_typed(child, "", depth + 1))
+        except SaveError as error:
+            raise SaveError(None, f"{place}/{index}{error.place or ''}", error.message) from None
+    return CommandGroup(tuple(children))
 
 
 def decode_command(text: str, place: str = "command", depth: int = 1) -> Command:
@@ -324,7 +336,9 @@ def decode_saved_game(text: str) -> CommandGroup:
     The whole text is always a group, even if it holds a single command, so that the
     tree's shape matches the ``.lines.txt`` flattening.
     """
-    return CommandGroup(tuple(_typed(node, f"command/{index}", 1) for index, node in enumerate(command_tree(text))))
+    group = _typed(command_tree(text), "command", 0)
+    assert isinstance(group, CommandGroup)
+    return group
 
 
 def _encode_boards(command: SetBoards) -> str:

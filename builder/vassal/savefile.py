@@ -42,17 +42,24 @@ class SaveFile:
 
 
 def read_bytes(path: Path, limit: int = limits.MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file at ``path``, refused unread if larger than ``limit``."""
+    """The bytes of the regular file at ``path``, refused unread if larger than ``limit``.
+
+    Opened without blocking, so a FIFO is refused rather than waited on forever.
+    """
     try:
-        with path.open("rb") as stream:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
+    with os.fdopen(handle, "rb") as stream:
+        try:
             status = os.fstat(stream.fileno())
             if not stat.S_ISREG(status.st_mode):
                 raise SaveError(path, None, "not a regular file")
             if status.st_size > limit:
                 raise SaveError(path, None, f"file is larger than {limits.megabytes(limit)}")
             data = stream.read(limit + 1)
-    except OSError as error:
-        raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
+        except OSError as error:
+            raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
     if len(data) > limit:
         raise SaveError(path, None, f"file is larger than {limits.megabytes(limit)}")
     return data
@@ -100,7 +107,7 @@ def read_save_file(path: Path, expected_module: str | None = None) -> SaveFile:
 def read_module_name(path: Path) -> str:
     """The name a ``.vmod`` declares in its ``moduledata``, to check saves against."""
     try:
-        with path.open("rb") as stream:
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as stream:
             status = os.fstat(stream.fileno())
             if not stat.S_ISREG(status.st_mode):
                 raise SaveError(path, None, "not a regular file")

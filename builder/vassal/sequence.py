@@ -93,6 +93,8 @@ def parse_int(text: str) -> int | None:
     VASSAL reads every coordinate and count this way; matching it (ASCII digits,
     optional sign, 32-bit range) keeps hostile input from costing more than Java would.
     """
+    if len(text) < 10 and text.isdigit() and text.isascii():
+        return int(text)  # up to nine digits: always in range, the common case
     body = text[1:] if text[:1] in ("+", "-") else text
     if not body or len(body) > 10 or not body.isascii() or not body.isdigit():
         return None

@@ -226,21 +226,25 @@ def _integer(text: str, default: int) -> int:
 def parse_basic_piece(type_text: str, state: str) -> BasicPiece:
     """A BasicPiece from its own type and state, defaulting what VASSAL defaults."""
     fields = decode(type_text[len(BasicPiece.ID) :], ";")
+    fields += [""] * (4 - len(fields))
     values = decode(state, ";")
-    map_id = field(values, 0, "null")
-    # VASSAL pads missing pairs with empty strings; a count beyond the tokens present
-    # would only add empty pairs, so it is capped by what is there.
-    count = min(max(_integer(field(values, 4), 0), 0), max(len(values) - 4, 0) // 2)
-    properties = tuple((values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count))
+    found = len(values)
+    map_id = values[0]
+    properties: tuple[tuple[str, str], ...] = ()
+    if found > 5:
+        # VASSAL pads missing pairs with empty strings; a count beyond the tokens present
+        # would only add empty pairs, so it is capped by what is there.
+        count = min(max(_integer(values[4], 0), 0), (found - 4) // 2)
+        properties = tuple((values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count))
     return BasicPiece(
-        clone_key=field(fields, 0),
-        delete_key=field(fields, 1),
-        image=field(fields, 2),
-        name=field(fields, 3),
+        clone_key=fields[0],
+        delete_key=fields[1],
+        image=fields[2],
+        name=fields[3],
         map=None if map_id == "null" else map_id,
-        x=_integer(field(values, 1), 0),
-        y=_integer(field(values, 2), 0),
-        gpid=field(values, 3),
+        x=_integer(values[1], 0) if found > 1 else 0,
+        y=_integer(values[2], 0) if found > 2 else 0,
+        gpid=values[3] if found > 3 else "",
         properties=properties,
     )
 
