@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from builder.printable import printable
 from builder.vassal.nesting import CommandNode, command_tree
 
 
@@ -29,9 +30,12 @@ def command_lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _visible(command: str) -> str:
-    # A command never holds an ESC (one would make it a group); each replace is a
-    # single C scan that returns the text itself when there is nothing to replace.
-    return command.replace("\n", "\\n").replace("\r", "\\r")
+    # A command never holds an ESC (one would make it a group). Newline and carriage
+    # return are written as the corpus writes them; any other control character but TAB
+    # as an escape, so that nothing in a save can act on the terminal.
+    if command.isprintable() or all(map(str.isprintable, command.split("\t"))):
+        return command
+    return printable(command.replace("\n", "\\n").replace("\r", "\\r"), keep="\t")
 
 
 def flatten(text: str) -> str:
