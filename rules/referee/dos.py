@@ -191,7 +191,7 @@ def read_settings(position: Position) -> Settings:
     """The DoS settings of ``position``, checked; a bad one raises :class:`RefereeError`."""
 
     def fail(name: str, message: str) -> RefereeError:
-        return RefereeError(position.source, "settings", f"{name}: {message}")
+        return RefereeError(position.source, position.setting_place(name), f"{name}: {message}")
 
     for name in position.settings:
         if name not in SETTING_NAMES:
@@ -208,7 +208,7 @@ def read_settings(position: Position) -> Settings:
 
     def count(name: str, maximum: int) -> int:
         value = position.setting(name, "0")
-        if not value.isdigit() or int(value) > maximum:
+        if not (value.isascii() and value.isdigit()) or len(value) > 9 or int(value) > maximum:
             raise fail(name, f"{value!r} is not a whole number from 0 to {maximum}")
         return int(value)
 

@@ -359,7 +359,7 @@ def read_settings(position: Position) -> Settings:
     so a typo cannot pass unnoticed."""
 
     def fail(name: str, message: str) -> RefereeError:
-        return RefereeError(position.source, "settings", f"{name}: {message}")
+        return RefereeError(position.source, position.setting_place(name), f"{name}: {message}")
 
     for name in position.settings:
         if name not in SETTING_NAMES:
@@ -378,7 +378,7 @@ def read_settings(position: Position) -> Settings:
     earlier = {}
     for side in (AXIS, SOVIET):
         value = position.setting(f"gap_vp_{side}", "0")
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()) or len(value) > 9:
             raise fail(f"gap_vp_{side}", f"{value!r} is not a whole number")
         earlier[side] = int(value)
     return Settings(missions, phasing if phasing in (AXIS, SOVIET) else None, earlier)
