@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
@@ -63,12 +64,19 @@ class _StavkaGroup(click.Group):
             where = f"{error.filename}: " if error.filename else ""
             _fail(f"{where}{error.strerror or error}")
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         """Click's usage errors, normally three lines, as one line too."""
-        if kwargs.get("standalone_mode", True) is False:
-            return super().main(*args, **kwargs)
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
             command = error.ctx.command_path if error.ctx is not None else "stavka"
             _fail(f"{error.format_message()} (see '{command} --help')")

@@ -131,7 +131,7 @@ def test_a_full_disk_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.M
     def full(_handle: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(output.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     files = {tmp_path / "report" / f"{index}.png": b"x" * 100 for index in range(3)}
     with pytest.raises(OutputError, match="No space left on device"):
         write_outputs(files)

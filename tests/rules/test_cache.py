@@ -59,9 +59,14 @@ def test_a_broken_file_is_an_error_even_after_a_cached_load(own_tps: Path) -> No
 def test_another_version_of_the_code_misses_the_cache(own_tps: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     load_game(str(own_tps))
     monkeypatch.setattr(cache, "_code_fingerprint", lambda: b"another Stavka")
-    calls = []
+    calls: list[Path] = []
     real = loader._load_folder
-    monkeypatch.setattr(loader, "_load_folder", lambda folder, generated: calls.append(folder) or real(folder, generated))
+
+    def counted(folder: Path, with_generated: bool) -> GameSpec:
+        calls.append(folder)
+        return real(folder, with_generated)
+
+    monkeypatch.setattr(loader, "_load_folder", counted)
     load_game(str(own_tps))
     assert calls == [own_tps]
 

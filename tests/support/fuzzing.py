@@ -207,11 +207,13 @@ def _games_loaded_once() -> Iterator[None]:
     def load_once(name: str) -> GameSpec:
         return original(name)
 
-    position_file.load_game = positions.load_game = load_once
+    for module in (position_file, positions):
+        setattr(module, "load_game", load_once)
     try:
         yield
     finally:
-        position_file.load_game = positions.load_game = original
+        for module in (position_file, positions):
+            setattr(module, "load_game", original)
 
 
 def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
@@ -231,12 +233,12 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
             return False
 
         return position
-    seeds = _save_seeds()[kind]
+    save_seeds = _save_seeds()[kind]
     if kind == "stavka-saves":
 
         def save(rng: random.Random, folder: Path) -> bool:
             path = folder / "case.vsav"
-            text = parse_text(rng.choice(seeds))
+            text = parse_text(rng.choice(save_seeds))
             path.write_bytes(mutate_text(rng, text, SAVE_DAMAGE, len("begin_save")).encode("utf-8"))
             checked = position_from_save(path)
             if rng.randrange(CHECK_EVERY) == 0:
@@ -247,7 +249,7 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
         return save
 
     def reader(rng: random.Random, _folder: Path) -> bool:
-        seed = rng.choice(seeds)
+        seed = rng.choice(save_seeds)
         if kind == "texts":
             data = mutate_text(rng, seed.decode("utf-8"), SAVE_DAMAGE, len("begin_save")).encode("utf-8")
         else:

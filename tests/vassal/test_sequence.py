@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from builder.vassal.lines import command_lines
 from builder.vassal.sequence import decode, encode, parse_int
-from builder.vassal.traits import join_chain, split_chain
+from builder.vassal.nesting import split_chain
+from builder.vassal.traits import join_chain
 
 DELIMITERS = ["\x1b", "/", "\t", ";", ",", ":", "=", "|"]
 
