@@ -49,19 +49,25 @@ def _remove_stale_parts(directory: Path, name: str) -> None:
             Path(entry.path).unlink(missing_ok=True)
 
 
-def _temporary(path: Path, data: bytes) -> Path:
-    """``data`` in a new temporary file beside ``path``, flushed to disk."""
-    temporary = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}{_PART_SUFFIX}"
+def _write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` exclusively, with the user's usual permissions (mkstemp would make
+    it owner-only), and flush ``data`` to disk; on any failure remove it again."""
     try:
-        # Opened exclusively with the user's usual permissions (mkstemp would make it
-        # owner-only).
-        with temporary.open("xb") as stream:
+        with path.open("xb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-    except BaseException:
-        temporary.unlink(missing_ok=True)
+    except FileExistsError:
         raise
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
+def _temporary(path: Path, data: bytes) -> Path:
+    """``data`` in a new temporary file beside ``path``, flushed to disk."""
+    temporary = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}{_PART_SUFFIX}"
+    _write_new(temporary, data)
     return temporary
 
 
@@ -78,14 +84,7 @@ def _create_exclusively(temporary: Path, path: Path, data: bytes) -> None:
     except OSError as error:
         if error.errno not in _NO_HARD_LINKS:
             raise
-        with path.open("xb") as stream:
-            try:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
-            except BaseException:
-                path.unlink(missing_ok=True)
-                raise
+        _write_new(path, data)
 
 
 def _error(path: Path, error: OSError) -> OutputError:

@@ -43,9 +43,12 @@ class _Parts:
 
     @classmethod
     def of(cls, text: str, delimiter: str) -> _Parts:
-        parts = text.split(delimiter)
-        runs = [len(part) - len(part.rstrip(ESCAPE)) for part in parts]
-        return cls(parts, runs, delimiter)
+        return cls.of_split(text.split(delimiter), delimiter)
+
+    @classmethod
+    def of_split(cls, parts: list[str], delimiter: str) -> _Parts:
+        """``parts`` of a text already split on ``delimiter``."""
+        return cls(parts, [len(part) - len(part.rstrip(ESCAPE)) for part in parts], delimiter)
 
     def whole(self) -> _Span:
         last = len(self.parts) - 1
@@ -135,7 +138,7 @@ class Chain:
             if all(map(str.endswith, own, runs)) and not any(map(str.endswith, own, runs[1:])):
                 self._parts = parts
                 return
-        self._elements = _walk_chain(_Parts(parts, [len(part) - len(part.rstrip(ESCAPE)) for part in parts], "\t"))
+        self._elements = _walk_chain(_Parts.of_split(parts, "\t"))
 
     def __len__(self) -> int:
         return len(self._parts) if self._parts is not None else len(self._elements or ())

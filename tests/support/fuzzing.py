@@ -56,6 +56,7 @@ from rules.errors import StavkaError
 from rules.model import GameSpec
 from rules.referee import position_file
 from rules.referee.games import referee_for
+from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
 from tests.support.games import shipped_game
 from tests.support.saves import SavedUnit, stavka_save
@@ -216,6 +217,14 @@ def _games_loaded_once() -> Iterator[None]:
             setattr(module, "load_game", original)
 
 
+def _now_and_then(rng: random.Random, position: Position) -> bool:
+    """Check one readable position in :data:`CHECK_EVERY` with the referee; True if so."""
+    if rng.randrange(CHECK_EVERY):
+        return False
+    referee_for(position).check()
+    return True
+
+
 def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
     """A function that makes and reads one damaged input of ``kind``: True if checked."""
     if kind == "positions":
@@ -226,11 +235,7 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
             path = folder / game_folder / "case.toml"
             path.parent.mkdir(exist_ok=True)
             path.write_bytes(mutate_text(rng, text, TOML_DAMAGE).encode("utf-8", errors="surrogatepass"))
-            checked = read_position_file(path)
-            if rng.randrange(CHECK_EVERY) == 0:
-                referee_for(checked).check()
-                return True
-            return False
+            return _now_and_then(rng, read_position_file(path))
 
         return position
     save_seeds = _save_seeds()[kind]
@@ -240,11 +245,7 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
             path = folder / "case.vsav"
             text = parse_text(rng.choice(save_seeds))
             path.write_bytes(mutate_text(rng, text, SAVE_DAMAGE, len("begin_save")).encode("utf-8"))
-            checked = position_from_save(path)
-            if rng.randrange(CHECK_EVERY) == 0:
-                referee_for(checked).check()
-                return True
-            return False
+            return _now_and_then(rng, position_from_save(path))
 
         return save
 
