@@ -73,10 +73,13 @@ def main() -> None:
     _row("no ZIP64", "ZIP64 locator", len(zip64), lambda: parse_save_bytes(zip64))
     bomb = build_zip([("savedGame", b"\0" * 50 * MB)])
     _row(f"ratio {limits.MAX_RATIO}:1", "50 MB of zeros zipped", len(bomb), lambda: parse_save_bytes(bomb))
-    text = "begin_save\x1bNOTES\t" + random_letters(limits.MAX_TEXT_BYTES + MB)
-    over = build_zip([("savedGame", obfuscate(text, 3))])
-    _row(f"text {limits.megabytes(limits.MAX_TEXT_BYTES)}", "33 MB of text, 66 MB of hex", len(over),
-         lambda: parse_save_bytes(over))
+    letters = random_letters(limits.MAX_PAYLOAD_BYTES // 2 + MB)
+    hexed = build_zip([("savedGame", obfuscate("begin_save\x1bNOTES\t" + letters, 3))])
+    _row(f"payload {limits.megabytes(limits.MAX_PAYLOAD_BYTES)}", "67 MB of hex", len(hexed),
+         lambda: parse_save_bytes(hexed))
+    plain = build_zip([("savedGame", ("begin_save\x1bNOTES\t" + letters).encode("ascii"))])
+    _row(f"text {limits.megabytes(limits.MAX_TEXT_BYTES)}", "34 MB of plain text", len(plain),
+         lambda: parse_save_bytes(plain))
     for name, nest in (("escapes", nested_groups), ("quotes", nested_quotes)):
         deep = nest("NOTES\t" + "x" * 4 * MB, limits.MAX_DEPTH - 1)
         _row(f"nesting {limits.MAX_DEPTH}", f"4 MB in {limits.MAX_DEPTH - 1} levels of {name}", len(deep),
@@ -85,7 +88,8 @@ def main() -> None:
         _row(f"nesting {limits.MAX_DEPTH}", f"4 MB in {limits.MAX_DEPTH + 1} levels of {name}", len(deeper),
              lambda: parse_save_bytes(deeper))
     most = escaped_escs(limits.MAX_COMMANDS - 10)
-    _row(f"{limits.MAX_COMMANDS:,} commands", "999,990 escaped ESCs", len(most), lambda: parse_save_bytes(most))
+    _row(f"{limits.MAX_COMMANDS:,} commands", f"{limits.MAX_COMMANDS - 10:,} escaped ESCs", len(most),
+         lambda: parse_save_bytes(most))
     many = escaped_escs(2_500_000)
     _row(f"{limits.MAX_COMMANDS:,} commands", "5 MB of escaped ESCs", len(many), lambda: parse_save_bytes(many))
     moves = stacked_moves(10_000, 10_000)

@@ -41,8 +41,10 @@ MAX_MODULE_DIRECTORY_BYTES = 32 * MEBIBYTE
 MAX_DEPTH = 100
 """Deepest command nesting accepted; real saves nest three or four levels."""
 
-MAX_COMMANDS = 1_000_000
-"""Commands in one save or log; a long log of a big game has tens of thousands."""
+MAX_COMMANDS = 250_000
+"""Commands in one save or log; a long log of a big game has tens of thousands. Each
+costs a few microseconds and a couple of hundred bytes, so this bounds a crafted file
+of tiny commands to seconds."""
 
 MAX_RATIO = 100
 """Unpacked bytes per packed byte; real saves (hex text, deflated) stay near 15."""

@@ -17,12 +17,12 @@ from builder.vassal.sequence import encode
 
 
 def nested_groups(payload: str, levels: int) -> bytes:
-    """``payload`` as the first command of groups nested ``levels`` deep: its ESCs and
-    every level's carry one more backslash per level."""
+    """``payload`` as the first command of groups nested ``levels`` deep (the payload at
+    depth ``levels``): every level's ESCs carry one more backslash."""
     text = payload
     for _ in range(levels - 1):
         text = encode([text, "NOTES\tx"], "\x1b")
-    return ("begin_save\x1b" + text).encode("utf-8")
+    return encode(["begin_save", text], "\x1b").encode("utf-8")
 
 
 def nested_quotes(payload: str, levels: int) -> bytes:

@@ -175,14 +175,14 @@ def test_zip_directories_are_bounded_before_parsing(make: Callable[[], bytes], m
 def test_megabytes_of_escaped_esc_are_refused_by_the_command_limit() -> None:
     text = escaped_escs(2_500_000)
     cost = _cost(lambda: parse_save_bytes(text))
-    assert cost.error is not None and "more than 1,000,000 commands" in cost.error.message
+    assert cost.error is not None and f"more than {limits.MAX_COMMANDS:,} commands" in cost.error.message
     assert cost.seconds < 2 and cost.peak_bytes < 2 * len(text) + MB
 
 
-def test_a_million_short_commands_are_read_in_seconds() -> None:
+def test_as_many_short_commands_as_the_limit_allows_are_read_in_seconds() -> None:
     text = escaped_escs(limits.MAX_COMMANDS - 10)
     cost = _cost(lambda: parse_save_bytes(text))
-    assert cost.error is None and cost.seconds < 60 and cost.peak_bytes < 150 * MB
+    assert cost.error is None and cost.seconds < 60 and cost.peak_bytes < 100 * MB
 
 
 def test_a_hundred_thousand_bare_pieces() -> None:
