@@ -98,8 +98,9 @@ def _replay_seconds(pieces: int, moves: int) -> float:
 def test_ten_thousand_pieces_and_moves_replay_in_linear_time() -> None:
     small = _replay_seconds(2_500, 2_500)
     large = _replay_seconds(10_000, 10_000)
-    # The old replay scanned every stack on every move: 5.7 s here, growing 16-fold.
-    assert large < 10
+    # The old replay scanned every stack on every move: 5.7 s here, growing 16-fold for
+    # four times the input. The bound on time is for a busy machine; the ratio is the test.
+    assert large < 30
     assert large < 12 * max(small, 0.05)
 
 
@@ -107,7 +108,8 @@ def test_a_small_zipped_log_of_twenty_thousand_moves_is_quick(tmp_path: Path) ->
     path = tmp_path / "long.vlog"
     path.write_bytes(build_zip([("savedGame", obfuscate(long_log(200, 20_000), 7))]))
     cost = _cost(lambda: read_saved_game(path))
-    assert cost.error is None and cost.seconds < 15
+    # The old reader: 30 s unloaded, without tracemalloc's slowing of every allocation.
+    assert cost.error is None and cost.seconds < 60
 
 
 # Item 3: size first, regular files only, bounded memory.
