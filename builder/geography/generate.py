@@ -8,7 +8,6 @@ and committed; a test regenerates it and compares.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from rules.data.loader import load_game, resolve_game
 from rules.errors import DataError

@@ -20,7 +20,7 @@ from rules.data.cache import cached_game
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
-from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
+from rules.hexes import Hex, HexSide, are_adjacent, hexside
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
 from rules.regions import outline, outline_between
 from rules.model import (
