@@ -17,10 +17,10 @@ from rules.errors import DataError
 @click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True,
               help="Where to write the modules.")
 def build(game: str, dist: Path) -> None:
-    """Build GAME's VASSAL module (dist/GAME.vmod), or every hex-map game with 'all'."""
+    """Build GAME's VASSAL module (dist/GAME.vmod), or every game's with 'all'."""
     specs = [load_game(name) for name in (shipped_games() if game == "all" else [game])]
     if game != "all" and not buildable(specs[0]):
-        raise DataError(specs[0].folder, None, f"{specs[0].id} has no hex map: Stavka cannot build its module yet")
+        raise DataError(specs[0].folder, None, f"{specs[0].id} has no hex map or outlined area map: Stavka cannot build its module")
     specs = [spec for spec in specs if buildable(spec)]
     with click.progressbar(length=sum(build_steps(spec) for spec in specs), label="Building", show_pos=True) as bar:
         results = []

@@ -26,17 +26,15 @@ from rules.model import GameSpec
 
 _MAGIC = b"stavka game data cache 1\n"
 _RULES = Path(__file__).resolve().parents[1]
-_CODE = ("model.py", "hexgrid.py", "hexes.py", "regions.py", "errors.py", "data")
 
 
 @cache
 def _code_fingerprint() -> bytes:
-    """A hash of the modules that read the data and define what it becomes."""
+    """A hash of the modules that read the data and define what it becomes: the game
+    model's modules and the loader's (the referee's code makes no part of a spec)."""
     digest = hashlib.sha256(sys.version.encode())
-    for name in _CODE:
-        path = _RULES / name
-        for source in sorted(path.glob("*.py")) if path.is_dir() else [path]:
-            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    for source in sorted([*_RULES.glob("*.py"), *(_RULES / "data").glob("*.py")]):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
     return digest.digest()
 
 
