@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.positions import position_from_save, write_supply_copy
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import RefereeError
@@ -22,11 +21,36 @@ from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
+POSITION_SUFFIX = ".toml"
+SAVE_MAGIC = (b"PK\x03\x04", b"!VCSK", b"VOBS", b"!VOXZ", b"\xfd7zXZ\x00", b"begin_save")
+"""How a save starts: a zip, one of the payload formats, or plain command text."""
+
+
+def _looks_like_save(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(10).startswith(SAVE_MAGIC)
+    except OSError:
+        return False
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` is read as a save: by its suffix, or, without a known one, by its
+    first bytes. Anything else not named ``.toml`` is refused, not read as TOML."""
+    suffix = path.suffix.lower()
+    if suffix in SAVE_SUFFIXES:
+        return True
+    if suffix != POSITION_SUFFIX and not _looks_like_save(path):
+        raise SaveError(path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)")
+    return suffix != POSITION_SUFFIX
 
 
 def load_position(path: Path) -> Position:
     """A position from a saved game or log of our modules, or from a TOML position file."""
-    if path.suffix.lower() in SAVE_SUFFIXES:
+    if is_save(path):
+        # The save reader is loaded only for saves: a position file needs none of it.
+        from builder.positions import position_from_save
+
         return position_from_save(path)
     return read_position_file(path)
 
@@ -52,8 +76,10 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None) 
     position = load_position(position_path)
     verdicts = referee_for(position).check()
     if annotated_path is not None:
-        if position_path.suffix.lower() not in SAVE_SUFFIXES:
+        if not is_save(position_path):
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        from builder.positions import write_supply_copy
+
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
     if output_format == "json":

@@ -23,9 +23,10 @@ from rules.model import GameMap
 from builder.art.fonts import font
 from builder.art.text import draw_text
 from builder.geography.calibration import Calibration
-from builder.geography.generate import Prepared, prepare, write_atomically
+from builder.geography.generate import Prepared, prepare
 from builder.geography.lattice import Lattice, Point
 from builder.geography.theatre import load_theatre
+from builder.output import write_outputs
 
 SCALE = 0.5
 """Report pixels per map pixel: a whole board fits a screen and the file stays small."""
@@ -55,18 +56,16 @@ def write_report(game: str, root: Path) -> list[Path]:
     loaded = load_game(ready.spec.folder)
     game_map = next(game_map for game_map in loaded.maps if game_map.name == ready.game_map.name)
     assert game_map.hex_map is not None
-    written = []
+    files: dict[Path, bytes] = {}
     for index, board in enumerate(game_map.hex_map.boards):
         image = draw_board(game_map, ready, index)
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=True)
-        path = output / f"{_file_name(board.name)}.png"
-        write_atomically(path, buffer.getvalue())
-        written.append(path)
-    towns = output / "towns.txt"
-    write_atomically(towns, town_list(game_map, ready.calibration))
-    written.append(towns)
-    return written
+        files[output / f"{_file_name(board.name)}.png"] = buffer.getvalue()
+    files[output / "towns.txt"] = town_list(game_map, ready.calibration).encode("utf-8")
+    # All or nothing: a full disk must not leave a report that mixes two runs.
+    write_outputs(files)
+    return list(files)
 
 
 def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Image:

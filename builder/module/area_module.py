@@ -47,8 +47,9 @@ from builder.module.area_traits import (
     set_global_property,
     trigger,
 )
-from builder.module.buildfile import SCENARIO_PROPERTY, VASSAL_VERSION, ModuleIdentity
-from builder.module.maps import MAP_HELPERS, dead_pile_name
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
+from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity
+from builder.module.maps import MAP_HELPERS
 from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
 from builder.module.pieces import (
     MARKER_LAYER,

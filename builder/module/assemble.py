@@ -14,10 +14,10 @@ from pathlib import Path
 
 import jinja2
 
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.art.tracks import scenario_label
 from builder.module import keys
-from builder.module.buildfile import SCENARIO_PROPERTY, VASSAL_VERSION, ModuleArt, ModuleIdentity, build_file
-from builder.module.maps import dead_pile_name
+from builder.module.buildfile import VASSAL_VERSION, ModuleArt, ModuleIdentity, build_file
 from builder.module.package import module_metadata, pack_module
 from builder.module.pieces import side_prototype_name, side_prototype_traits, unit_traits
 from builder.module.pool import PILE_AT, POOL_MAP, deck_type, untried_pools
@@ -50,7 +50,7 @@ class BuiltModule:
 def identity_of(spec: GameSpec) -> ModuleIdentity:
     """The module's name, version and description."""
     return ModuleIdentity(
-        name=f"{spec.title} (Stavka)",
+        name=module_name(spec),
         version="0.1.0",
         description=f"{spec.title} ({spec.publisher}, {spec.year}), rebuilt by Stavka from the rules and real geography",
     )

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from lxml import etree
 
 from builder.art.tracks import TrackLayout
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
 from builder.module.elements import PACKAGE, element, piece_text
-from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, dead_pile_name, map_element
+from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.palette import add_palette
 from builder.module.pieces import MarkerImages, UnitImages, side_prototype_name, side_prototype_traits
 from builder.module.pool import pool_map, untried_pools
@@ -26,10 +27,7 @@ from builder.module.tracks import track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
 from rules.model import GameSpec
 
-__all__ = ["SCENARIO_PROPERTY", "VASSAL_VERSION", "ModuleArt", "ModuleIdentity", "build_file", "dead_pile_name"]
-
 VASSAL_VERSION = "3.6.0"
-SCENARIO_PROPERTY = "Scenario"
 
 
 @dataclass(frozen=True)

@@ -136,8 +136,3 @@ def map_element(
 def viewer_cell_width() -> int:
     """The room the stack viewer gives each piece's name: the piece and the gap after it."""
     return SCREEN_COUNTER_PX + VIEWER_GAP
-
-
-def dead_pile_name(side_name: str) -> str:
-    """The map where a side's eliminated units go (the referee reads losses there)."""
-    return f"{side_name} eliminated"

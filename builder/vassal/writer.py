@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip, write_new_file
+from builder.output import write_new_file
+from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip
 from builder.vassal.commands import (
     COMMAND_SEPARATOR,
     AddPiece,
@@ -35,7 +36,7 @@ from builder.vassal.commands import (
 from builder.vassal.metadata import Metadata, render_module_data, render_save_data
 from builder.vassal.model import GlobalPropertyValue, MapBoards
 from builder.vassal.obfuscation import obfuscate
-from builder.vassal.reader import read_save_file
+from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
 from builder.vassal.traits import BasicPiece, Decorator, Trait, chain_texts, join_chain
 from rules.errors import SaveError

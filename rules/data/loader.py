@@ -19,10 +19,11 @@ from typing import Any
 from rules.areas import AreaMap, Crossing, MapFrame, signed_area
 from rules.cards import CardDeck, Event, Hands, Rank, Suit
 from rules.data import presentation
+from rules.data.cache import cached_game
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
-from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
+from rules.hexes import Hex, HexSide, are_adjacent, hexside
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
 from rules.regions import outline, outline_between
 from rules.model import (
@@ -50,6 +51,11 @@ from rules.model import (
 )
 
 GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "cards.toml")
+REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")
+"""Without any of these a game has no board, no pieces or nothing to set up; only the
+tables and cards (a game may have none) and the generated map are optional."""
+GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+"""Game ids name output files (``dist/<id>.vmod``) and folders: short plain names only."""
 GENERATED_MAP_FILE = "terrain.toml"
 """Map data generated from the theatre (``stavka map project``); ``map.toml`` wins over it."""
 GENERATED_MAP_KEYS = ("name", "terrain", "hexsides", "lines", "town", "rail", "supply_source", "overrides")
@@ -80,6 +86,8 @@ def resolve_game(name_or_path: str) -> Path:
     shipped = games_directory() / name_or_path
     if (shipped / "game.toml").is_file():
         return shipped
+    if candidate.is_dir():
+        raise DataError(candidate / "game.toml", None, "missing: every game folder needs a game.toml")
     known = ", ".join(shipped_games()) or "none"
     raise DataError(name_or_path, None, f"no game folder with a game.toml here (shipped games: {known})")
 
@@ -88,9 +96,16 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     """Read, check and assemble a game; the first problem raises :class:`DataError`.
 
     ``with_generated=False`` leaves out ``terrain.toml``, so the generator that writes it
-    sees only the hand-written rule facts of ``map.toml``.
+    sees only the hand-written rule facts of ``map.toml``. A game loaded before from
+    unchanged files comes from the cache (:mod:`rules.data.cache`).
     """
     folder = resolve_game(name_or_path)
+    files = [folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))]
+    variant = "with generated map" if with_generated else "hand-written map only"
+    return cached_game(folder, files, variant, lambda: _load_folder(folder, with_generated))
+
+
+def _load_folder(folder: Path, with_generated: bool) -> GameSpec:
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
     generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
     game_source = sources["game.toml"]
@@ -119,8 +134,13 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
                 raise DataError(
                     folder / "units.toml", None, f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}"
                 )
+    game_id = header.text("id")
+    if not GAME_ID.fullmatch(game_id):
+        raise header.error(
+            f"game id {game_id!r} must be 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter", "id"
+        )
     return GameSpec(
-        id=header.text("id"),
+        id=game_id,
         title=header.text("title"),
         publisher=header.text("publisher"),
         year=header.integer("year", minimum=1900, maximum=2100),
@@ -145,8 +165,8 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
 
 
 def _read_optional(path: Path) -> TomlSource | None:
-    if path.name == "game.toml" and not path.is_file():
-        raise DataError(path, None, "missing: every game folder needs a game.toml")
+    if path.name in REQUIRED_FILES and not path.is_file():
+        raise DataError(path, None, f"missing: every game folder needs a {path.name}")
     return TomlSource.read(path) if path.is_file() else None
 
 
@@ -779,8 +799,12 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             for key, _ in option_table.items():
                 options[key] = option_table.text(key)
         placements = []
+        placed: dict[str, str] = {}
         for setup in _only_each(table.tables("setup"), "unit", "at", "steps"):
             unit_id = setup.choice("unit", units, "unit")
+            if unit_id in placed:
+                raise setup.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "unit")
+            placed[unit_id] = setup.where("unit")
             location = setup.text("at")
             if location not in areas and not any(
                 game_map.hex_map is not None and game_map.hex_map.parse(location) is not None for game_map in maps

@@ -31,9 +31,12 @@ from rules.data.fields import Table
 from rules.data.loader import load_game
 from rules.data.source import TomlSource
 from rules.hexes import Hex
+from rules.model import Unit
 from rules.referee.position import Position, UnitState
 
 KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
+MAX_TURN = 99
+"""The last turn a position may be on; a save's turn tracker is held to it too."""
 
 
 def read_position_file(path: Path) -> Position:
@@ -67,12 +70,14 @@ def read_position_file(path: Path) -> Position:
             if flag not in KNOWN_FLAGS:
                 raise table.error(f"unknown flag {flag!r} (known: {', '.join(KNOWN_FLAGS)})", "flags", flag)
         units.append(UnitState(unit, location, None if found is None else found[1], steps, frozenset(flags)))
-    eliminated = []
+    eliminated: list[Unit] = []
     for unit_id in root.text_list("eliminated", required=False):
         if unit_id not in spec.units:
             raise root.error(f"unknown unit {unit_id!r}", "eliminated", unit_id)
         if unit_id in placed:
             raise root.error(f"unit {unit_id!r} is both on the map and eliminated", "eliminated", unit_id)
+        if spec.units[unit_id] in eliminated:
+            raise root.error(f"unit {unit_id!r} is eliminated twice", "eliminated", unit_id)
         eliminated.append(spec.units[unit_id])
     markers: dict[str, tuple[Hex, ...]] = {}
     for table in root.tables("marker"):
@@ -87,10 +92,15 @@ def read_position_file(path: Path) -> Position:
         markers[marker_id] = markers.get(marker_id, ()) + tuple(hexes)
     settings_table = root.optional_table("settings")
     settings = {key: settings_table.text(key) for key, _ in settings_table.items()} if settings_table else {}
+    setting_lines = {
+        key: line
+        for key in settings
+        if settings_table is not None and (line := source.line_of((*settings_table.path, key))) is not None
+    }
     return Position(
         spec=spec,
         scenario=scenario,
-        turn=root.integer("turn", minimum=0, maximum=99),
+        turn=root.integer("turn", minimum=0, maximum=MAX_TURN),
         phase=root.optional_text("phase"),
         weather=root.optional_text("weather"),
         units=tuple(units),
@@ -98,4 +108,5 @@ def read_position_file(path: Path) -> Position:
         markers=markers,
         settings=settings,
         source=str(path),
+        setting_lines=setting_lines,
     )

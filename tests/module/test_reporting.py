@@ -13,7 +13,7 @@ from lxml import etree
 
 from builder.vassal.commands import AddPiece, decode_command
 from builder.vassal.sequence import decode
-from builder.vassal.traits import split_chain
+from builder.vassal.nesting import split_chain
 
 PACKAGE = "VASSAL.build."
 

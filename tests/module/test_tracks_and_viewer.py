@@ -12,7 +12,7 @@ from builder.module.maps import VIEWER_FONT_PX, VIEWER_TEXT_CSS_WIDTH, VIEWER_TE
 from builder.module.tracks import TRACKS_MAP, region_expression
 from builder.vassal.commands import AddPiece, decode_command
 from builder.vassal.sequence import decode
-from builder.vassal.traits import split_chain
+from builder.vassal.nesting import split_chain
 from tests.support.games import shipped_game
 
 PACKAGE = "VASSAL.build."
