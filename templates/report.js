@@ -18,11 +18,16 @@
     const scale = Math.min(svg.clientWidth / view[2], svg.clientHeight / view[3]);
     svg.classList.toggle("zoomed", data.hexSize * scale >= 44);
   }
+  // the view keeps the map's proportions and never drifts more than a tenth of itself off it
   function clampView() {
     view[2] = Math.min(Math.max(view[2], full[2] / 40), full[2] * 1.5);
     view[3] = view[2] * full[3] / full[2];
-    view[0] = Math.min(Math.max(view[0], full[0] - view[2] / 2), full[0] + full[2] - view[2] / 2);
-    view[1] = Math.min(Math.max(view[1], full[1] - view[3] / 2), full[1] + full[3] - view[3] / 2);
+    for (const axis of [0, 1]) {
+      const size = view[axis + 2];
+      const low = full[axis] - size * 0.1;
+      const high = full[axis] + full[axis + 2] - size * 0.9;
+      view[axis] = low <= high ? Math.min(Math.max(view[axis], low), high) : full[axis] + (full[axis + 2] - size) / 2;
+    }
   }
   function toMap(clientX, clientY) {
     const point = svg.createSVGPoint();
@@ -95,11 +100,16 @@
   window.addEventListener("resize", applyView);
 
   // ----- layers ---------------------------------------------------------------------------
+  // a layer switched off leaves the printed key too
   for (const box of document.querySelectorAll("input[data-layer]")) {
     const layer = document.getElementById("layer-" + box.dataset.layer);
     if (!layer) continue;
-    layer.classList.toggle("hidden", !box.checked);
-    box.addEventListener("change", () => layer.classList.toggle("hidden", !box.checked));
+    const show = () => {
+      layer.classList.toggle("hidden", !box.checked);
+      box.closest("li").classList.toggle("off", !box.checked);
+    };
+    show();
+    box.addEventListener("change", show);
   }
 
   // ----- the supply line and the selection ----------------------------------------------

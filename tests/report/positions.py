@@ -74,8 +74,10 @@ eight, 6.1), Soviet rifle divisions still untried."""
 TPS_SCENARIO_7 = Changes(
     turn=7, phase="Soviet combat",
     removed=("su-5tka-rc2", "su-5tka-rc3", "su-26tc"),
+    moved={"de-16pd": "2912"},
 )
-"""Scenario 7 with Soviet units taken out of the line, opening gaps in the Soviet front."""
+"""Scenario 7 with Soviet units taken out of the line, opening gaps in the Soviet front, and
+a fourth German unit in 2912 (three a hex, Stacking)."""
 
 RKS_CITY = Changes(turn=2)
 """Rattenkrieg's set-up: no referee yet, so the page shows the position only."""
