@@ -29,7 +29,7 @@ SETUPS = (("dos", "blue"), ("dos", "uranus"), ("tps", "1"), ("tps", "7"))
 FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 
 
-def _position_file(position: Position, folder: Path) -> Path:
+def position_file(position: Position, folder: Path) -> Path:
     """The position written as a TOML position file, the input a user would give."""
     lines = [f'game = "{position.spec.id}"', f'scenario = "{position.scenario}"', f"turn = {position.turn}", ""]
     for state in position.units:
@@ -59,7 +59,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game, scenario in SETUPS:
             position = setup_position(load_game(game), scenario)
-            command = _command_seconds(_position_file(position, Path(folder)), arguments.repeats)
+            command = _command_seconds(position_file(position, Path(folder)), arguments.repeats)
             alone = median_seconds(lambda: referee_for(position).check(), arguments.repeats)
             print(f"| {game} {scenario} | {len(position.units)} | {command:.2f} | {alone:.3f} |")
     full = setup_position(load_game("dos"), "blue")

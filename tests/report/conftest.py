@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
@@ -33,7 +34,7 @@ class ReportCase:
     game: str
     position: Path
     page: Path
-    verdicts: list[dict[str, object]]
+    verdicts: list[dict[str, Any]]
 
 
 CASES: dict[str, tuple[str, str, Changes, tuple[str, ...]]] = {
@@ -55,7 +56,7 @@ def report_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCa
         code, _, error = run("report", str(position), "-o", str(page), *options)
         assert code == 0, error
         seen_by = [options[options.index("--as") + 1]] if "--as" in options else []
-        verdicts: list[dict[str, object]] = []
+        verdicts: list[dict[str, Any]] = []
         if game != "rks":
             code, output, error = run("check", str(position), "--format", "json",
                                       *(["--as", *seen_by] if seen_by else []))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -31,13 +32,11 @@ def view_box(page: Page) -> list[float]:
     return [float(value) for value in page.get_attribute("#map", "viewBox").split()]  # type: ignore[union-attr]
 
 
-def top_units_with_lines(case: ReportCase, count: int) -> list[dict[str, object]]:
+def top_units_with_lines(case: ReportCase, count: int) -> list[dict[str, Any]]:
     """Verdicts of units on top of their stacks whose supply line runs several hexes."""
-    stacks = page_data(case.page)["stacks"]
-    assert isinstance(stacks, dict)
-    tops = {names[-1] for names in stacks.values()}
+    tops = {names[-1] for names in page_data(case.page)["stacks"].values()}
     chosen = [verdict for verdict in case.verdicts
-              if verdict["unit"] in tops and verdict["topic"] == "supply" and len(verdict["path"]) >= 4]  # type: ignore[arg-type]
+              if verdict["unit"] in tops and verdict["topic"] == "supply" and len(verdict["path"]) >= 4]
     assert len(chosen) >= min(count, 4)
     return chosen[:: max(1, len(chosen) // count)][:count]
 
@@ -64,9 +63,9 @@ def test_clicking_a_unit_shows_the_line_check_traced(browser: BrowserContext, re
         page.click(f'.stack[data-units$="{verdict["unit"]}"]', force=True)
         line = page.locator("#supply-line")
         assert line.get_attribute("data-unit") == verdict["unit"]
-        assert line.get_attribute("data-hexes") == " ".join(verdict["path"])  # type: ignore[arg-type]
+        assert line.get_attribute("data-hexes") == " ".join(verdict["path"])
         points = [tuple(map(float, point.split(","))) for point in line.get_attribute("points").split()]  # type: ignore[union-attr]
-        expected = [hex_map.centre(hex_of(spec, label)) for label in verdict["path"]]  # type: ignore[union-attr]
+        expected = [hex_map.centre(hex_of(spec, label)) for label in verdict["path"]]
         assert len(points) == len(expected)
         assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected))
         selected = page.locator(".verdict.selected")
@@ -208,14 +207,14 @@ def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str
     page = open_report(browser, report_cases[name].page, width=1400, height=860).page
     if name != "rks":
         case = report_cases[name]
-        longest = max(top_units_with_lines(case, 1 << 10), key=lambda verdict: len(verdict["path"]))  # type: ignore[arg-type]
+        longest = max(top_units_with_lines(case, 1 << 10), key=lambda verdict: len(verdict["path"]))
         page.click(f"#verdict-{case.verdicts.index(longest)}")
         page.click("#zoom-out")
     folder = DOC_IMAGES if os.environ.get("STAVKA_DOC_IMAGES") else tmp_path
     target = folder / f"report-{name}.png"
     page.screenshot(path=str(target))
     image = Image.open(target).convert("RGB")
-    colours = {colour for _, colour in image.getcolors(maxcolors=1 << 24) or []}
+    colours = {tuple(colour) for _, colour in image.getcolors(maxcolors=1 << 24) or [] if isinstance(colour, tuple)}
     counted = {state: any(max(abs(a - b) for a, b in zip(pixel, colour)) < 6 for pixel in colours)
                for state, colour in SUPPLY_COLOURS.items()}
     if name == "rks":

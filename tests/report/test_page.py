@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import html
@@ -26,30 +27,57 @@ POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
 LIMIT_BYTES = 3 * 1024 * 1024
 
 
-def page_data(page: Path) -> dict[str, object]:
+def parse(page: Path) -> html.HtmlElement:
+    return html.fromstring(page.read_bytes())
+
+
+def find(node: html.HtmlElement, path: str) -> list[html.HtmlElement]:
+    """The elements an XPath finds (SVG ones included: the HTML parser keeps them as elements)."""
+    found = node.xpath(path)
+    assert isinstance(found, list)
+    return [item for item in found if isinstance(item, html.HtmlElement)]
+
+
+def strings(node: html.HtmlElement, path: str) -> list[str]:
+    """The attribute values or texts an XPath finds."""
+    found = node.xpath(path)
+    assert isinstance(found, list)
+    return [str(item) for item in found]
+
+
+def text(node: html.HtmlElement, path: str) -> str:
+    """XPath's string value of the first node ``path`` finds ("" when none)."""
+    value = node.xpath(f"string({path})")
+    assert isinstance(value, str)
+    return value
+
+
+def attribute(node: html.HtmlElement, name: str) -> str:
+    value = node.get(name)
+    assert value is not None, name
+    return str(value)
+
+
+def page_data(page: Path) -> dict[str, Any]:
     """The JSON block the page's script reads."""
-    tree = html.fromstring(page.read_bytes())
-    (block,) = tree.xpath('//script[@id="report-data"]')
-    data: dict[str, object] = json.loads(block.text)
+    (block,) = find(parse(page), '//script[@id="report-data"]')
+    data: dict[str, Any] = json.loads(block.text or "")
     return data
 
 
 @pytest.mark.parametrize("name", ["dos", "dos-as-axis", "tps"])
 def test_every_verdict_of_check_is_in_the_page(report_cases: dict[str, ReportCase], name: str) -> None:
     case = report_cases[name]
-    tree = html.fromstring(case.page.read_bytes())
-    rows = tree.xpath('//li[contains(@class, "verdict")]')
+    rows = find(parse(case.page), '//li[contains(@class, "verdict")]')
     assert len(rows) == len(case.verdicts) > 100
     for row, verdict in zip(rows, case.verdicts):
-        assert row.xpath('string(.//*[contains(@class, "outcome")])') == verdict["outcome"]
-        assert row.xpath('string(.//*[@class="subject"])') == verdict["subject"]
-        assert row.xpath('string(.//*[@class="explanation"])') == verdict["explanation"]
-        assert row.xpath('string(.//*[@class="rules"])') == f"[rule {', '.join(verdict['rules'])}]"  # type: ignore[arg-type]
-        path = row.xpath('string(.//*[@class="path"])')
-        assert path == (f"path: {' '.join(verdict['path'])}" if verdict["path"] else "")  # type: ignore[arg-type]
+        assert text(row, './/*[contains(@class, "outcome")]') == verdict["outcome"]
+        assert text(row, './/*[@class="subject"]') == verdict["subject"]
+        assert text(row, './/*[@class="explanation"]') == verdict["explanation"]
+        assert text(row, './/*[@class="rules"]') == f"[rule {', '.join(verdict['rules'])}]"
+        assert text(row, './/*[@class="path"]') == (f"path: {' '.join(verdict['path'])}" if verdict["path"] else "")
         assert row.get("data-unit") == (verdict["unit"] or "")
     embedded = page_data(case.page)["verdicts"]
-    assert isinstance(embedded, list)
     assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts)] == case.verdicts
 
 
@@ -57,7 +85,7 @@ def test_the_summary_is_checks_headline(report_cases: dict[str, ReportCase]) -> 
     case = report_cases["tps"]
     code, output, _ = run("check", str(case.position))
     assert code == 0
-    assert html.fromstring(case.page.read_bytes()).xpath("string(//h1)") == output.splitlines()[0]
+    assert text(parse(case.page), "//h1") == output.splitlines()[0]
 
 
 def test_a_players_view_names_no_untried_unit(report_cases: dict[str, ReportCase]) -> None:
@@ -66,36 +94,35 @@ def test_a_players_view_names_no_untried_unit(report_cases: dict[str, ReportCase
     case = report_cases["dos-as-axis"]
     spec = shipped_game("dos")
     untried = [unit for unit in spec.units.values() if unit.properties.get("untried") == "yes"]
-    text = case.page.read_text(encoding="utf-8")
+    written = case.page.read_text(encoding="utf-8")
     checked = run("check", str(case.position), "--as", "axis")[1]
     for unit in untried:
-        for source in (text, checked, json.dumps(case.verdicts)):
+        for source in (written, checked, json.dumps(case.verdicts)):
             assert not re.search(rf"(?<![\w-]){re.escape(unit.id)}(?![\w-])", source), unit.id
             assert unit.name not in source
     units = page_data(case.page)["units"]
-    assert isinstance(units, dict)
     aliases = [name for name in units if name.startswith("untried-")]
     assert len(aliases) == 117
     assert {units[name]["name"] for name in aliases} <= {"untried rifle XX", "untried cavalry XXX",
                                                          "untried tank XXX", "untried mechanized XXX"}
-    assert "as the axis player sees it: 117 untried units" in text
+    assert "as the axis player sees it: 117 untried units" in written
 
 
 def test_the_referees_view_shows_every_counter_as_it_is(report_cases: dict[str, ReportCase]) -> None:
-    text = report_cases["dos"].page.read_text(encoding="utf-8")
-    assert '"b13a-rd2"' in text and "untried-1" not in text
-    assert "the referee's view: every counter as it really is" in text
+    written = report_cases["dos"].page.read_text(encoding="utf-8")
+    assert '"b13a-rd2"' in written and "untried-1" not in written
+    assert "the referee's view: every counter as it really is" in written
 
 
 @pytest.mark.parametrize("name", ["dos", "tps", "rks"])
 def test_the_page_needs_nothing_from_outside(report_cases: dict[str, ReportCase], name: str) -> None:
-    text = report_cases[name].page.read_text(encoding="utf-8")
-    assert set(re.findall(r"https?://[^\s\"'<>]+", text)) == {"http://www.w3.org/2000/svg"}
-    tree = html.fromstring(text.encode("utf-8"))
-    for attribute in ("src", "href"):
-        for value in tree.xpath(f"//@{attribute}"):
+    source = report_cases[name].page.read_text(encoding="utf-8")
+    assert set(re.findall(r"https?://[^\s\"'<>]+", source)) == {"http://www.w3.org/2000/svg"}
+    tree = html.fromstring(source.encode("utf-8"))
+    for name in ("src", "href"):
+        for value in strings(tree, f"//@{name}"):
             assert value.startswith(("#", "data:image/png;base64,")), value
-    (policy,) = tree.xpath('//meta[@http-equiv="Content-Security-Policy"]/@content')
+    (policy,) = strings(tree, '//meta[@http-equiv="Content-Security-Policy"]/@content')
     assert policy.startswith("default-src 'none'; img-src data:;")
     assert "unsafe" not in policy
 
@@ -104,43 +131,45 @@ def test_counters_stand_where_the_module_puts_them(report_cases: dict[str, Repor
     spec = shipped_game("dos")
     hex_map = spec.maps[0].hex_map
     assert hex_map is not None
-    stacks = html.fromstring(report_cases["dos"].page.read_bytes()).xpath('//*[@class="stack"]')
+    stacks = find(parse(report_cases["dos"].page), '//*[@class="stack"]')
     assert len(stacks) > 70
     for stack in stacks:
-        x, y = map(float, re.fullmatch(r"translate\((\S+) (\S+)\)", stack.get("transform")).groups())  # type: ignore[union-attr]
-        snapped = hex_map.pixel_centre(hex_of(spec, stack.get("data-location")))
+        placed = re.fullmatch(r"translate\((\S+) (\S+)\)", attribute(stack, "transform"))
+        assert placed is not None
+        x, y = float(placed.group(1)), float(placed.group(2))
+        snapped = hex_map.pixel_centre(hex_of(spec, attribute(stack, "data-location")))
         assert abs(x - snapped[0]) < 0.51 and abs(y - snapped[1]) < 0.51
 
 
 def test_stacks_say_their_size(report_cases: dict[str, ReportCase]) -> None:
-    tree = html.fromstring(report_cases["dos"].page.read_bytes())
-    (over,) = tree.xpath('//*[@class="stack" and @data-location="N2142"]')
-    assert len(over.get("data-units").split()) == 9
-    assert over.xpath('string(.//*[@class="stack-count-text"])') == "9"
-    assert tree.xpath('//*[@id="layer-stacking"]/@data-count') == ["1"]
+    tree = parse(report_cases["dos"].page)
+    (over,) = find(tree, '//*[@class="stack" and @data-location="N2142"]')
+    assert len(attribute(over, "data-units").split()) == 9
+    assert text(over, './/*[@class="stack-count-text"]') == "9"
+    assert strings(tree, '//*[@id="layer-stacking"]/@data-count') == ["1"]
 
 
 def test_attacks_are_drawn_with_their_column(report_cases: dict[str, ReportCase]) -> None:
-    tree = html.fromstring(report_cases["tps"].page.read_bytes())
-    (label,) = tree.xpath('//*[@class="odds-label"]')
+    tree = parse(report_cases["tps"].page)
+    (label,) = find(tree, '//*[@class="odds-label"]')
     code, output, _ = run("odds", str(report_cases["tps"].position), "--attack", "2913", "--from", "2914",
                           "--format", "json")
     assert code == 0
-    assert label.xpath("string(.//*[local-name()='text'])") == json.loads(output)["final_column"]
-    assert len(tree.xpath('//*[@class="odds-arrow"]')) == 1
+    assert text(label, ".//*[local-name()='text']") == json.loads(output)["final_column"]
+    assert len(find(tree, '//*[@class="odds-arrow"]')) == 1
     # --as axis: the defenders are untried, so the odds are withheld until the combat reveals them (2.14)
-    withheld = html.fromstring(report_cases["dos-as-axis"].page.read_bytes())
-    assert withheld.xpath("string(//*[@class='odds-label'])").startswith("?")
-    assert "Odds not known" in withheld.xpath("string(//*[@id='odds'])")
+    withheld = parse(report_cases["dos-as-axis"].page)
+    assert text(withheld, "//*[@class='odds-label']").startswith("?")
+    assert "Odds not known" in text(withheld, "//*[@id='odds']")
 
 
 def test_rattenkrieg_shows_its_position_without_a_referee(report_cases: dict[str, ReportCase]) -> None:
-    tree = html.fromstring(report_cases["rks"].page.read_bytes())
-    assert "no referee for this game yet" in tree.xpath("string(//h1)")
-    locations = {stack.get("data-location") for stack in tree.xpath('//*[@class="stack"]')}
+    tree = parse(report_cases["rks"].page)
+    assert "no referee for this game yet" in text(tree, "//h1")
+    locations = set(strings(tree, '//*[@class="stack"]/@data-location'))
     spec = shipped_game("rks")
     assert locations == {placement.location for placement in spec.scenarios["city"].setup}
-    assert len(tree.xpath('//*[@data-area]')) == len(spec.maps[0].areas)
+    assert len(find(tree, "//*[@data-area]")) == len(spec.maps[0].areas)
 
 
 @pytest.mark.parametrize(("game", "scenario"), [("dos", "blue"), ("dos", "uranus"), ("tps", "7"), ("tps", "10")])
@@ -163,12 +192,11 @@ def test_hostile_text_is_escaped(tmp_path: Path) -> None:
     position.write_text(source)
     code, _, error = run("report", str(position), "-o", str(tmp_path / "hostile.html"))
     assert code == 0, error
-    text = (tmp_path / "hostile.html").read_text()
-    assert "<script>alert" not in text and "<img src=x" not in text
-    assert text.count("<script") == 2
-    tree = html.fromstring(text.encode("utf-8"))
-    assert "</script><script>alert(1)</script>" in tree.xpath("string(//header)")
-    assert "<img src=x onerror=alert(2)>.toml" in tree.xpath("string(//header)")
+    written = (tmp_path / "hostile.html").read_text()
+    assert "<script>alert" not in written and "<img src=x" not in written
+    assert written.count("<script") == 2
+    header = text(html.fromstring(written.encode("utf-8")), "//header")
+    assert "</script><script>alert(1)</script>" in header and "<img src=x onerror=alert(2)>.toml" in header
 
 
 def test_an_earlier_page_is_replaced_but_no_other_file(report_cases: dict[str, ReportCase], tmp_path: Path) -> None:
