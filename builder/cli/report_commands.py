@@ -9,7 +9,8 @@ import click
 from builder.cli import main
 from builder.cli.check_commands import hex_argument, load_position, view_for
 from builder.output import write_output
-from builder.report.page import Attack, build_report, is_report
+from builder.report.drawing import Attack
+from builder.report.page import build_report, is_report
 from rules.errors import StavkaError
 
 

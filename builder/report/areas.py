@@ -75,9 +75,10 @@ class AreaBoard:
         layer.append(element("rect", {"x": number(city_right + GAP / 2), "y": number(top + 40),
                                       "width": number(VOLGA_WIDTH - GAP), "height": number(height - 40),
                                       "fill": colour(TERRAIN_FILL["lake"])}))
-        layer.append(element("text", {"x": number(city_right + VOLGA_WIDTH / 2), "y": "600", "fill": colour(WATER),
+        river_x, river_y = city_right + VOLGA_WIDTH / 2, top + height / 2
+        layer.append(element("text", {"x": number(river_x), "y": number(river_y), "fill": colour(WATER),
                                       "font-size": "28", "text-anchor": "middle",
-                                      "transform": f"rotate(90 {number(city_right + VOLGA_WIDTH / 2)} 600)"},
+                                      "transform": f"rotate(90 {number(river_x)} {number(river_y)})"},
                              text="Volga"))
         arrows = []
         for area_id, box in self.boxes.items():
