@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 from bench.bench_referee import position_file
-from bench.timing import median_seconds
+from bench.timing import median_seconds, stavka_seconds
 from builder.report.page import build_report
 from rules.data.loader import load_game
 from rules.referee.hidden import referee_view
@@ -30,17 +27,6 @@ from rules.referee.position import setup_position
 SETUPS = (("dos", "blue"), ("dos", "uranus"), ("tps", "7"), ("rks", "city"))
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync"]
-
-
-def _command_seconds(position: Path, page: Path, repeats: int) -> float:
-    """The median wall time of ``stavka report POSITION -o PAGE`` in a fresh interpreter."""
-    command = [sys.executable, "-c", "from builder.cli import main; main()", "report", str(position), "-o", str(page)]
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
 
 
 def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[float]:
@@ -74,7 +60,7 @@ def main() -> None:
             position = setup_position(load_game(game), scenario)
             source = position_file(position, Path(folder))
             page = Path(folder) / f"{game}-{scenario}.html"
-            command = _command_seconds(source, page, arguments.repeats)
+            command = stavka_seconds(["report", str(source), "-o", str(page)], arguments.repeats)
             alone = median_seconds(lambda: build_report(position, referee_view()), arguments.repeats)
             pages.append(page)
             rows.append((f"{game} {scenario}", len(position.units), page.stat().st_size / 1024, command, alone))

@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import html
 
+from builder.build import build_game
 from builder.report.page import build_report
 from rules.referee.hidden import player_view, referee_view
 from rules.referee.position import setup_position
@@ -233,3 +235,24 @@ def test_a_broken_position_is_one_line(tmp_path: Path) -> None:
     code, _, error = run("report", str(position))
     assert code == 2 and "unknown hex or area '9999'" in error and error.count("\n") == 1
     assert not (tmp_path / "tps.html").exists()
+
+
+def test_a_save_of_the_module_is_reported_like_its_position(tmp_path: Path) -> None:
+    # The Uranus set-up as the built module saves it: every unit from the save's pieces,
+    # every verdict of `stavka check` on the same save.
+    spec = shipped_game("dos")
+    module = build_game(spec, tmp_path, lambda _step: None).path
+    save = tmp_path / "uranus.vsav"
+    with zipfile.ZipFile(module) as archive:
+        save.write_bytes(archive.read("setups/dos-uranus.vsav"))
+    code, _, error = run("report", str(save))
+    assert code == 0, error
+    page = tmp_path / "uranus.html"
+    code, output, _ = run("check", str(save), "--format", "json")
+    verdicts = json.loads(output)["verdicts"]
+    assert page_data(page)["verdicts"] == [
+        {**verdict, "side": row["side"], "places": row["places"]}
+        for verdict, row in zip(verdicts, page_data(page)["verdicts"])
+    ]
+    placed = {name for names in page_data(page)["stacks"].values() for name in names}
+    assert placed == {placement.unit for placement in spec.scenarios["uranus"].setup}
