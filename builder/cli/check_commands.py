@@ -18,8 +18,8 @@ from rules.referee.engine import OddsReport
 from rules.referee.games import referee_for
 from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
 from rules.referee.position import Position
-from rules.referee.summary import headline
 from rules.referee.position_file import read_position_file
+from rules.referee.summary import headline
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 

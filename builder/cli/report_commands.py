@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import hex_argument, load_position, view_for
+from builder.cli.check_commands import AS_SIDE, hex_argument, load_position, view_for
 from builder.output import write_output
 from builder.report.drawing import Attack
 from builder.report.page import build_report, is_report
@@ -18,8 +18,7 @@ from rules.errors import StavkaError
 @click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-o", "--output", "output_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html",
               help="Where to write the page (default: POSITION's name with .html, beside it).")
-@click.option("--as", "view_side", metavar="SIDE",
-              help="Show only what SIDE's player may see: untried DoS units (rule 2.14) by their untried face.")
+@AS_SIDE
 @click.option("--attack", "defenders", multiple=True, metavar="HEX",
               help="A hex attacked; repeat for several attacks, each with its --from.")
 @click.option("--from", "attackers", multiple=True, metavar="HEX,HEX…",
