@@ -204,7 +204,11 @@
       selectUnit(next, true);
     });
     stack.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); stack.dispatchEvent(new MouseEvent("click")); }
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        moved = false;
+        stack.dispatchEvent(new MouseEvent("click"));
+      }
     });
     stack.addEventListener("pointerenter", () => showLine(names[names.length - 1]));
     stack.addEventListener("pointerleave", () => { if (selectedUnit) showLine(selectedUnit); else lineLayer.replaceChildren(); });
