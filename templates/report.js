@@ -13,10 +13,24 @@
   let selectedUnit = null;
 
   // ----- zoom and pan ---------------------------------------------------------------------
+  const numbers = document.getElementById("hex-numbers");
   function applyView() {
     svg.setAttribute("viewBox", view.join(" "));
     const scale = Math.min(svg.clientWidth / view[2], svg.clientHeight / view[3]);
-    svg.classList.toggle("zoomed", data.hexSize * scale >= 44);
+    const zoomed = data.hexSize * scale >= 44;
+    if (zoomed && numbers && !numbers.hasChildNodes()) writeHexNumbers();
+    svg.classList.toggle("zoomed", zoomed);
+  }
+  // the printed number near the top of every hex, written once, when first readable
+  function writeHexNumbers() {
+    const offset = Number(numbers.dataset.offset);
+    for (const [label, [x, y]] of Object.entries(data.centres)) {
+      const text = document.createElementNS(svgNS, "text");
+      text.setAttribute("x", x);
+      text.setAttribute("y", Math.round((y - offset) * 10) / 10);
+      text.textContent = label;
+      numbers.append(text);
+    }
   }
   // the view keeps the map's proportions and never drifts more than a tenth of itself off it
   function clampView() {

@@ -107,7 +107,8 @@ def hex_board(spec: GameSpec, game_map: GameMap) -> HexBoard:
 
 
 def draw_board(board: HexBoard) -> ElementTree.Element:
-    """The board: terrain, fortified outlines, hexsides, rails, sources, towns and hex numbers."""
+    """The board: terrain, fortified outlines, hexsides, rails, sources, towns and the layer
+    of hex numbers."""
     return group("board", children=[
         _terrain(board), _hexsides(board), _rails(board), _supply_sources(board), _towns(board), _hex_numbers(board),
     ])
@@ -233,16 +234,13 @@ def _towns(board: HexBoard) -> ElementTree.Element:
 
 
 def _hex_numbers(board: HexBoard) -> ElementTree.Element:
-    """The printed number near the top of every hex; the page shows them when zoomed in."""
-    layer = group("hex-numbers", "hex-numbers")
-    layer.set("font-size", number(board.hex_size / 9))
-    layer.set("fill", colour(GRID))
-    layer.set("text-anchor", "middle")
-    for hex_ in board.hexes:
-        x, y = board.centre(hex_)
-        layer.append(element("text", {"x": number(x), "y": number(y - board.hex_size * 0.3)},
-                             text=board.game_map.label(hex_)))
-    return layer
+    """The layer of printed hex numbers, styled here and filled by the page's script from its
+    table of hex centres the first time the player zooms in far enough to read them:
+    thousands of numbers nobody sees at first would cost a third of the page's opening."""
+    return element("g", {
+        "id": "hex-numbers", "font-size": number(board.hex_size / 9), "fill": colour(GRID), "text-anchor": "middle",
+        "data-offset": number(board.hex_size * 0.3),
+    })
 
 
 def legend(board: HexBoard) -> list[LegendEntry]:

@@ -159,6 +159,14 @@ def test_zoom_pan_and_hex_numbers(browser: BrowserContext, report_cases: dict[st
     zoomed = view_box(page)
     assert zoomed[2] < start[2] / 3
     assert numbers.is_visible()
+    spec = shipped_game("tps")
+    hex_map = spec.maps[0].hex_map
+    assert hex_map is not None
+    assert numbers.locator("text").count() == len(list(hex_map.hexes()))
+    first = numbers.locator("text").first
+    x, y = hex_map.centre(hex_of(spec, first.text_content() or ""))
+    drawn_x, drawn_y = float(first.get_attribute("x") or ""), float(first.get_attribute("y") or "")
+    assert abs(drawn_x - x) <= 0.06 and abs(drawn_y - (y - hex_map.boards[0].grid.dy * 0.3)) <= 0.11
     page.mouse.down()
     page.mouse.move(700, 500, steps=5)
     page.mouse.up()
