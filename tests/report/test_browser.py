@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page
 from pypdf import PdfReader
 
 from tests.report.conftest import ReportCase, open_report
-from tests.report.test_page import page_data
+from tests.report.test_page import page_data, write_hostile_report
 from tests.support.games import hex_of, shipped_game
 
 pytestmark = pytest.mark.browser
@@ -196,10 +196,7 @@ def test_prints_on_one_page(browser: BrowserContext, report_cases: dict[str, Rep
 
 
 def test_hostile_names_run_no_script(browser: BrowserContext, tmp_path: Path) -> None:
-    from tests.report.test_page import test_hostile_text_is_escaped
-
-    test_hostile_text_is_escaped(tmp_path)
-    opened = open_report(browser, tmp_path / "hostile.html")
+    opened = open_report(browser, write_hostile_report(tmp_path))
     dialogs: list[str] = []
     opened.page.on("dialog", lambda dialog: dialogs.append(dialog.message))
     opened.page.click(".stack", force=True)

@@ -182,23 +182,31 @@ def test_the_largest_setups_stay_under_3_mb(game: str, scenario: str) -> None:
         assert len(build_report(position, player_view(position, "soviet")).encode("utf-8")) < LIMIT_BYTES
 
 
-def test_hostile_text_is_escaped(tmp_path: Path) -> None:
-    game = tmp_path / "open"
+def write_hostile_report(folder: Path) -> Path:
+    """The page of a position whose game folder names a unit ``<script>…`` and whose phase
+    and file name carry markup, as a hostile save or position file could."""
+    game = folder / "open"
     shutil.copytree(POSITIONS / "tps" / "open", game)
     units = game / "units.toml"
     units.write_text(units.read_text().replace('name = "German infantry 1"',
                                                'name = "<script>alert(\'unit\')</script>"'))
     source = (POSITIONS / "tps" / "front_gaps.toml").read_text()
     source = source.replace('phase = "Axis motorised movement"', 'phase = "</script><script>alert(1)</script>"')
-    position = tmp_path / "<img src=x onerror=alert(2)>.toml"
+    position = folder / "<img src=x onerror=alert(2)>.toml"
     position.write_text(source)
-    code, _, error = run("report", str(position), "-o", str(tmp_path / "hostile.html"))
+    page = folder / "hostile.html"
+    code, _, error = run("report", str(position), "-o", str(page))
     assert code == 0, error
-    written = (tmp_path / "hostile.html").read_text()
+    return page
+
+
+def test_hostile_text_is_escaped(tmp_path: Path) -> None:
+    written = write_hostile_report(tmp_path).read_text()
     assert "<script>alert" not in written and "<img src=x" not in written
     assert written.count("<script") == 2
     header = text(html.fromstring(written.encode("utf-8")), "//header")
     assert "</script><script>alert(1)</script>" in header and "<img src=x onerror=alert(2)>.toml" in header
+    assert "<script>alert('unit')</script>" in json.dumps(page_data(tmp_path / "hostile.html")["units"])
 
 
 def test_an_earlier_page_is_replaced_but_no_other_file(report_cases: dict[str, ReportCase], tmp_path: Path) -> None:
