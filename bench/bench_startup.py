@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bench_referee import SETUPS, _position_file
+from bench.bench_referee import SETUPS, position_file
 from rules.data.loader import load_game
 from rules.referee.position import setup_position
 
@@ -71,7 +71,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game, scenario in SETUPS:
             position = setup_position(load_game(game), scenario)
-            path = _position_file(position, Path(folder))
+            path = position_file(position, Path(folder))
             first = []
             for index in range(arguments.repeats):
                 first.append(_stavka(path, Path(folder) / f"empty-{game}-{scenario}-{index}"))

@@ -17,8 +17,10 @@ from rules.referee.engine import RefereeError
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
+from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
+from rules.referee.summary import headline
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 POSITION_SUFFIX = ".toml"
@@ -55,7 +57,19 @@ def load_position(path: Path) -> Position:
     return read_position_file(path)
 
 
-def _hex(position: Position, name: str) -> Hex:
+def view_for(position: Position, side: str | None) -> PlayerView:
+    """The referee's view, or with ``--as SIDE`` what that player may see."""
+    return referee_view() if side is None else player_view(position, side)
+
+
+AS_SIDE = click.option(
+    "--as", "view_side", metavar="SIDE",
+    help="Show only what SIDE's player may see: untried DoS units (rule 2.14) are named by their untried face.",
+)
+
+
+def hex_argument(position: Position, name: str) -> Hex:
+    """The hex a printed number on the command line names; an unknown one is bad input."""
     found = position.spec.parse_hex(name.strip())
     if found is None:
         raise HexError(position.source, None, f"unknown hex {name.strip()!r}")
@@ -69,24 +83,29 @@ def _hex(position: Position, name: str) -> Hex:
     "--annotate", "annotated_path", type=click.Path(dir_okay=False, path_type=Path), metavar="NEW.vsav",
     help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
 )
-def check(position_path: Path, output_format: str, annotated_path: Path | None) -> None:
+@AS_SIDE
+def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
     or a TOML position file."""
     position = load_position(position_path)
-    verdicts = referee_for(position).check()
+    view = view_for(position, view_side)
+    verdicts = view.verdicts(referee_for(position).check())
     if annotated_path is not None:
         if not is_save(position_path):
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        if view.side is not None:
+            raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
         from builder.positions import write_supply_copy
 
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
     if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn,
+        seen_by = {} if view.side is None else {"as": view.side}
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by,
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
-    click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts")
+    click.echo(headline(position, verdicts, view.side))
     for verdict in verdicts:
         click.echo(verdict.as_text())
 
@@ -96,20 +115,31 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None) 
 @click.option("--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked.")
 @click.option("--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def odds(position_path: Path, defender: str, attackers: str, output_format: str) -> None:
+@AS_SIDE
+def odds(position_path: Path, defender: str, attackers: str, output_format: str, view_side: str | None) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
     position = load_position(position_path)
+    view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):
         raise RefereeError(position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for")
-    report = referee.odds(
-        _hex(position, defender), [_hex(position, name) for name in attackers.split(",") if name.strip()]
-    )
+    report = view.odds(referee.odds(
+        hex_argument(position, defender), [hex_argument(position, name) for name in attackers.split(",") if name.strip()]
+    ))
     if output_format == "json":
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
         return
-    click.echo(_odds_text(report))
+    click.echo(_withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report))
+
+
+def _withheld_text(report: WithheldOdds) -> str:
+    return "\n".join([
+        f"Attack on {report.defender_hex}",
+        f"  attackers: {', '.join(report.attackers)}",
+        f"  defenders: {', '.join(report.defenders)}",
+        f"  odds not known: {report.reason} [rule {', '.join(report.rules)}]",
+    ])
 
 
 def _odds_text(report: OddsReport) -> str:
