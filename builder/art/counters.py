@@ -236,17 +236,27 @@ def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, B
 
 
 def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
-    """Both faces of ``unit``'s counter in ``counter``'s format.
+    """Both faces of ``unit``'s counter in ``counter``'s format."""
+    nationality = game.nationalities[unit.nationality]
+    background, ink = rgb(nationality.background), rgb(nationality.text)
+    front_text, back_text, back_kind = face_texts(unit, game)
+    front = draw_unit_face(unit, game, front_text, counter)
+    if back_text is None:
+        back = blank_face(background, ink, counter)
+    else:
+        back = draw_unit_face(unit, game, back_text, counter)
+    return UnitFaces(front, back, back_kind)
+
+
+def draw_unit_face(unit: Unit, game: GameSpec, text: FaceText, counter: CounterFormat) -> Image.Image:
+    """One face of ``unit``'s counter in its nationality's colours.
 
     A label that cannot be drawn or does not fit is reported against the unit in
     ``units.toml``, where a shorter ``properties.designation`` mends it.
     """
     nationality = game.nationalities[unit.nationality]
-    background, ink = rgb(nationality.background), rgb(nationality.text)
-    front_text, back_text, back_kind = face_texts(unit, game)
     try:
-        front = draw_face(front_text, background, ink, counter)
-        back = blank_face(background, ink, counter) if back_text is None else draw_face(back_text, background, ink, counter)
+        return draw_face(text, rgb(nationality.background), rgb(nationality.text), counter)
     except UndrawableText as error:
         raise UndrawableText(Path(game.folder) / "units.toml", f"unit {unit.id}", error.message) from error
     except LabelOverflow as error:
@@ -254,7 +264,6 @@ def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
         raise LabelOverflow(Path(game.folder) / "units.toml", f"unit {unit.id}",
                             f"counter labels {error.message} ({minimum}); give a shorter properties.designation"
                             ) from error
-    return UnitFaces(front, back, back_kind)
 
 
 def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 
-from builder.art.counters import FaceText, draw_face, face_text, screen_format, untried_text
+from builder.art.counters import FaceText, draw_unit_face, face_text, screen_format, untried_text
 from builder.art.drawing import RGB, png_bytes, rgb
 from rules.model import GameSpec
 from rules.referee.position import UnitState
@@ -40,7 +40,7 @@ class FaceSheet:
         if key not in self.ids:
             identifier = f"face-{len(self.ids)}"
             self.ids[key] = identifier
-            image = png_bytes(draw_face(text, background, ink, screen_format(FACE_PX)))
+            image = png_bytes(draw_unit_face(unit, self.spec, text, screen_format(FACE_PX)))
             self.images[identifier] = "data:image/png;base64," + base64.b64encode(image).decode("ascii")
         return self.ids[key]
 

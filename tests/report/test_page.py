@@ -188,8 +188,9 @@ def write_hostile_report(folder: Path) -> Path:
     game = folder / "open"
     shutil.copytree(POSITIONS / "tps" / "open", game)
     units = game / "units.toml"
-    units.write_text(units.read_text().replace('name = "German infantry 1"',
-                                               'name = "<script>alert(\'unit\')</script>"'))
+    units.write_text(units.read_text().replace(
+        'name = "German infantry 1"',
+        'name = "<script>alert(\'unit\')</script>"\nproperties = { designation = "<b>1</b>" }'))
     source = (POSITIONS / "tps" / "front_gaps.toml").read_text()
     source = source.replace('phase = "Axis motorised movement"', 'phase = "</script><script>alert(1)</script>"')
     position = folder / "<img src=x onerror=alert(2)>.toml"
@@ -264,3 +265,20 @@ def test_a_save_of_the_module_is_reported_like_its_position(tmp_path: Path) -> N
     ]
     placed = {name for names in page_data(page)["stacks"].values() for name in names}
     assert placed == {placement.unit for placement in spec.scenarios["uranus"].setup}
+
+
+def test_a_counter_label_that_cannot_fit_is_one_line_naming_the_unit(tmp_path: Path) -> None:
+    """A unit whose name makes too long a counter label is bad data: one line naming the
+    unit in units.toml and exit 2, and no page (the build refuses it the same way)."""
+    game = tmp_path / "open"
+    shutil.copytree(POSITIONS / "tps" / "open", game)
+    units = game / "units.toml"
+    units.write_text(units.read_text().replace('name = "German infantry 1"', 'name = "Panzergrenadierregimentsgruppe"'))
+    position = tmp_path / "position.toml"
+    position.write_text((POSITIONS / "tps" / "front_gaps.toml").read_text())
+    page = tmp_path / "page.html"
+    code, _, error = run("report", str(position), "-o", str(page))
+    assert code == 2
+    assert len(error.strip().splitlines()) == 1
+    assert "units.toml" in error and "unit ger_inf_1" in error
+    assert not page.exists()
