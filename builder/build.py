@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import ImageChops
-
+from builder.area_build import BUILD_STEPS as AREA_BUILD_STEPS
+from builder.area_build import assemble_area_module, draw_area_art, is_area_game
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
-from builder.art.markers import marker_faces
+from builder.marker_images import marker_images
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import ModuleArt
 from builder.module.pieces import MarkerImages, UnitImages
@@ -39,13 +39,15 @@ class BuildResult:
 
 def build_steps(spec: GameSpec) -> int:
     """How many progress reports :func:`build_game` makes for ``spec``."""
+    if is_area_game(spec):
+        return AREA_BUILD_STEPS + 2
     boards = sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
     return boards + 4
 
 
 def buildable(spec: GameSpec) -> bool:
-    """True for games with a hex map (the modules Stavka builds)."""
-    return any(game_map.hex_map is not None for game_map in spec.maps)
+    """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
+    return is_area_game(spec) or any(game_map.hex_map is not None for game_map in spec.maps)
 
 
 def _board_images(spec: GameSpec, images: dict[str, bytes], progress: Progress) -> dict[str, str]:
@@ -75,16 +77,7 @@ def _counter_images(spec: GameSpec, images: dict[str, bytes]) -> tuple[dict[str,
             back=back if faces.back_kind == "reduced" else None,
             untried=back if faces.back_kind == "untried" else None,
         )
-    markers: dict[str, MarkerImages] = {}
-    for marker_id, marker in spec.markers.items():
-        marker_face = marker_faces(marker, spec, counter)
-        front, back = f"markers/{marker_id}.png", f"markers/{marker_id}-back.png"
-        images[front] = png_bytes(marker_face.front)
-        two_sided = ImageChops.difference(marker_face.front.convert("RGB"), marker_face.back.convert("RGB")).getbbox()
-        if two_sided:
-            images[back] = png_bytes(marker_face.back)
-        markers[marker_id] = MarkerImages(front=front, back=back if two_sided else None)
-    return units, markers
+    return units, marker_images(spec, images)
 
 
 def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
@@ -104,7 +97,10 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
     """Build ``spec``'s module into ``dist`` and say what was written."""
-    built = assemble_module(spec, draw_art(spec, progress))
+    if is_area_game(spec):
+        built = assemble_area_module(spec, draw_area_art(spec, progress))
+    else:
+        built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
     path = dist / f"{spec.id}.vmod"
     write_output(path, built.data)

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.areas import AreaMap
+from rules.cards import CardDeck
 from rules.data.fields import Provenance
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
@@ -113,7 +115,11 @@ class SupplySource:
 
 @dataclass(frozen=True)
 class Area:
-    """An area of an area map (Rattenkrieg's city areas and rear areas)."""
+    """An area of an area map (Rattenkrieg's city areas and rear areas).
+
+    ``adjacent`` is derived from the outlines (shared borders and the rule's arrows) when
+    the map has them, so it cannot disagree with what is drawn.
+    """
 
     id: str
     name: str
@@ -140,6 +146,15 @@ class GameMap:
     lines: Mapping[str, frozenset[HexSide]] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
+    area_map: AreaMap | None = None
+    """The outlines of an area map: drawing, module zones and pixel look-ups share them."""
+
+    def area(self, area_id: str) -> Area:
+        """The area with id ``area_id``."""
+        for area in self.areas:
+            if area.id == area_id:
+                return area
+        raise KeyError(f"map {self.name!r} has no area {area_id!r}")
 
     def terrain_of(self, hex_: Hex) -> str:
         """The terrain of a playable hex (the board's default when not listed)."""
@@ -350,6 +365,8 @@ class GameSpec:
     folder: str
     notes: tuple[str, ...] = field(default=())
     phases: tuple[str, ...] = field(default=())
+    cards: CardDeck | None = None
+    """The playing cards of a card-driven game (RKS 2.4), from ``cards.toml``."""
 
     def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
         """The map and lattice hex a printed hex number names, or None."""

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from builder.area_build import is_area_game
+from builder.art.area_pieces import acted_face
 from builder.art.board import BOARD_COLOURS, BoardView, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
@@ -40,9 +42,11 @@ def one_of_each_kind(game: GameSpec) -> list[Unit]:
 
 
 def counter_sheet(game: GameSpec) -> Image.Image:
-    """Fronts with their backs underneath, row by row."""
+    """Fronts with their backs underneath (an area game's units: their acted side), row by row."""
     counter = screen_format()
     faces = [(f.front, f.back) for f in (unit_faces(unit, game, counter) for unit in one_of_each_kind(game))]
+    if is_area_game(game):
+        faces = [(front, acted_face(front)) for front, _ in faces]
     faces += [(f.front, f.back) for f in (marker_faces(marker, game, counter) for marker in game.markers.values())]
     size = counter.image_px
     columns = min(COLUMNS, len(faces))

@@ -16,7 +16,7 @@ from rules.data.loader import load_game, shipped_games
 @click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True,
               help="Where to write the modules.")
 def build(game: str, dist: Path) -> None:
-    """Build GAME's VASSAL module (dist/GAME.vmod), or every hex-map game with 'all'."""
+    """Build GAME's VASSAL module (dist/GAME.vmod), or every game's with 'all'."""
     specs = [load_game(name) for name in (shipped_games() if game == "all" else [game])]
     specs = [spec for spec in specs if buildable(spec) or game != "all"]
     with click.progressbar(length=sum(build_steps(spec) for spec in specs), label="Building", show_pos=True) as bar:
