@@ -14,7 +14,7 @@ from builder.cli import main
 from builder.positions import position_from_save, write_supply_copy
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
-from rules.referee.engine import RefereeError
+from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
@@ -31,6 +31,35 @@ def load_position(path: Path) -> Position:
     return read_position_file(path)
 
 
+def viewing_side(position: Position, referee: Referee, side: str | None) -> str | None:
+    """The side named by ``--as``, checked: one of the game's, in a game with hidden information."""
+    if side is None:
+        return None
+    sides = [item.id for item in position.spec.sides]
+    if side not in sides:
+        raise RefereeError(position.source, None, f"--as {side}: the sides are {', '.join(sides)}")
+    if not referee.hidden_information:
+        raise RefereeError(position.source, None, f"--as: {position.spec.title} hides nothing from either player")
+    return side
+
+
+def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
+    """Whose view the output is, for a game with hidden information (JSON keys)."""
+    if not referee.hidden_information:
+        return {}
+    return {"as": side} if side is not None else {"shows": "both sides"}
+
+
+def view_line(position: Position, view: dict[str, str]) -> str:
+    """The headline's note on whose view it is."""
+    if "as" in view:
+        name = next(side.name for side in position.spec.sides if side.id == view["as"])
+        return f" (as the {name} player sees it: own cards, the other side's counts)"
+    if view:
+        return " (the referee's view: both sides' cards; --as SIDE shows one player's)"
+    return ""
+
+
 def _hex(position: Position, name: str) -> Hex:
     found = position.spec.parse_hex(name.strip())
     if found is None:
@@ -45,22 +74,28 @@ def _hex(position: Position, name: str) -> Hex:
     "--annotate", "annotated_path", type=click.Path(dir_okay=False, path_type=Path), metavar="NEW.vsav",
     help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
 )
-def check(position_path: Path, output_format: str, annotated_path: Path | None) -> None:
+@click.option("--as", "view_side", metavar="SIDE",
+              help="Show only what SIDE's player may see (Rattenkrieg: own steps and hand, the other side's counts).")
+def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
-    victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
-    or a TOML position file."""
+    victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
+    the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
+    file."""
     position = load_position(position_path)
-    verdicts = referee_for(position).check()
+    referee = referee_for(position)
+    side = viewing_side(position, referee, view_side)
+    verdicts = referee.check_as(side)
     if annotated_path is not None:
         if position_path.suffix.lower() not in SAVE_SUFFIXES:
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
+    view = seen_by(referee, side)
     if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn,
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **view,
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
-    click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts")
+    click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{view_line(position, view)}")
     for verdict in verdicts:
         click.echo(verdict.as_text())
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules.referee import dos, tps
+from rules.referee import dos, rks, tps
 from rules.referee.engine import REFEREES, Referee, RefereeError
 from rules.referee.position import Position
 
-SUPPORTED = (dos.DriveOnStalingradReferee, tps.TurningPointReferee)
+SUPPORTED = (dos.DriveOnStalingradReferee, rks.RattenkriegReferee, tps.TurningPointReferee)
 
 
 def referee_for(position: Position) -> Referee:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.hexes import Hex
 from rules.model import GameMap, GameSpec, Unit
+from rules.referee.table import CardTable
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class Position:
 
     ``settings`` carry the game-specific switches a position must state (e.g. whether
     Taman is active, DoS 7.4); each game's referee documents the ones it reads.
+    An area game adds ``control``, the side each area was last seen controlled by
+    (control markers, or the position file), which empty areas keep (RKS 3.6), and a
+    card game ``cards``, where every card lies.
     """
 
     spec: GameSpec
@@ -55,6 +59,8 @@ class Position:
     markers: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
     settings: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
+    control: Mapping[str, str] = field(default_factory=dict)
+    cards: CardTable | None = None
 
     @property
     def game_map(self) -> GameMap:

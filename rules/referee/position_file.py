@@ -1,5 +1,8 @@
 """Reading a position from a TOML file, with ``file:line`` errors.
 
+A card-driven area game's file (Rattenkrieg) has its own keys, read by
+:mod:`rules.referee.area_position_file`; this module reads the hex games'.
+
 The format, documented in the README::
 
     game = "dos"                 # a shipped game, or the path of a game folder
@@ -31,6 +34,7 @@ from rules.data.fields import Table
 from rules.data.loader import load_game
 from rules.data.source import TomlSource
 from rules.hexes import Hex
+from rules.referee.area_position_file import read_area_position
 from rules.referee.position import Position, UnitState
 
 KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
@@ -40,10 +44,12 @@ def read_position_file(path: Path) -> Position:
     """The position written in ``path``; the first problem raises :class:`DataError`."""
     source = TomlSource.read(path)
     root = Table.root(source)
-    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
     game_name = root.text("game")
     game_path = (path.parent / game_name) if (path.parent / game_name / "game.toml").is_file() else None
     spec = load_game(str(game_path) if game_path else game_name)
+    if spec.cards is not None:
+        return read_area_position(path, root, spec)
+    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
     scenario = root.optional_text("scenario")
     if scenario is not None and spec.scenarios:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
