@@ -61,6 +61,10 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     expected = identity_of(spec).name
     if saved.module is not None and saved.module.name != expected:
         raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
+    if spec.cards is not None:
+        from builder.area_positions import area_position_from_save  # it reads this module's helpers
+
+        return area_position_from_save(path, saved, spec)
     game_map = next(game_map for game_map in spec.maps if game_map.hex_map is not None)
     assert game_map.hex_map is not None
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}

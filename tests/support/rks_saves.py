@@ -1,0 +1,108 @@
+"""A dealt Rattenkrieg game written as a save with Stavka's own writer.
+
+The engine cannot be asked to save, so this builds what VASSAL's New Game leaves on the
+table: the module's set-up of 3.1 and 3.2, then the deal of 3.3 and 3.4 from a seeded
+shuffle — each unit's step cards in its box on its side's steps map, the hands in the
+hand maps, the rest in the draw deck, an empty discard pile — with ``CardsDealt`` set,
+so loading it never deals again. The decks take their settings from the built module's
+own DrawPiles. Tests load it in the engine to prove it is a real save, then referee it.
+"""
+
+from __future__ import annotations
+
+import random
+import zipfile
+from pathlib import Path
+
+from lxml import etree
+
+from builder.area_build import draw_area_art
+from builder.module.area_module import (
+    HAND_SPOT,
+    AreaArt,
+    area_board_layouts,
+    area_setup_pieces,
+    card_prototype,
+    card_traits,
+    piece_ids,
+)
+from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.assemble import identity_of
+from builder.module.buildfile import SCENARIO_PROPERTY, TURN_TRACKER_ID, VASSAL_VERSION, turn_tracker_state
+from builder.module.package import module_metadata
+from builder.steps_layout import steps_boxes
+from builder.vassal.decks import deck_type
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
+from builder.vassal.traits import Trait
+from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
+from rules.cards import Card
+from rules.model import GameSpec
+
+DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+
+
+def draw_piles(module: Path) -> dict[str, dict[str, str]]:
+    """The attributes of each DrawPile in the module's build file, by pile name."""
+    with zipfile.ZipFile(module) as archive:
+        root = etree.fromstring(archive.read("buildFile.xml"))
+    return {element.get("name", ""): dict(element.attrib) for element in root.iter(DRAW_PILE)}
+
+
+def card_piece(spec: GameSpec, art: AreaArt, card: Card, map_name: str, x: int, y: int) -> SetupPiece:
+    """A card as a game holds it: the Card prototype expanded, then its own traits."""
+    assert spec.cards is not None
+    gpid = piece_ids(spec).cards[card.id]
+    own = card_traits(spec, spec.cards, card, art, gpid)
+    traits: tuple[Trait, ...] = (*card_prototype(spec, art)[:-1], *own[1:])
+    return SetupPiece(traits=traits, map=map_name, x=x, y=y)
+
+
+def deal(spec: GameSpec, seed: int) -> tuple[dict[str, list[Card]], dict[str, list[Card]], list[Card]]:
+    """Step cards by unit for the units on the map at the start (3.3), hands by side (3.4),
+    and what is left for the deck, from one seeded shuffle."""
+    assert spec.cards is not None
+    cards = list(spec.cards.cards())
+    random.Random(seed).shuffle(cards)
+    on_map = [spec.units[placement.unit] for placement in spec.scenarios["city"].setup]
+    steps = {}
+    for unit in on_map:
+        count = int(unit.properties.get("step_cards", "0"))
+        if count:
+            steps[unit.id], cards = cards[:count], cards[count:]
+    hands = {}
+    for side, size in spec.cards.hands.start.items():
+        hands[side], cards = cards[:size], cards[size:]
+    return steps, hands, cards
+
+
+def dealt_save(spec: GameSpec, module: Path, seed: int) -> bytes:
+    """The bytes of a save of ``module`` just after the deal."""
+    art = draw_area_art(spec, lambda _step: None)
+    gpids = piece_ids(spec)
+    pieces = area_setup_pieces(spec, spec.scenarios["city"], art, gpids)
+    steps, hands, rest = deal(spec, seed)
+    names = {side.id: side.name for side in spec.sides}
+    for side in spec.sides:
+        for box in steps_boxes(spec, side.id):
+            corners = box.slot
+            x, y = (corners[0][0] + corners[2][0]) // 2, (corners[0][1] + corners[2][1]) // 2
+            pieces += [card_piece(spec, art, card, steps_map_name(side.name), x, y) for card in steps.get(box.unit, ())]
+    for side_id, cards in hands.items():
+        pieces += [card_piece(spec, art, card, hand_map_name(names[side_id]), *HAND_SPOT) for card in cards]
+    piles = draw_piles(module)
+    main = spec.maps[0].name
+    decks = []
+    for name, cards in ((DRAW_DECK, rest), (DISCARD_PILE, [])):
+        pile = piles[name]
+        x, y = int(pile["x"]), int(pile["y"])
+        decks.append(SetupDeck(type=deck_type(pile), map=main, x=x, y=y, face_down=pile.get("faceDown") == "Always",
+                               cards=tuple(card_piece(spec, art, card, main, x, y) for card in cards)))
+    identity = identity_of(spec)
+    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    return build_setup_save(
+        pieces, metadata, seed, boards=area_board_layouts(spec),
+        global_properties=(GlobalPropertyValue(SCENARIO_PROPERTY, "city", MODULE_CONTAINER),
+                           GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER)),
+        turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, 1)),),
+        description="Dealt", at_start_stacks=True, decks=decks,
+    )
