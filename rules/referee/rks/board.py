@@ -44,8 +44,14 @@ class Board:
         return self.areas[area].name
 
     def neighbours(self, area: str) -> tuple[str, ...]:
-        """Areas next to ``area``: a shared border or an arrow across the Volga (3.5)."""
-        return self.areas[area].adjacent
+        """Areas next to ``area``: a shared border or an arrow across the Volga (3.5), in
+        the data's order, so every list the referee gives is reproducible."""
+        return self._neighbours[area]
+
+    @cached_property
+    def _neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        order = {area: index for index, area in enumerate(self.areas)}
+        return {area.id: tuple(sorted(area.adjacent, key=order.__getitem__)) for area in self.game_map.areas}
 
     @cached_property
     def city_areas(self) -> tuple[str, ...]:
