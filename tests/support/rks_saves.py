@@ -45,7 +45,8 @@ def draw_piles(module: Path) -> dict[str, dict[str, str]]:
     """The attributes of each DrawPile in the module's build file, by pile name."""
     with zipfile.ZipFile(module) as archive:
         root = etree.fromstring(archive.read("buildFile.xml"))
-    return {element.get("name", ""): dict(element.attrib) for element in root.iter(DRAW_PILE)}
+    return {str(element.get("name", "")): {str(key): str(value) for key, value in element.attrib.items()}
+            for element in root.iter(DRAW_PILE)}
 
 
 def card_piece(spec: GameSpec, art: AreaArt, card: Card, map_name: str, x: int, y: int) -> SetupPiece:

@@ -205,8 +205,9 @@ class Combat:
                               ("9.8",)))
         else:
             steps.append(Step("the attacker plays a card face down first, then the defender", ("8.4", "8.5")))
-        played = {ATTACKER: self._played(attacker, attacker_cards, sight, steps),
-                  DEFENDER: self._played(defender, defender_cards, sight, steps)}
+        shown_first = chuikov and sight.viewer == attacker.side
+        played = {ATTACKER: self._played(attacker, attacker_cards, sight, steps, False),
+                  DEFENDER: self._played(defender, defender_cards, sight, steps, shown_first)}
         shown = {role: tuple(card.short_name if card is not None else "a face-down card" for card in cards)
                  for role, cards in played.items()}
         result = None
@@ -258,15 +259,17 @@ class Combat:
         steps += [self._sources(attacker), self._sources(defender)]
         return steps
 
-    def _played(self, state: UnitState, given: Sequence[str] | None, sight: Sight,
-                steps: list[Step]) -> list[Card | None]:
+    def _played(self, state: UnitState, given: Sequence[str] | None, sight: Sight, steps: list[Step],
+                shown: bool) -> list[Card | None]:
         """The cards ``state``'s side played, oldest first; a face-down card the reader may
-        not see is None. Given on the command line, a card of a side the reader sees is
-        checked against what that side could play."""
+        not see is None (``shown``: the German's card under Chuikov, which the Soviet sees,
+        9.8). Given on the command line, a card of a side the reader sees is checked
+        against what that side could play."""
         side = self.board.side_name(state.side)
         if given is None:
             cards = list(self.table.played.get(state.side, ()))
-            visible: list[Card | None] = [card if sight.sees_cards_of(state.side) else None for card in cards]
+            seen = shown or sight.sees_cards_of(state.side)
+            visible: list[Card | None] = [card if seen else None for card in cards]
         else:
             named = [self.card(name) for name in given]
             playable = {card for card, _ in self.usable(state)} | set(self.table.played.get(state.side, ()))
