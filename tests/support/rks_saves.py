@@ -10,7 +10,6 @@ own DrawPiles. Tests load it in the engine to prove it is a real save, then refe
 
 from __future__ import annotations
 
-import random
 import zipfile
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
 from rules.cards import Card
 from rules.model import GameSpec
+from tests.support.rks_deal import deal
 
 DRAW_PILE = "VASSAL.build.module.map.DrawPile"
 
@@ -56,24 +56,6 @@ def card_piece(spec: GameSpec, art: AreaArt, card: Card, map_name: str, x: int, 
     own = card_traits(spec, spec.cards, card, art, gpid)
     traits: tuple[Trait, ...] = (*card_prototype(spec, art)[:-1], *own[1:])
     return SetupPiece(traits=traits, map=map_name, x=x, y=y)
-
-
-def deal(spec: GameSpec, seed: int) -> tuple[dict[str, list[Card]], dict[str, list[Card]], list[Card]]:
-    """Step cards by unit for the units on the map at the start (3.3), hands by side (3.4),
-    and what is left for the deck, from one seeded shuffle."""
-    assert spec.cards is not None
-    cards = list(spec.cards.cards())
-    random.Random(seed).shuffle(cards)
-    on_map = [spec.units[placement.unit] for placement in spec.scenarios["city"].setup]
-    steps = {}
-    for unit in on_map:
-        count = int(unit.properties.get("step_cards", "0"))
-        if count:
-            steps[unit.id], cards = cards[:count], cards[count:]
-    hands = {}
-    for side, size in spec.cards.hands.start.items():
-        hands[side], cards = cards[:size], cards[size:]
-    return steps, hands, cards
 
 
 def dealt_save(spec: GameSpec, module: Path, seed: int) -> bytes:
