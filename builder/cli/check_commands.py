@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.positions import position_from_save, write_supply_copy
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import Referee, RefereeError
@@ -27,6 +26,9 @@ SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 def load_position(path: Path) -> Position:
     """A position from a saved game or log of our modules, or from a TOML position file."""
     if path.suffix.lower() in SAVE_SUFFIXES:
+        # The save reader is loaded only for saves: a position file needs none of it.
+        from builder.positions import position_from_save
+
         return position_from_save(path)
     return read_position_file(path)
 
@@ -88,6 +90,8 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     if annotated_path is not None:
         if position_path.suffix.lower() not in SAVE_SUFFIXES:
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        from builder.positions import write_supply_copy
+
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
     view = seen_by(referee, side)
