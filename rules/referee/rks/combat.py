@@ -302,7 +302,8 @@ class Combat:
             options.append(Step(f"{loser.unit.id} is isolated and cannot retreat", ("8.10",)))
         if retreats:
             names = " or ".join(self.board.name(area) for area in retreats)
-            options.append(Step(f"{loser.unit.id} may retreat to {names}, turned over", ("8.9 (1)", "8.9 (4)")))
+            rules = ("8.9 (1)", "8.9 (4)") if loser.side == SOVIET else ("8.9 (1)",)
+            options.append(Step(f"{loser.unit.id} may retreat to {names}, turned over", rules))
         if held:
             options.append(Step(f"{loser.unit.id} may lose one of its {held} steps", ("8.9 (2)",)))
         if not retreats and not held:

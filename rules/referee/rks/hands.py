@@ -36,22 +36,22 @@ def hand_verdicts(position: Position, board: Board, control: Control, settings: 
         rules: tuple[str, ...]
         if replenishment:
             limit = hands.bonus_refill if holder_now == side else hands.refill
-            basis, rules = f"refilled now; {'holds' if holder_now == side else 'does not hold'} {hill}", ("10.1", "10.2")
+            basis, rules = f"refilled now, {'holding' if holder_now == side else 'without'} {hill}", ("10.1", "10.2")
         elif first_turn:
             limit = hands.start.get(side, 0)
             basis, rules = "as dealt, before the first replenishment", ("3.4",)
         else:
             holder = settings.mamayev_kurgan_at_replenishment or holder_now
             limit = hands.bonus_refill if holder == side else hands.refill
-            held_hill = "held" if holder == side else "did not hold"
-            source = "" if settings.mamayev_kurgan_at_replenishment else " (taken as its holder now)"
-            basis, rules = f"as refilled at the last replenishment, when it {held_hill} {hill}{source}", ("10.1", "10.2")
+            held_hill = "holding" if holder == side else "without"
+            source = "" if settings.mamayev_kurgan_at_replenishment else ", its holder then taken to be its holder now"
+            basis, rules = f"refilled at the last replenishment {held_hill} {hill}{source}", ("10.1", "10.2")
             unsure = settings.mamayev_kurgan_at_replenishment is None and holder != side
         details = {"side": side, "cards": str(held), "limit": str(limit)}
         shown = ""
         if sight.sees_cards_of(side) and cards:
             details["hand"] = card_names(cards)
-            shown = f": {details['hand']}"
+            shown = f"; in hand: {details['hand']}"
         if held <= limit:
             outcome = f"{held} cards"
         elif unsure and held <= hands.bonus_refill:
@@ -60,6 +60,6 @@ def hand_verdicts(position: Position, board: Board, control: Control, settings: 
             outcome = "too many"
         verdicts.append(Verdict(
             subject=f"{name} hand", topic="hand", outcome=outcome, rules=rules,
-            explanation=f"{held} cards, at most {limit} ({basis}){shown}", details=details,
+            explanation=f"at most {limit}: {basis}{shown}", details=details,
         ))
     return verdicts

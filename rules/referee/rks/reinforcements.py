@@ -44,7 +44,8 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
                 verdicts.append(Verdict(
                     subject=unit.id, topic="reinforcement", outcome="arrives now" if now else "overdue",
                     rules=(_rule(unit),),
-                    explanation=f"arrives in the {where} on turn {arrival.turn} with {cards} step cards from the deck",
+                    explanation=f"arrives in the {where} on turn {arrival.turn} with {cards} step "
+                                f"card{'s' if cards != 1 else ''} from the deck",
                     details={"area": arrival.where}, unit=unit.id,
                 ))
     return verdicts

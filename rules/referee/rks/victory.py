@@ -22,15 +22,15 @@ def victory_verdict(position: Position, board: Board, control: Control) -> Verdi
     held = [area for area in board.objectives if control.of(area) == GERMAN]
     missing = [area for area in board.objectives if area not in held]
     winner = GERMAN if not missing else SOVIET
-    holding = f"the German holds {len(held)} of the {len(board.objectives)} areas joined to the Soviet rear"
-    named = ", ".join(board.name(area) for area in board.objectives)
-    if missing:
-        holding += f" (not {', '.join(board.name(area) for area in missing)})"
+    names = ", ".join(board.name(area) for area in board.objectives)
+    holding = f"the German holds {len(held)} of the areas joined to the Soviet rear ({names})"
+    if held and missing:
+        holding += f"; not {', '.join(board.name(area) for area in missing)}"
     outcome = f"{board.side_name(winner)} victory" if final else f"{board.side_name(winner)} victory if it ended now"
     when = f"end of turn {last_turn}" if final else f"turn {position.turn} of {last_turn}"
     return Verdict(
         subject="victory", topic="victory", outcome=outcome, rules=("4.0", "3.6"),
-        explanation=f"{when}: {holding}; the German needs all of {named}",
+        explanation=f"{when}: {holding}",
         details={"german_holds": " ".join(held), "objectives": " ".join(board.objectives), "final": "yes" if final
                  else "no", "winner": winner},
     )
