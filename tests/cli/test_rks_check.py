@@ -159,3 +159,32 @@ def test_bad_position_files_name_the_file_and_line(tmp_path: Path, text: str, me
     code, output, error = run("check", str(path))
     assert code == 2 and output == ""
     assert error.startswith(f"stavka: {path}:") and message in error and error.count("\n") == 1
+
+
+def readme_examples() -> list[tuple[list[str], list[str]]]:
+    """The README's Rattenkrieg examples: each command and the lines it shows."""
+    lines = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
+    examples = []
+    for index, line in enumerate(lines):
+        if line.startswith("    $ stavka ") and "/rks/" in line:
+            shown = []
+            for following in lines[index + 1:]:
+                if not following.startswith("    "):
+                    break
+                shown.append(following[4:])
+            examples.append((line[len("    $ stavka "):].split(), shown))
+    return examples
+
+
+def test_the_readme_examples_show_what_the_commands_print() -> None:
+    examples = readme_examples()
+    assert len(examples) >= 2
+    root = Path(__file__).resolve().parents[2]
+    for arguments, shown in examples:
+        arguments = [str(root / argument) if argument.startswith("tests/") else argument for argument in arguments]
+        code, output, _ = run(*arguments)
+        assert code == 0
+        printed = output.replace(str(root) + "/", "").splitlines()
+        for line in shown:
+            if line.strip() != "…":
+                assert line in printed, line
