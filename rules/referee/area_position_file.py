@@ -44,6 +44,7 @@ from rules.cards import Card, CardDeck
 from rules.data.fields import Table, unknown_name_message
 from rules.model import GameSpec, Unit
 from rules.referee.position import Position, UnitState
+from rules.referee.position_fields import placed_unit, position_settings, unit_flags
 from rules.referee.table import CardTable, EventInForce
 
 AREA_FLAGS = ("acted", "isolated")
@@ -105,18 +106,11 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
     steps: dict[str, tuple[Card, ...]] = {}
     for table in root.tables("unit"):
         table.only("id", "at", "cards", "flags")
-        unit_id = table.choice("id", spec.units, "unit")
-        if unit_id in placed:
-            raise table.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "id")
-        placed[unit_id] = table.where("id")
-        unit = spec.units[unit_id]
+        unit = placed_unit(table, spec, placed)
         location = _area(table, "at", areas)
-        flags = table.text_list("flags", required=False)
-        for flag in flags:
-            if flag not in AREA_FLAGS:
-                raise table.error(f"unknown flag {flag!r} (known: {', '.join(AREA_FLAGS)})", "flags", flag)
-        steps[unit_id] = cards.read(table, "cards")
-        units.append(UnitState(unit, location, None, len(unit.steps), frozenset(flags)))
+        flags = unit_flags(table, AREA_FLAGS)
+        steps[unit.id] = cards.read(table, "cards")
+        units.append(UnitState(unit, location, None, len(unit.steps), flags))
     eliminated: list[Unit] = []
     for unit_id in root.text_list("eliminated", required=False):
         if unit_id not in spec.units:
@@ -165,19 +159,8 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
     elif len(spec.scenarios) == 1:
         scenario = next(iter(spec.scenarios))
-    settings_table = root.optional_table("settings")
-    settings = {key: settings_table.text(key) for key, _ in settings_table.items()} if settings_table else {}
-    return Position(
-        spec=spec,
-        scenario=scenario,
-        turn=root.integer("turn", minimum=0, maximum=99),
-        phase=phase,
-        weather=None,
-        units=tuple(units),
-        eliminated=tuple(eliminated),
-        settings=settings,
-        source=str(path),
-        control=control,
-        cards=CardTable(steps=steps, hands=hands, deck=deck, discard=discard, played=played, face_up=face_up,
-                        events=tuple(events)),
-    )
+    table = CardTable(steps=steps, hands=hands, deck=deck, discard=discard, played=played, face_up=face_up,
+                      events=tuple(events))
+    turn = root.integer("turn", minimum=0, maximum=99)
+    return Position(spec, scenario, turn, phase, None, tuple(units), tuple(eliminated),
+                    settings=position_settings(root), source=str(path), control=control, cards=table)

@@ -36,6 +36,7 @@ from rules.data.source import TomlSource
 from rules.hexes import Hex
 from rules.referee.area_position_file import read_area_position
 from rules.referee.position import Position, UnitState
+from rules.referee.position_fields import placed_unit, unit_flags
 
 KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
 
@@ -57,22 +58,15 @@ def read_position_file(path: Path) -> Position:
     placed: dict[str, str] = {}
     for table in root.tables("unit"):
         table.only("id", "at", "steps", "flags")
-        unit_id = table.choice("id", spec.units, "unit")
-        if unit_id in placed:
-            raise table.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "id")
-        placed[unit_id] = table.where("id")
-        unit = spec.units[unit_id]
+        unit = placed_unit(table, spec, placed)
         location = table.text("at")
         found = spec.parse_hex(location)
         areas = {area.id for game_map in spec.maps for area in game_map.areas}
         if found is None and location not in areas:
             raise table.error(f"unknown hex or area {location!r}", "at", location)
         steps = table.integer("steps", len(unit.steps), 1, len(unit.steps))
-        flags = table.text_list("flags", required=False)
-        for flag in flags:
-            if flag not in KNOWN_FLAGS:
-                raise table.error(f"unknown flag {flag!r} (known: {', '.join(KNOWN_FLAGS)})", "flags", flag)
-        units.append(UnitState(unit, location, None if found is None else found[1], steps, frozenset(flags)))
+        flags = unit_flags(table, KNOWN_FLAGS)
+        units.append(UnitState(unit, location, None if found is None else found[1], steps, flags))
     eliminated = []
     for unit_id in root.text_list("eliminated", required=False):
         if unit_id not in spec.units:
