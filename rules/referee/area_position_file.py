@@ -159,8 +159,8 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
     elif len(spec.scenarios) == 1:
         scenario = next(iter(spec.scenarios))
-    table = CardTable(steps=steps, hands=hands, deck=deck, discard=discard, played=played, face_up=face_up,
-                      events=tuple(events))
+    card_table = CardTable(steps=steps, hands=hands, deck=deck, discard=discard, played=played, face_up=face_up,
+                           events=tuple(events))
     turn = root.integer("turn", minimum=0, maximum=99)
     return Position(spec, scenario, turn, phase, None, tuple(units), tuple(eliminated),
-                    settings=position_settings(root), source=str(path), control=control, cards=table)
+                    settings=position_settings(root), source=str(path), control=control, cards=card_table)
