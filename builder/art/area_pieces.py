@@ -10,7 +10,6 @@ so the opponent sees the count and never the cards.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageEnhance
 
@@ -18,8 +17,16 @@ from builder.art.board import INK, PAPER
 from builder.art.cards import CardFormat
 from builder.art.drawing import fitted_font, supersampled
 from builder.art.fonts import font
-from builder.steps_layout import STEPS_BOX_HEIGHT, STEPS_BOX_WIDTH, STEPS_MARGIN, step_cards, steps_board_size, steps_boxes
+from builder.steps_layout import (
+    STEPS_BOX_HEIGHT,
+    STEPS_BOX_WIDTH,
+    STEPS_MARGIN,
+    step_cards,
+    steps_board_size,
+    steps_boxes,
+)
 from rules.model import GameSpec
+
 
 def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image], card: CardFormat) -> Image.Image:
     """A side's steps board: a box per unit with its counter, name, step count and slot."""

@@ -34,7 +34,8 @@ def _cards(text: str | None) -> list[str] | None:
               help="An event in force for the attacker besides the position's: assault_guns, combat_engineers, "
                    "molotov_cocktail, general_chuikov.")
 @click.option("--t34", is_flag=True, help="The T-34 joins the Soviet unit (8.12).")
-@click.option("--attacker-cards", metavar="CARD,CARD…", help="Cards the attacker played, raises in order (8.6): 5s,qh.")
+@click.option("--attacker-cards", metavar="CARD,CARD…",
+              help="Cards the attacker played, raises in order (8.6): 5s,qh.")
 @click.option("--defender-cards", metavar="CARD,CARD…", help="Cards the defender played, raises in order.")
 @click.option("--declines", is_flag=True, help="The defender plays no card and takes a loss (8.5).")
 @click.option("--strike", type=click.Choice([ARTILLERY, AIR]),
@@ -94,7 +95,8 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
     lines = [f"Duel in {board.name(report.area)}: {report.attacker} attacks {report.defender} ({view})"]
     lines += [f"  {step.text} [rule {', '.join(step.rules)}]" for step in report.steps]
     if report.result is None:
-        played = "; ".join(f"{role}: {', '.join(cards) if cards else 'no card yet'}" for role, cards in report.played.items())
+        played = "; ".join(f"{role}: {', '.join(cards) if cards else 'no card yet'}"
+                           for role, cards in report.played.items())
         lines.append(f"  result: not known until both cards are shown ({played})")
     else:
         winner = report.result.winner or "nobody yet"
@@ -103,7 +105,8 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
     for chances in report.chances:
         lines.append(f"  {board.side_name(chances.side)} chances ({chances.role}), against {chances.against}:")
         for chance in chances.cards:
-            beaten = "" if chance.beaten is None else f"; the other side holds a card beating it: {_percent(chance.beaten)}"
+            beaten = ("" if chance.beaten is None
+                      else f"; the other side holds a card beating it: {_percent(chance.beaten)}")
             lines.append(f"    {chance.card.short_name} ({chance.source}): win {_percent(chance.win)}, "
                          f"lose {_percent(chance.lose)}, fight again {_percent(chance.again)}{beaten}")
         if not chances.cards:

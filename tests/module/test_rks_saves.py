@@ -67,8 +67,9 @@ def pieces(report: Report) -> list[dict[str, object]]:
 
 def card_in(piece: dict[str, object], cards: list[Card]) -> Card:
     """Which card a piece is: every card is named 'Card', its id is in its state."""
-    found = [card for card in cards if re.search(rf",{re.escape(card.id)},{re.escape(card.name)},", str(piece["state"]))]
-    assert len(found) == 1, str(piece["state"])[-200:]
+    state = str(piece["state"])
+    found = [card for card in cards if re.search(rf",{re.escape(card.id)},{re.escape(card.name)},", state)]
+    assert len(found) == 1, state[-200:]
     return found[0]
 
 

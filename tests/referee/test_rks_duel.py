@@ -55,7 +55,8 @@ def build(
     assert rks.cards is not None
     states, steps = [], {}
     for unit_id, area, step_ids, *flags in units:
-        states.append(UnitState(rks.units[unit_id], area, None, 1, frozenset(flags[0].split()) if flags else frozenset()))
+        marks = frozenset(flags[0].split()) if flags else frozenset()
+        states.append(UnitState(rks.units[unit_id], area, None, 1, marks))
         steps[unit_id] = cards(step_ids) if step_ids else ()
     hand_cards = {side: cards(ids) for side, ids in (hands or {}).items()}
     played_cards = {side: cards(ids) for side, ids in (played or {}).items()}

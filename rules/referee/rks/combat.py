@@ -252,7 +252,8 @@ class Combat:
                               "and one step into an enemy one, never into the enemy rear, and not at all when isolated",
                               ("7.2", "7.3", "3.5", "8.10")))
         elif len(route) > 1:
-            steps.append(Step(f"{attacker.unit.id} moves {' → '.join(board.name(place) for place in route)}; entering "
+            way = " → ".join(board.name(place) for place in route)
+            steps.append(Step(f"{attacker.unit.id} moves {way}; entering "
                               "an enemy area held by enemy units starts the combat", ("7.2", "7.3", "8.1")))
         if ACTED in attacker.flags:
             steps.append(Step(f"{attacker.unit.id} is turned over: it has acted this turn", ("7.4",)))

@@ -19,7 +19,9 @@ from rules.referee.rks.sight import Sight, card_names, table_of
 from rules.referee.verdict import Verdict
 
 
-def hand_verdicts(position: Position, board: Board, control: Control, settings: Settings, sight: Sight) -> list[Verdict]:
+def hand_verdicts(
+    position: Position, board: Board, control: Control, settings: Settings, sight: Sight
+) -> list[Verdict]:
     """One verdict per side's hand."""
     table = table_of(position)
     hands = board.deck.hands
