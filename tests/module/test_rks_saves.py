@@ -32,6 +32,8 @@ pytestmark = [
 ]
 
 SEED = 23
+TURNED_OVER = {"Rifle division 2": "Isolated", "Rifle division 3": "Acted", "orlovka": "Side"}
+"""rifle2 marked isolated, rifle3 turned over, Orlovka's control marker on its German side."""
 Report = dict[str, object]
 
 
@@ -45,7 +47,7 @@ def saves(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     with zipfile.ZipFile(module) as archive:
         setup.write_bytes(archive.read("setups/rks-city.vsav"))
     dealt = folder / "dealt.vsav"
-    dealt.write_bytes(dealt_save(rks, module, SEED))
+    dealt.write_bytes(dealt_save(rks, module, SEED, TURNED_OVER))
     return module, setup, dealt
 
 
@@ -117,7 +119,7 @@ def test_the_referee_puts_each_unit_in_the_area_the_engine_names(saves: tuple[Pa
     for state in position.units:
         held = len(position.cards.steps_of(state.unit.id)) if position.cards else 0
         if held:
-            assert counts[state.unit.name].endswith(f"[{held} of {held} steps]"), "the engine counts the same cards"
+            assert f"[{held} of {held} steps]" in counts[state.unit.name], "the engine counts the same cards"
 
 
 def test_check_judges_the_dealt_save(saves: tuple[Path, Path, Path]) -> None:
@@ -130,8 +132,8 @@ def test_check_judges_the_dealt_save(saves: tuple[Path, Path, Path]) -> None:
     assert verdicts[("rifle1", "steps")]["outcome"] == "1 of 1 steps"
     assert verdicts[("German hand", "hand")]["outcome"] == "3 cards"
     assert verdicts[("Soviet hand", "hand")]["outcome"] == "4 cards"
-    control = [verdict for verdict in report["verdicts"] if verdict["topic"] == "control"]
-    assert len(control) == 12 and {verdict["outcome"] for verdict in control} == {"Soviet"}
+    control = {verdict["subject"]: verdict["outcome"] for verdict in report["verdicts"] if verdict["topic"] == "control"}
+    assert len(control) == 12 and control.pop("Orlovka") == "German" and set(control.values()) == {"Soviet"}
     assert verdicts[("victory", "victory")]["outcome"] == "Soviet victory if it ended now"
     code, output, _ = run("check", str(saves[2]), "--as", "soviet")
     steps, hands, _ = deal(shipped_game("rks"), SEED)
@@ -144,3 +146,23 @@ def test_check_reads_the_modules_own_set_up_before_the_deal(saves: tuple[Path, P
     code, output, _ = run("check", str(saves[1]))
     assert code == 0
     assert "cards: not dealt yet" in output and "Tractor Factory: Soviet" in output
+
+
+def test_the_isolated_and_acted_layers_and_control_markers_read_as_the_engine_shows_them(
+    saves: tuple[Path, Path, Path], engine: Report,
+) -> None:
+    """The engine names rifle2 "(isolated)" and rifle3 "(acted)"; the referee reads the
+    flags and the marker. Orlovka holds only the isolated rifle2, which does not count
+    (3.6), so the area keeps the control its marker records, German, and rifle2 stays
+    isolated (8.10)."""
+    names = {str(piece["basic_name"]): str(piece["name"]) for piece in pieces(engine)}
+    assert "(isolated)" in names["Rifle division 2"] and "(acted)" in names["Rifle division 3"]
+    position = position_from_save(saves[2])
+    flags = {state.unit.id: state.flags for state in position.units}
+    assert flags["rifle2"] == {"isolated"} and flags["rifle3"] == {"acted"} and flags["rifle1"] == set()
+    assert position.control["orlovka"] == "german" and position.control["spartakovka"] == "soviet"
+    code, output, _ = run("check", str(saves[2]))
+    assert code == 0
+    assert ("Orlovka: German — no unit counts there: the German side keeps it (as recorded); isolated units do not "
+            "count: rifle2") in output
+    assert "rifle2: isolated — isolated in Orlovka" in output

@@ -11,6 +11,8 @@ own DrawPiles. Tests load it in the engine to prove it is a real save, then refe
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from lxml import etree
@@ -32,7 +34,7 @@ from builder.module.package import module_metadata
 from builder.steps_layout import steps_boxes
 from builder.vassal.decks import deck_type
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
-from builder.vassal.traits import Trait
+from builder.vassal.traits import BasicPiece, Layer, Trait
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
 from rules.cards import Card
 from rules.model import GameSpec
@@ -58,11 +60,28 @@ def card_piece(spec: GameSpec, art: AreaArt, card: Card, map_name: str, x: int, 
     return SetupPiece(traits=traits, map=map_name, x=x, y=y)
 
 
-def dealt_save(spec: GameSpec, module: Path, seed: int) -> bytes:
-    """The bytes of a save of ``module`` just after the deal."""
+def turned(piece: SetupPiece, layer_name: str) -> SetupPiece:
+    """``piece`` with its two-level Layer ``layer_name`` showing its second level."""
+    traits = tuple(replace(trait, level=2) if isinstance(trait, Layer) and trait.name == layer_name else trait
+                   for trait in piece.traits)
+    return replace(piece, traits=traits)
+
+
+def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str, str] | None = None) -> bytes:
+    """The bytes of a save of ``module`` just after the deal; ``turned_over`` maps a unit
+    name or a marker's area to the Layer to show at its second level (``Isolated``,
+    ``Acted``, a control marker's ``Side``)."""
     art = draw_area_art(spec, lambda _step: None)
     gpids = piece_ids(spec)
     pieces = area_setup_pieces(spec, spec.scenarios["city"], art, gpids)
+    area_map = spec.maps[0].area_map
+    assert area_map is not None
+    for index, piece in enumerate(pieces):
+        basic = piece.traits[-1]
+        assert isinstance(basic, BasicPiece)
+        key = area_map.area_at(piece.x, piece.y) if basic.name == "Control" else basic.name
+        if turned_over and key is not None and key in turned_over:
+            pieces[index] = turned(piece, turned_over[key])
     steps, hands, rest = deal(spec, seed)
     names = {side.id: side.name for side in spec.sides}
     for side in spec.sides:
