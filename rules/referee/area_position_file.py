@@ -137,8 +137,8 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         deck = cards.read(root, "deck")
         missing = [card_id for card_id in cards.ids if card_id not in cards.named]
         if missing:
-            raise root.error(f"{len(missing)} cards are nowhere (the deck has 52, rule 2.4): {', '.join(missing)}",
-                             "deck")
+            raise root.error(f"{len(missing)} cards are nowhere (the deck has {len(cards.ids)}, rule 2.4): "
+                             f"{', '.join(missing)}", "deck")
     else:
         deck = tuple(card for card in spec.cards.cards() if card.id not in cards.named)
     events = []
