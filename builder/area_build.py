@@ -13,21 +13,14 @@ import jinja2
 
 from builder.art.area_board import board_size, panel_boxes, render_area_board
 from builder.art.area_charts import area_charts
-from builder.art.area_pieces import (
-    acted_face,
-    render_steps_board,
-    rgba_png,
-    step_badge,
-    step_cards,
-    steps_board_size,
-    steps_boxes,
-)
+from builder.art.area_pieces import acted_face, render_steps_board, rgba_png, step_badge
 from builder.art.board import BOARD_COLOURS
 from builder.art.cards import card_back, card_face, screen_card
 from builder.art.charts import SCREEN_PPI, render_table
 from builder.art.counters import screen_format, unit_faces
 from builder.art.drawing import png_bytes
 from builder.marker_images import marker_images
+from builder.steps_layout import step_cards, steps_board_size, steps_boxes
 from builder.module.area_module import AreaArt, area_build_file, area_setup_save, piece_ids
 from builder.module.assemble import HELP_FILE, TEMPLATE_DIRECTORY, BuiltModule, help_text, identity_of
 from builder.module.buildfile import VASSAL_VERSION

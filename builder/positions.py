@@ -71,6 +71,10 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     expected = module_name(spec)
     if saved.module is not None and saved.module.name != expected:
         raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
+    if spec.cards is not None:
+        from builder.area_positions import area_position_from_save  # it reads this module's helpers
+
+        return area_position_from_save(path, saved, spec)
     game_map = next((game_map for game_map in spec.maps if game_map.hex_map is not None), None)
     if game_map is None or game_map.hex_map is None:
         raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")

@@ -70,6 +70,12 @@ class Event:
     effect: str
     provenance: Provenance
 
+    @property
+    def id(self) -> str:
+        """The name as one lower-case word, ``assault_guns``: how position files and the
+        command line name an event (two sides' events may share it, e.g. ``artillery``)."""
+        return "_".join("".join(letter for letter in word if letter.isalnum()) for word in self.name.lower().split())
+
 
 @dataclass(frozen=True)
 class Hands:
@@ -94,6 +100,13 @@ class CardDeck:
     def cards(self) -> tuple[Card, ...]:
         """Every card, suit by suit, ace first."""
         return tuple(Card(suit, rank) for suit in self.suits for rank in self.ranks)
+
+    def card(self, card_id: str) -> Card:
+        """The card with id ``card_id`` (``10s``, ``qh``); ``KeyError`` if the deck has none."""
+        for card in self.cards():
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
 
     def event(self, card: Card, side: str) -> Event | None:
         """The event ``card`` is for ``side``, or None for a number card."""

@@ -32,6 +32,7 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "duel": "duel_commands",
     "report": "report_commands",
 }
 

@@ -13,7 +13,7 @@ import click
 from builder.cli import main
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
-from rules.referee.engine import RefereeError
+from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
@@ -62,9 +62,18 @@ def view_for(position: Position, side: str | None) -> PlayerView:
     return referee_view() if side is None else player_view(position, side)
 
 
+def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
+    """Whose view the JSON output is: the player's with ``--as``; in a game with hidden
+    information (Rattenkrieg's cards) the referee's view says it shows both sides."""
+    if side is not None:
+        return {"as": side}
+    return {"shows": "both sides"} if referee.hidden_information else {}
+
+
 AS_SIDE = click.option(
     "--as", "view_side", metavar="SIDE",
-    help="Show only what SIDE's player may see: untried DoS units (rule 2.14) are named by their untried face.",
+    help="Show only what SIDE's player may see: untried DoS units (rule 2.14) by their untried face; "
+         "Rattenkrieg's own steps and hand, and the other side's counts.",
 )
 
 
@@ -86,11 +95,13 @@ def hex_argument(position: Position, name: str) -> Hex:
 @AS_SIDE
 def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
-    victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
-    or a TOML position file."""
+    victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
+    the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
+    file."""
     position = load_position(position_path)
+    referee = referee_for(position)
     view = view_for(position, view_side)
-    verdicts = view.verdicts(referee_for(position).check())
+    verdicts = view.verdicts(referee.check_as(view.side))
     if annotated_path is not None:
         if not is_save(position_path):
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
@@ -101,11 +112,10 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
     if output_format == "json":
-        seen_by = {} if view.side is None else {"as": view.side}
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by,
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
-    click.echo(headline(position, verdicts, view.side))
+    click.echo(headline(position, verdicts, view.side, referee.hidden_information))
     for verdict in verdicts:
         click.echo(verdict.as_text())
 

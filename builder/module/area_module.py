@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from lxml import etree
 
 from builder.art.area_board import Box, piece_spots
-from builder.art.area_pieces import StepsBox, step_cards
 from builder.module.area_traits import (
     CONTROL_SHIFT,
     calculated_property,
@@ -48,6 +47,15 @@ from builder.module.area_traits import (
     trigger,
 )
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
+from builder.module.area_names import (
+    ACTED_LAYER,
+    CARDS_DEALT,
+    DISCARD_PILE,
+    DRAW_DECK,
+    ISOLATED_LAYER,
+    hand_map_name,
+    steps_map_name,
+)
 from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity
 from builder.module.maps import MAP_HELPERS
 from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
@@ -61,6 +69,7 @@ from builder.module.pieces import (
     side_prototype_traits,
     unit_traits,
 )
+from builder.steps_layout import StepsBox, step_cards
 from builder.vassal.commands import AddPiece, BoardPlacement, encode_command
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
@@ -70,11 +79,8 @@ from rules.cards import Card, CardDeck
 from rules.model import GameMap, GameSpec, Scenario, Unit
 
 PACKAGE = "VASSAL.build"
-DRAW_DECK = "Draw deck"
-DISCARD_PILE = "Discard pile"
 CARD_PROTOTYPE = "Card"
 CARD_LAYER = "Cards"
-CARDS_DEALT = "CardsDealt"
 DEAL_MAP = "DealMap"
 DEAL_ZONE = "DealZone"
 STEPS_HELD = "StepsHeld"
@@ -83,6 +89,7 @@ DEAD_PILE_SIZE = (600, 400)
 HAND_SPOT = (70, 110)
 
 FLIP = key("F")
+ISOLATE = key("I")
 FACE_UP = named("face-up")
 FACE_UP_ALL = named("face-up-all")
 DRAW_STEP = key("S")
@@ -108,15 +115,6 @@ RESHUFFLE = named("reshuffle-discards")
 
 def to_hand_key(side_name: str) -> str:
     return named(f"to-{side_name.lower()}-hand")
-
-
-def steps_map_name(side_name: str) -> str:
-    """The private map that holds a side's step cards."""
-    return f"{side_name} steps"
-
-
-def hand_map_name(side_name: str) -> str:
-    return f"{side_name} hand"
 
 
 @dataclass(frozen=True)
@@ -195,6 +193,7 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
     side_name = next(side.name for side in spec.sides if side.id == unit.side)
     added: list[Trait] = [
         report([FLIP], "* $PlayerSide$: $oldPieceName$ in $LocationName$ turns over (7.4, 10.3)"),
+        report([ISOLATE], "* $PlayerSide$: $oldPieceName$ in $LocationName$ is marked isolated or freed (8.10)"),
     ]
     count = step_cards(unit)
     if count:
@@ -227,7 +226,8 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
             send_to_point(f"Return to the {where} (6.3)", REBUILD, game_map.name,
                           *_stack_spot(game_map, unit.properties["rebuilt_in"])),
         ]
-    added.append(flip_layer("Acted", art.acted[unit.id], "+ (acted)", FLIP, "Flip (acted)", FACE_UP))
+    added.append(flip_layer(ACTED_LAYER, art.acted[unit.id], "+ (acted)", FLIP, "Flip (acted)", FACE_UP))
+    added.append(flip_layer(ISOLATED_LAYER, "", "+ (isolated)", ISOLATE, "Isolated or freed (8.10)", ""))
     if count:
         added += [
             following_layer(

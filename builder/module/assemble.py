@@ -20,7 +20,7 @@ from builder.module import keys
 from builder.module.buildfile import VASSAL_VERSION, ModuleArt, ModuleIdentity, build_file
 from builder.module.package import module_metadata, pack_module
 from builder.module.pieces import side_prototype_name, side_prototype_traits, unit_traits
-from builder.module.pool import PILE_AT, POOL_MAP, deck_type, untried_pools
+from builder.module.pool import PILE_AT, POOL_MAP, pool_deck_type, untried_pools
 from builder.module.tracks import TRACKS_MAP, follows_turn_tracker, track_marker_traits
 from builder.module.turns import LAST_TURN_PROPERTY, TURN_TRACKER_ID, turn_tracker_state
 from builder.vassal.commands import BoardPlacement
@@ -120,8 +120,11 @@ def _pool_deck(spec: GameSpec, scenario: Scenario, art: ModuleArt, gpids: Mappin
     units = untried_pools(spec).get(scenario.id, [])
     if not units:
         return None
-    cards = tuple(expand_prototypes(unit_traits(spec, unit, art.units[unit.id], gpids[unit.id]), spec) for unit in units)
-    return SetupDeck(type=deck_type(), map=POOL_MAP, x=PILE_AT[0], y=PILE_AT[1], pieces=cards)
+    cards = tuple(
+        SetupPiece(expand_prototypes(unit_traits(spec, unit, art.units[unit.id], gpids[unit.id]), spec), POOL_MAP, *PILE_AT)
+        for unit in units
+    )
+    return SetupDeck(type=pool_deck_type(), map=POOL_MAP, x=PILE_AT[0], y=PILE_AT[1], face_down=False, cards=cards)
 
 
 def _paragraphs(text: str) -> list[str]:

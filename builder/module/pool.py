@@ -12,7 +12,7 @@ from lxml import etree
 from builder.module import keys
 from builder.module.elements import element
 from builder.module.maps import PlainBoard, map_element
-from builder.vassal.sequence import encode
+from builder.vassal.decks import deck_type
 from rules.model import GameSpec, Unit
 
 POOL_MAP = "Untried pool"
@@ -40,22 +40,21 @@ def pool_caption(spec: GameSpec) -> str:
     return spec.labels.get("untried_pool", "Untried reinforcements of this scenario: draw one at random")
 
 
+POOL_DRAW_PILE = {
+    "name": POOL_PILE, "owningBoard": POOL_MAP, "x": str(PILE_AT[0]), "y": str(PILE_AT[1]),
+    "width": str(PILE_SIZE[0]), "height": str(PILE_SIZE[1]), "allowMultiple": "false", "allowSelect": "false",
+    "faceDown": "Never", "drawFaceUp": "true", "shuffle": "Always", "shuffleCommand": "Shuffle", "reversible": "false",
+    "draw": "true", "color": "0,0,0", "reshufflable": "false", "canSave": "true", "maxStack": "10",
+}
+"""The pool's DrawPile: face up, drawn at random, one unit at a time."""
+
+
 def pool_map(root: etree._Element) -> None:
     """The pool's window with its drawn board and the draw pile, empty until a set-up fills it."""
     map_ = map_element(root, POOL_MAP, PlainBoard(POOL_MAP, POOL_SIZE, POOL_IMAGE), {}, keys.UNTRIED_POOL)
-    element(
-        map_, "module.map.DrawPile", name=POOL_PILE, owningBoard=POOL_MAP, x=str(PILE_AT[0]), y=str(PILE_AT[1]),
-        width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="false", allowSelect="false",
-        faceDown="Never", drawFaceUp="true", shuffle="Always", shuffleCommand="Shuffle", reversible="false",
-        draw="true", color="0,0,0", reshufflable="false", canSave="true", maxStack="10",
-    )
+    element(map_, "module.map.DrawPile", **POOL_DRAW_PILE)
 
 
-def deck_type() -> str:
-    """The type text of the pool's deck in a save, matching the DrawPile's settings
-    (VASSAL's ``Deck`` fields up to ``maxStack``; the rest keep their defaults)."""
-    fields = [
-        "true", "0,0,0", str(PILE_SIZE[0]), str(PILE_SIZE[1]), "Never", "Always", "false", "false", "false", "", "",
-        "", POOL_PILE, "", "", "", "true", "true", "", "", "10",
-    ]
-    return "deck;" + encode(fields, ";")
+def pool_deck_type() -> str:
+    """The type text of the pool's deck in a save, matching its DrawPile's settings."""
+    return deck_type(POOL_DRAW_PILE)

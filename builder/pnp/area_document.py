@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from builder.art.area_board import render_area_board
 from builder.art.area_charts import duel_chart, events_chart, sequence_chart
-from builder.art.area_pieces import acted_face, step_cards
+from builder.art.area_pieces import acted_face
 from builder.art.charts import PRINT_PPI, ChartTable, Column, render_table
 from builder.art.counters import SCREEN_COUNTER_PX, print_format, unit_faces
 from builder.art.markers import marker_faces
@@ -28,6 +28,7 @@ from builder.pnp.pdf import (
     draw_map_tiles,
     new_canvas,
 )
+from builder.steps_layout import step_cards
 from rules.model import GameSpec
 
 if TYPE_CHECKING:

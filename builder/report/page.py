@@ -63,7 +63,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
     board = board_for(position)
     has_referee = position.spec.id in REFEREES
     referee = referee_for(position) if has_referee else None
-    verdicts = view.verdicts(referee.check()) if referee is not None else []
+    verdicts = view.verdicts(referee.check_as(view.side)) if referee is not None else []
     odds = ([view.odds(referee.odds(attack.defender, attack.attackers)) for attack in attacks]
             if isinstance(referee, HexReferee) else [])
     stacks = _stacks(position, board, view)
@@ -108,7 +108,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
         spec=position.spec,
         position=position,
         source_name=source_name,
-        headline=headline(position, verdicts, view.side) if has_referee else
+        headline=headline(position, verdicts, view.side, referee.hidden_information) if referee is not None else
         f"{position.spec.title}, turn {position.turn} — no referee for this game yet",
         seen_by=view.side,
         hidden_count=len(view.aliases),

@@ -33,6 +33,7 @@ from builder.vassal.commands import (
     decode_saved_game,
     encode_saved_game,
 )
+from builder.vassal.decks import deck_state
 from builder.vassal.metadata import Metadata, render_module_data, render_save_data
 from builder.vassal.model import GlobalPropertyValue, MapBoards
 from builder.vassal.obfuscation import obfuscate
@@ -63,18 +64,18 @@ class SetupPiece:
 
 @dataclass(frozen=True)
 class SetupDeck:
-    """A deck of face-up pieces at a DrawPile's spot.
+    """A DrawPile's deck to restore with its cards (:mod:`builder.vassal.decks`).
 
-    ``type`` is the deck's type text (``deck;`` and the DrawPile's settings, its name
-    among them, so VASSAL joins the deck to the module's DrawPile); the pieces' traits
-    are as for :class:`SetupPiece`, and the first is at the bottom.
+    ``type`` is the pile's ``deck;`` type; ``cards`` lie in the deck bottom first, placed
+    at the deck's spot whatever their own ``map``/``x``/``y`` say.
     """
 
     type: str
     map: str
     x: int
     y: int
-    pieces: tuple[tuple[Trait, ...], ...]
+    face_down: bool
+    cards: tuple[SetupPiece, ...]
 
 
 @dataclass(frozen=True)
@@ -127,38 +128,39 @@ def setup_commands(
     earlier games.
 
     Shaped as ``GameState`` writes it: ``begin_save``, a null command, all pieces with
-    each stack or deck after its pieces, board layouts, properties, turn trackers,
-    ``SETUP_STACK`` (the save already holds the at-start pieces) and ``end_save``.
-    Only a module with at-start stacks or decks can read ``SETUP_STACK``; for one
-    without, pass ``at_start_stacks=False``.
+    each stack after its pieces and each deck after its cards, board layouts,
+    properties, turn trackers, ``SETUP_STACK`` (the save already holds the at-start
+    pieces) and ``end_save``. Only a module with at-start stacks or decks can read
+    ``SETUP_STACK``; for one without, pass ``at_start_stacks=False``. A save that
+    restores a module's decks must say ``SETUP_STACK``, or the engine adds them again.
     """
     spots: dict[tuple[str, int, int], list[str]] = {}
-    card_count = sum(len(deck.pieces) for deck in decks)
-    ids = _piece_ids(seed, (len(pieces) + card_count) * 2 + len(decks))
+    in_decks = sum(len(deck.cards) + 1 for deck in decks)
+    ids = _piece_ids(seed, len(pieces) * 2 + in_decks)
     piece_commands: list[Command] = [NullCommand()]
 
-    def add(index: int, traits: tuple[Trait, ...], map_id: str, x: int, y: int) -> None:
-        basic = traits[-1]
+    def add(index: int, piece: SetupPiece, map_id: str, x: int, y: int) -> None:
+        basic = piece.traits[-1]
         if not isinstance(basic, BasicPiece):
             raise ValueError(f"set-up piece {index} does not end with a BasicPiece")
-        placed = (*traits[:-1], replace(basic, map=map_id, x=x, y=y))
+        placed = (*piece.traits[:-1], replace(basic, map=map_id, x=x, y=y))
         _check_storable(placed, f"set-up piece {index}")
         piece_type, state = chain_texts(placed)
         piece_commands.append(AddPiece(piece_id=ids[index], type=piece_type, state=state))
 
     for index, piece in enumerate(pieces):
-        add(index, piece.traits, piece.map, piece.x, piece.y)
+        add(index, piece, piece.map, piece.x, piece.y)
         spots.setdefault((piece.map, piece.x, piece.y), []).append(ids[index])
-    next_id = len(pieces)
-    for deck_index, deck in enumerate(decks):
+    next_id = len(pieces) * 2
+    for deck in decks:
         members = []
-        for traits in deck.pieces:
-            add(next_id, traits, deck.map, deck.x, deck.y)
+        for card in deck.cards:
+            add(next_id, card, deck.map, deck.x, deck.y)
             members.append(ids[next_id])
             next_id += 1
-        state = encode([deck.map, str(deck.x), str(deck.y), "false", encode(members, ",")], ";")
-        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + card_count + deck_index], type=deck.type, state=state))
-    next_id += len(decks)
+        state = deck_state(deck.map, deck.x, deck.y, deck.face_down, members)
+        piece_commands.append(AddPiece(piece_id=ids[next_id], type=deck.type, state=state))
+        next_id += 1
     for offset, ((map_id, x, y), members) in enumerate(spots.items()):
         state = encode([map_id, str(x), str(y), *members], ";")
         piece_commands.append(AddPiece(piece_id=ids[next_id + offset], type="stack", state=state))

@@ -27,6 +27,8 @@ class Referee(ABC):
     """Rulings on one position; a game subclasses it (or :class:`HexReferee`) and registers."""
 
     game_id: ClassVar[str] = ""
+    hidden_information: ClassVar[bool] = False
+    """True when a position holds what a player may not see (RKS step cards and hands)."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -35,6 +37,11 @@ class Referee(ABC):
     @abstractmethod
     def check(self) -> list[Verdict]:
         """Every verdict about the position, each with the rules it rests on."""
+
+    def check_as(self, side: str | None) -> list[Verdict]:
+        """The verdicts the player of ``side`` may read (None: the referee's view). A game
+        with hidden information builds them for that reader; the others show everything."""
+        return self.check()
 
 
 REFEREES: dict[str, type[Referee]] = {}

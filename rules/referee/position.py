@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.hexes import Hex
 from rules.model import GameMap, GameSpec, Unit
+from rules.referee.table import CardTable
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class Position:
     Taman is active, DoS 7.4); each game's referee documents the ones it reads.
     ``setting_lines`` says on which line of ``source`` each was written, so that an
     error in one names its line.
+    An area game adds ``control``, the side each area was last seen controlled by
+    (control markers, or the position file), which empty areas keep (RKS 3.6), and a
+    card game ``cards``, where every card lies.
     """
 
     spec: GameSpec
@@ -58,6 +62,8 @@ class Position:
     settings: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
     setting_lines: Mapping[str, int] = field(default_factory=dict)
+    control: Mapping[str, str] = field(default_factory=dict)
+    cards: CardTable | None = None
 
     @property
     def game_map(self) -> GameMap:

@@ -12,7 +12,17 @@ from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
 
-def headline(position: Position, verdicts: Sequence[Verdict], seen_by: str | None = None) -> str:
-    """``Title, turn N — K verdicts``, with whose view it is when not the referee's."""
-    seen = "" if seen_by is None else f" (as the {seen_by} player sees it)"
-    return f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{seen}"
+def headline(position: Position, verdicts: Sequence[Verdict], seen_by: str | None = None,
+             hidden_information: bool = False) -> str:
+    """``Title, turn N — K verdicts``, with whose view it is: a player's (``seen_by``), or,
+    in a game whose positions hold what a player may not see, the referee's."""
+    return f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{_view_note(seen_by, hidden_information)}"
+
+
+def _view_note(seen_by: str | None, hidden_information: bool) -> str:
+    if seen_by is not None:
+        cards = ": own cards, the other side's counts" if hidden_information else ""
+        return f" (as the {seen_by} player sees it{cards})"
+    if hidden_information:
+        return " (the referee's view: both sides' cards; --as SIDE shows one player's)"
+    return ""

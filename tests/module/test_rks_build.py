@@ -13,7 +13,7 @@ from shapely.geometry import Polygon
 
 from builder.area_build import assemble_area_module, draw_area_art
 from builder.cli import main
-from builder.module.area_module import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
+from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
 from builder.module.assemble import BuiltModule
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game

@@ -14,19 +14,8 @@ from lxml import etree
 
 from builder.area_build import draw_area_art
 from builder.build import build_game
-from builder.module.area_module import (
-    ARRIVE,
-    CARDS_DEALT,
-    DISCARD_PILE,
-    DRAW_DECK,
-    FACE_UP,
-    FLIP,
-    area_board_layouts,
-    area_setup_pieces,
-    hand_map_name,
-    piece_ids,
-    steps_map_name,
-)
+from builder.module.area_module import ARRIVE, FACE_UP, FLIP, area_board_layouts, area_setup_pieces, piece_ids
+from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
 from builder.module.assemble import identity_of
 from builder.module.buildfile import VASSAL_VERSION
 from builder.module.package import module_metadata
