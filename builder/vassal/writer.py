@@ -163,7 +163,7 @@ def setup_commands(
         next_id += 1
     for offset, ((map_id, x, y), members) in enumerate(spots.items()):
         state = encode([map_id, str(x), str(y), *members], ";")
-        piece_commands.append(AddPiece(piece_id=ids[next_id + offset], type="stack", state=state))
+        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state))
     commands: list[Command] = [BeginSave(), NullCommand(), CommandGroup(tuple(piece_commands))]
     commands += [SetBoards(map_id=layout.map, boards=layout.boards) for layout in boards]
     commands += [
