@@ -16,13 +16,15 @@ def headline(position: Position, verdicts: Sequence[Verdict], seen_by: str | Non
              hidden_information: bool = False) -> str:
     """``Title, turn N — K verdicts``, with whose view it is: a player's (``seen_by``), or,
     in a game whose positions hold what a player may not see, the referee's."""
-    return f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{_view_note(seen_by, hidden_information)}"
+    note = _view_note(position, seen_by, hidden_information)
+    return f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{note}"
 
 
-def _view_note(seen_by: str | None, hidden_information: bool) -> str:
+def _view_note(position: Position, seen_by: str | None, hidden_information: bool) -> str:
     if seen_by is not None:
+        name = next((side.name for side in position.spec.sides if side.id == seen_by), seen_by)
         cards = ": own cards, the other side's counts" if hidden_information else ""
-        return f" (as the {seen_by} player sees it{cards})"
+        return f" (as the {name} player sees it{cards})"
     if hidden_information:
         return " (the referee's view: both sides' cards; --as SIDE shows one player's)"
     return ""

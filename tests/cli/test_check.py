@@ -110,7 +110,7 @@ def test_check_as_a_player_hides_untried_units(tmp_path: Path) -> None:
     position = write_position(tmp_path / "dos.toml", "dos", "blue", DOS_BLUE_TURN_3)
     code, output, _ = run("check", str(position), "--as", "soviet")
     assert code == 0
-    assert output.splitlines()[0].endswith("(as the soviet player sees it)")
+    assert output.splitlines()[0].endswith("(as the Soviet player sees it)")
     assert "b13a-rd1" not in output and "untried-1 in N" in output
     assert "b13a-rd1" in run("check", str(position))[1]
     code, output, _ = run("odds", str(position), "--attack", "N2141", "--from", "N2142", "--as", "axis")

@@ -88,10 +88,14 @@ def test_date_saved_out_of_any_calendar_is_shown_as_written(tmp_path: Path) -> N
 
 
 def test_a_game_with_no_referee_is_refused_in_one_line(tmp_path: Path) -> None:
-    rks = shipped_game("rks")
-    unit = next(iter(rks.units))
-    marker = stavka_save(shipped_game("tps"), [SavedUnit(unit, "2412", game="rks")], module=f"{rks.title} (Stavka)")
-    _refused(("check", str(_save_file(tmp_path, marker))), "cannot referee saves of 'rks'")
+    # Every shipped game has a referee now; a game folder the user names may not.
+    game = tmp_path / "my-game"
+    shutil.copytree(games_directory() / "tps", game)
+    data = game / "game.toml"
+    data.write_text(data.read_text(encoding="utf-8").replace('id = "tps"', 'id = "my-game"', 1), encoding="utf-8")
+    position = tmp_path / "p.toml"
+    position.write_text('game = "my-game"\nturn = 1\n', encoding="utf-8")
+    _refused(("check", str(position)), "no referee for game 'my-game'")
 
 
 # Item 7: position files and game data.

@@ -128,7 +128,7 @@ def test_duel_text_names_each_step_with_its_rule() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (("check", "{dealt}", "--as", "axis"), "--as axis: the sides are german, soviet"),
+        (("check", "{dealt}", "--as", "axis"), "unknown side 'axis' for --as (the sides are german, soviet)"),
         (("duel", "{dealt}", "14pz", "rifle9"), "unknown unit 'rifle9'"),
         (("duel", "{dealt}", "14pz", "24pz"), "14pz and 24pz are on the same side"),
         (("duel", "{dealt}", "14pz", "16pz"), "16pz is not on the map"),
