@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from builder.art.fonts import font
+from builder.art.scaled_drawing import Box, board_canvas
 from rules.hexes import Hex, HexSide, direction_between
 from rules.hexgrid import Board
 from rules.model import GameMap, GameSpec
@@ -90,11 +91,17 @@ class BoardView:
         return self.board.grid.dy
 
 
-def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.Image:
-    """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``)."""
+def render_board(
+    spec: GameSpec, game_map: GameMap, board_index: int, scale: float = 1.0, window: Box | None = None
+) -> Image.Image:
+    """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``).
+
+    ``scale`` draws the same board that many times larger (print wants 300 ppi) and
+    ``window`` (left, top, right, bottom in pixels of the scaled board) only that part
+    of it: see :mod:`builder.art.scaled_drawing`.
+    """
     view = BoardView(game_map, board_index)
-    image = Image.new("RGB", view.board.size, PAPER)
-    draw = ImageDraw.Draw(image)
+    image, draw = board_canvas(view.board.size, PAPER, scale, window)
     hexes = view.hexes()
     on_board = set(hexes)
     for hex_ in hexes:
