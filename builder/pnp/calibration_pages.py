@@ -46,7 +46,8 @@ def instructions(options: DuplexOptions) -> list[str]:
     return [
         "Print this page and the next on one sheet, two-sided, flipping on the long edge, exactly as you will print "
         "the counter sheets (same printer, paper and settings). Print at 100 %.",
-        "Measure the 100 mm bar with a ruler. If it is not 100 mm, turn off \"fit to page\" or \"scale\" and print again.",
+        "Measure the two 100 mm bars with a ruler. If either is not 100 mm, turn off \"fit to page\" or \"scale\" and "
+        "print again.",
         "Turn the sheet over and hold it against a window or a lamp, the back towards you. Each cross of the front "
         "shows through onto the two scales printed behind it.",
         "Read where the centre of cross E falls: on the scale across (+ to the right) and on the scale up and down "
@@ -77,7 +78,7 @@ def _draw_front(canvas: Canvas, size: tuple[float, float], options: DuplexOption
     bullet_list(canvas, frame.x + 30 * POINTS_PER_MM, top, frame.width - 60 * POINTS_PER_MM, instructions(options), 9.5)
     for name, x, y in target_points(size):
         _target(canvas, name, x, y)
-    _hundred_millimetres(canvas, frame.x + (frame.width - 100 * POINTS_PER_MM) / 2, frame.y + 8)
+    _scale_bars(canvas, size)
 
 
 def _draw_back(canvas: Canvas, size: tuple[float, float], options: DuplexOptions) -> None:
@@ -93,17 +94,17 @@ def _draw_back(canvas: Canvas, size: tuple[float, float], options: DuplexOptions
         f"offsets this sheet was printed with: x {options.back_offset_x_mm:g}, y {options.back_offset_y_mm:g})."
     ), 9.5)
     _readings_table(canvas, frame.x + 30 * POINTS_PER_MM, top - 62)
-    _hundred_millimetres(canvas, frame.x + (frame.width - 100 * POINTS_PER_MM) / 2, frame.y + 8)
+    _scale_bars(canvas, size)
 
 
 def _target(canvas: Canvas, name: str, x: float, y: float) -> None:
-    arm = 9 * POINTS_PER_MM
+    arm = 12 * POINTS_PER_MM
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.35)
     canvas.line(x - arm, y, x + arm, y)
     canvas.line(x, y - arm, x, y + arm)
-    canvas.circle(x, y, 3 * POINTS_PER_MM, stroke=1, fill=0)
-    canvas.circle(x, y, 6 * POINTS_PER_MM, stroke=1, fill=0)
+    for radius_mm in (3, 6, 9):
+        canvas.circle(x, y, radius_mm * POINTS_PER_MM, stroke=1, fill=0)
     canvas.setFillColorRGB(*INK)
     canvas.setFont(BOLD, 14)
     canvas.drawString(x + arm * 0.55, y + arm * 0.55, name)
@@ -154,15 +155,28 @@ def _readings_table(canvas: Canvas, x: float, top: float) -> None:
             left += width
 
 
-def _hundred_millimetres(canvas: Canvas, x: float, y: float) -> None:
-    """A bar 100 mm long with centimetre ticks: measure it to check the print scale."""
+def _hundred_millimetres(canvas: Canvas, x: float, y: float, upright: bool = False) -> None:
+    """A bar 100 mm long with centimetre ticks, from (x, y) across or up: measure both
+    bars to check the printer scaled neither way."""
     mm = POINTS_PER_MM
+    canvas.saveState()
+    canvas.translate(x, y)
+    if upright:
+        canvas.rotate(90)
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.6)
-    canvas.line(x, y, x + 100 * mm, y)
+    canvas.line(0, 0, 100 * mm, 0)
     for cm in range(11):
         length = 3 * mm if cm % 5 == 0 else 1.8 * mm
-        canvas.line(x + cm * 10 * mm, y, x + cm * 10 * mm, y + length)
+        canvas.line(cm * 10 * mm, 0, cm * 10 * mm, length)
     canvas.setFont(REGULAR, 7.5)
     canvas.setFillColorRGB(*INK)
-    canvas.drawCentredString(x + 50 * mm, y + 4.5 * mm, "100 mm at 100 % scale")
+    canvas.drawCentredString(50 * mm, 4.5 * mm, "100 mm at 100 % scale")
+    canvas.restoreState()
+
+
+def _scale_bars(canvas: Canvas, size: tuple[float, float]) -> None:
+    """One bar across the foot of the page and one up its right side."""
+    frame = page_frame(size)
+    _hundred_millimetres(canvas, frame.x + (frame.width - 100 * POINTS_PER_MM) / 2, frame.y + 8)
+    _hundred_millimetres(canvas, frame.right - 2 * POINTS_PER_MM, size[1] / 2 - 50 * POINTS_PER_MM, upright=True)

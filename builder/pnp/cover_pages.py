@@ -139,8 +139,8 @@ def _draw_cover(canvas: Canvas, context: PrintContext) -> None:
 
 def printing_steps(sections: Sequence[Section], first_page: int) -> list[str]:
     """The printing steps, naming the pages of each two-sided section."""
-    steps = ["Print at 100 % (\"actual size\"; no \"fit to page\"): check the 100 mm bar on the calibration sheet "
-             "with a ruler."]
+    steps = ["Print at 100 % (\"actual size\"; no \"fit to page\"): check the two 100 mm bars on the "
+             "calibration sheet with a ruler."]
     page = first_page
     for section in sections:
         pages = f"{page}-{page + len(section.pages) - 1}" if len(section.pages) > 1 else str(page)

@@ -55,6 +55,10 @@ def column_width(frame: Rect, columns: int) -> float:
     return (frame.width - (columns - 1) * COLUMN_GAP) / columns
 
 
+TAIL_FILL = 0.5
+"""A last page used less than this much makes the flow spread its blocks evenly."""
+
+
 def flow(blocks: Sequence[Block], frame: Rect, columns: int = 1, gap: float = 4.0,
          first_fit: bool = False) -> list[list[Placed]]:
     """The blocks laid into ``frame`` column by column, page by page, ``gap`` apart.
@@ -63,7 +67,33 @@ def flow(blocks: Sequence[Block], frame: Rect, columns: int = 1, gap: float = 4.
     room for it, so a short chart fills the gap a long one left (the order of charts
     matters less than a page carrying one small table). A block taller than a whole
     column gets a column of its own (it runs off the frame: callers make blocks that fit).
+    When the last page would be nearly empty, the same number of pages is filled evenly
+    instead: pages a little short read better than one all but blank.
     """
+    width = column_width(frame, columns)
+    heights = {id(block): block.height(width) for block in blocks}
+    pages = _flow(blocks, heights, frame, columns, gap, first_fit)
+    if len(pages) < 2 or used_share(pages[-1], frame, columns, heights) >= TAIL_FILL:
+        return pages
+    limit = sum(height + gap for height in heights.values()) / (len(pages) * columns)
+    while limit < frame.height:
+        even = _flow(blocks, heights, Rect(frame.x, frame.top - limit, frame.width, limit), columns, gap, first_fit)
+        if len(even) <= len(pages):
+            return even
+        limit *= 1.02
+    return pages
+
+
+def used_share(page: Sequence[Placed], frame: Rect, columns: int, heights: dict[int, float]) -> float:
+    """How much of a page's columns its blocks fill, top to lowest bottom."""
+    bottoms: dict[float, float] = {}
+    for item in page:
+        bottoms[item.x] = min(bottoms.get(item.x, frame.top), item.top - heights[id(item.block)])
+    return sum(frame.top - bottom for bottom in bottoms.values()) / (columns * frame.height)
+
+
+def _flow(blocks: Sequence[Block], heights: dict[int, float], frame: Rect, columns: int, gap: float,
+          first_fit: bool) -> list[list[Placed]]:
     width = column_width(frame, columns)
     tops: list[float] = [frame.top]
     placed: list[list[Placed]] = [[]]
@@ -75,14 +105,14 @@ def flow(blocks: Sequence[Block], frame: Rect, columns: int = 1, gap: float = 4.
                 placed.append([])
         page, column = divmod(slot, columns)
         placed[page].append(Placed(block, frame.x + column * (width + COLUMN_GAP), tops[slot], width))
-        tops[slot] -= block.height(width) + gap
+        tops[slot] -= heights[id(block)] + gap
 
     for index, block in enumerate(blocks):
-        needed = block.height(width)
+        needed = heights[id(block)]
         if block.keep_with_next and index + 1 < len(blocks):
             if first_fit:
                 raise ValueError("first-fit flow cannot keep a heading with the block after it")
-            needed += gap + blocks[index + 1].height(width)
+            needed += gap + heights[id(blocks[index + 1])]
         candidates = range(len(tops)) if first_fit else range(len(tops) - 1, len(tops))
         slot = next((slot for slot in candidates if tops[slot] == frame.top or tops[slot] - needed >= frame.y),
                     len(tops))

@@ -40,7 +40,7 @@ from builder.pnp.pdf import (
     text_height,
 )
 from builder.pnp.setups import Arrival, Schedule, SetupEntry, SetupSheet, scenario_list, schedules, setup_sheets
-from rules.model import GameSpec, Unit
+from rules.model import GameSpec, Scenario, Unit
 
 THUMBNAIL_INCHES = 0.36
 ROW_GAP = 3.0
@@ -91,8 +91,13 @@ class SetupRow:
         canvas.line(text_x, top - size - ROW_GAP / 2, x + width, top - size - ROW_GAP / 2)
 
 
-def _scenario_lines(sheet_scenarios: Sequence[tuple[str, str, int, int]]) -> str:
-    return "\n".join(f"{identifier}: {name}, turns {first}-{last}" for identifier, name, first, last in sheet_scenarios)
+def _scenario_lines(scenarios: Sequence[Scenario]) -> str:
+    """A line per scenario: its number (when it has one), name and turns."""
+    return "\n".join(
+        f"{scenario.id + ': ' if scenario.id.isdigit() else ''}{scenario.name}, turns {scenario.first_turn}-"
+        f"{scenario.last_turn}"
+        for scenario in scenarios
+    )
 
 
 def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Block]:
@@ -100,7 +105,7 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
     units by group, then the numbered notes on the reconstructed places."""
     blocks: list[Block] = [
         title_block(f"Set-up: {scenario_list(sheet.scenarios)}"),
-        TextBlock(_scenario_lines([(s.id, s.name, s.first_turn, s.last_turn) for s in sheet.scenarios])),
+        TextBlock(_scenario_lines(sheet.scenarios)),
     ]
     descriptions: dict[str, list[str]] = {}
     for scenario in sheet.scenarios:
@@ -108,7 +113,8 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
             descriptions.setdefault(scenario.description, []).append(scenario.id)
     for description, identifiers in descriptions.items():
         scenarios = [game.scenarios[identifier] for identifier in identifiers]
-        blocks.append(TextBlock(f"{scenario_list(scenarios).capitalize()}: {description}", 8))
+        which = scenario_list(scenarios)
+        blocks.append(TextBlock(f"{which[0].upper()}{which[1:]}: {description}", 8))
     blocks.append(TextBlock(
         "Each line: the counter as it is placed, what it prints and its name, its id (as position files "
         f"for stavka check name it), and where it goes. {RECONSTRUCTED_MARK} and a number: the place is "
@@ -234,7 +240,7 @@ def schedule_blocks(schedule: Schedule, art: CounterArt, counter_inches: float) 
     """The blocks of one schedule: its scenarios, then turn by turn."""
     blocks: list[Block] = [
         title_block(f"Reinforcements: {scenario_list(schedule.scenarios)}"),
-        TextBlock(_scenario_lines([(s.id, s.name, s.first_turn, s.last_turn) for s in schedule.scenarios])),
+        TextBlock(_scenario_lines(schedule.scenarios)),
     ]
     for turn, arrivals in schedule.turns:
         blocks.append(TurnRow(art, turn, arrivals, counter_inches))
