@@ -47,7 +47,11 @@ class TrackBox:
 
 @dataclass(frozen=True)
 class TrackBlock:
-    """A row (or rows) of counter-sized boxes with a title and a line under them."""
+    """Counter-sized boxes in rows under a title, with a caption under them.
+
+    ``row_length`` breaks the boxes into rows of that many (the VP track's tens and
+    units), each named by ``row_labels``; a row wider than the column wraps.
+    """
 
     title: str
     boxes: tuple[TrackBox, ...]
@@ -71,12 +75,16 @@ class TrackBlock:
         fits = max(1, int((width - self._label_width()) // self.box))
         return min(fits, self.row_length) if self.row_length else fits
 
-    def _rows(self, width: float) -> list[tuple[TrackBox, ...]]:
+    def _rows(self, width: float) -> list[tuple[str, tuple[TrackBox, ...]]]:
+        """Each printed row with its label (shown on a row's first line only)."""
         per_row = self._per_row(width)
-        if self.row_length and per_row < self.row_length:
-            rows = [self.boxes[start : start + self.row_length] for start in range(0, len(self.boxes), self.row_length)]
-            return [row[start : start + per_row] for row in rows for start in range(0, len(row), per_row)]
-        return [self.boxes[start : start + per_row] for start in range(0, len(self.boxes), per_row)]
+        length = self.row_length or len(self.boxes)
+        rows = []
+        for index, start in enumerate(range(0, len(self.boxes), length)):
+            label = self.row_labels[index] if index < len(self.row_labels) else ""
+            row = self.boxes[start : start + length]
+            rows += [(label if part == 0 else "", row[part : part + per_row]) for part in range(0, len(row), per_row)]
+        return rows
 
     def _caption_height(self, width: float) -> float:
         return TextBlock(self.caption, 7.5).height(width) + 3 if self.caption else 0.0
@@ -92,10 +100,9 @@ class TrackBlock:
         rows = self._rows(width)
         counter = self.counter_inches * POINTS_PER_INCH
         inset = BOX_MARGIN_MM * POINTS_PER_MM
-        for row_index, row in enumerate(rows):
+        for label, row in rows:
             left = x + self._label_width()
-            if self.row_labels:
-                label = self.row_labels[row_index % len(self.row_labels)]
+            if label:
                 canvas.setFillColorRGB(*INK)
                 canvas.setFont(BOLD, 8)
                 canvas.drawString(x, y - self.box / 2 - 3, label)

@@ -85,7 +85,7 @@ def hex_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork
 
             render = partial(_render_board, game=game, game_map=game_map, index=index, board_ppi=board_ppi)
             hex_mm = counter_inches * HEX_TO_COUNTER * 25.4
-            name = f"{board.name} map" if len(boards) > 1 or board.name else "Map"
+            name = f"{board.name} map" if board.name else "Map"
             artworks.append(MapArtwork(name, width, height, render,
                                        f"Hexes print {hex_mm:.1f} mm from centre to centre."))
     return artworks

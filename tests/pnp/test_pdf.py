@@ -29,7 +29,12 @@ from tests.pnp.pdf_pages import (
 )
 from tests.support.games import shipped_game
 
-pytestmark = pytest.mark.skipif(not poppler_available(), reason="poppler-utils (pdftoppm) is not installed")
+
+@pytest.fixture(autouse=True)
+def _poppler() -> None:
+    """These tests read the PDFs with poppler, which scripts/install puts in place."""
+    assert poppler_available(), "poppler-utils (pdftoppm, pdftotext, pdfimages, pdffonts) missing: run bash scripts/install"
+
 
 CASES = [(game, paper) for game in HEX_GAMES for paper in PAPERS]
 BLANK_DPI = 50
