@@ -27,10 +27,10 @@ COLOURS = 128
 
 SAMPLES = (
     # file name, game, paper, the words in the footer of the page
-    ("pnp-tps-cover.png", "tps", "a4", "cover"),
-    ("pnp-dos-setup.png", "dos", "a4", "set-up sheets"),
-    ("pnp-tps-reinforcements.png", "tps", "a4", "reinforcement schedules"),
-    ("pnp-tps-tracks.png", "tps", "a4", "tracks and charts"),
+    ("pnp-tps-cover.png", "tps", "a4", "page 1 of"),
+    ("pnp-dos-setup.png", "dos", "a4", "set-up sheets, 1 of"),
+    ("pnp-tps-reinforcements.png", "tps", "a4", "reinforcement schedules, 1 of"),
+    ("pnp-tps-tracks.png", "tps", "a4", "tracks and charts, 1 of"),
     ("pnp-dos-index.png", "dos", "letter", "North map, assembly index"),
     ("pnp-dos-tile.png", "dos", "letter", "North map, tile B2"),
 )

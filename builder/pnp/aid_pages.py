@@ -33,16 +33,18 @@ from builder.pnp.setups import scenario_list
 from builder.pnp.terrain_key import terrain_swatches
 from rules.model import GameSpec, Marker
 
-BOX_MARGIN_MM = 2.5
-"""Room around a counter in a track box."""
+BOX_MARGIN_MM = 1.0
+"""Room around a counter in a track box: ten boxes of 5/8 in counters fit across A4."""
+ROW_LABEL = 11.0
+"""Height of a row's label line above it."""
 
 
 @dataclass(frozen=True)
 class TrackBox:
-    """One box of a track: its number and an optional marker pictured (faded) in it."""
+    """One box of a track: its number and the markers pictured (faded) in it."""
 
     label: str
-    marker: Marker | None = None
+    markers: tuple[Marker, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,17 +64,12 @@ class TrackBlock:
     row_length: int | None = None
     keep_with_next: bool = False
 
-    LABEL_WIDTH = 34.0
-
     @property
     def box(self) -> float:
         return self.counter_inches * POINTS_PER_INCH + 2 * BOX_MARGIN_MM * POINTS_PER_MM
 
-    def _label_width(self) -> float:
-        return self.LABEL_WIDTH if self.row_labels else 0.0
-
     def _per_row(self, width: float) -> int:
-        fits = max(1, int((width - self._label_width()) // self.box))
+        fits = max(1, int(width // self.box))
         return min(fits, self.row_length) if self.row_length else fits
 
     def _rows(self, width: float) -> list[tuple[str, tuple[TrackBox, ...]]]:
@@ -90,7 +87,9 @@ class TrackBlock:
         return TextBlock(self.caption, 7.5).height(width) + 3 if self.caption else 0.0
 
     def height(self, width: float) -> float:
-        return 16 + len(self._rows(width)) * self.box + self._caption_height(width) + 4
+        rows = self._rows(width)
+        labels = sum(ROW_LABEL for label, _ in rows if label)
+        return 16 + len(rows) * self.box + labels + self._caption_height(width) + 4
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         canvas.setFillColorRGB(*INK)
@@ -101,19 +100,22 @@ class TrackBlock:
         counter = self.counter_inches * POINTS_PER_INCH
         inset = BOX_MARGIN_MM * POINTS_PER_MM
         for label, row in rows:
-            left = x + self._label_width()
             if label:
                 canvas.setFillColorRGB(*INK)
                 canvas.setFont(BOLD, 8)
-                canvas.drawString(x, y - self.box / 2 - 3, label)
+                canvas.drawString(x, y - 8.5, label)
+                y -= ROW_LABEL
             for index, box in enumerate(row):
-                box_x = left + index * self.box
+                box_x = x + index * self.box
                 canvas.setStrokeColorRGB(*INK)
                 canvas.setLineWidth(0.8)
                 canvas.rect(box_x, y - self.box, self.box, self.box, stroke=1, fill=0)
-                if box.marker is not None:
-                    front, _ = self.art.marker(box.marker)
-                    self.art.draw(canvas, front, Rect(box_x + inset, y - self.box + inset, counter, counter), faded=True)
+                for place, marker in enumerate(box.markers):
+                    # Several markers share a box side by side, each shrunk to fit.
+                    size = counter / len(box.markers)
+                    front, _ = self.art.marker(marker)
+                    picture = Rect(box_x + inset + place * size, y - self.box + inset + (counter - size) / 2, size, size)
+                    self.art.draw(canvas, front, picture, faded=True)
                 canvas.setFillColorRGB(*INK)
                 canvas.setFont(BOLD, 9)
                 canvas.drawString(box_x + 2.5, y - 10, box.label)
@@ -131,7 +133,7 @@ def turn_track(game: GameSpec, art: CounterArt, counter_inches: float) -> TrackB
     last = max(scenario.last_turn for scenario in game.scenarios.values())
     turn_markers = [marker for marker in game.markers.values() if "turn" in id_words(marker.id)]
     marker = turn_markers[0] if turn_markers else None
-    boxes = tuple(TrackBox(str(turn), marker if turn == first else None) for turn in range(first, last + 1))
+    boxes = tuple(TrackBox(str(turn), (marker,) if marker and turn == first else ()) for turn in range(first, last + 1))
     spans: dict[tuple[int, int], list[str]] = {}
     for scenario in game.scenarios.values():
         spans.setdefault((scenario.first_turn, scenario.last_turn), []).append(scenario.id)
@@ -161,12 +163,12 @@ def vp_track(game: GameSpec, art: CounterArt, counter_inches: float) -> TrackBlo
         return None
     names = ", ".join(f"{marker.name} ({marker.count})" for marker in markers)
     if all(marker.count >= 2 for marker in markers):
-        tens = tuple(TrackBox(str(10 * value), markers[0] if value == 0 else None) for value in range(10))
-        units = tuple(TrackBox(str(value), markers[-1] if value == 0 else None) for value in range(10))
+        tens = tuple(TrackBox(str(10 * value), tuple(markers) if value == 0 else ()) for value in range(10))
+        units = tuple(TrackBox(str(value), tuple(markers) if value == 0 else ()) for value in range(10))
         caption = (f"Markers: {names}. Each side keeps one marker on the tens row and one on the units row: "
                    "its victory points are the two boxes added (0-99).")
         return TrackBlock("Victory point track", tens + units, art, counter_inches, caption, ("tens", "units"), 10)
-    boxes = tuple(TrackBox(str(value), markers[0] if value == 0 else None) for value in range(20))
+    boxes = tuple(TrackBox(str(value), tuple(markers) if value == 0 else ()) for value in range(20))
     caption = f"Markers: {names}. The marker stands on the side's victory points."
     return TrackBlock("Victory point track", boxes, art, counter_inches, caption, row_length=10)
 

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.pnp.flow import draw_heading, page_frame
 from builder.pnp.layout import POINTS_PER_INCH, Rect, paper_size
-from builder.pnp.map_pages import map_artworks
+from builder.pnp.map_pages import MapArtwork, map_artworks
 from builder.pnp.pages import Page, PnpOptions, PrintContext, Section
 from builder.pnp.pdf import (
     BOLD,
@@ -81,20 +81,27 @@ def reconstruction_notice(game: GameSpec) -> str:
 
 
 def _draw_picture(canvas: Canvas, context: PrintContext, box: Rect) -> float:
-    """The maps side by side at the top of ``box``, or without a map a few counters: a
-    picture of the game. Returns the height used."""
+    """The maps as they lie on the table (boards of one map at their places, maps side
+    by side) at the top of ``box``, or without a map a few counters: a picture of the
+    game. Returns the height used."""
     artworks = map_artworks(context.game, context.options.counter_inches)
     if artworks:
-        total_w = sum(artwork.width for artwork in artworks)
-        scale = min(box.width / total_w, box.height / max(artwork.height for artwork in artworks))
-        x = box.x + (box.width - total_w * scale) / 2
-        for artwork in artworks:
-            placed = Rect(x, box.top - artwork.height * scale, artwork.width * scale, artwork.height * scale)
-            place_image(canvas, artwork.picture(COVER_PPI * scale), placed)
+        placed: list[tuple[MapArtwork, float, float]] = []
+        offset = 0.0
+        for table in dict.fromkeys(artwork.table for artwork in artworks):
+            boards = [artwork for artwork in artworks if artwork.table == table]
+            placed += [(artwork, offset + artwork.origin[0], artwork.origin[1]) for artwork in boards]
+            offset = max(x + artwork.width for artwork, x, _ in placed)
+        total_h = max(y + artwork.height for artwork, _, y in placed)
+        scale = min(box.width / offset, box.height / total_h)
+        left = box.x + (box.width - offset * scale) / 2
+        for artwork, x, y in placed:
+            picture = Rect(left + x * scale, box.top - (y + artwork.height) * scale, artwork.width * scale,
+                           artwork.height * scale)
+            place_image(canvas, artwork.picture(COVER_PPI * scale), picture)
             canvas.setStrokeColorRGB(*RULE)
-            canvas.rect(placed.x, placed.y, placed.width, placed.height, stroke=1, fill=0)
-            x += placed.width
-        return max(artwork.height for artwork in artworks) * scale
+            canvas.rect(picture.x, picture.y, picture.width, picture.height, stroke=1, fill=0)
+        return total_h * scale
     units = list(context.game.units.values())[:COVER_COUNTERS]
     size, gap = 0.6 * POINTS_PER_INCH, 0.12 * POINTS_PER_INCH
     per_row = max(1, int((box.width + gap) // (size + gap)))

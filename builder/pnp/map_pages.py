@@ -52,7 +52,9 @@ class MapArtwork:
     """A map to print: its name, printed size in points, and how to draw a window of it.
 
     ``render(window, ppi)`` returns the pixels ``window`` (left, top, right, bottom)
-    of the map drawn at ``ppi`` pixels per printed inch.
+    of the map drawn at ``ppi`` pixels per printed inch. ``origin`` is where the map's
+    top left lies, in printed points, among the other boards of ``table`` (the map
+    they make up together on the table, e.g. DoS's North and South boards).
     """
 
     name: str
@@ -60,6 +62,8 @@ class MapArtwork:
     height: float
     render: Callable[[tuple[int, int, int, int], float], Image.Image]
     scale_note: str = ""
+    table: str = ""
+    origin: tuple[float, float] = (0.0, 0.0)
 
     def pixels(self, ppi: float) -> tuple[int, int]:
         """The whole map's size in pixels at ``ppi``."""
@@ -86,8 +90,9 @@ def hex_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork
             render = partial(_render_board, game=game, game_map=game_map, index=index, board_ppi=board_ppi)
             hex_mm = counter_inches * HEX_TO_COUNTER * 25.4
             name = f"{board.name} map" if board.name else "Map"
-            artworks.append(MapArtwork(name, width, height, render,
-                                       f"Hexes print {hex_mm:.1f} mm from centre to centre."))
+            origin = (board.origin[0] / board_ppi * POINTS_PER_INCH, board.origin[1] / board_ppi * POINTS_PER_INCH)
+            artworks.append(MapArtwork(name, width, height, render, f"Hexes print {hex_mm:.1f} mm from centre to centre.",
+                                       game_map.name, origin))
     return artworks
 
 
