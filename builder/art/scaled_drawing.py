@@ -53,11 +53,13 @@ class ScaledDraw(ImageDraw.ImageDraw):
     """An ``ImageDraw`` whose coordinates, line widths, radii and fonts are multiplied
     by ``scale`` and then shifted by ``-offset`` (the window's top left, in scaled pixels).
 
-    Pillow's compound shapes (circles, rounded rectangles, curved joints, multiline
-    text) call the simple ones on ``self``; those inner calls already carry scaled
-    values and pass straight through. A drawing call this class does not know how to
-    scale (bitmaps, shapes, pre-built text objects) raises rather than drawing at the
-    wrong size.
+    Pillow's circles, regular polygons and multiline text call the simple shapes on
+    ``self`` with the caller's coordinates, so they are scaled there; rounded rectangles
+    and curved joints draw some parts directly and some through ``self``, so they are
+    scaled on the way in and their inner calls pass straight through. Text is measured
+    (``textbbox``, ``textlength``) in the caller's coordinates, so layout decisions come
+    out the same at every scale. A drawing call this class does not know how to scale
+    (bitmaps, shapes, pre-built text objects) raises rather than drawing at the wrong size.
     """
 
     def __init__(self, image: Image.Image, scale: float, offset: tuple[int, int] = (0, 0)) -> None:
@@ -135,14 +137,6 @@ class ScaledDraw(ImageDraw.ImageDraw):
             with self._scaled_call():
                 super().ellipse(points, fill, outline, self._width(width))
 
-    def circle(self, xy: Sequence[float], radius: float, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        if self._inner_call:
-            return super().circle(xy, radius, fill, outline, width)
-        (centre,) = self._points([xy])
-        if not self._outside([centre], radius * self.scale + self._width(width)):
-            with self._scaled_call():
-                super().circle(centre, radius * self.scale, fill, outline, self._width(width))
-
     def line(self, xy: Any, fill: Any = None, width: int = 1, joint: str | None = None) -> None:
         if self._inner_call:
             return super().line(xy, fill, width, joint)
@@ -166,27 +160,6 @@ class ScaledDraw(ImageDraw.ImageDraw):
         if not self._outside(points, self._width(width)):
             with self._scaled_call():
                 super().polygon(points, fill, outline, self._width(width))
-
-    def regular_polygon(
-        self,
-        bounding_circle: Sequence[Sequence[float] | float],
-        n_sides: int,
-        rotation: float = 0,
-        fill: Any = None,
-        outline: Any = None,
-        width: int = 1,
-    ) -> None:
-        if self._inner_call:
-            return super().regular_polygon(bounding_circle, n_sides, rotation, fill, outline, width)
-        *centre_values, radius = bounding_circle
-        centre = centre_values[0] if len(centre_values) == 1 else centre_values
-        assert isinstance(radius, (int, float))
-        (scaled_centre,) = self._points([centre])
-        if not self._outside([scaled_centre], radius * self.scale + self._width(width)):
-            with self._scaled_call():
-                super().regular_polygon(
-                    (scaled_centre, radius * self.scale), n_sides, rotation, fill, outline, self._width(width)
-                )
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if self._inner_call:
@@ -247,88 +220,6 @@ class ScaledDraw(ImageDraw.ImageDraw):
         with self._scaled_call():
             super().text(anchor_point, text, fill, scaled_font, anchor, spacing * self.scale, align, direction,
                          features, language, stroke_width * self.scale, stroke_fill, embedded_color)
-
-    def multiline_text(
-        self,
-        xy: tuple[float, float],
-        text: AnyStr,
-        fill: Any = None,
-        font: ImageFont.BaseImageFont | None = None,
-        anchor: str | None = None,
-        spacing: float = 4,
-        align: str = "left",
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        stroke_width: float = 0,
-        stroke_fill: Any = None,
-        embedded_color: bool = False,
-        *,
-        font_size: float | None = None,
-    ) -> None:
-        self.text(xy, text, fill, font, anchor, spacing, align, direction, features, language, stroke_width,
-                  stroke_fill, embedded_color)
-
-    def textbbox(
-        self,
-        xy: tuple[float, float],
-        text: AnyStr,
-        font: ImageFont.BaseImageFont | None = None,
-        anchor: str | None = None,
-        spacing: float = 4,
-        align: str = "left",
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        stroke_width: float = 0,
-        embedded_color: bool = False,
-        *,
-        font_size: float | None = None,
-    ) -> tuple[float, float, float, float]:
-        """The box in the caller's (unscaled) coordinates: measured as the board's own
-        drawing would measure it, so layout decisions come out the same at every scale."""
-        if self._inner_call:
-            return super().textbbox(xy, text, font, anchor, spacing, align, direction, features, language,
-                                    stroke_width, embedded_color, font_size=font_size)
-        plain = ImageDraw.Draw(Image.new("1", (1, 1)))
-        return plain.textbbox(xy, text, font, anchor, spacing, align, direction, features, language, stroke_width,
-                              embedded_color, font_size=font_size)
-
-    def multiline_textbbox(
-        self,
-        xy: tuple[float, float],
-        text: AnyStr,
-        font: ImageFont.BaseImageFont | None = None,
-        anchor: str | None = None,
-        spacing: float = 4,
-        align: str = "left",
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        stroke_width: float = 0,
-        embedded_color: bool = False,
-        *,
-        font_size: float | None = None,
-    ) -> tuple[float, float, float, float]:
-        return self.textbbox(xy, text, font, anchor, spacing, align, direction, features, language, stroke_width,
-                             embedded_color, font_size=font_size)
-
-    def textlength(
-        self,
-        text: AnyStr,
-        font: ImageFont.BaseImageFont | None = None,
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        embedded_color: bool = False,
-        *,
-        font_size: float | None = None,
-    ) -> float:
-        """The length in the caller's coordinates (see :meth:`textbbox`)."""
-        if self._inner_call:
-            return super().textlength(text, font, direction, features, language, embedded_color, font_size=font_size)
-        plain = ImageDraw.Draw(Image.new("1", (1, 1)))
-        return plain.textlength(text, font, direction, features, language, embedded_color, font_size=font_size)
 
     def bitmap(self, xy: Sequence[int], bitmap: Image.Image, fill: Any = None) -> None:
         raise NotImplementedError("ScaledDraw cannot scale a bitmap; paste a scaled image instead")
