@@ -45,11 +45,11 @@ def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:
     context = PrintContext(game, options, CounterArt(game, options.counter_inches, options.duplex.bleed_mm))
     following = [section for kind in PAGE_KINDS if (section := kind(context)) is not None]
     sections = [cover_section(context, following), *following]
-    _check_duplex_parity(sections)
+    check_duplex_parity(sections)
     return sections
 
 
-def _check_duplex_parity(sections: Sequence[Section]) -> None:
+def check_duplex_parity(sections: Sequence[Section]) -> None:
     """Two-sided sections must start on a front and end on a back, or every back after
     would print behind the wrong front."""
     page = 1

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from builder.cli import main
-from builder.pnp.document import plan_sections, pnp_pdf
+from builder.pnp.document import check_duplex_parity, pnp_pdf
 from builder.pnp.layout import paper_size
 from builder.pnp.map_pages import PRINT_PPI
-from builder.pnp.pages import PnpOptions
+from builder.pnp.pages import Page, PnpOptions, Section
 from tests.pnp.conftest import HEX_GAMES, PAPERS
 from tests.pnp.pdf_pages import (
     blank_share,
@@ -108,16 +108,34 @@ def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], 
         assert int(row.group(1)) == len(PdfReader(pdf).pages), (game, paper)
 
 
-def test_two_sided_sections_start_on_a_front() -> None:
-    sections = plan_sections(shipped_game("dos"), PnpOptions(paper="letter"))
-    page = 1
-    for section in sections:
-        if section.duplex:
-            assert page % 2 == 1 and len(section.pages) % 2 == 0, section.title
-        page += len(section.pages)
-    titles = [section.title for section in sections]
-    assert titles == ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheets",
-                      "Reinforcement schedules", "Tracks and charts", "Map tiles"]
+@pytest.mark.parametrize(("game", "paper"), CASES)
+def test_the_contents_name_each_section_its_pages_and_how_to_print_it(
+    shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
+) -> None:
+    texts = page_texts(shipped_pdfs[(game, paper)])
+    rows = re.findall(r"^\s*(\S.*?)\s{2,}(\d+)(?:-(\d+))?\s{2,}(one-sided|two-sided, flip on the long edge)$",
+                      texts[1], re.MULTILINE)
+    assert [row[0] for row in rows] == ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheets",
+                                        "Reinforcement schedules", "Tracks and charts", "Map tiles"]
+    expected_first = 1
+    for title, first, last, how in rows:
+        assert int(first) == expected_first, title
+        end = int(last or first)
+        if how.startswith("two-sided"):
+            assert int(first) % 2 == 1 and (end - int(first)) % 2 == 1, title  # fronts on odd pages, whole sheets
+        expected_first = end + 1
+    assert expected_first - 1 == len(texts)
+
+
+def test_a_two_sided_section_that_would_start_on_a_back_is_refused() -> None:
+    def page() -> Page:
+        return Page("a page", (100.0, 100.0), lambda canvas: None)
+
+    with pytest.raises(ValueError, match="starts on page 2"):
+        check_duplex_parity([Section("one", (page(),)), Section("pair", (page(), page()), duplex=True)])
+    with pytest.raises(ValueError, match="with 3 pages"):
+        check_duplex_parity([Section("odd", (page(), page(), page()), duplex=True)])
+    check_duplex_parity([Section("pair", (page(), page()), duplex=True), Section("one", (page(),))])
 
 
 def test_pdf_is_deterministic() -> None:
