@@ -14,7 +14,9 @@ from builder.cli import main
 from builder.positions import position_from_save, write_supply_copy
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
-from rules.referee.engine import OddsReport
+from rules.referee.engine import RefereeError
+from rules.referee.hexgame import HexReferee
+from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
@@ -72,7 +74,10 @@ def odds(position_path: Path, defender: str, attackers: str, output_format: str)
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
     position = load_position(position_path)
-    report = referee_for(position).odds(
+    referee = referee_for(position)
+    if not isinstance(referee, HexReferee):
+        raise RefereeError(position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for")
+    report = referee.odds(
         _hex(position, defender), [_hex(position, name) for name in attackers.split(",") if name.strip()]
     )
     if output_format == "json":

@@ -75,8 +75,8 @@ class Supply:
     """
 
     network: Network
-    near: Reach
-    far: Reach
+    near: Reach[Hex]
+    far: Reach[Hex]
 
     def line(self, hex_: Hex) -> tuple[Hex, ...] | None:
         """The supply line from ``hex_`` to an ultimate source, or None when there is none."""

@@ -1,10 +1,12 @@
-"""Hex searches: one multi-source breadth-first search answers "how far, and by which
-path" for every hex at once.
+"""Searches over a map's places: one multi-source breadth-first search answers "how far,
+and by which path" for every place at once.
 
 Supply in both hex games is "a line of at most N hexes from the unit to a source, not
 through certain hexes". Searching outward from all of a side's sources together gives
 every unit's answer from one search per side instead of one per unit; the parent links
-give each unit's traced path for the explanation.
+give each unit's traced path for the explanation. The places are hexes unless the caller
+says otherwise: an area game passes its areas' adjacency as ``adjacent`` and walks its
+area graph with the same search.
 """
 
 from __future__ import annotations
@@ -12,9 +14,21 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from rules.hexes import Hex, neighbours
+
+
+class Place(Protocol):
+    """What a search walks: hashable and sortable, so every result is reproducible."""
+
+    def __hash__(self) -> int: ...
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+Node = TypeVar("Node", bound=Place)
+"""A place of the map searched: a :class:`Hex`, or an area's id."""
 
 StepAllowed = Callable[[Hex, Hex], bool]
 """``allowed(from_hex, to_hex)``: may a line step from one hex into the adjacent one?"""
@@ -24,38 +38,47 @@ Kind = TypeVar("Kind")
 
 
 @dataclass(frozen=True)
-class Reach:
-    """Distances (in hexes) from the nearest source, and the way back to it."""
+class Reach(Generic[Node]):
+    """Distances (in steps) from the nearest source, and the way back to it."""
 
-    distance: Mapping[Hex, int]
-    toward_source: Mapping[Hex, Hex]
+    distance: Mapping[Node, int]
+    toward_source: Mapping[Node, Node]
 
-    def path_to_source(self, hex_: Hex) -> tuple[Hex, ...]:
-        """The hexes from ``hex_`` back to its source, both included."""
-        if hex_ not in self.distance:
-            raise KeyError(f"{hex_} was not reached")
-        path = [hex_]
+    def path_to_source(self, place: Node) -> tuple[Node, ...]:
+        """The places from ``place`` back to its source, both included."""
+        if place not in self.distance:
+            raise KeyError(f"{place} was not reached")
+        path = [place]
         while path[-1] in self.toward_source:
             path.append(self.toward_source[path[-1]])
         return tuple(path)
 
 
-def reach(sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None) -> Reach:
+def reach(
+    sources: Iterable[Node],
+    allowed: Callable[[Node, Node], bool],
+    limit: int | None = None,
+    adjacent: Callable[[Node], Iterable[Node]] | None = None,
+) -> Reach[Node]:
     """Breadth-first search outward from every source at once.
 
-    ``limit`` bounds the distance; distances count the hexes entered, so a source is at
+    ``limit`` bounds the distance; distances count the places entered, so a source is at
     0 and its neighbours at 1 — the rules' convention of not counting the starting hex
     and counting the far one (DoS 7.12, 8.4, 12.3). The search steps from a reached
-    hex ``a`` into ``b`` only when ``allowed(a, b)``; a supply line traced from unit to
-    source uses the same hexes in reverse, so callers whose rules are not symmetric
-    give ``allowed`` the line's own direction (see :func:`reversed_step`).
+    place ``a`` into ``b`` only when ``allowed(a, b)``; a supply line traced from unit to
+    source uses the same places in reverse, so callers whose rules are not symmetric
+    give ``allowed`` the line's own direction, from the far end. ``adjacent`` gives each
+    place's neighbours: the six around a hex unless the caller says otherwise.
     """
-    return reach_by_kind({None: sources}, allowed, limit)[None]
+    return reach_by_kind({None: sources}, allowed, limit, adjacent)[None]
 
 
 def reach_by_kind(
-    sources: Mapping[Kind, Iterable[Hex]], allowed: StepAllowed, limit: int | None = None
-) -> dict[Kind, Reach]:
+    sources: Mapping[Kind, Iterable[Node]],
+    allowed: Callable[[Node, Node], bool],
+    limit: int | None = None,
+    adjacent: Callable[[Node], Iterable[Node]] | None = None,
+) -> dict[Kind, Reach[Node]]:
     """One breadth-first search from several kinds of source, each kind's distances kept apart.
 
     Rules that grade a line by what it reaches (TPS: a rail line within 8 hexes, a supply
@@ -64,12 +87,13 @@ def reach_by_kind(
     so every kind's distances are breadth-first ones — and ``allowed`` is asked once per
     step whichever kinds take it. The result equals one :func:`reach` per kind.
     """
-    distance: dict[Kind, dict[Hex, int]] = {kind: {} for kind in sources}
-    toward: dict[Kind, dict[Hex, Hex]] = {kind: {} for kind in sources}
-    verdicts: dict[tuple[Hex, Hex], bool] = {}
-    queue: deque[tuple[Kind, Hex]] = deque()
-    for kind, hexes in sources.items():
-        for source in sorted(set(hexes)):
+    around = adjacent if adjacent is not None else cast(Callable[[Node], Iterable[Node]], neighbours)
+    distance: dict[Kind, dict[Node, int]] = {kind: {} for kind in sources}
+    toward: dict[Kind, dict[Node, Node]] = {kind: {} for kind in sources}
+    verdicts: dict[tuple[Node, Node], bool] = {}
+    queue: deque[tuple[Kind, Node]] = deque()
+    for kind, places in sources.items():
+        for source in sorted(set(places)):
             distance[kind][source] = 0
             queue.append((kind, source))
     while queue:
@@ -77,7 +101,7 @@ def reach_by_kind(
         reached = distance[kind]
         if limit is not None and reached[current] >= limit:
             continue
-        for following in neighbours(current):
+        for following in around(current):
             if following in reached:
                 continue
             step = (current, following)
@@ -90,7 +114,3 @@ def reach_by_kind(
             queue.append((kind, following))
     return {kind: Reach(distance[kind], toward[kind]) for kind in sources}
 
-
-def reversed_step(allowed: StepAllowed) -> StepAllowed:
-    """The same rule for a search run from the far end of the line."""
-    return lambda first, second: allowed(second, first)

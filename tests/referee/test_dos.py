@@ -29,7 +29,8 @@ from rules.referee.dos import (
     odds_at,
     odds_index,
 )
-from rules.referee.engine import Contribution, OddsReport, RefereeError
+from rules.referee.engine import RefereeError
+from rules.referee.odds import Contribution, OddsReport
 from rules.referee.position import Position, UnitState
 from rules.referee.position_file import read_position_file
 from rules.referee.verdict import Verdict

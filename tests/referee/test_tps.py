@@ -22,7 +22,8 @@ from rules.data.loader import load_game
 from rules.hexes import Hex, hexside
 from rules.model import GameSpec
 from rules.referee import tps
-from rules.referee.engine import Modifier, OddsReport, RefereeError
+from rules.referee.engine import RefereeError
+from rules.referee.odds import Modifier, OddsReport
 from rules.referee.position import Position, UnitState
 from rules.referee.position_file import read_position_file
 from rules.referee.search import Reach, StepAllowed, reach, reach_by_kind
@@ -199,18 +200,18 @@ def test_one_search_per_side(monkeypatch: pytest.MonkeyPatch) -> None:
     """A check of a full position walks the rail once and the ground once per side."""
     calls = {"rail": 0, "ground": 0}
 
-    def counted_rail(sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None) -> Reach:
+    def counted_rail(sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None) -> Reach[Hex]:
         calls["rail"] += 1
         return reach(sources, allowed, limit)
 
     def counted_ground(
         sources: Mapping[SourceKind, Iterable[Hex]], allowed: StepAllowed, limit: int | None = None
-    ) -> dict[SourceKind, Reach]:
+    ) -> dict[SourceKind, Reach[Hex]]:
         calls["ground"] += 1
         return reach_by_kind(sources, allowed, limit)
 
-    monkeypatch.setattr("rules.referee.tps.reach", counted_rail)
-    monkeypatch.setattr("rules.referee.tps.reach_by_kind", counted_ground)
+    monkeypatch.setattr("rules.referee.tps.supply.reach", counted_rail)
+    monkeypatch.setattr("rules.referee.tps.supply.reach_by_kind", counted_ground)
     verdicts = scenario_one().check()
     assert calls == {"rail": 2, "ground": 2}
     assert sum(1 for verdict in verdicts if verdict.topic == "supply") > 100

@@ -1,0 +1,93 @@
+"""Who controls each Drive on Stalingrad hex, and which lines still stand (3.4, 7.14, 7.18,
+11.23, 11.24).
+
+A hex with units is controlled by their side; otherwise by the side a setting names
+(towns taken and not retaken), otherwise by the side of the scenario's start line it
+lies on. A source works unless the enemy occupies or controls it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Mapping
+from functools import cached_property
+
+from rules.hexes import Hex, neighbours
+from rules.regions import region_without_crossing
+from rules.referee.dos.board import Board
+from rules.referee.dos.settings import BLUE, Settings
+from rules.referee.dos.units import AXIS, SOVIET
+from rules.referee.position import Position
+
+
+@dataclass(frozen=True, eq=False)
+class Control:
+    """Occupation, control and the state of the fortified lines in one position."""
+
+    position: Position
+    board: Board
+    settings: Settings
+
+    @cached_property
+    def occupied_by(self) -> Mapping[str, frozenset[Hex]]:
+        """Hexes holding each side's units."""
+        return {side.id: frozenset(self.position.occupied(side.id)) for side in self.position.spec.sides}
+
+    @cached_property
+    def start_regions(self) -> Mapping[str, frozenset[Hex]]:
+        """Each side's land on its side of the scenario's start line (3.4, 7.18), or nothing
+        when the map has no start line or the line does not cut the map in two.
+
+        The Axis side is what the Axis ultimate sources reach without crossing the line;
+        Uranus is played on the North map alone (3.3), so its line need cut only that.
+        """
+        board = self.board
+        scenario = self.settings.scenario
+        line = board.game_map.lines.get(f"{scenario}_start", frozenset())
+        if not line:
+            return {}
+        land = board.land if scenario == BLUE else board.land & board.board_hexes("North")
+        axis_side = region_without_crossing(
+            board.source_hexes(AXIS, "ultimate"), land, line | board.sides_with("lake_side")
+        )
+        if axis_side & board.source_hexes(SOVIET, "ultimate"):
+            return {}
+        return {AXIS: axis_side, SOVIET: land - axis_side}
+
+    def control(self, hex_: Hex) -> str | None:
+        """Who controls ``hex_`` (3.4): the side with units in it, else the one a setting
+        names, else the side of the start line it lies on; None when nothing says."""
+        for side, hexes in self.occupied_by.items():
+            if hex_ in hexes:
+                return side
+        for side, hexes in self.settings.control.items():
+            if hex_ in hexes:
+                return side
+        for side, region in self.start_regions.items():
+            if hex_ in region:
+                return side
+        return None
+
+    def functioning(self, side: str, hex_: Hex) -> bool:
+        """A source works unless the enemy occupies or controls it (7.14, 7.18)."""
+        enemy = self.position.other_side(side)
+        return hex_ not in self.occupied_by[enemy] and self.control(hex_) != enemy
+
+    @cached_property
+    def destroyed_line_hexes(self) -> frozenset[Hex]:
+        """Don–Volga line hexes destroyed by German occupation, past or present (11.23)."""
+        return self.settings.don_volga_destroyed | self.occupied_by[AXIS]
+
+    def intact_line_side(self, first: Hex, second: Hex) -> bool:
+        """True when the side between two hexes is an intact Don–Volga line side (11.23)."""
+        return "don_volga_line" in self.board.hexside_features(first, second) and not (
+            {first, second} & self.destroyed_line_hexes
+        )
+
+    def on_intact_line(self, hex_: Hex) -> bool:
+        """A Don–Volga line hex that still stands (11.23)."""
+        return any(self.intact_line_side(hex_, other) for other in neighbours(hex_) if other in self.board.playable)
+
+    def ring_intact(self) -> bool:
+        """The Stalingrad ring works in Blue until an Axis unit has been inside it (11.24)."""
+        return self.settings.scenario == BLUE and not self.settings.stalingrad_ring_broken

@@ -1,0 +1,100 @@
+"""Drive on Stalingrad movement (rule 9): costs by movement class, rivers, the freeze.
+
+Each hex costs its terrain by the unit's movement class, plus each hexside crossed
+(9.10–9.21); no unit enters a hex with enemy units (9.4) except as a mechanized
+assault's target, which costs double (9.24). Out of supply, or under coastal or air
+supply, and on Uranus turn 1 the allowance is halved (3.3, 7.5, 7.6, 7.15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.hexes import Hex, are_adjacent
+from rules.referee.dos.board import Board
+from rules.referee.dos.control import Control
+from rules.referee.dos.settings import URANUS, Settings
+from rules.referee.dos.strength import halve
+from rules.referee.dos.supply import SupplyLines
+from rules.referee.dos.units import current_step
+from rules.referee.position import Position, UnitState
+
+
+@dataclass(frozen=True)
+class PathCost:
+    """What a move along a path costs one unit (rule 9): ``points`` is None when the move
+    is not allowed, and ``problem`` then says why."""
+
+    points: int | None
+    entries: tuple[int, ...]
+    rules: tuple[str, ...]
+    problem: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Movement:
+    """What moves cost and whether the rules allow them, in one position."""
+
+    position: Position
+    board: Board
+    control: Control
+    supply: SupplyLines
+    settings: Settings
+
+    def allowance(self, state: UnitState) -> int:
+        """Printed movement, halved out of supply or under coastal or air supply (7.5, 7.6,
+        7.15) and on Uranus turn 1 (3.3), each halving rounding down but never below 1."""
+        printed = current_step(state).movement or 0
+        times = (0 if self.supply.supply_of(state).state.full_attack else 1) + (
+            1 if self.settings.scenario == URANUS and self.position.turn == 1 else 0
+        )
+        return halve(printed, times)
+
+    def entry_cost(self, state: UnitState, first: Hex, second: Hex) -> tuple[int | None, str]:
+        """MP for ``state`` to step from ``first`` into ``second``: the hex's cost by movement
+        class plus each hexside's (9.10–9.21); None with the rule when prohibited."""
+        label = self.board.label
+        frozen = self.settings.frozen
+        if not are_adjacent(first, second) or second not in self.board.playable:
+            return None, f"{label(first)} to {label(second)} is not a step onto an adjacent map hex (9.1, 9.22)"
+        terrain_id = self.board.terrain(second)
+        if frozen and terrain_id == "swamp":
+            terrain_id = "clear"
+        movement_class = state.unit.mobility
+        types = self.position.spec.terrain_types
+        cost = types[terrain_id].movement_cost(movement_class)
+        if cost is None:
+            return None, f"{label(second)} is {terrain_id}, prohibited to {movement_class} units (9.13, 9.14, 9.19)"
+        for feature in sorted(self.board.hexside_features(first, second)):
+            terrain = types[feature]
+            if state.side in terrain.movement and terrain.movement[state.side] is None:
+                return None, f"no {state.side} unit crosses the {terrain.name} (9.16)"
+            if frozen and feature == "river":
+                continue
+            extra = terrain.movement_cost(movement_class)
+            if extra is None:
+                return None, f"the {terrain.name} between {label(first)} and {label(second)} cannot be crossed (9.13, 9.19)"
+            cost += extra
+        return cost, ""
+
+    def cost(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> PathCost:
+        """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21).
+
+        With ``assault`` the last hex is a mechanized assault's target and costs double
+        (9.24); otherwise no hex may hold enemy units (9.4).
+        """
+        rules = ("9.1", "9.10-9.21") + (("9.24",) if assault else ())
+        if not path or path[0] != state.hex:
+            return PathCost(None, (), rules, "a path starts in the unit's own hex")
+        enemy = self.control.occupied_by[self.position.other_side(state.side)]
+        entries: list[int] = []
+        for index, (first, second) in enumerate(zip(path, path[1:])):
+            target = assault and index == len(path) - 2
+            if second in enemy and not target:
+                return PathCost(None, tuple(entries), rules + ("9.4",), f"{self.board.label(second)} holds enemy units (9.4)")
+            cost, problem = self.entry_cost(state, first, second)
+            if cost is None:
+                return PathCost(None, tuple(entries), rules, problem)
+            entries.append(2 * cost if target else cost)
+        return PathCost(sum(entries), tuple(entries), rules)

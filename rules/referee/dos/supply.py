@@ -1,0 +1,251 @@
+"""Drive on Stalingrad supply (rule 7): networks of towns chained to ultimate sources.
+
+A unit is in supply when a line of at most 7 hexes reaches a source that chains, leg by
+leg of at most 7, to an ultimate source (7.3, 7.8, 7.12). Supply is one search per side
+and map: the sources that chain to an ultimate source (:mod:`rules.referee.networks`),
+then one search of 7 hexes out from all of them. North-map units use only the North
+map; Soviet South-map units only the South map (and Astrakhan, 7.11); Axis South-map
+units reach the North network only through Rostov, until Taman is active and also
+afterwards (7.4, 7.13). Soviet units east of the Volga are always supplied (7.9); Axis
+units may be under air supply (7.6) or coastal supply (7.5), for defence only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from rules.hexes import Hex, neighbours
+from rules.referee.dos.board import Board
+from rules.referee.dos.control import Control
+from rules.referee.dos.settings import BLUE, URANUS, Settings
+from rules.referee.dos.units import AXIS, SOVIET
+from rules.referee.networks import Supply, connect, supply
+from rules.referee.position import Position, UnitState
+from rules.referee.search import StepAllowed
+from rules.referee.verdict import Verdict
+
+LEG = 7
+"""Hexes in one leg of a supply line (7.3, 7.8, 7.12)."""
+NETWORK_MARKERS = {AXIS: "german-supply-network", SOVIET: "soviet-supply-network"}
+AIR_SUPPLY_MARKER = "german-air-supply"
+
+
+class SupplyState(StrEnum):
+    """The supply states of rules 7.2 and 7.7 (with 7.9's automatic supply)."""
+
+    REGULAR = "in supply"
+    AUTOMATIC = "in supply east of the Volga"
+    AIR = "air supply (defence only)"
+    COASTAL = "coastal supply (defence only)"
+    OUT = "out of supply"
+
+    @property
+    def full_attack(self) -> bool:
+        """Full attack strength and movement (7.5, 7.6, 7.15)."""
+        return self in (SupplyState.REGULAR, SupplyState.AUTOMATIC)
+
+    @property
+    def full_defence(self) -> bool:
+        """Full defence strength: every state but out of supply (7.5, 7.6, 7.16)."""
+        return self is not SupplyState.OUT
+
+
+@dataclass(frozen=True)
+class SupplyFinding:
+    """A hex's supply state for a side, the rules it rests on, and the traced line."""
+
+    state: SupplyState
+    rules: tuple[str, ...]
+    explanation: str
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class SupplyLines:
+    """Both sides' networks and lines in one position: four searches in all."""
+
+    position: Position
+    board: Board
+    control: Control
+    settings: Settings
+
+    def lakes_open(self, side: str) -> bool:
+        """Soviet lines cross all-lake hexes in any weather, Axis ones only frozen in Uranus (7.12)."""
+        return side == SOVIET or self.settings.frozen
+
+    def line_step(self, side: str, domain: frozenset[Hex]) -> StepAllowed:
+        """May a supply line of ``side`` step between two adjacent hexes (7.12, 7.13)?"""
+        enemy = self.control.occupied_by[self.position.other_side(side)]
+        lakes = self.lakes_open(side)
+        board = self.board
+        intact_line_side = self.control.intact_line_side
+
+        def allowed(first: Hex, second: Hex) -> bool:
+            if second not in domain or second in enemy:
+                return False
+            terrain = board.terrain(second)
+            if terrain == "sea" or (terrain == "lake" and not lakes):
+                return False
+            features = board.hexside_features(first, second)
+            if "impassable_mountain" in features or ("lake_side" in features and not lakes):
+                return False
+            return side == SOVIET or not ("volga" in features or intact_line_side(first, second))
+
+        return allowed
+
+    def network_towns(self, side: str, board: str) -> frozenset[Hex]:
+        """Towns and cities of ``side``'s network on ``board`` that work (7.3, 7.8, 7.14, 7.18):
+        on its side of the start line, marked with its network marker, or named by a setting."""
+        members = (
+            self.control.start_regions.get(side, frozenset())
+            | frozenset(self.position.markers.get(NETWORK_MARKERS[side], ()))
+            | self.settings.network[side]
+        )
+        return frozenset(
+            hex_ for hex_ in self.board.towns
+            if hex_ in members and self.board.board_of[hex_] == board and self.control.functioning(side, hex_)
+        )
+
+    def ultimates(self, side: str, hexes: Iterable[Hex], domain: frozenset[Hex]) -> frozenset[Hex]:
+        """The ultimate sources among ``hexes`` that work and lie in ``domain``."""
+        return frozenset(hex_ for hex_ in hexes if hex_ in domain and self.control.functioning(side, hex_))
+
+    @cached_property
+    def taman(self) -> frozenset[Hex]:
+        """Taman S1343 when active and working: an Axis ultimate source (7.4)."""
+        hexes = self.board.source_hexes(AXIS, "ultimate_when_active")
+        return frozenset(hex_ for hex_ in hexes if self.settings.taman_active and self.control.functioning(AXIS, hex_))
+
+    @cached_property
+    def supplies(self) -> Mapping[tuple[str, str], Supply]:
+        """Each side's network and lines on each board: four searches in all."""
+        board = self.board
+        scenario = self.settings.scenario
+        north, south = board.board_hexes("North"), board.board_hexes("South")
+        everywhere = frozenset(board.playable)
+        axis_north_step = self.line_step(AXIS, north)
+        axis_north = connect(
+            self.ultimates(AXIS, board.source_hexes(AXIS, "ultimate"), north),
+            self.network_towns(AXIS, "North"), axis_north_step, LEG,
+        )
+        gateways = ({board.rostov} & axis_north.connected) | self.taman
+        axis_south_step = self.line_step(AXIS, everywhere)
+        axis_south = connect(gateways, self.network_towns(AXIS, "South"), axis_south_step, LEG)
+        soviet_north_kinds = ("ultimate", "ultimate_volga") + (("ultimate_uranus",) if scenario == URANUS else ())
+        soviet_north_step = self.line_step(SOVIET, north)
+        soviet_north = connect(
+            self.ultimates(SOVIET, board.source_hexes(SOVIET, *soviet_north_kinds) | board.volga_bank_towns, north),
+            self.network_towns(SOVIET, "North"), soviet_north_step, LEG,
+        )
+        astrakhan = board.source_hexes(SOVIET, "ultimate_south") & north if scenario == BLUE else frozenset()
+        soviet_domain = south | astrakhan
+        soviet_south_step = self.line_step(SOVIET, soviet_domain)
+        soviet_south = connect(
+            self.ultimates(SOVIET, board.source_hexes(SOVIET, "ultimate_south"), soviet_domain),
+            self.network_towns(SOVIET, "South"), soviet_south_step, LEG,
+        )
+        return {
+            (AXIS, "North"): supply(axis_north, axis_north_step, LEG),
+            (AXIS, "South"): supply(axis_south, axis_south_step, LEG),
+            (SOVIET, "North"): supply(soviet_north, soviet_north_step, LEG),
+            (SOVIET, "South"): supply(soviet_south, soviet_south_step, LEG),
+        }
+
+    @cached_property
+    def air_supplied(self) -> frozenset[Hex]:
+        """The air supply marker's hex and the six around it (7.6)."""
+        centres = self.position.markers.get(AIR_SUPPLY_MARKER, ())
+        return frozenset(
+            hex_ for centre in centres for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable
+        )
+
+    def supply_line(self, side: str, hex_: Hex) -> tuple[Hex, ...] | None:
+        """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13)."""
+        board = self.board.board_of[hex_]
+        line = self.supplies[(side, board)].line(hex_)
+        rostov = self.board.rostov
+        if line is not None and side == AXIS and board == "South" and line[-1] == rostov:
+            line = line + self.supplies[(AXIS, "North")].network.route(rostov)[1:]
+        return line
+
+    def supply_at(self, side: str, hex_: Hex) -> SupplyFinding:
+        """The supply state a unit of ``side`` has in ``hex_``, with its reasons."""
+        board = self.board.board_of[hex_]
+        map_rules = ("7.13",) + (("7.4",) if side == AXIS and board == "South" else ())
+        source_rule = {AXIS: "7.3", SOVIET: "7.8" if board == "North" else "7.10"}[side]
+        if side == SOVIET and hex_ in self.board.east_of_volga:
+            return SupplyFinding(SupplyState.AUTOMATIC, ("7.9",), "east of the Volga Soviet units are always supplied")
+        line = self.supply_line(side, hex_)
+        if line is not None:
+            return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules),
+                                 self._describe_line(side, hex_), line)
+        if side == AXIS and hex_ in self.air_supplied:
+            return SupplyFinding(SupplyState.AIR, ("7.6",), "within one hex of the air supply marker: supplied for "
+                                 "defence, halved for movement and attack")
+        if side == AXIS and hex_ in self.board.coastal:
+            return SupplyFinding(SupplyState.COASTAL, ("7.5",), "on the Sea of Azov or Black Sea coast: supplied for "
+                                 "defence, halved for movement and attack")
+        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, "7.15"), self._why_unsupplied(side, hex_))
+
+    def _describe_line(self, side: str, hex_: Hex) -> str:
+        board = self.board.board_of[hex_]
+        found = self.supplies[(side, board)]
+        first = found.first_source(hex_)
+        assert first is not None
+        sources = found.network.sources_on_route(first)
+        rostov = self.board.rostov
+        if side == AXIS and board == "South" and sources[-1] == rostov:
+            sources = sources + self.supplies[(AXIS, "North")].network.sources_on_route(rostov)[1:]
+        distance = found.near.distance[hex_]
+        names = " → ".join(self.board.place_name(source) for source in sources)
+        if len(sources) == 1:
+            return f"{distance} hexes to the ultimate source {names}"
+        return f"{distance} hexes to {names} (each leg at most {LEG} hexes)"
+
+    def _why_unsupplied(self, side: str, hex_: Hex) -> str:
+        board = self.board.board_of[hex_]
+        found = self.supplies[(side, board)]
+        where = {("North", AXIS): "North-map Axis units trace on the North map only",
+                 ("North", SOVIET): "North-map Soviet units trace on the North map only",
+                 ("South", SOVIET): "South-map Soviet units trace on the South map only",
+                 ("South", AXIS): "South-map Axis units reach the North map only through Rostov"
+                 + ("" if self.taman else " (Taman is not active)")}[(board, side)]
+        if hex_ in found.far.distance:
+            source = found.far.path_to_source(hex_)[-1]
+            return (f"the nearest connected source, {self.board.place_name(source)}, is {found.far.distance[hex_]} "
+                    f"hexes away (a leg is at most {LEG}); {where}")
+        return f"no line avoiding enemy units and blocked hexes reaches a connected source; {where}"
+
+    def supply_of(self, state: UnitState) -> SupplyFinding:
+        """A unit's supply state (7.2, 7.7)."""
+        assert state.hex is not None
+        return self.supply_at(state.side, state.hex)
+
+    def verdicts(self) -> list[Verdict]:
+        """Every unit's supply state with its traced line, and markers that cannot count."""
+        label = self.board.label
+        verdicts = []
+        for state in self.position.units:
+            if state.hex is None:
+                continue
+            finding = self.supply_of(state)
+            verdicts.append(Verdict(
+                subject=f"{state.unit.id} in {label(state.hex)}",
+                topic="supply",
+                outcome=str(finding.state),
+                rules=finding.rules,
+                explanation=finding.explanation,
+                path=self.board.labels(finding.path),
+                unit=state.unit.id,
+            ))
+        for marker in NETWORK_MARKERS.values():
+            for hex_ in self.position.markers.get(marker, ()):
+                if hex_ not in self.board.towns:
+                    verdicts.append(Verdict(
+                        subject=f"{marker} marker in {label(hex_)}", topic="supply", outcome="not a source",
+                        rules=("7.14",), explanation="only towns and cities join a supply network",
+                    ))
+        return verdicts

@@ -1,0 +1,208 @@
+"""The engine of the hex games: map look-ups, stacking by hex, odds and results tables.
+
+:class:`HexReferee` knows how to count stacks, compute odds with column shifts and die
+modifiers and look results up in a table; a game's subclass says what its rules count
+(which units stack, how strong a unit is, which shifts apply). The map's facts live in
+:mod:`rules.referee.hexboard`, searches over hexes in :mod:`rules.referee.search` and
+:mod:`rules.referee.networks`. ``check`` returns every
+verdict about a position; ``odds`` one attack's full working.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cached_property
+from typing import ClassVar
+
+from rules.hexes import Hex, are_adjacent
+from rules.model import Odds, OddsTable
+from rules.referee.engine import Referee, RefereeError
+from rules.referee.hexboard import HexBoard
+from rules.referee.odds import Contribution, Modifier, OddsReport
+from rules.referee.position import UnitState
+from rules.referee.verdict import Verdict
+
+
+class HexReferee(Referee):
+    """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
+
+    stacking_rules: ClassVar[tuple[str, ...]] = ()
+    odds_table_id: ClassVar[str] = "crt"
+    die_sides: ClassVar[int] = 6
+
+    # ----- what a check reports -------------------------------------------------------
+
+    def check(self) -> list[Verdict]:
+        """Every verdict about the position: supply, zones of control, stacking, victory."""
+        return [*self.supply(), *self.zones_of_control(), *self.stacking(), *self.victory()]
+
+    def supply(self) -> list[Verdict]:
+        """Each unit's supply state with its traced path; games override."""
+        return []
+
+    def zones_of_control(self) -> list[Verdict]:
+        """Zone-of-control problems; games without zones of control report none."""
+        return []
+
+    def victory(self) -> list[Verdict]:
+        """Victory points and the victory level or sudden-death state; games override."""
+        return []
+
+    # ----- the map --------------------------------------------------------------------
+
+    @cached_property
+    def board(self) -> HexBoard:
+        """The map's facts; a game's referee returns its own board with what its rules read."""
+        return HexBoard(self.spec, self.position.game_map)
+
+    def label(self, hex_: Hex) -> str:
+        """The printed number of a hex."""
+        return self.board.label(hex_)
+
+    # ----- stacking -------------------------------------------------------------------
+
+    @abstractmethod
+    def stacking_limit(self, hex_: Hex, side: str) -> int:
+        """How many stacking units may stand in ``hex_``."""
+
+    def stacking_weight(self, state: UnitState) -> int:
+        """How many units ``state`` counts as for stacking (1 unless a game says otherwise)."""
+        return 1
+
+    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[str]:
+        """Further stacking conditions of a game (e.g. nationality mixes); none by default."""
+        return []
+
+    def stacking(self) -> list[Verdict]:
+        """One verdict per hex that breaks the stacking rules."""
+        verdicts = []
+        for side in self.spec.sides:
+            for hex_, states in sorted(self.position.occupied(side.id).items()):
+                weight = sum(self.stacking_weight(state) for state in states)
+                limit = self.stacking_limit(hex_, side.id)
+                problems = self.stacking_problems(hex_, states)
+                if weight > limit:
+                    problems.insert(0, f"{weight} units count toward the limit of {limit}")
+                if problems:
+                    verdicts.append(
+                        Verdict(
+                            subject=f"hex {self.label(hex_)}",
+                            topic="stacking",
+                            outcome="over-stacked",
+                            rules=self.stacking_rules,
+                            explanation="; ".join(problems),
+                            details={"units": ", ".join(state.unit.id for state in states)},
+                        )
+                    )
+        return verdicts
+
+    # ----- combat ---------------------------------------------------------------------
+
+    def holds_hex(self, state: UnitState) -> bool:
+        """Whether a unit stands in its hex for combat; an air unit flying over it does not (TPS)."""
+        return True
+
+    @property
+    def table(self) -> OddsTable:
+        """The results table attacks are resolved on."""
+        return self.spec.tables.odds_tables[self.odds_table_id]
+
+    @abstractmethod
+    def attack_strength(self, state: UnitState) -> Contribution:
+        """A unit's attack strength in this position (supply, steps)."""
+
+    @abstractmethod
+    def defence_strength(self, state: UnitState) -> Contribution:
+        """A unit's defence strength in this position."""
+
+    def combat_strengths(
+        self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+        """Every attacker's and defender's contribution; games whose strengths depend on
+        the whole combat (a river crossed, the units beside them) override this."""
+        return (
+            tuple(self.attack_strength(state) for state in attackers),
+            tuple(self.defence_strength(state) for state in defenders),
+        )
+
+    def total_strength(self, contributions: Sequence[Contribution], attacking: bool) -> Fraction:
+        """How contributions add up (games may halve after adding, e.g. DoS 1.3)."""
+        return sum((item.strength for item in contributions), Fraction(0))
+
+    def combat_modifiers(
+        self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> list[Modifier]:
+        """Column shifts and die modifiers for this attack; games override."""
+        return []
+
+    def combined_die_modifier(self, modifiers: Sequence[Modifier]) -> int:
+        """The die modifiers added up (games cap them, e.g. TPS never below -2)."""
+        return sum(modifier.die_modifier for modifier in modifiers)
+
+    def automatic_result(self, attack: Fraction, defence: Fraction, shift: int) -> str | None:
+        """A result needing no roll at these odds, if the game has one."""
+        return None
+
+    def column(self, attack: Fraction, defence: Fraction, shift: int) -> tuple[Odds, Odds]:
+        """The column the raw odds fall in, and the column after ``shift``."""
+        base = self.table.column_for(attack / defence if defence else Fraction(10**6))
+        return base, self.table.shifted(base, shift)
+
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+        """Reasons the attack may not be made as stated; games add their own."""
+        problems = []
+        for state in attackers:
+            assert state.hex is not None
+            if not are_adjacent(state.hex, defender_hex):
+                problems.append(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the defender")
+        return problems
+
+    def odds(self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None) -> OddsReport:
+        """The working of an attack on ``defender_hex`` by every unit in ``attacker_hexes``."""
+        defenders = [
+            state for state in self.position.units if state.hex == defender_hex and self.holds_hex(state)
+        ]
+        if not defenders:
+            raise RefereeError(self.position.source, None, f"no unit in {self.label(defender_hex)} to attack")
+        defending_side = defenders[0].side
+        side = attacking_side or self.position.other_side(defending_side)
+        attackers = [
+            state
+            for state in self.position.units
+            if state.hex in attacker_hexes and state.side == side and self.holds_hex(state)
+        ]
+        if not attackers:
+            raise RefereeError(self.position.source, None, "no attacking unit in the given hexes")
+        problems = self.attack_problems(defender_hex, attackers)
+        if problems:
+            raise RefereeError(self.position.source, None, "; ".join(problems))
+        attack_items, defence_items = self.combat_strengths(defender_hex, attackers, defenders)
+        attack = self.total_strength(attack_items, attacking=True)
+        defence = self.total_strength(defence_items, attacking=False)
+        modifiers = tuple(self.combat_modifiers(defender_hex, attackers, defenders))
+        shift = sum(modifier.column_shift for modifier in modifiers)
+        die_modifier = self.combined_die_modifier(modifiers)
+        automatic = self.automatic_result(attack, defence, shift)
+        if automatic is not None:
+            base, _ = self.column(attack, defence, 0)
+            return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
+                              None, die_modifier, (), automatic, table_note=self._table_note())
+        base, final = self.column(attack, defence, shift)
+        changes = {before: after for modifier in modifiers for before, after in modifier.result_changes}
+        results = tuple(
+            (roll, changes.get(code, code))
+            for roll in range(1, self.die_sides + 1)
+            for code in (self.table.result(final, roll + die_modifier),)
+        )
+        return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
+                          final, die_modifier, results, None, table_note=self._table_note())
+
+    def _table_note(self) -> str:
+        """Where the table comes from; a reconstructed table says so first, so no one
+        takes it for the printed one."""
+        provenance = self.table.provenance
+        if provenance.reconstructed:
+            return f"{self.table.name} (RECONSTRUCTED, not the printed table): {provenance.note}"
+        return f"{self.table.name}: {provenance.describe()}"

@@ -1,0 +1,80 @@
+"""An attack's working as every hex game reports it: contributions, modifiers, results.
+
+Plain values a game's combat rules produce and every output format renders, so what a
+player reads and what a program reads cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.model import Odds
+from rules.referee.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One thing that changes an attack: a column shift and/or a die modifier, with its rule."""
+
+    name: str
+    rules: tuple[str, ...]
+    column_shift: int = 0
+    die_modifier: int = 0
+    result_changes: tuple[tuple[str, str], ...] = ()
+    """Results the table gives that this modifier turns into others, e.g. DoS 11.22's
+    AS and DR becoming AL1 against a supplied city defender."""
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One unit's strength in a combat, and why it counts as it does."""
+
+    unit: str
+    hex: str
+    strength: Fraction
+    note: str = ""
+    halvings: int = 0
+    """Times ``strength`` is still to be halved; games that halve a group's sum rather
+    than each unit (DoS 1.3) do it in :meth:`HexReferee.total_strength`."""
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """The full working of one attack: strengths, ratio, shifts, column, result per roll.
+
+    ``automatic`` names a result that needs no roll (e.g. DoS 11.10's automatic DE),
+    with ``final_column`` then None.
+    """
+
+    defender_hex: str
+    attackers: tuple[Contribution, ...]
+    defenders: tuple[Contribution, ...]
+    attack: Fraction
+    defence: Fraction
+    base_column: Odds | None
+    modifiers: tuple[Modifier, ...]
+    final_column: Odds | None
+    die_modifier: int
+    results: tuple[tuple[int, str], ...]
+    automatic: str | None
+    verdicts: tuple[Verdict, ...] = field(default=())
+    table_note: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output."""
+        return {
+            "defender_hex": self.defender_hex,
+            "attackers": [vars(item) | {"strength": str(item.strength)} for item in self.attackers],
+            "defenders": [vars(item) | {"strength": str(item.strength)} for item in self.defenders],
+            "attack": str(self.attack),
+            "defence": str(self.defence),
+            "base_column": None if self.base_column is None else str(self.base_column),
+            "modifiers": [vars(item) | {"rules": list(item.rules)} for item in self.modifiers],
+            "final_column": None if self.final_column is None else str(self.final_column),
+            "die_modifier": self.die_modifier,
+            "results": [{"roll": roll, "result": code} for roll, code in self.results],
+            "automatic": self.automatic,
+            "verdicts": [verdict.as_json() for verdict in self.verdicts],
+            "table_note": self.table_note,
+        }

@@ -1,0 +1,104 @@
+"""Who stands where in Turning Point: Stalingrad, and the zones of control they exert.
+
+Every unit but air units (both pieces) and Soviet supply units has a ZOC on the six hexes
+around it (ZOC); interdiction flights add theirs (:mod:`rules.referee.tps.air`). Units
+in an enemy ZOC are reported for information: the ZOC costs movement and closes supply
+lines where no friendly unit stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Mapping
+from functools import cached_property
+
+from rules.hexes import Hex, neighbours
+from rules.referee.position import Position, UnitState
+from rules.referee.tps.air import AirMissions
+from rules.referee.tps.board import Board
+from rules.referee.tps.sections import RULES
+from rules.referee.tps.units import AXIS, SOVIET, is_air_unit, is_supply_unit, stands_in_hex
+from rules.referee.verdict import Verdict
+
+ZOC_ENTRY_COST = 3
+ZOC_EXIT_COST = 2
+
+
+@dataclass(frozen=True, eq=False)
+class Forces:
+    """The pieces standing in hexes and the zones of control of each side."""
+
+    position: Position
+    board: Board
+    air: AirMissions
+
+    @cached_property
+    def holders(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
+        """Per side, the hexes its pieces stand in (flights in the air excluded)."""
+        result: dict[str, dict[Hex, list[UnitState]]] = {side.id: {} for side in self.position.spec.sides}
+        for state in self.position.units:
+            if state.hex is not None and stands_in_hex(state):
+                result[state.side].setdefault(state.hex, []).append(state)
+        return result
+
+    @staticmethod
+    def exerts_zoc(state: UnitState) -> bool:
+        """Every unit but air units (both pieces) and Soviet supply units has a ZOC (ZOC)."""
+        return stands_in_hex(state) and not is_air_unit(state.unit) and not is_supply_unit(state.unit)
+
+    @cached_property
+    def zoc(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
+        """Per side, the hexes its ground units' ZOC reaches, with the units exerting it."""
+        result: dict[str, dict[Hex, list[UnitState]]] = {side.id: {} for side in self.position.spec.sides}
+        for state in self.position.units:
+            if state.hex is not None and self.exerts_zoc(state):
+                for other in neighbours(state.hex):
+                    if other in self.board.playable:
+                        result[state.side].setdefault(other, []).append(state)
+        return result
+
+    def enemy_zoc_for_movement(self, side: str) -> frozenset[Hex]:
+        """Hexes where ``side``'s units pay ZOC costs: enemy ground and interdiction ZOC."""
+        enemy = self.position.other_side(side)
+        return frozenset(self.zoc[enemy]) | frozenset(self.air.interdiction[enemy])
+
+    def zones_of_control(self) -> list[Verdict]:
+        """Hexes whose units stand in enemy ZOC (ground or interdiction), for information."""
+        verdicts = []
+        label = self.board.label
+        for side in (AXIS, SOVIET):
+            enemy = self.position.other_side(side)
+            for hex_, states in sorted(self.holders[side].items()):
+                ground = self.zoc[enemy].get(hex_, [])
+                flights = self.air.interdiction[enemy].get(hex_, [])
+                if not ground and not flights:
+                    continue
+                exerting = [f"{other.unit.id} ({label(other.hex)})" for other in ground if other.hex is not None]
+                exerting += [f"flight {other.unit.id} on interdiction" for other in flights]
+                rules = (RULES["zoc"], RULES["interdiction"]) if flights else (RULES["zoc"],)
+                verdicts.append(
+                    Verdict(
+                        subject=f"hex {label(hex_)}",
+                        topic="zone of control",
+                        outcome="in enemy ZOC",
+                        rules=rules,
+                        explanation=f"{', '.join(state.unit.id for state in states)} in the ZOC of "
+                        f"{', '.join(exerting)}: +{ZOC_EXIT_COST} MP to leave, supply lines pass only "
+                        "while a friendly unit stands here",
+                        details={"units": ", ".join(state.unit.id for state in states)},
+                    )
+                )
+        return verdicts
+
+    def placement_problems(self) -> list[Verdict]:
+        """Pieces standing in hexes no unit may enter (all-sea, all-lake)."""
+        verdicts = []
+        types = self.position.spec.terrain_types
+        for state in self.position.units:
+            if state.hex is None or not stands_in_hex(state):
+                continue
+            terrain = self.board.terrain_of_hex[state.hex]
+            if types[terrain].movement_cost("all") is None:
+                verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["terrain"],),
+                                        f"stands in {self.board.label(state.hex)}, a {terrain} hex no unit may enter"))
+        return verdicts

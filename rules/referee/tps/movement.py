@@ -1,0 +1,139 @@
+"""Turning Point: Stalingrad movement: terrain costs, ZOC costs, the one-hex move, rail moves.
+
+Each hex costs its terrain (Movement), +2 if it is an enemy fortified hex, +3 to enter an
+enemy ZOC and +2 to leave one; these add up. Out of supply or isolated, the allowance is
+halved and rounded down (Supply (C)). Axis reinforcements may move 30 hexes by rail on
+their turn of arrival, never through an enemy ZOC (Movement (K)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Sequence
+from math import floor
+
+from rules.hexes import Hex, are_adjacent
+from rules.model import Unit
+from rules.referee.engine import RefereeError
+from rules.referee.position import Position, UnitState
+from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
+from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
+from rules.referee.tps.sections import RULES
+from rules.referee.tps.supply import SupplyLines, supply_effects
+from rules.referee.tps.units import AXIS, current_step, is_flight
+from rules.referee.verdict import Verdict
+
+REINFORCEMENT_RAIL_HEXES = 30
+
+
+@dataclass(frozen=True, eq=False)
+class Movement:
+    """What moves cost and whether the rules allow them, in one position."""
+
+    position: Position
+    board: Board
+    forces: Forces
+    supply: SupplyLines
+
+    def allowance(self, state: UnitState) -> int:
+        """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
+        printed = current_step(state).movement or 0
+        return floor(printed * supply_effects(self.supply.by_unit[state.unit.id].state).movement)
+
+    def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
+        """MP for ``state`` to move along ``path`` (its own hex first), and whether it may.
+
+        Each hex costs its terrain (Movement), +2 if it is an enemy fortified hex, +3 to
+        enter an enemy ZOC and +2 to leave one (+5 from one into another); these add up.
+        A unit may always move one hex, however short of MP, except straight from one
+        enemy ZOC hex into another. ``cost`` is None when a step is prohibited.
+        """
+        label = self.board.label
+        if state.hex is None or not path or path[0] != state.hex:
+            raise RefereeError(self.position.source, state.unit.id, "a path starts in the unit's own hex")
+        if len(path) < 2:
+            raise RefereeError(self.position.source, state.unit.id, "a path needs at least one hex to enter")
+        for first, second in zip(path, path[1:]):
+            if not are_adjacent(first, second):
+                raise RefereeError(self.position.source, state.unit.id,
+                                   f"{label(first)} and {label(second)} are not adjacent")
+        subject = state.unit.id
+        rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
+        if is_flight(state.unit):
+            return None, [Verdict(subject, "movement", "illegal", (RULES["air_units"],),
+                                  "a flight flies missions; only its ground echelon moves")]
+        enemy = self.position.other_side(state.side)
+        enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
+        types = self.position.spec.terrain_types
+        mobility = state.unit.mobility
+        total = 0
+        items = []
+        for first, second in zip(path, path[1:]):
+            name = label(second)
+            terrain = types[self.board.terrain_of_hex[second]]
+            entry = terrain.movement_cost(mobility)
+            crossing = [types[feature].movement_cost(mobility) for feature in self.board.hexside_features(first, second)]
+            if entry is None or None in crossing:
+                return None, [Verdict(subject, "movement", "illegal", rules,
+                                      f"{name} cannot be entered from {label(first)} (sea or lake)",
+                                      path=self.board.labels(path))]
+            if second in self.forces.holders[enemy]:
+                return None, [Verdict(subject, "movement", "illegal", rules, f"{name} holds enemy units",
+                                      path=self.board.labels(path))]
+            cost = entry + sum(value for value in crossing if value is not None)
+            parts = [f"terrain {cost}"]
+            if self.board.terrain_of_hex[second] == FORTIFIED_TERRAIN[enemy]:
+                cost += terrain.enemy_entry_cost
+                parts.append(f"+{terrain.enemy_entry_cost} enemy fortified hex")
+            if first in enemy_zoc:
+                cost += ZOC_EXIT_COST
+                parts.append(f"+{ZOC_EXIT_COST} leaving enemy ZOC")
+            if second in enemy_zoc:
+                cost += ZOC_ENTRY_COST
+                parts.append(f"+{ZOC_ENTRY_COST} entering enemy ZOC")
+            total += cost
+            items.append(f"{name} {cost} ({', '.join(parts)})")
+        allowance = self.allowance(state)
+        zoc_to_zoc = path[0] in enemy_zoc and path[1] in enemy_zoc
+        if total <= allowance:
+            outcome = "legal"
+        elif len(path) == 2 and not zoc_to_zoc:
+            outcome = "legal: the one-hex move a unit may always make"
+        else:
+            outcome = "illegal"
+        explanation = f"{total} MP against an allowance of {allowance}: " + "; ".join(items)
+        if outcome == "illegal" and len(path) == 2:
+            explanation += "; the one-hex minimum does not cover a move straight from one enemy ZOC into another"
+        return total, [Verdict(subject, "movement", outcome, rules, explanation, path=self.board.labels(path),
+                               details={"cost": str(total), "allowance": str(allowance)})]
+
+    def reinforcement_rail_move(self, unit: Unit, path: Sequence[Hex]) -> tuple[int, list[Verdict]]:
+        """An Axis reinforcement's rail move on its turn of arrival (Movement (K)).
+
+        It enters on a rail hex and follows rail lines for up to 30 hexes, the entry hex
+        counted as the first; it may neither enter nor pass through an enemy ZOC (nor an
+        enemy unit's hex). Soviet units never move by rail. Returns the hexes counted.
+        """
+        rules = (RULES["rail_movement"],)
+        label = self.board.label
+        problems = []
+        if unit.side != AXIS:
+            problems.append("only Axis reinforcements move by rail")
+        if not path or path[0] not in self.board.rail_hexes:
+            problems.append("the move starts on a rail hex")
+        for first, second in zip(path, path[1:]):
+            if (first, second) not in self.board.rail_links:
+                problems.append(f"{label(first)} to {label(second)} is not along a rail line")
+        if len(path) > REINFORCEMENT_RAIL_HEXES:
+            problems.append(f"{len(path)} hexes, more than {REINFORCEMENT_RAIL_HEXES}")
+        enemy = self.position.other_side(unit.side)
+        enemy_zoc = self.forces.enemy_zoc_for_movement(unit.side)
+        for hex_ in path:
+            if hex_ in enemy_zoc:
+                problems.append(f"{label(hex_)} is in an enemy ZOC")
+            if hex_ in self.forces.holders[enemy]:
+                problems.append(f"{label(hex_)} holds enemy units")
+        outcome = "illegal" if problems else "legal"
+        explanation = "; ".join(problems) if problems else f"{len(path)} rail hexes of {REINFORCEMENT_RAIL_HEXES}, no enemy ZOC"
+        return len(path), [Verdict(unit.id, "rail movement", outcome, rules, explanation, path=self.board.labels(path),
+                                   details={"hexes": str(len(path))})]

@@ -1,0 +1,165 @@
+"""The Turning Point: Stalingrad referee: the rule areas of this package wired into the
+hex engine's hooks.
+
+Each rule area is a small object built once per position, on first use, from the ones
+it depends on: the board, the flights on missions, who stands where and their zones of
+control, supply, combat, movement, and victory (with the continuous front).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+
+from rules.hexes import Hex
+from rules.model import Unit
+from rules.referee.engine import register
+from rules.referee.hexgame import HexReferee
+from rules.referee.odds import Contribution, Modifier
+from rules.referee.position import Position, UnitState
+from rules.referee.tps.air import AirMissions
+from rules.referee.tps.board import Board
+from rules.referee.tps.combat import Combat, combined_die_modifier
+from rules.referee.tps.forces import Forces
+from rules.referee.tps.front import FrontGaps, front_gaps
+from rules.referee.tps.movement import Movement
+from rules.referee.tps.sections import RULES
+from rules.referee.tps.settings import read_settings
+from rules.referee.tps.supply import SupplyLines, UnitSupply
+from rules.referee.tps.units import is_flight, stands_in_hex
+from rules.referee.tps.victory import Victory
+from rules.referee.verdict import Verdict
+
+STACKING_LIMIT = 3
+
+
+@register
+class TurningPointReferee(HexReferee):
+    """Turning Point: Stalingrad rulings over the hex engine's hooks."""
+
+    game_id = "tps"
+    stacking_rules = (RULES["stacking"], RULES["air_units"])
+    odds_table_id = "crt"
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(position)
+        self.settings = read_settings(position)
+
+    # ----- the rule areas ---------------------------------------------------------------
+
+    @cached_property
+    def board(self) -> Board:
+        """The map's facts this game's rules read."""
+        return Board(self.spec, self.position.game_map)
+
+    @cached_property
+    def air(self) -> AirMissions:
+        """The flights in the air and what their missions do."""
+        return AirMissions(self.position, self.board, self.settings)
+
+    @cached_property
+    def forces(self) -> Forces:
+        """Who stands where, and the zones of control."""
+        return Forces(self.position, self.board, self.air)
+
+    @cached_property
+    def supply_lines(self) -> SupplyLines:
+        """Every unit's supply, from one search per side."""
+        return SupplyLines(self.position, self.board, self.forces, self.air)
+
+    @cached_property
+    def combat(self) -> Combat:
+        """Strengths and modifiers of attacks."""
+        return Combat(self.position, self.board, self.supply_lines, self.air)
+
+    @cached_property
+    def movement(self) -> Movement:
+        """Movement costs and rail moves."""
+        return Movement(self.position, self.board, self.forces, self.supply_lines)
+
+    # ----- what a check reports ---------------------------------------------------------
+
+    def check(self) -> list[Verdict]:
+        """The engine's verdicts, then placements the rules forbid (water, air units)."""
+        return [*super().check(), *self.forces.placement_problems(), *self.air.problems()]
+
+    def supply(self) -> list[Verdict]:
+        """Each unit's supply state, traced path, distance and effects."""
+        return self.supply_lines.verdicts()
+
+    def zones_of_control(self) -> list[Verdict]:
+        """Hexes whose units stand in enemy ZOC (ground or interdiction), for information."""
+        return self.forces.zones_of_control()
+
+    def victory(self) -> list[Verdict]:
+        """VP from eliminations, Rostov, front gaps, and the victory level they give."""
+        return Victory(self.position, self.board, self.forces, self.supply_lines, self.settings).verdicts()
+
+    # ----- what other rule areas ask ----------------------------------------------------
+
+    @property
+    def supply_by_unit(self) -> Mapping[str, UnitSupply]:
+        """Every piece's supply but flights' (Supply (A), (B))."""
+        return self.supply_lines.by_unit
+
+    @property
+    def zoc(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
+        """Per side, the hexes its ground units' ZOC reaches (ZOC)."""
+        return self.forces.zoc
+
+    def enemy_zoc_for_movement(self, side: str) -> frozenset[Hex]:
+        """Hexes where ``side``'s units pay ZOC costs: enemy ground and interdiction ZOC."""
+        return self.forces.enemy_zoc_for_movement(side)
+
+    def front(self, side: str) -> FrontGaps | None:
+        """The gap hexes in ``side``'s continuous front (Continuous front)."""
+        return front_gaps(self.board, self.forces, side)
+
+    def movement_allowance(self, state: UnitState) -> int:
+        """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
+        return self.movement.allowance(state)
+
+    def movement_cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
+        """MP for ``state`` to move along ``path`` (its own hex first), and whether it may (Movement)."""
+        return self.movement.cost(state, path)
+
+    def reinforcement_rail_move(self, unit: Unit, path: Sequence[Hex]) -> tuple[int, list[Verdict]]:
+        """An Axis reinforcement's rail move on its turn of arrival (Movement (K))."""
+        return self.movement.reinforcement_rail_move(unit, path)
+
+    # ----- the hex engine's hooks -------------------------------------------------------
+
+    def stacking_limit(self, hex_: Hex, side: str) -> int:
+        """Three units a hex at the end of movement and during combat (Stacking)."""
+        return STACKING_LIMIT
+
+    def stacking_weight(self, state: UnitState) -> int:
+        """A supply unit is one unit; an air unit's flight counts with its ground echelon, and
+        flights in the air are not limited at all (Stacking, Air units)."""
+        return 0 if is_flight(state.unit) else 1
+
+    def holds_hex(self, state: UnitState) -> bool:
+        """Flights in the air fly over a hex; every other piece stands in it."""
+        return stands_in_hex(state)
+
+    def attack_strength(self, state: UnitState) -> Contribution:
+        """Printed attack, halved without rounding out of supply, zero isolated (Supply (C))."""
+        return self.combat.attack_strength(state)
+
+    def defence_strength(self, state: UnitState) -> Contribution:
+        """Printed defence, whatever the supply; supply and air units defend at 1 (K)."""
+        return self.combat.defence_strength(state)
+
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+        """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects table)."""
+        return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(defender_hex, attackers)
+
+    def combat_modifiers(
+        self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> list[Modifier]:
+        """Terrain, close support, first-turn surprise."""
+        return self.combat.modifiers(defender_hex, attackers, defenders)
+
+    def combined_die_modifier(self, modifiers: Sequence[Modifier]) -> int:
+        """Terrain effects do not add up: the die modifier is never below -2 (Terrain effects table)."""
+        return combined_die_modifier(modifiers)
