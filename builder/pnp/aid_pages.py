@@ -24,9 +24,9 @@ from builder.art.charts import (
 )
 from builder.art.markers import id_words
 from builder.pnp.blocks import ImageBlock, TextBlock, TitledBlock
+from builder.pnp.counter_art import CounterArt
 from builder.pnp.flow import Block, flowed_pages
 from builder.pnp.layout import POINTS_PER_INCH, POINTS_PER_MM, Rect, paper_size
-from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PrintContext, Section
 from builder.pnp.pdf import BOLD, INK
 from builder.pnp.setups import scenario_list

@@ -26,11 +26,10 @@ class TextBlock:
     font_name: str = REGULAR
     shaded: bool = False
     keep_with_next: bool = False
-    indent: float = 0.0
 
     def height(self, width: float) -> float:
         pad = PARAGRAPH_PAD * 2 if self.shaded else 0
-        return text_height(self.text, width - self.indent - pad * 2, self.size, self.font_name) + pad * 2
+        return text_height(self.text, width - pad * 2, self.size, self.font_name) + pad * 2
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         pad = PARAGRAPH_PAD * 2 if self.shaded else 0
@@ -38,8 +37,7 @@ class TextBlock:
             canvas.setFillColorRGB(*SHADE)
             canvas.rect(x, top - self.height(width), width, self.height(width), stroke=0, fill=1)
         canvas.setFillColorRGB(*INK)
-        text_block(canvas, x + self.indent + pad, top - pad, width - self.indent - 2 * pad, self.text, self.size,
-                   self.font_name)
+        text_block(canvas, x + pad, top - pad, width - 2 * pad, self.text, self.size, self.font_name)
 
 
 def heading(text: str, size: float = 9.5) -> TextBlock:

@@ -16,11 +16,11 @@ from pathlib import Path
 from builder.output import write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.calibration_pages import calibration_section
+from builder.pnp.counter_art import CounterArt
 from builder.pnp.counter_pages import counter_section
 from builder.pnp.cover_pages import cover_section
 from builder.pnp.layout import LayoutError
 from builder.pnp.map_pages import map_section
-from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PageKind, PnpOptions, PrintContext, Section
 from builder.pnp.pdf import footer, new_canvas
 from builder.pnp.setup_pages import schedule_section, setup_section

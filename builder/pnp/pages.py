@@ -2,10 +2,10 @@
 
 Every page kind (cover, counters, set-up sheets, tracks, charts, map tiles...) is a
 function from a :class:`PrintContext` (the game, the options, the shared counter art)
-to a :class:`Section`: its pages laid out but not
-yet drawn. Planning everything first gives the document its page count before the
-first page is drawn, so every page can say "page 7 of 52" and the contents can name the
-page each section starts on; drawing lazily keeps one 300 ppi map tile in memory at a time.
+to a :class:`Section`: its pages laid out but not yet drawn. Planning everything first
+gives the document its page count before the first page is drawn, so every page can
+say "page 7 of 52" and the contents can name the page each section starts on; drawing
+lazily keeps one 300 ppi map tile in memory at a time.
 
 A game plugs in new page kinds by adding functions of this shape to the document's
 list (see :mod:`builder.pnp.document`); nothing here knows about hexes or areas.

@@ -22,9 +22,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.art.counters import designation, is_untried
 from builder.pnp.blocks import TextBlock, heading, title_block
+from builder.pnp.counter_art import CounterArt
 from builder.pnp.flow import Block, flowed_pages
 from builder.pnp.layout import POINTS_PER_INCH, POINTS_PER_MM, Rect, paper_size
-from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PrintContext, Section
 from builder.pnp.pdf import (
     BOLD,

@@ -14,6 +14,7 @@ from builder.pnp.layout import (
     plan_map_tiles,
     paper_size,
 )
+from builder.pnp.map_pages import alignment_points
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -108,3 +109,20 @@ def test_map_tiling_takes_the_orientation_with_fewer_pages_and_fills_them(paper:
 def test_a_map_tile_overlap_must_leave_room() -> None:
     with pytest.raises(LayoutError, match="overlap of 120 mm"):
         plan_map_tiles(2000, 2000, "a4", overlap_mm=120)
+
+
+def test_alignment_crosses_fall_on_the_same_map_points_of_both_neighbours() -> None:
+    plan = plan_map_tiles(28.1 * POINTS_PER_INCH, 23.9 * POINTS_PER_INCH, "a4")
+    for tile in plan.tiles:
+        points = alignment_points(plan, tile)
+        left, top, right, bottom = tile.source
+        assert all(left < x < right and top < y < bottom for x, y in points)
+        for row, column in ((tile.row, tile.column + 1), (tile.row + 1, tile.column)):
+            neighbour = plan.tile(row, column)
+            if neighbour is None:
+                continue
+            shared = set(points) & set(alignment_points(plan, neighbour))
+            assert len(shared) == 3, (tile.name, neighbour.name)
+            strip = (max(left, neighbour.source[0]), max(top, neighbour.source[1]),
+                     min(right, neighbour.source[2]), min(bottom, neighbour.source[3]))
+            assert all(strip[0] <= x <= strip[2] and strip[1] <= y <= strip[3] for x, y in shared)
