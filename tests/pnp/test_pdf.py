@@ -67,7 +67,7 @@ def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     fonts = embedded_fonts(pdf)
     assert fonts and all(embedded and "+DejaVuSans" in name for name, embedded in fonts), fonts
     drawable = drawable_characters()
-    missing = {}
+    missing: dict[str, tuple[int, str]] = {}
     for number, page in enumerate(PdfReader(pdf).pages, start=1):
         text = page.extract_text()
         for character in set(text) - drawable - set(" \n\r\t\f"):
