@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.pnp.flow import draw_heading, page_frame
 from builder.pnp.layout import POINTS_PER_INCH, Rect, paper_size
 from builder.pnp.map_pages import MapArtwork, map_artworks
-from builder.pnp.pages import Page, PnpOptions, PrintContext, Section
+from builder.pnp.pages import DuplexOptions, Page, PnpOptions, PrintContext, Section
 from builder.pnp.pdf import (
     BOLD,
     GREY,
@@ -201,9 +201,19 @@ def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections
         "Set up from the set-up sheets: each unit is shown as its counter is placed, with its hex. Put each "
         "scenario's reinforcements on their turns in its schedule, and the turn and victory point markers on their "
         "tracks. Positions from a paper game can be typed into a position file with the units' ids (shown on the "
-        f"set-up sheets) and judged with: stavka check position.toml. This kit was made with: stavka pnp "
-        f"{game.id} --paper {options.paper} --counter-size {options.counter_inches:g}."
+        f"set-up sheets) and judged with: stavka check position.toml. This kit was made with: {command_line(game, options)}."
     ), 9.5)
+
+
+def command_line(game: GameSpec, options: PnpOptions) -> str:
+    """The ``stavka pnp`` command that makes this kit again, options that differ from the defaults included."""
+    duplex, default = options.duplex, DuplexOptions()
+    words = [f"stavka pnp {game.id} --paper {options.paper} --counter-size {options.counter_inches:g}"]
+    if duplex.bleed_mm != default.bleed_mm:
+        words.append(f"--bleed {duplex.bleed_mm:g}")
+    if (duplex.back_offset_x_mm, duplex.back_offset_y_mm) != (default.back_offset_x_mm, default.back_offset_y_mm):
+        words.append(f"--back-offset-x {duplex.back_offset_x_mm:g} --back-offset-y {duplex.back_offset_y_mm:g}")
+    return " ".join(words)
 
 
 def cover_section(context: PrintContext, following: Sequence[Section]) -> Section:

@@ -16,7 +16,7 @@ from builder.cli import main
 from builder.pnp.document import check_duplex_parity, pnp_pdf
 from builder.pnp.layout import paper_size
 from builder.pnp.map_pages import PRINT_PPI
-from builder.pnp.pages import Page, PnpOptions, Section
+from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
 from tests.pnp.conftest import HEX_GAMES, PAPERS
 from tests.pnp.pdf_pages import (
     blank_share,
@@ -167,3 +167,12 @@ def test_cli_bad_game_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("stavka: ")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_kit_says_the_offsets_it_was_printed_with() -> None:
+    options = PnpOptions(paper="letter", duplex=DuplexOptions(1.0, 0.5, -1.0))
+    reader = PdfReader(io.BytesIO(pnp_pdf(shipped_game("rks"), options)))
+    contents, front, back = (" ".join(reader.pages[index].extract_text().split()) for index in (1, 2, 3))
+    assert "stavka pnp rks --paper letter --counter-size 0.625 --back-offset-x 0.5 --back-offset-y -1." in contents
+    assert "This sheet was printed with --back-offset-x 0.5 --back-offset-y -1." in front
+    assert "offsets this sheet was printed with: x 0.5, y -1" in back
