@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from builder.cli import main
 from builder.pnp.document import check_duplex_parity, pnp_pdf
-from builder.pnp.layout import paper_size
+from builder.pnp.layout import POINTS_PER_INCH, paper_size
 from builder.pnp.map_pages import PRINT_PPI
 from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
 from tests.pnp.conftest import HEX_GAMES, PAPERS
@@ -86,6 +86,9 @@ def test_map_tiles_are_placed_at_print_resolution(
     on_tiles = [image for image in images if image.page in tile_pages]
     assert {image.page for image in on_tiles} == tile_pages
     assert all(min(image.x_ppi, image.y_ppi) >= PRINT_PPI - 1 for image in on_tiles), on_tiles
+    # Issue 11: no tile under a quarter of a page (7 of 15 TPS pages were slivers).
+    page_area = paper_size(paper)[0] * paper_size(paper)[1] / POINTS_PER_INCH**2
+    assert all(image.width / image.x_ppi * image.height / image.y_ppi > page_area / 4 for image in on_tiles)
     # Counter art is drawn at 300 ppi for its printed size; smaller pictures of it only sharpen.
     assert all(min(image.x_ppi, image.y_ppi) >= 100 for image in images)
 
