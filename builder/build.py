@@ -16,11 +16,15 @@ from PIL import ImageChops
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
-from builder.art.drawing import png_bytes
-from builder.art.markers import marker_faces
+from builder.art.drawing import png_bytes, rgba_png_bytes
+from builder.art.markers import VERDICT_OVERLAYS, marker_faces, verdict_overlay
+from builder.art.pool import render_pile_board
+from builder.art.tracks import render_tracks, track_layout
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import ModuleArt
-from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pieces import MarkerImages, UnitImages, overlay_image
+from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
+from builder.module.tracks import TRACKS_IMAGE
 from builder.output import write_output
 from rules.model import GameSpec
 
@@ -84,6 +88,8 @@ def _counter_images(spec: GameSpec, images: dict[str, bytes]) -> tuple[dict[str,
         if two_sided:
             images[back] = png_bytes(marker_face.back)
         markers[marker_id] = MarkerImages(front=front, back=back if two_sided else None)
+    for overlay in VERDICT_OVERLAYS:
+        images[overlay_image(overlay.kind)] = rgba_png_bytes(verdict_overlay(overlay, counter))
     return units, markers
 
 
@@ -97,9 +103,16 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     for chart_id, chart in game_charts(spec).items():
         name = f"charts/{chart_id}.png"
         images[name] = png_bytes(render_table(chart, SCREEN_PPI))
-        charts.append((chart.title, name))
+        charts.append((chart.tab, name))
     progress(f"{len(charts)} charts")
-    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts))
+    tracks = track_layout(spec) if spec.tracks else None
+    if tracks is not None:
+        images[TRACKS_IMAGE] = png_bytes(render_tracks(tracks))
+    if untried_pools(spec):
+        pile = (PILE_AT[0] - PILE_SIZE[0] // 2, PILE_AT[1] - PILE_SIZE[1] // 2,
+                PILE_AT[0] + PILE_SIZE[0] // 2, PILE_AT[1] + PILE_SIZE[1] // 2)
+        images[POOL_IMAGE] = png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec)))
+    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts), tracks=tracks)
 
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:

@@ -14,10 +14,11 @@ from pathlib import Path
 
 from builder.module.assemble import identity_of
 from builder.module.buildfile import SCENARIO_PROPERTY, dead_pile_name
+from builder.module.pieces import verdict_layer
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.sequence import decode
-from builder.vassal.traits import Layer, Marker
+from builder.vassal.traits import Decorator, Layer, Marker
 from builder.vassal.writer import write_annotated_copy
 from rules.data.loader import load_game
 from rules.errors import SaveError
@@ -123,13 +124,23 @@ def _turn(turns: tuple[TurnState, ...]) -> int:
     return 1
 
 
+def verdict_overlay_kind(outcome: str) -> str | None:
+    """The overlay a supply verdict shows on its unit: out of supply or isolated."""
+    for kind in ("out of supply", "isolated"):
+        if outcome.startswith(kind):
+            return kind.replace(" ", "-")
+    return None
+
+
 def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> int:
     """Copy the save ``source`` to the new file ``target`` with each judged unit's supply
     state on its piece, as Marker properties ``Supply`` and ``SupplyRules``; returns how
     many pieces were marked.
 
-    Properties rather than pictures: a save cannot add images to a module, but VASSAL's
-    stack viewer, Find and reports read properties, and so does the referee.
+    Units out of supply or isolated also get a layer with the module's overlay picture
+    (every Stavka module ships them) and the verdict after their name, so a player
+    opening the copy sees at a glance who is cut off, and why on pointing at them.
+    VASSAL's stack viewer, Find and reports read the properties, and so does the referee.
     """
     saved = read_saved_game(source)
     piece_of_unit = {
@@ -137,12 +148,15 @@ def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> in
         for piece in saved.pieces
         if "UnitId" in (properties := _properties(piece))
     }
-    annotations = {
-        piece_of_unit[verdict.unit]: [
-            Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, ", ".join(verdict.rules)))
-        ]
-        for verdict in verdicts
-        if verdict.topic == "supply" and verdict.unit in piece_of_unit
-    }
+    annotations: dict[str, list[Decorator]] = {}
+    for verdict in verdicts:
+        if verdict.topic != "supply" or verdict.unit not in piece_of_unit:
+            continue
+        rules = ", ".join(verdict.rules)
+        added: list[Decorator] = [Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, rules))]
+        kind = verdict_overlay_kind(verdict.outcome)
+        if kind is not None:
+            added.insert(0, verdict_layer(kind, f"{verdict.outcome} [rule {rules}]"))
+        annotations[piece_of_unit[verdict.unit]] = added
     write_annotated_copy(source, target, annotations)
     return len(annotations)

@@ -123,6 +123,17 @@ class Area:
 
 
 @dataclass(frozen=True)
+class MapMark:
+    """A symbol printed in some hexes that the rules refer to, e.g. the TPS German cross
+    on the rail hexes where Axis reinforcements may enter by rail."""
+
+    symbol: str
+    hexes: tuple[Hex, ...]
+    description: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class GameMap:
     """A map with its terrain: the hex lattice and what lies on it, or an area graph."""
 
@@ -140,6 +151,7 @@ class GameMap:
     lines: Mapping[str, frozenset[HexSide]] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
+    marks: tuple[MapMark, ...] = ()
 
     def terrain_of(self, hex_: Hex) -> str:
         """The terrain of a playable hex (the board's default when not listed)."""
@@ -249,6 +261,8 @@ class Scenario:
     setup: tuple[Placement, ...]
     description: str
     provenance: Provenance
+    phases: tuple[str, ...] = ()
+    """The scenario's sequence of play when it differs from the game's (DoS 5.2, 5.3)."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +296,8 @@ class OddsTable:
     results: Mapping[tuple[int, Odds], str]
     codes: Mapping[str, str]
     provenance: Provenance
+    notes: tuple[str, ...] = ()
+    """What the printed table says under it (odds or rolls beyond its edges)."""
 
     def column_for(self, attack: Fraction) -> Odds:
         """The column an exact attack/defence ratio falls in: rounded down, then clamped."""
@@ -331,6 +347,36 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class Formation:
+    """A group of units as players name it (an army, a pool of reinforcements): the
+    key units carry in ``properties.army`` and the name a person reads."""
+
+    id: str
+    name: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Track:
+    """A record track of the rules (turn, victory points): boxes ``first`` to ``last``
+    along which ``marker`` shows the value of the module property ``property``.
+
+    ``wrap`` says that the value may pass ``last`` (the marker then counts on from
+    ``first`` again and shows the whole value on its face); otherwise it stops there.
+    """
+
+    id: str
+    name: str
+    property: str
+    marker: str
+    first: int
+    last: int
+    wrap: bool
+    scenarios: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything Stavka knows about one game, loaded from its data folder."""
 
@@ -350,6 +396,12 @@ class GameSpec:
     folder: str
     notes: tuple[str, ...] = field(default=())
     phases: tuple[str, ...] = field(default=())
+    formations: Mapping[str, Formation] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Display names of map symbols the board legend shows (lines, supply source kinds)."""
+    tracks: tuple[Track, ...] = field(default=())
+    help: tuple[tuple[str, str], ...] = field(default=())
+    """The module's help page in our own words: (section title, text) in reading order."""
 
     def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
         """The map and lattice hex a printed hex number names, or None."""

@@ -20,7 +20,7 @@ from typing import Any, AnyStr
 
 from PIL import Image, ImageDraw, ImageFont, ImageText
 
-Box = tuple[int, int, int, int]
+Window = tuple[int, int, int, int]
 Point = tuple[float, float]
 
 _TEXT_HEIGHT_IN_SIZES = 2.0
@@ -28,7 +28,7 @@ _TEXT_HEIGHT_IN_SIZES = 2.0
 
 
 def board_canvas(
-    size: tuple[int, int], background: tuple[int, int, int], scale: float = 1.0, window: Box | None = None
+    size: tuple[int, int], background: tuple[int, int, int], scale: float = 1.0, window: Window | None = None
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """An image and a drawing context for a picture laid out at ``size``.
 

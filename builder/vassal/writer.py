@@ -61,6 +61,22 @@ class SetupPiece:
 
 
 @dataclass(frozen=True)
+class SetupDeck:
+    """A deck of face-up pieces at a DrawPile's spot.
+
+    ``type`` is the deck's type text (``deck;`` and the DrawPile's settings, its name
+    among them, so VASSAL joins the deck to the module's DrawPile); the pieces' traits
+    are as for :class:`SetupPiece`, and the first is at the bottom.
+    """
+
+    type: str
+    map: str
+    x: int
+    y: int
+    pieces: tuple[tuple[Trait, ...], ...]
+
+
+@dataclass(frozen=True)
 class TurnPosition:
     """A turn tracker's state to restore, as VASSAL encodes it (see ``TurnState``)."""
 
@@ -104,30 +120,47 @@ def setup_commands(
     global_properties: Sequence[GlobalPropertyValue] = (),
     turns: Sequence[TurnPosition] = (),
     at_start_stacks: bool = True,
+    decks: Sequence[SetupDeck] = (),
 ) -> CommandGroup:
-    """The command tree of a save holding ``pieces`` and nothing of earlier games.
+    """The command tree of a save holding ``pieces`` and ``decks`` and nothing of
+    earlier games.
 
     Shaped as ``GameState`` writes it: ``begin_save``, a null command, all pieces with
-    each stack after its pieces, board layouts, properties, turn trackers,
+    each stack or deck after its pieces, board layouts, properties, turn trackers,
     ``SETUP_STACK`` (the save already holds the at-start pieces) and ``end_save``.
     Only a module with at-start stacks or decks can read ``SETUP_STACK``; for one
     without, pass ``at_start_stacks=False``.
     """
     spots: dict[tuple[str, int, int], list[str]] = {}
-    ids = _piece_ids(seed, len(pieces) * 2)
+    card_count = sum(len(deck.pieces) for deck in decks)
+    ids = _piece_ids(seed, (len(pieces) + card_count) * 2 + len(decks))
     piece_commands: list[Command] = [NullCommand()]
-    for index, piece in enumerate(pieces):
-        basic = piece.traits[-1]
+
+    def add(index: int, traits: tuple[Trait, ...], map_id: str, x: int, y: int) -> None:
+        basic = traits[-1]
         if not isinstance(basic, BasicPiece):
             raise ValueError(f"set-up piece {index} does not end with a BasicPiece")
-        placed = (*piece.traits[:-1], replace(basic, map=piece.map, x=piece.x, y=piece.y))
+        placed = (*traits[:-1], replace(basic, map=map_id, x=x, y=y))
         _check_storable(placed, f"set-up piece {index}")
         piece_type, state = chain_texts(placed)
         piece_commands.append(AddPiece(piece_id=ids[index], type=piece_type, state=state))
+
+    for index, piece in enumerate(pieces):
+        add(index, piece.traits, piece.map, piece.x, piece.y)
         spots.setdefault((piece.map, piece.x, piece.y), []).append(ids[index])
+    next_id = len(pieces)
+    for deck_index, deck in enumerate(decks):
+        members = []
+        for traits in deck.pieces:
+            add(next_id, traits, deck.map, deck.x, deck.y)
+            members.append(ids[next_id])
+            next_id += 1
+        state = encode([deck.map, str(deck.x), str(deck.y), "false", encode(members, ",")], ";")
+        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + card_count + deck_index], type=deck.type, state=state))
+    next_id += len(decks)
     for offset, ((map_id, x, y), members) in enumerate(spots.items()):
         state = encode([map_id, str(x), str(y), *members], ";")
-        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state))
+        piece_commands.append(AddPiece(piece_id=ids[next_id + offset], type="stack", state=state))
     commands: list[Command] = [BeginSave(), NullCommand(), CommandGroup(tuple(piece_commands))]
     commands += [SetBoards(map_id=layout.map, boards=layout.boards) for layout in boards]
     commands += [
@@ -149,6 +182,7 @@ def build_setup_save(
     turns: Sequence[TurnPosition] = (),
     description: str = "",
     at_start_stacks: bool = True,
+    decks: Sequence[SetupDeck] = (),
 ) -> bytes:
     """The bytes of a set-up save for ``module`` (see :func:`setup_commands`).
 
@@ -156,7 +190,7 @@ def build_setup_save(
     running module's. ``savedata`` takes its version and date from it, so the output
     depends on nothing but the arguments.
     """
-    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks))
+    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks, decks))
     save = replace(module, name="", description=description)
     return _container(text, seed, render_module_data(module), render_save_data(save))
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.data import presentation
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
@@ -93,7 +94,7 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes", "phases")
+    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help")
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules")
     sides = _sides(game)
@@ -104,6 +105,9 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     units, markers = _units(sources["units.toml"], sides, nationalities)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
+    phases = tuple(game.text_list("phases", required=False))
+    for scenario in scenarios.values():
+        presentation.check_phases(scenario, phases, folder / "scenarios.toml")
     for unit in units.values():
         for arrival in unit.arrivals:
             if scenarios and arrival.scenario not in scenarios:
@@ -126,7 +130,11 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
         tables=tables,
         folder=str(folder),
         notes=tuple(game.text_list("notes", required=False)),
-        phases=tuple(game.text_list("phases", required=False)),
+        phases=phases,
+        formations=presentation.formations(game),
+        labels=presentation.labels(game),
+        tracks=presentation.tracks(game, markers, scenarios),
+        help=presentation.help_sections(game),
     )
 
 
@@ -250,7 +258,7 @@ def _maps(
 def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area",
+        "supply_source", "area", "mark",
     )
     name = table.text("name")
     provenance = table.provenance()
@@ -298,7 +306,8 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     edge_names = {edge.name: edge for edge in edges}
     sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
     game_map = GameMap(
-        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines
+        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
+        marks=presentation.marks(table, hexes.read_list),
     )
     if generated is None:
         return game_map
@@ -679,7 +688,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     scenarios: dict[str, Scenario] = {}
     areas = {area.id for game_map in maps for area in game_map.areas}
     for table in root.tables("scenario"):
-        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description")
+        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description", "phases")
         scenario_id = _unique(table, "id", seen, "scenario")
         first = table.integer("first_turn", minimum=0, maximum=99)
         last = table.integer("last_turn", minimum=first, maximum=99)
@@ -718,6 +727,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             setup=tuple(placements),
             description=table.text("description", ""),
             provenance=table.provenance(),
+            phases=tuple(table.text_list("phases", required=False)),
         )
     return scenarios
 
@@ -776,7 +786,7 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
 
 
 def _odds_table(table: Table) -> OddsTable:
-    table.only("id", "name", "columns", "rolls", "results", "codes")
+    table.only("id", "name", "columns", "rolls", "results", "codes", "notes")
     columns = []
     for name in table.text_list("columns"):
         match = ODDS.match(name)
@@ -808,4 +818,5 @@ def _odds_table(table: Table) -> OddsTable:
         results=results,
         codes=codes,
         provenance=table.provenance(),
+        notes=tuple(table.text_list("notes", required=False)),
     )
