@@ -18,33 +18,39 @@ from builder.art.charts import (
     SWATCH_PT,
     game_charts,
     render_table,
+    scenario_group_label,
     terrain_chart,
     turn_record_chart,
     turn_record_groups,
 )
-from builder.art.markers import id_words
+from builder.art.tracks import TURN_PROPERTY, turn_captions
 from builder.pnp.blocks import ImageBlock, TextBlock, TitledBlock
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.flow import Block, flowed_pages
 from builder.pnp.layout import POINTS_PER_INCH, POINTS_PER_MM, Rect, paper_size
 from builder.pnp.pages import PrintContext, Section
-from builder.pnp.pdf import BOLD, INK
-from builder.pnp.setups import scenario_list
+from builder.pnp.pdf import BOLD, CONDENSED, INK, wrapped
 from builder.pnp.terrain_key import terrain_swatches
-from rules.model import GameSpec, Marker
+from rules.model import GameSpec, Marker, Scenario, Track
 
 BOX_MARGIN_MM = 1.0
 """Room around a counter in a track box: ten boxes of 5/8 in counters fit across A4."""
+TRACK_ROW = 10
+"""Boxes in a row of a value track."""
+BOX_CAPTION = 17.0
+"""Room under a row of boxes for two lines of caption."""
 ROW_LABEL = 11.0
 """Height of a row's label line above it."""
 
 
 @dataclass(frozen=True)
 class TrackBox:
-    """One box of a track: its number and the markers pictured (faded) in it."""
+    """One box of a track: its number, the markers pictured (faded) in it, and a caption
+    under the number (which scenarios start or end on a turn)."""
 
     label: str
     markers: tuple[Marker, ...] = ()
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,10 +92,14 @@ class TrackBlock:
     def _caption_height(self, width: float) -> float:
         return TextBlock(self.caption, 7.5).height(width) + 3 if self.caption else 0.0
 
+    def _row_height(self, row: tuple[TrackBox, ...]) -> float:
+        """A row of boxes, with room under it for its boxes' captions."""
+        return self.box + (BOX_CAPTION if any(box.caption for box in row) else 0.0)
+
     def height(self, width: float) -> float:
         rows = self._rows(width)
         labels = sum(ROW_LABEL for label, _ in rows if label)
-        return 16 + len(rows) * self.box + labels + self._caption_height(width) + 4
+        return 16 + sum(self._row_height(row) for _, row in rows) + labels + self._caption_height(width) + 4
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         canvas.setFillColorRGB(*INK)
@@ -119,58 +129,71 @@ class TrackBlock:
                 canvas.setFillColorRGB(*INK)
                 canvas.setFont(BOLD, 9)
                 canvas.drawString(box_x + 2.5, y - 10, box.label)
-            y -= self.box
+                canvas.setFont(CONDENSED, 6)
+                for line, text in enumerate(wrapped(box.caption, CONDENSED, 6, self.box - 2)[:2]):
+                    canvas.drawCentredString(box_x + self.box / 2, y - self.box - 7 - line * 7, text)
+            y -= self._row_height(row)
         if self.caption:
             TextBlock(self.caption, 7.5).draw(canvas, x, y - 3, width)
 
 
-def turn_track(game: GameSpec, art: CounterArt, counter_inches: float) -> TrackBlock | None:
-    """Boxes for every turn any scenario plays, the turn marker in the first, and which
-    scenarios play which turns."""
-    if not game.scenarios:
-        return None
-    first = min(scenario.first_turn for scenario in game.scenarios.values())
-    last = max(scenario.last_turn for scenario in game.scenarios.values())
-    turn_markers = [marker for marker in game.markers.values() if "turn" in id_words(marker.id)]
-    marker = turn_markers[0] if turn_markers else None
-    boxes = tuple(TrackBox(str(turn), (marker,) if marker and turn == first else ()) for turn in range(first, last + 1))
-    spans: dict[tuple[int, int], list[str]] = {}
+def record_tracks(game: GameSpec, art: CounterArt, counter_inches: float) -> list[TrackBlock]:
+    """The game's record tracks (its data's ``[[track]]``, the module's too): the turn
+    track with what each turn box says, then each victory point track."""
+    return [_turn_track(game, track, art, counter_inches) if track.property == TURN_PROPERTY
+            else _value_track(game, track, art, counter_inches) for track in game.tracks]
+
+
+def _turn_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: float) -> TrackBlock:
+    """A box a turn, the turn marker in the first, which scenarios start or end on each."""
+    marker = game.markers[track.marker]
+    captions = turn_captions(game)
+    boxes = tuple(
+        TrackBox(str(turn), (marker,) if turn == track.first else (), captions.get(turn, ""))
+        for turn in range(track.first, track.last + 1)
+    )
+    caption = ("Each scenario starts with the marker on its first turn (\"from\"); move it on at the end of every "
+               "turn; the scenario ends with its \"last\" turn.")
+    return TrackBlock(track.name, boxes, art, counter_inches, caption)
+
+
+def _value_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: float) -> TrackBlock:
+    """A victory point track. A track of more values than fit two rows, kept with two
+    markers, counts tens and units on two rows of ten; otherwise a box a value."""
+    marker = game.markers[track.marker]
+    scope = ""
+    if track.scenarios:
+        scope = f" ({scenario_group_label([game.scenarios[scenario] for scenario in track.scenarios])} only)"
+    values = range(track.first, track.last + 1)
+    if len(values) > 2 * TRACK_ROW and marker.count >= 2:
+        tens = tuple(TrackBox(str(value), (marker,) if value == 0 else ()) for value in range(0, track.last + 1, 10))
+        units = tuple(TrackBox(str(value), (marker,) if value == 0 else ()) for value in range(10))
+        caption = (f"Two {marker.name} markers: one on the tens row, one on the units row; the victory points are "
+                   "the two boxes added.")
+        if track.wrap:
+            caption += f" Past {track.last}, start again from {track.first} and note the hundreds."
+        rows = (tens + units, ("tens", "units"))
+        return TrackBlock(f"{track.name}{scope}", rows[0], art, counter_inches, caption, rows[1], len(tens))
+    boxes = tuple(TrackBox(str(value), (marker,) if value == track.first else ()) for value in values)
+    caption = f"The {marker.name} marker stands on the victory points" + (
+        f"; past {track.last} it counts on from {track.first}." if track.wrap else f", {track.first} to {track.last}.")
+    return TrackBlock(f"{track.name}{scope}", boxes, art, counter_inches, caption, row_length=TRACK_ROW)
+
+
+def sequences_of_play(game: GameSpec) -> list[TitledBlock]:
+    """The phases of a turn, numbered: once, or once for each group of scenarios whose
+    sequence differs from the game's (DoS Blue and Uranus)."""
+    sequences: dict[tuple[str, ...], list[Scenario]] = {}
     for scenario in game.scenarios.values():
-        spans.setdefault((scenario.first_turn, scenario.last_turn), []).append(scenario.id)
-    caption = "; ".join(
-        f"{scenario_list([game.scenarios[identifier] for identifier in identifiers])}: turns {start}-{end}"
-        for (start, end), identifiers in spans.items()
-    ) + ". Move the turn marker at the end of each turn; a scenario starts with it on its first turn."
-    return TrackBlock("Turn track", boxes, art, counter_inches, caption[0].upper() + caption[1:])
-
-
-def sequence_of_play(game: GameSpec) -> TitledBlock | None:
-    """The phases of a turn, numbered."""
-    if not game.phases:
-        return None
-    lines = "\n".join(f"{number}. {phase}" for number, phase in enumerate(game.phases, start=1))
-    return TitledBlock("Sequence of play", TextBlock(f"{lines}\nThen the turn marker moves on one box.", 9))
-
-
-def vp_track(game: GameSpec, art: CounterArt, counter_inches: float) -> TrackBlock | None:
-    """The victory point track for the game's VP markers (ids with the word "vp").
-
-    Two markers a side count tens and units on two rows of ten (0-99); a single
-    marker counts one by one on two rows of ten (0-19).
-    """
-    markers = [marker for marker in game.markers.values() if "vp" in id_words(marker.id)]
-    if not markers:
-        return None
-    names = ", ".join(f"{marker.name} ({marker.count})" for marker in markers)
-    if all(marker.count >= 2 for marker in markers):
-        tens = tuple(TrackBox(str(10 * value), tuple(markers) if value == 0 else ()) for value in range(10))
-        units = tuple(TrackBox(str(value), tuple(markers) if value == 0 else ()) for value in range(10))
-        caption = (f"Markers: {names}. Each side keeps one marker on the tens row and one on the units row: "
-                   "its victory points are the two boxes added (0-99).")
-        return TrackBlock("Victory point track", tens + units, art, counter_inches, caption, ("tens", "units"), 10)
-    boxes = tuple(TrackBox(str(value), tuple(markers) if value == 0 else ()) for value in range(20))
-    caption = f"Markers: {names}. The marker stands on the side's victory points."
-    return TrackBlock("Victory point track", boxes, art, counter_inches, caption, row_length=10)
+        sequences.setdefault(scenario.phases or game.phases, []).append(scenario)
+    blocks = []
+    for phases, scenarios in sequences.items():
+        if not phases:
+            continue
+        title = "Sequence of play" if len(sequences) == 1 else f"Sequence of play, {scenario_group_label(scenarios)}"
+        lines = "\n".join(f"{number}. {phase}" for number, phase in enumerate(phases, start=1))
+        blocks.append(TitledBlock(title, TextBlock(f"{lines}\nThen the turn marker moves on one box.", 9)))
+    return blocks
 
 
 def chart_images(game: GameSpec) -> list[Image.Image]:
@@ -186,15 +209,11 @@ def aid_blocks(context: PrintContext) -> list[Block]:
     """Tracks and sequence of play first (what stays on the table), then the charts."""
     game, options = context.game, context.options
     blocks: list[Block] = []
-    track = turn_track(game, context.art, options.counter_inches)
-    if track is not None:
-        blocks.append(track)
-    sequence = sequence_of_play(game)
-    if sequence is not None:
-        blocks.append(sequence)
-    victory = vp_track(game, context.art, options.counter_inches)
-    if victory is not None:
-        blocks.append(victory)
+    tracks = record_tracks(game, context.art, options.counter_inches)
+    turn = [block for block, track in zip(tracks, game.tracks, strict=True) if track.property == TURN_PROPERTY]
+    blocks += turn
+    blocks += sequences_of_play(game)
+    blocks += [block for block in tracks if block not in turn]
     blocks += [ImageBlock(image, PRINT_PPI) for image in chart_images(game)]
     return blocks
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 from reportlab import rl_config
@@ -18,10 +19,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.art.fonts import FONT_DIRECTORY, FONT_FILES
+from builder.art.fonts import FONT_DIRECTORY, FONT_FILES, Style, font
+from builder.art.text import check_drawable
 from builder.pnp.layout import MARGIN_MM, POINTS_PER_MM, Rect, paper_size
 
-PDF_FONTS = {
+PDF_FONTS: dict[Style, tuple[str, Style]] = {
     "regular": ("StavkaSans", "regular"),
     "bold": ("StavkaSans-Bold", "bold"),
     "condensed": ("StavkaSansCondensed", "condensed"),
@@ -29,6 +31,7 @@ PDF_FONTS = {
 }
 """reportlab's names for the shipped faces the pages use, by style."""
 REGULAR, BOLD, CONDENSED, CONDENSED_BOLD = (PDF_FONTS[style][0] for style in PDF_FONTS)
+_STYLES: dict[str, Style] = {name: style for name, style in PDF_FONTS.values()}
 PDF_FONT = REGULAR
 
 INK = (0.1, 0.1, 0.1)
@@ -50,12 +53,45 @@ def register_pdf_fonts() -> str:
     return REGULAR
 
 
+class CheckedCanvas(Canvas):
+    """A canvas that refuses text its font has no glyph for.
+
+    reportlab writes a character missing from the embedded font as an empty box in
+    print (and a NUL in the text layer), so every string is checked against the shipped
+    face's character map first, as :func:`builder.art.text.check_drawable` checks text
+    drawn into images: a Japanese word leaking from the data stops ``stavka pnp`` with
+    the text it was in, rather than printing boxes.
+    """
+
+    style: Style = "regular"
+    """The shipped face of the current font (the canvas starts in the regular one)."""
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        self.style = _STYLES[psfontname]
+        super().setFont(psfontname, size, leading)
+
+    def _check(self, text: str) -> None:
+        check_drawable(text, font(10, self.style))
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawCentredString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawRightString(x, y, text, *args, **kwargs)
+
+
 def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
-    """A reportlab canvas in invariant mode (no dates or random ids in the file) whose
-    default font is the shipped one, so not even an empty page names Helvetica."""
+    """A checked reportlab canvas in invariant mode (no dates or random ids in the file)
+    whose default font is the shipped one, so not even an empty page names Helvetica."""
     font_name = register_pdf_fonts()
     # types-reportlab declares initialFontName as a float; reportlab takes the font's name.
-    canvas = Canvas(
+    canvas = CheckedCanvas(
         buffer, pagesize=paper_size(paper), invariant=True, pageCompression=1, initialFontName=font_name  # type: ignore[arg-type]
     )
     canvas.setTitle(title)

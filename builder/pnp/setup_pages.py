@@ -20,6 +20,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.art.charts import scenario_group_label
 from builder.art.counters import designation, is_untried
 from builder.pnp.blocks import TextBlock, heading, title_block
 from builder.pnp.counter_art import CounterArt
@@ -39,7 +40,7 @@ from builder.pnp.pdf import (
     text_block,
     text_height,
 )
-from builder.pnp.setups import Arrival, Schedule, SetupEntry, SetupSheet, scenario_list, schedules, setup_sheets
+from builder.pnp.setups import Arrival, Schedule, SetupEntry, SetupSheet, schedules, setup_sheets
 from rules.model import GameSpec, Scenario, Unit
 
 THUMBNAIL_INCHES = 0.36
@@ -104,7 +105,7 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
     """The blocks of one set-up sheet: scenarios and their set-up rules, a key, the
     units by group, then the numbered notes on the reconstructed places."""
     blocks: list[Block] = [
-        title_block(f"Set-up: {scenario_list(sheet.scenarios)}"),
+        title_block(f"Set-up: {scenario_group_label(sheet.scenarios)}"),
         TextBlock(_scenario_lines(sheet.scenarios)),
     ]
     descriptions: dict[str, list[str]] = {}
@@ -113,7 +114,7 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
             descriptions.setdefault(scenario.description, []).append(scenario.id)
     for description, identifiers in descriptions.items():
         scenarios = [game.scenarios[identifier] for identifier in identifiers]
-        which = scenario_list(scenarios)
+        which = scenario_group_label(scenarios)
         blocks.append(TextBlock(f"{which[0].upper()}{which[1:]}: {description}", 8))
     blocks.append(TextBlock(
         "Each line: the counter as it is placed, what it prints and its name, its id (as position files "
@@ -239,7 +240,7 @@ def schedule_key(game: GameSpec) -> TextBlock:
 def schedule_blocks(schedule: Schedule, art: CounterArt, counter_inches: float) -> list[Block]:
     """The blocks of one schedule: its scenarios, then turn by turn."""
     blocks: list[Block] = [
-        title_block(f"Reinforcements: {scenario_list(schedule.scenarios)}"),
+        title_block(f"Reinforcements: {scenario_group_label(schedule.scenarios)}"),
         TextBlock(_scenario_lines(schedule.scenarios)),
     ]
     for turn, arrivals in schedule.turns:

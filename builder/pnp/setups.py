@@ -86,7 +86,8 @@ def setup_sheets(game: GameSpec) -> list[SetupSheet]:
 
 
 def group_key(unit: Unit) -> str:
-    """The army or set-up area a unit belongs to (``properties.army``), else its nationality."""
+    """The formation a unit belongs to (``properties.army``: an army, a set-up area), else
+    its nationality."""
     return unit.properties.get("army") or unit.nationality
 
 
@@ -114,37 +115,16 @@ def _entry_order(entry: SetupEntry) -> tuple[str, str]:
 
 
 def group_title(game: GameSpec, key: str, units: Sequence[Unit]) -> str:
-    """A group's heading: the nationality's name, or the army the units' names mostly
-    name ("13th Army") or otherwise share, with the code their counters print ("6A")."""
-    if key in game.nationalities:
-        return game.nationalities[key].name
-    name = _army_name([unit.name for unit in units])
+    """A group's heading: its formation as players name it ("6th Army (6A)"), else its
+    nationality, with the code its counters print when the name does not show it."""
+    if key in game.formations:
+        name = game.formations[key].name
+    elif key in game.nationalities:
+        name = game.nationalities[key].name
+    else:
+        name = key
     printed = any(corner_text(unit) == key for unit in units if not is_untried(unit))
-    if name and printed:
-        return f"{name} (counters marked {key})"
-    if name:
-        return name
-    return f"Counters marked {key}" if printed else key
-
-
-def _army_name(names: Sequence[str]) -> str:
-    """The "... Army" most names start with (when at least half do), else the leading
-    words every name shares, if they say more than a number."""
-    armies = [" ".join(name.split()[: name.split().index("Army") + 1]) for name in names if "Army" in name.split()]
-    if armies:
-        most = max(sorted(set(armies)), key=armies.count)
-        if 2 * armies.count(most) >= len(names):
-            return most
-    words = [name.split() for name in names]
-    shared: list[str] = []
-    for position, word in enumerate(words[0]):
-        if all(len(other) > position and other[position] == word for other in words):
-            shared.append(word)
-        else:
-            break
-    if len(names) < 2 or not shared or all(word.isdigit() for word in shared):
-        return ""
-    return " ".join(shared)
+    return f"{name} (counters marked {key})" if printed and f"({key})" not in name else name
 
 
 def schedules(game: GameSpec) -> list[Schedule]:
@@ -173,20 +153,3 @@ def _arrivals_by_turn(game: GameSpec, scenario: Scenario) -> tuple[tuple[int, tu
         (turn, tuple(sorted(arrivals, key=lambda arrival: (side_order[arrival.unit.side], arrival.where, arrival.unit.name))))
         for turn, arrivals in sorted(turns.items())
     )
-
-
-def scenario_list(scenarios: Sequence[Scenario]) -> str:
-    """"scenarios 1-6, 8, 9" or "scenario Blue": ids, runs of numbers joined."""
-    ids = [scenario.id for scenario in scenarios]
-    if not all(identifier.isdigit() for identifier in ids):
-        names = [scenario.name.split(",")[0].split(" (")[0] for scenario in scenarios]
-        return ("scenario " if len(names) == 1 else "scenarios ") + ", ".join(names)
-    numbers = sorted(int(identifier) for identifier in ids)
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    text = ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-    return ("scenario " if len(numbers) == 1 else "scenarios ") + text

@@ -12,13 +12,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from PIL import Image
-from reportlab.pdfbase.ttfonts import TTFontFile
 
-from builder.art.fonts import FONT_DIRECTORY, FONT_FILES
+from builder.art.fonts import font
+from builder.art.text import missing_characters
 from builder.pnp.pdf import PDF_FONTS
 
 CELL_MM = 10.0
@@ -88,12 +87,8 @@ def embedded_fonts(pdf: Path) -> list[tuple[str, bool]]:
     return fonts
 
 
-@cache
-def drawable_characters() -> frozenset[str]:
-    """Characters every shipped face the PDF uses can draw (the embedded fonts are
-    subsets of these files)."""
-    faces = [TTFontFile(str(FONT_DIRECTORY / FONT_FILES[style])).charToGlyph for _, style in PDF_FONTS.values()]
-    common = set(faces[0])
-    for face in faces[1:]:
-        common &= set(face)
-    return frozenset(chr(code) for code in common)
+def undrawable_characters(text: str) -> str:
+    """Characters of ``text`` some shipped face the PDF uses has no glyph for (the
+    embedded fonts are subsets of these files), by the module's own character-map check."""
+    missing = (character for _, style in PDF_FONTS.values() for character in missing_characters(text, font(10, style)))
+    return "".join(dict.fromkeys(missing))

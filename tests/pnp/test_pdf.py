@@ -12,20 +12,22 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from builder.art.text import UndrawableText
 from builder.cli import main
 from builder.pnp.document import check_duplex_parity, pnp_pdf
 from builder.pnp.layout import POINTS_PER_INCH, paper_size
 from builder.pnp.map_pages import PRINT_PPI
 from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
+from builder.pnp.pdf import CONDENSED, new_canvas
 from tests.pnp.conftest import HEX_GAMES, PAPERS
 from tests.pnp.pdf_pages import (
     blank_share,
-    drawable_characters,
     embedded_fonts,
     page_texts,
     placed_images,
     poppler_available,
     render_pages,
+    undrawable_characters,
 )
 from tests.support.games import shipped_game
 
@@ -66,11 +68,10 @@ def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     pdf = shipped_pdfs[(game, paper)]
     fonts = embedded_fonts(pdf)
     assert fonts and all(embedded and "+DejaVuSans" in name for name, embedded in fonts), fonts
-    drawable = drawable_characters()
     missing: dict[str, tuple[int, str]] = {}
     for number, page in enumerate(PdfReader(pdf).pages, start=1):
         text = page.extract_text()
-        for character in set(text) - drawable - set(" \n\r\t\f"):
+        for character in undrawable_characters(text):
             missing.setdefault(character, (number, text[max(0, text.index(character) - 40) : text.index(character) + 10]))
     assert not missing, f"characters with no glyph (empty boxes), first page of each: {missing}"
 
@@ -139,6 +140,16 @@ def test_a_two_sided_section_that_would_start_on_a_back_is_refused() -> None:
     with pytest.raises(ValueError, match="with 3 pages"):
         check_duplex_parity([Section("odd", (page(), page(), page()), duplex=True)])
     check_duplex_parity([Section("pair", (page(), page()), duplex=True), Section("one", (page(),))])
+
+
+def test_text_the_fonts_cannot_draw_stops_the_pdf() -> None:
+    canvas = new_canvas(io.BytesIO(), "a4", "test")
+    canvas.setFont(CONDENSED, 8)
+    canvas.drawString(0, 0, "east edge")
+    with pytest.raises(UndrawableText, match="east edge \\(\u6771\u7aef\\)"):
+        canvas.drawString(0, 0, "east edge (\u6771\u7aef)")
+    with pytest.raises(UndrawableText):
+        canvas.drawCentredString(0, 0, "\u6771")
 
 
 def test_pdf_is_deterministic() -> None:

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from builder.art.charts import scenario_group_label
 from builder.build import build_game
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PageKind, PnpOptions, PrintContext
 from builder.pnp.pdf import new_canvas
 from builder.pnp.setup_pages import entry_detail, schedule_section, setup_section
-from builder.pnp.setups import scenario_list, schedules, setup_sheets
+from builder.pnp.setups import schedules, setup_sheets
 from builder.positions import position_from_save
 from tests.pnp.conftest import HEX_GAMES
 from tests.support.games import shipped_game
@@ -71,22 +72,22 @@ def test_the_printed_sheets_show_every_unit_with_its_id_and_place(game: str) -> 
         for entry in sheet.entries:
             row = re.compile(rf"^{re.escape(entry_detail(entry))}\n{re.escape(entry.location)}$", re.MULTILINE)
             assert any(row.search(text) for text in texts), (entry.unit.id, entry.location)
-    assert f"Set-up: {scenario_list(setup_sheets(shipped_game(game))[0].scenarios)}" in texts[0]
+    assert f"Set-up: {scenario_group_label(setup_sheets(shipped_game(game))[0].scenarios)}" in texts[0]
 
 
 def test_sheets_are_shared_by_scenarios_with_the_same_set_up() -> None:
-    tps = [scenario_list(sheet.scenarios) for sheet in setup_sheets(shipped_game("tps"))]
-    assert tps == ["scenarios 1-6, 8, 9, 11-16", "scenarios 7, 10"]
+    tps = [scenario_group_label(sheet.scenarios) for sheet in setup_sheets(shipped_game("tps"))]
+    assert tps == ["scenarios 1-6, 8-9, 11-16", "scenarios 7, 10"]
     dos = setup_sheets(shipped_game("dos"))
     assert [len(sheet.entries) for sheet in dos] == [197, 193]
 
 
-def test_groups_follow_the_rules_order_by_army_and_say_what_the_counters_print() -> None:
+def test_groups_follow_the_rules_order_by_formation_and_say_what_the_counters_print() -> None:
     blue = setup_sheets(shipped_game("dos"))[0]
     # Rule 12.1: the Soviet player sets up first in Blue, army by army.
-    assert blue.groups[0].side == "soviet" and blue.groups[0].title == "13th Army"
+    assert blue.groups[0].side == "soviet" and blue.groups[0].title == "13th Army (13A)"
     axis = [group.title for group in blue.groups if group.side == "axis"]
-    assert axis[:3] == ["Counters marked 2A", "Counters marked 4PA", "Counters marked 2H"]
+    assert axis[:3] == ["2nd Army (2A)", "4th Panzer Army (4PA)", "Hungarian 2nd Army (2H)"]
     tps = setup_sheets(shipped_game("tps"))[0]
     assert "5th Tank Army (counters marked 5 Tk)" in [group.title for group in tps.groups]
     for group in blue.groups:
