@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from builder.art.fonts import font
+from builder.art.scaled_drawing import Window, board_canvas
 from builder.art.text import draw_text
 from rules.errors import StavkaError
 from rules.hexes import Hex, HexSide, direction_between
@@ -140,16 +141,25 @@ class LegendPlacementError(StavkaError):
     """No corner of the map has room for its legend off the playable hexes."""
 
 
-def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.Image:
-    """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``)."""
-    return draw_board(spec, game_map, board_index)[0]
+def render_board(
+    spec: GameSpec, game_map: GameMap, board_index: int, scale: float = 1.0, window: Window | None = None
+) -> Image.Image:
+    """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``).
+
+    ``scale`` draws the same board that many times larger (print wants 300 ppi) and
+    ``window`` (left, top, right, bottom in pixels of the scaled board) only that part
+    of it: see :mod:`builder.art.scaled_drawing`.
+    """
+    return draw_board(spec, game_map, board_index, scale, window)[0]
 
 
-def draw_board(spec: GameSpec, game_map: GameMap, board_index: int) -> tuple[Image.Image, set[str]]:
-    """The board image and the keys of the symbols drawn on it (each has a legend entry)."""
+def draw_board(
+    spec: GameSpec, game_map: GameMap, board_index: int, scale: float = 1.0, window: Window | None = None
+) -> tuple[Image.Image, set[str]]:
+    """The board image and the keys of the symbols drawn on it (each has a legend entry);
+    ``scale`` and ``window`` as for :func:`render_board`."""
     view = BoardView(game_map, board_index)
-    image = Image.new("RGB", view.board.size, PAPER)
-    draw = ImageDraw.Draw(image)
+    image, draw = board_canvas(view.board.size, PAPER, scale, window)
     hexes = view.hexes()
     visible = view.visible_hexes()
     on_board = set(visible)

@@ -46,13 +46,22 @@ class Column:
 @dataclass(frozen=True)
 class ChartTable:
     """A titled table of text cells with footnotes under it; ``tab`` is the short name
-    a chart window's tab shows (unique within a game)."""
+    a chart window's tab shows (unique within a game).
+
+    ``swatches``, when given, has one picture (or None) per row, drawn at the start of
+    the row's first cell: a terrain chart shows each terrain as the map draws it.
+    """
 
     title: str
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = field(default=())
     tab: str = ""
+    swatches: tuple[Image.Image | None, ...] = field(default=())
+
+
+SWATCH_PT = 18
+"""Side of a row's swatch in points."""
 
 
 def render_table(table: ChartTable, ppi: int) -> Image.Image:
@@ -67,11 +76,13 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
     def cell_lines(text: str, width: float, typeface: ImageFont.FreeTypeFont) -> list[str]:
         return wrap(text, typeface, width - 2 * pad)
 
+    swatch = round(SWATCH_PT * pt) if table.swatches else 0
+    text_widths = [width - (swatch + pad if index == 0 else 0) for index, width in enumerate(widths)]
     heading_lines = [cell_lines(column.heading, width, bold) for column, width in zip(table.columns, widths, strict=True)]
-    row_lines = [[cell_lines(text, width, body) for text, width in zip(row, widths, strict=True)] for row in table.rows]
+    row_lines = [[cell_lines(text, width, body) for text, width in zip(row, text_widths, strict=True)] for row in table.rows]
     note_lines = [line for note in table.notes for line in wrap(note, body, total_width)]
     heading_height = max(len(lines) for lines in heading_lines) * line_height + 2 * pad
-    row_heights = [max(len(lines) for lines in cells) * line_height + 2 * pad for cells in row_lines]
+    row_heights = [max(max(len(lines) for lines in cells) * line_height, swatch) + 2 * pad for cells in row_lines]
     title_height = 20 * pt
     height = title_height + heading_height + sum(row_heights) + len(note_lines) * line_height + 6 * pt
     image = Image.new("RGB", (round(total_width + 2 * margin), round(height + 2 * margin)), PAPER)
@@ -82,7 +93,12 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
     y += heading_height
     for index, (cells, row_height) in enumerate(zip(row_lines, row_heights, strict=True)):
         band = BAND if index % 2 else PAPER
-        _draw_row(draw, cells, table.columns, widths, margin, y, row_height, pad, line_height, body, band)
+        _draw_row(draw, cells, table.columns, widths, margin, y, row_height, pad, line_height, body, band,
+                  swatch + pad if swatch else 0)
+        picture = table.swatches[index] if index < len(table.swatches) else None
+        if picture is not None:
+            image.paste(picture.convert("RGB").resize((swatch, swatch), Image.Resampling.LANCZOS),
+                        (round(margin + pad), round(y + pad)))
         y += row_height
     draw.rectangle((margin, margin + title_height, margin + total_width, y), outline=INK, width=max(1, round(pt)))
     y += 6 * pt
@@ -104,16 +120,18 @@ def _draw_row(
     line_height: float,
     typeface: ImageFont.FreeTypeFont,
     fill: RGB,
+    first_indent: float = 0,
 ) -> None:
     draw.rectangle((left, top, left + sum(widths), top + height), fill=fill)
     x = left
-    for lines, column, width in zip(cells, columns, widths, strict=True):
+    for index, (lines, column, width) in enumerate(zip(cells, columns, widths, strict=True)):
+        indent = first_indent if index == 0 else 0
         for number, line in enumerate(lines):
             baseline = top + pad + line_height * (number + 0.8)
             if column.centred:
-                draw_text(draw, (x + width / 2, baseline), line, typeface, INK, anchor="ms")
+                draw_text(draw, (x + indent + (width - indent) / 2, baseline), line, typeface, INK, anchor="ms")
             else:
-                draw_text(draw, (x + pad, baseline), line, typeface, INK, anchor="ls")
+                draw_text(draw, (x + indent + pad, baseline), line, typeface, INK, anchor="ls")
         x += width
         draw.line((x, top, x, top + height), fill=RULE, width=1)
     draw.line((left, top + height, left + sum(widths), top + height), fill=RULE, width=1)
@@ -184,8 +202,9 @@ def combat_text(terrain: TerrainType) -> str:
     return f"{text} ({terrain.combat_condition})" if terrain.combat_condition else text
 
 
-def terrain_chart(game: GameSpec) -> ChartTable:
-    """The terrain effects chart from the game's terrain types, kind by kind."""
+def terrain_chart(game: GameSpec, swatches: Mapping[str, Image.Image] | None = None) -> ChartTable:
+    """The terrain effects chart from the game's terrain types, kind by kind, each row
+    with its swatch when ``swatches`` (by terrain id) has one."""
     columns = (Column("Terrain", 100), Column("Movement (MP)", 110), Column("Combat", 130), Column("Notes", 170))
     rows = []
     reconstructed = []
@@ -202,7 +221,9 @@ def terrain_chart(game: GameSpec) -> ChartTable:
         terrain.kind == "hexside" for terrain in game.terrain_types.values()
     ) else []
     notes += [f"{RECONSTRUCTED_MARK} {note}" for note in reconstructed]
-    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes), tab="Terrain effects")
+    pictures = tuple(swatches.get(terrain) for terrain in game.terrain_types) if swatches else ()
+    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes), tab="Terrain effects",
+                      swatches=pictures)
 
 
 def victory_points_chart(game: GameSpec) -> ChartTable:

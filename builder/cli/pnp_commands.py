@@ -1,18 +1,20 @@
-"""``stavka pnp``: a game's print-and-play PDF (counters, charts, map tiles) in dist/."""
+"""``stavka pnp``: a game's print-and-play PDF in dist/, with a progress bar on standard error."""
 
 from __future__ import annotations
 
 import math
+import sys
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import click
 
 from builder.cli import main
-from builder.pnp.document import PnpOptions, write_pnp
+from builder.pnp.document import write_pnp
 from builder.pnp.layout import COUNTER_SIZES_INCHES, PAPER_SIZES
-from builder.pnp.pdf import DuplexOptions
+from builder.pnp.pages import DuplexOptions, PnpOptions
 from rules.data.loader import load_game
-
 
 MAX_BACK_OFFSET_MM = 20.0
 """Printers drift a millimetre or two; an offset beyond this would push backs off the sheet."""
@@ -24,6 +26,21 @@ def _offset(_context: click.Context, parameter: click.Parameter, value: float) -
         raise click.BadParameter(f"{value} is not a number of millimetres from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}",
                                  param=parameter)
     return value
+
+
+class _PageBar:
+    """A click progress bar over the pages, opened when the first page reports the total."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self._stack = stack
+        self._bar: Any = None
+
+    def __call__(self, done: int, total: int, _label: str) -> None:
+        if self._bar is None:
+            self._bar = self._stack.enter_context(
+                click.progressbar(length=total, label="Drawing pages", show_pos=True, file=sys.stderr)
+            )
+        self._bar.update(1)
 
 
 @main.command("pnp")
@@ -53,10 +70,14 @@ def pnp(
 ) -> None:
     """Write GAME's print-and-play PDF to OUTPUT_DIR/GAME-pnp-PAPER.pdf.
 
-    Counter sheets come in pairs of pages, fronts then backs mirrored for duplex
-    printing (flip on the long edge); measure how far your printer shifts the backs and
-    pass it as --back-offset-x/-y. GAME is a shipped game's name or a game folder.
+    A cover and contents, a duplex calibration sheet, counter sheets (fronts then backs
+    mirrored for printing two-sided, flipping on the long edge), set-up sheets,
+    reinforcement schedules, tracks and charts, and the map in tiles at 300 ppi with an
+    assembly index. Measure your printer's drift with the calibration sheet and pass it
+    as --back-offset-x/-y. GAME is a shipped game's name or a game folder.
     """
     spec = load_game(game)
     options = PnpOptions(paper, float(counter_size), DuplexOptions(bleed, back_offset_x, back_offset_y))
-    click.echo(write_pnp(spec, options, output_dir))
+    with ExitStack() as stack:
+        path = write_pnp(spec, options, output_dir, _PageBar(stack))
+    click.echo(path)

@@ -1,92 +1,80 @@
-"""A game's whole print-and-play PDF: what goes in it, in what order, at what size.
+"""A game's whole print-and-play PDF: which sections, in what order, numbered.
 
-Counters come first (units by side and nationality, then markers as many times as the
-game has them), then the charts, then the map boards tiled over pages at a scale where
-a hex is a little larger than a counter.
+The cover and contents come first (pages 1-2), then the two-sided sections (the
+calibration sheet and the counter sheets) so each starts on the front of a sheet,
+then what prints one-sided: set-up sheets, reinforcement schedules, tracks and charts,
+and the map tiles. Every page's footer names the game, what the page is and "page n
+of N".
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder.art.board import render_board
-from builder.art.charts import PRINT_PPI, game_charts, render_table
-from builder.art.counters import print_format, unit_faces
-from builder.art.markers import marker_faces
-from builder.area_build import is_area_game
 from builder.output import write_output
-from builder.pnp.area_document import area_pnp_pdf
-from builder.pnp.layout import LayoutError, counter_sheet, map_tiles
-from builder.pnp.pdf import (
-    DuplexOptions,
-    MapImage,
-    PrintedCounter,
-    draw_chart_pages,
-    draw_counter_sheets,
-    draw_map_tiles,
-    new_canvas,
-)
+from builder.pnp.aid_pages import aid_section
+from builder.pnp.calibration_pages import calibration_section
+from builder.pnp.counter_art import CounterArt
+from builder.pnp.counter_pages import counter_section
+from builder.pnp.cover_pages import cover_section
+from builder.pnp.layout import LayoutError
+from builder.pnp.map_pages import map_section
+from builder.pnp.pages import PageKind, PnpOptions, PrintContext, Section
+from builder.pnp.pdf import footer, new_canvas
+from builder.pnp.setup_pages import schedule_section, setup_section
 from rules.model import GameSpec
 
-HEX_TO_COUNTER = 1.3
-"""Printed distance between hex centres over counter size: room for a counter and its hex number."""
+Progress = Callable[[int, int, str], None]
+"""Told after each page: pages done, pages in all, what the page was."""
+
+PAGE_KINDS: list[PageKind] = [
+    calibration_section,
+    counter_section,
+    setup_section,
+    schedule_section,
+    aid_section,
+    map_section,
+]
+"""The sections after the cover, in print order; a game's own page kinds join this list."""
 
 
-@dataclass(frozen=True)
-class PnpOptions:
-    """The choices of ``stavka pnp``."""
-
-    paper: str = "a4"
-    counter_inches: float = 0.625
-    duplex: DuplexOptions = DuplexOptions()
-
-
-def printed_counters(game: GameSpec, counter_inches: float, bleed_mm: float) -> list[PrintedCounter]:
-    """Every counter of the game: units sorted by side and nationality, then markers."""
-    counter = print_format(counter_inches, bleed_mm)
-    side_order = {side.id: index for index, side in enumerate(game.sides)}
-    nationality_order = {nationality: index for index, nationality in enumerate(game.nationalities)}
-    units = sorted(game.units.values(), key=lambda unit: (side_order[unit.side], nationality_order[unit.nationality]))
-    counters = []
-    for unit in units:
-        faces = unit_faces(unit, game, counter)
-        counters.append(PrintedCounter(faces.front, faces.back))
-    for marker in game.markers.values():
-        faces_of_marker = marker_faces(marker, game, counter)
-        counters += [PrintedCounter(faces_of_marker.front, faces_of_marker.back)] * marker.count
-    return counters
+def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:
+    """Every section of the PDF, cover first, pages planned but not drawn."""
+    context = PrintContext(game, options, CounterArt(game, options.counter_inches, options.duplex.bleed_mm))
+    following = [section for kind in PAGE_KINDS if (section := kind(context)) is not None]
+    sections = [cover_section(context, following), *following]
+    check_duplex_parity(sections)
+    return sections
 
 
-def map_images(game: GameSpec, counter_inches: float) -> list[MapImage]:
-    """Each hex board drawn by the board renderer, with the resolution that prints its
-    hexes :data:`HEX_TO_COUNTER` times the counter size apart."""
-    images = []
-    for game_map in game.maps:
-        if game_map.hex_map is None:
-            continue
-        for index, board in enumerate(game_map.hex_map.boards):
-            ppi = board.grid.dy / (counter_inches * HEX_TO_COUNTER)
-            images.append(MapImage(f"{game_map.name} {board.name}".strip(), render_board(game, game_map, index), ppi))
-    return images
+def check_duplex_parity(sections: Sequence[Section]) -> None:
+    """Two-sided sections must start on a front and end on a back, or every back after
+    would print behind the wrong front."""
+    page = 1
+    for section in sections:
+        if section.duplex and (page % 2 == 0 or len(section.pages) % 2):
+            raise ValueError(f"two-sided section {section.title!r} starts on page {page} with {len(section.pages)} pages")
+        page += len(section.pages)
 
 
-def pnp_pdf(game: GameSpec, options: PnpOptions) -> bytes:
-    """The print-and-play PDF of ``game`` as bytes."""
-    if is_area_game(game):
-        return area_pnp_pdf(game, options)
+def pnp_pdf(game: GameSpec, options: PnpOptions, progress: Progress | None = None) -> bytes:
+    """The print-and-play PDF of ``game`` as bytes, reporting each page drawn."""
+    sections = plan_sections(game, options)
+    total = sum(len(section.pages) for section in sections)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.paper, f"{game.title}: print and play")
-    sheet = counter_sheet(options.paper, options.counter_inches, options.duplex.bleed_mm)
-    counters = printed_counters(game, options.counter_inches, options.duplex.bleed_mm)
-    if counters:
-        draw_counter_sheets(canvas, sheet, counters, game.title, options.duplex)
-    charts = [render_table(chart, PRINT_PPI) for chart in game_charts(game).values()]
-    draw_chart_pages(canvas, options.paper, charts, PRINT_PPI, game.title)
-    for map_image in map_images(game, options.counter_inches):
-        tiles = map_tiles(map_image.image.width, map_image.image.height, map_image.pixels_per_inch, options.paper)
-        draw_map_tiles(canvas, options.paper, map_image, tiles, game.title)
+    number = 0
+    for section in sections:
+        for page in section.pages:
+            number += 1
+            canvas.setPageSize(page.size)
+            page.draw(canvas)
+            footer(canvas, page.size[0], game.title, page.label, f"page {number} of {total}")
+            canvas.showPage()
+            if progress is not None:
+                progress(number, total, page.label)
     canvas.save()
     return buffer.getvalue()
 
@@ -96,10 +84,10 @@ def pnp_path(output_directory: Path, game: GameSpec, paper: str) -> Path:
     return output_directory / f"{game.id}-pnp-{paper}.pdf"
 
 
-def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path) -> Path:
+def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path, progress: Progress | None = None) -> Path:
     """Write the PDF atomically under ``output_directory`` and return its path."""
     if options.counter_inches <= 0:
         raise LayoutError(None, None, f"counter size must be positive, not {options.counter_inches}")
     path = pnp_path(output_directory, game, options.paper)
-    write_output(path, pnp_pdf(game, options))
+    write_output(path, pnp_pdf(game, options, progress))
     return path

@@ -141,41 +141,88 @@ def counter_sheet(paper: str, counter_inches: float, bleed_mm: float = 1.0) -> C
 
 @dataclass(frozen=True)
 class MapTile:
-    """One page of a map: the pixel box of the image it shows and where it goes on the page."""
+    """One page of a map: the part of the map it shows and where that goes on its page.
+
+    ``source`` is (left, top, right, bottom) in points of the printed map, measured from
+    its top left; ``placed`` is the same box on the page, the same size.
+    """
 
     row: int
     column: int
-    source: tuple[int, int, int, int]
+    source: tuple[float, float, float, float]
     placed: Rect
 
+    @property
+    def name(self) -> str:
+        """The tile's name as printed on it and on the assembly index: row letter, column number."""
+        return f"{chr(ord('A') + self.row)}{self.column + 1}"
 
-def map_tiles(
-    image_width: int, image_height: int, pixels_per_inch: float, paper: str, overlap_mm: float = 10.0
-) -> list[MapTile]:
-    """Split an image printed at ``pixels_per_inch`` into page tiles that overlap by
-    ``overlap_mm``, row by row from the top left, each tile placed at the top left of
-    the printable area so every page's marks fall in the same places."""
-    width, height = paper_size(paper)
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a map is cut into pages: orientation, rows and columns of equal tiles."""
+
+    page_width: float
+    page_height: float
+    rows: int
+    columns: int
+    overlap: float
+    tiles: tuple[MapTile, ...]
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_width > self.page_height
+
+    def tile(self, row: int, column: int) -> MapTile | None:
+        """The tile at ``row``, ``column``, or None beyond the plan."""
+        if 0 <= row < self.rows and 0 <= column < self.columns:
+            return self.tiles[row * self.columns + column]
+        return None
+
+    def fill(self) -> float:
+        """The share of a page's printable area that each tile covers."""
+        margin = MARGIN_MM * POINTS_PER_MM
+        tile = self.tiles[0].placed
+        return (tile.width * tile.height) / ((self.page_width - 2 * margin) * (self.page_height - 2 * margin))
+
+
+def plan_map_tiles(map_width: float, map_height: float, paper: str, overlap_mm: float = 10.0) -> TilePlan:
+    """Cut a map of ``map_width`` x ``map_height`` points into equal tiles that overlap by
+    ``overlap_mm``, in whichever orientation of ``paper`` needs fewer pages.
+
+    Equal tiles instead of full pages and a sliver: each tile is as large as the page
+    count allows, so no page carries a thin strip of map. Ties go to the orientation
+    whose tiles fill more of the page. Tiles are centred on their pages; each tile's
+    name goes in the margin above it.
+    """
+    portrait = paper_size(paper)
+    overlap = overlap_mm * POINTS_PER_MM
     margin = MARGIN_MM * POINTS_PER_MM
-    usable_w, usable_h = width - 2 * margin, height - 2 * margin
-    to_px = pixels_per_inch / POINTS_PER_INCH
-    tile_w, tile_h = math.floor(usable_w * to_px), math.floor(usable_h * to_px)
-    overlap = round(overlap_mm * POINTS_PER_MM * to_px)
-    if overlap >= min(tile_w, tile_h):
-        raise LayoutError(None, None, f"an overlap of {overlap_mm} mm leaves nothing of a {paper} page")
+    candidates = []
+    for page_width, page_height in (portrait, (portrait[1], portrait[0])):
+        usable_w = page_width - 2 * margin
+        usable_h = page_height - 2 * margin
+        if overlap >= min(usable_w, usable_h) / 2:
+            raise LayoutError(None, None, f"an overlap of {overlap_mm} mm leaves too little of a {paper} page")
+        columns = _pieces(map_width, usable_w, overlap)
+        rows = _pieces(map_height, usable_h, overlap)
+        tile_w = (map_width + (columns - 1) * overlap) / columns
+        tile_h = (map_height + (rows - 1) * overlap) / rows
+        candidates.append((rows * columns, -(tile_w * tile_h) / (usable_w * usable_h), page_width, page_height,
+                           rows, columns, tile_w, tile_h))
+    _, _, page_width, page_height, rows, columns, tile_w, tile_h = min(candidates)
+    left = (page_width - tile_w) / 2
+    bottom = margin + (page_height - 2 * margin - tile_h) / 2
     tiles = []
-    for row, top in enumerate(_starts(image_height, tile_h, overlap)):
-        for column, left in enumerate(_starts(image_width, tile_w, overlap)):
-            box = (left, top, min(left + tile_w, image_width), min(top + tile_h, image_height))
-            placed_w = (box[2] - box[0]) / to_px
-            placed_h = (box[3] - box[1]) / to_px
-            tiles.append(MapTile(row, column, box, Rect(margin, height - margin - placed_h, placed_w, placed_h)))
-    return tiles
+    for row in range(rows):
+        for column in range(columns):
+            x, y = column * (tile_w - overlap), row * (tile_h - overlap)
+            tiles.append(MapTile(row, column, (x, y, x + tile_w, y + tile_h), Rect(left, bottom, tile_w, tile_h)))
+    return TilePlan(page_width, page_height, rows, columns, overlap, tuple(tiles))
 
 
-def _starts(length: int, tile: int, overlap: int) -> list[int]:
-    """Start offsets of tiles of ``tile`` px overlapping by ``overlap`` that cover ``length``."""
-    starts = [0]
-    while starts[-1] + tile < length:
-        starts.append(starts[-1] + tile - overlap)
-    return starts
+def _pieces(length: float, usable: float, overlap: float) -> int:
+    """How many tiles of at most ``usable`` overlapping by ``overlap`` cover ``length``."""
+    if length <= usable:
+        return 1
+    return math.ceil((length - overlap) / (usable - overlap) - 1e-9)

@@ -1,4 +1,4 @@
-"""The print-and-play PDF: duplex counter sheets, chart pages and map tiles.
+"""The PDF canvas and the small drawing tools every print-and-play page uses.
 
 reportlab places images and lines at exact point positions, which a duplex sheet needs
 (a back 1 mm off is a ruined counter). All text in the PDF uses the shipped DejaVu files,
@@ -10,63 +10,88 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
-from reportlab.lib.utils import ImageReader
+from reportlab import rl_config
+from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.art.fonts import FONT_DIRECTORY, FONT_FILES
-from builder.pnp.layout import POINTS_PER_INCH, POINTS_PER_MM, CounterSheet, MapTile, Rect, paper_size
+from builder.art.fonts import FONT_DIRECTORY, FONT_FILES, Style, font
+from builder.art.text import check_drawable
+from builder.pnp.layout import MARGIN_MM, POINTS_PER_MM, Rect, paper_size
 
-PDF_FONT = "StavkaSans"
-MARK_GAP_MM = 1.5
-MARK_LENGTH_MM = 4.5
-REGISTRATION_DISTANCE_MM = 6.0
-CHART_GAP_MM = 6.0
+PDF_FONTS: dict[Style, tuple[str, Style]] = {
+    "regular": ("StavkaSans", "regular"),
+    "bold": ("StavkaSans-Bold", "bold"),
+    "condensed": ("StavkaSansCondensed", "condensed"),
+    "condensed-bold": ("StavkaSansCondensed-Bold", "condensed-bold"),
+}
+"""reportlab's names for the shipped faces the pages use, by style."""
+REGULAR, BOLD, CONDENSED, CONDENSED_BOLD = (PDF_FONTS[style][0] for style in PDF_FONTS)
+_STYLES: dict[str, Style] = {name: style for name, style in PDF_FONTS.values()}
+PDF_FONT = REGULAR
 
+INK = (0.1, 0.1, 0.1)
+GREY = (0.45, 0.45, 0.45)
+RULE = (0.7, 0.7, 0.7)
+SHADE = (0.93, 0.91, 0.86)
+RECONSTRUCTED_MARK = "\u2020"
 
-@dataclass(frozen=True)
-class PrintedCounter:
-    """A counter's two faces as print images (bleed included), front and back."""
-
-    front: Image.Image
-    back: Image.Image
-
-
-@dataclass(frozen=True)
-class DuplexOptions:
-    """How counter sheets are printed: bleed and the measured drift of the backs."""
-
-    bleed_mm: float = 1.0
-    back_offset_x_mm: float = 0.0
-    back_offset_y_mm: float = 0.0
+FOOTER_MM = 5.0
+"""Height of the footer's baseline above the bottom edge (inside the margin)."""
 
 
-@dataclass(frozen=True)
-class MapImage:
-    """A map image to tile, its name for the page labels and its print resolution."""
+def register_pdf_fonts() -> str:
+    """Register the shipped DejaVu faces with reportlab (once) and return the regular face's name."""
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, style in PDF_FONTS.values():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIRECTORY / FONT_FILES[style])))
+    return REGULAR
 
-    name: str
-    image: Image.Image
-    pixels_per_inch: float
 
+class CheckedCanvas(Canvas):
+    """A canvas that refuses text its font has no glyph for.
 
-def register_pdf_font() -> str:
-    """Register the shipped DejaVu Sans with reportlab (once) and return its PDF name."""
-    if PDF_FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(PDF_FONT, str(FONT_DIRECTORY / FONT_FILES["regular"])))
-    return PDF_FONT
+    reportlab writes a character missing from the embedded font as an empty box in
+    print (and a NUL in the text layer), so every string is checked against the shipped
+    face's character map first, as :func:`builder.art.text.check_drawable` checks text
+    drawn into images: a Japanese word leaking from the data stops ``stavka pnp`` with
+    the text it was in, rather than printing boxes.
+    """
+
+    style: Style = "regular"
+    """The shipped face of the current font (the canvas starts in the regular one)."""
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        self.style = _STYLES[psfontname]
+        super().setFont(psfontname, size, leading)
+
+    def _check(self, text: str) -> None:
+        check_drawable(text, font(10, self.style))
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawCentredString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        self._check(text)
+        super().drawRightString(x, y, text, *args, **kwargs)
 
 
 def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
-    """A reportlab canvas in invariant mode (no dates or random ids in the file) whose
-    default font is the shipped one, so not even an empty page names Helvetica."""
-    font_name = register_pdf_font()
+    """A checked reportlab canvas in invariant mode (no dates or random ids in the file)
+    whose default font is the shipped one, so not even an empty page names Helvetica."""
+    font_name = register_pdf_fonts()
     # types-reportlab declares initialFontName as a float; reportlab takes the font's name.
-    canvas = Canvas(
+    canvas = CheckedCanvas(
         buffer, pagesize=paper_size(paper), invariant=True, pageCompression=1, initialFontName=font_name  # type: ignore[arg-type]
     )
     canvas.setTitle(title)
@@ -74,116 +99,95 @@ def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
     return canvas
 
 
-def draw_counter_sheets(
-    canvas: Canvas, sheet: CounterSheet, counters: Sequence[PrintedCounter], title: str, options: DuplexOptions
-) -> None:
-    """Pairs of pages: the fronts, then the backs mirrored left to right for duplex."""
-    pages = [counters[start : start + sheet.per_page] for start in range(0, len(counters), sheet.per_page)]
-    for number, page in enumerate(pages, start=1):
-        for index, counter in enumerate(page):
-            _place(canvas, counter.front, _with_bleed(sheet.front_box(index), sheet.bleed))
-        _cut_marks(canvas, sheet, 0.0, 0.0)
-        _footer(canvas, sheet.page_width, f"{title}: counters {number}/{len(pages)}, fronts")
-        canvas.showPage()
-        dx, dy = options.back_offset_x_mm * POINTS_PER_MM, options.back_offset_y_mm * POINTS_PER_MM
-        for index, counter in enumerate(page):
-            box = sheet.back_box(index, options.back_offset_x_mm, options.back_offset_y_mm)
-            _place(canvas, counter.back, _with_bleed(box, sheet.bleed))
-        _cut_marks(canvas, sheet, dx, dy, mirrored=True)
-        _footer(canvas, sheet.page_width, f"{title}: counters {number}/{len(pages)}, backs (duplex, flip on long edge)")
-        canvas.showPage()
+def margin() -> float:
+    """The page margin in points."""
+    return MARGIN_MM * POINTS_PER_MM
 
 
-def _with_bleed(box: Rect, bleed: float) -> Rect:
-    return Rect(box.x - bleed, box.y - bleed, box.width + 2 * bleed, box.height + 2 * bleed)
-
-
-def _place(canvas: Canvas, image: Image.Image, box: Rect) -> None:
+def place_image(canvas: Canvas, image: Image.Image, box: Rect) -> None:
+    """``image`` stretched to ``box`` (callers keep the aspect ratio)."""
     canvas.drawImage(ImageReader(image), box.x, box.y, box.width, box.height)
 
 
-def _cut_marks(canvas: Canvas, sheet: CounterSheet, dx: float, dy: float, mirrored: bool = False) -> None:
-    """Cut lines outside the printed grid and a registration mark beyond each corner."""
-    grid = sheet.grid()
-    gap, length = MARK_GAP_MM * POINTS_PER_MM, MARK_LENGTH_MM * POINTS_PER_MM
-    canvas.setLineWidth(0.3)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    xs = [sheet.page_width - x if mirrored else x for x in sheet.cut_lines_x()]
-    for x in xs:
-        canvas.line(x + dx, grid.top + gap + dy, x + dx, grid.top + gap + length + dy)
-        canvas.line(x + dx, grid.y - gap + dy, x + dx, grid.y - gap - length + dy)
-    for y in sheet.cut_lines_y():
-        canvas.line(grid.x - gap + dx, y + dy, grid.x - gap - length + dx, y + dy)
-        canvas.line(grid.right + gap + dx, y + dy, grid.right + gap + length + dx, y + dy)
-    distance = REGISTRATION_DISTANCE_MM * POINTS_PER_MM
-    for x in (grid.x - distance, grid.right + distance):
-        for y in (grid.y - distance, grid.top + distance):
-            _registration_mark(canvas, x + dx, y + dy)
+def footer(canvas: Canvas, page_width: float, left: str, middle: str, right: str) -> None:
+    """The line at the foot of every page: game, what the page is, page n of N."""
+    canvas.setFont(REGULAR, 7)
+    canvas.setFillColorRGB(*GREY)
+    y = FOOTER_MM * POINTS_PER_MM
+    canvas.drawString(margin(), y, left)
+    canvas.drawCentredString(page_width / 2, y, middle)
+    canvas.drawRightString(page_width - margin(), y, right)
 
 
-def _registration_mark(canvas: Canvas, x: float, y: float) -> None:
-    radius = 1.6 * POINTS_PER_MM
+def fitted_size(text: str, font_name: str, max_width: float, max_size: float, min_size: float = 4.0) -> float:
+    """The largest size up to ``max_size`` at which ``text`` fits ``max_width`` (not below ``min_size``)."""
+    width = pdfmetrics.stringWidth(text, font_name, max_size)
+    if width <= max_width:
+        return max_size
+    return max(min_size, max_size * max_width / width)
+
+
+def draw_fitted(canvas: Canvas, x: float, y: float, text: str, font_name: str, max_width: float, size: float,
+                centred: bool = False) -> None:
+    """``text`` at its largest size up to ``size`` that fits ``max_width``."""
+    canvas.setFont(font_name, fitted_size(text, font_name, max_width, size))
+    if centred:
+        canvas.drawCentredString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
+
+
+def wrapped(text: str, font_name: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (paragraphs kept apart)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(simpleSplit(paragraph, font_name, size, width) or [""])
+    return lines
+
+
+def text_block(canvas: Canvas, x: float, top: float, width: float, text: str, size: float = 9.0,
+               font_name: str = REGULAR, leading: float | None = None) -> float:
+    """Draw ``text`` wrapped to ``width`` with its first line's top at ``top``; return the
+    y below the last line."""
+    leading = leading or size * 1.3
+    canvas.setFont(font_name, size)
+    y = top - size
+    for line in wrapped(text, font_name, size, width):
+        canvas.drawString(x, y, line)
+        y -= leading
+    return y + leading - size * 0.3
+
+
+def text_height(text: str, width: float, size: float = 9.0, font_name: str = REGULAR,
+                leading: float | None = None) -> float:
+    """The height :func:`text_block` takes for ``text``."""
+    leading = leading or size * 1.3
+    lines = len(wrapped(text, font_name, size, width))
+    return size + (lines - 1) * leading + size * 0.3
+
+
+def bullet_list(canvas: Canvas, x: float, top: float, width: float, items: Sequence[str], size: float = 9.0) -> float:
+    """Numbered steps, each wrapped under its number; returns the y below the last."""
+    y = top
+    indent = size * 1.6
+    for number, item in enumerate(items, start=1):
+        canvas.setFont(BOLD, size)
+        canvas.drawString(x, y - size, f"{number}.")
+        y = text_block(canvas, x + indent, y, width - indent, item, size) - size * 0.5
+    return y
+
+
+def registration_mark(canvas: Canvas, x: float, y: float, radius_mm: float = 1.6) -> None:
+    """A circle with a cross through it, centred on ``x``, ``y``."""
+    radius = radius_mm * POINTS_PER_MM
     canvas.circle(x, y, radius, stroke=1, fill=0)
     canvas.line(x - 1.6 * radius, y, x + 1.6 * radius, y)
     canvas.line(x, y - 1.6 * radius, x, y + 1.6 * radius)
 
 
-def _footer(canvas: Canvas, page_width: float, text: str) -> None:
-    canvas.setFont(register_pdf_font(), 7)
-    canvas.setFillColorRGB(0.25, 0.25, 0.25)
-    canvas.drawCentredString(page_width / 2, 5 * POINTS_PER_MM, text)
+register_pdf_fonts()
+"""Registered on import: pages measure text while they are planned, before any canvas exists."""
 
-
-def draw_chart_pages(canvas: Canvas, paper: str, charts: Sequence[Image.Image], ppi: int, title: str) -> None:
-    """Charts at their drawn size (shrunk to the page width if wider), stacked down pages."""
-    width, height = paper_size(paper)
-    margin = 12 * POINTS_PER_MM
-    usable = width - 2 * margin
-    y = height - margin
-    placed_any = False
-    for chart in charts:
-        chart_w = chart.width / ppi * POINTS_PER_INCH
-        chart_h = chart.height / ppi * POINTS_PER_INCH
-        scale = min(1.0, usable / chart_w, (height - 2 * margin) / chart_h)
-        chart_w, chart_h = chart_w * scale, chart_h * scale
-        if placed_any and y - chart_h < margin:
-            _footer(canvas, width, f"{title}: charts")
-            canvas.showPage()
-            y = height - margin
-        _place(canvas, chart, Rect((width - chart_w) / 2, y - chart_h, chart_w, chart_h))
-        y -= chart_h + CHART_GAP_MM * POINTS_PER_MM
-        placed_any = True
-    if placed_any:
-        _footer(canvas, width, f"{title}: charts")
-        canvas.showPage()
-
-
-def draw_map_tiles(canvas: Canvas, paper: str, map_image: MapImage, tiles: Sequence[MapTile], title: str) -> None:
-    """One page per tile with trim lines where the next tile takes over and corner marks."""
-    width, _ = paper_size(paper)
-    rows = max(tile.row for tile in tiles) + 1
-    columns = max(tile.column for tile in tiles) + 1
-    to_points = POINTS_PER_INCH / map_image.pixels_per_inch
-    for tile in tiles:
-        _place(canvas, map_image.image.crop(tile.source), tile.placed)
-        canvas.setLineWidth(0.4)
-        canvas.setStrokeColorRGB(0.1, 0.1, 0.1)
-        canvas.setDash(3, 2)
-        right_neighbour = [t for t in tiles if t.row == tile.row and t.column == tile.column + 1]
-        if right_neighbour:
-            x = tile.placed.x + (right_neighbour[0].source[0] - tile.source[0]) * to_points
-            canvas.line(x, tile.placed.y, x, tile.placed.top)
-        lower_neighbour = [t for t in tiles if t.column == tile.column and t.row == tile.row + 1]
-        if lower_neighbour:
-            y = tile.placed.top - (lower_neighbour[0].source[1] - tile.source[1]) * to_points
-            canvas.line(tile.placed.x, y, tile.placed.right, y)
-        canvas.setDash()
-        for x in (tile.placed.x, tile.placed.right):
-            for y in (tile.placed.y, tile.placed.top):
-                _registration_mark(canvas, x, y)
-        _footer(
-            canvas, width,
-            f"{title}: {map_image.name}, row {tile.row + 1} of {rows}, column {tile.column + 1} of {columns}; "
-            "trim at the dashed line and lay the next tile over the overlap",
-        )
-        canvas.showPage()
+rl_config.useA85 = 0
+"""Binary streams, not ASCII85 text: a quarter smaller, and reportlab's pure-Python
+ASCII85 encoder took most of the time of a PDF with 300 ppi map tiles."""

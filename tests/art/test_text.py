@@ -19,7 +19,7 @@ from builder.art.markers import VERDICT_OVERLAYS, marker_design, marker_faces, m
 from builder.art.pool import render_pile_board
 from builder.art.text import UndrawableText, draw_text, missing_characters
 from builder.art.tracks import render_tracks, track_layout
-from builder.pnp.document import PnpOptions
+from builder.pnp.pages import PnpOptions
 from tests.support.games import shipped_game
 
 GAMES = ("tps", "dos", "rks")

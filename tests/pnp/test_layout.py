@@ -11,9 +11,10 @@ from builder.pnp.layout import (
     POINTS_PER_MM,
     LayoutError,
     counter_sheet,
-    map_tiles,
+    plan_map_tiles,
     paper_size,
 )
+from builder.pnp.map_pages import alignment_points
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -69,19 +70,59 @@ def test_bad_options() -> None:
         counter_sheet("a4", 12.0)
 
 
-def test_map_tiles_cover_the_image_with_overlap() -> None:
-    tiles = map_tiles(5000, 4000, 150, "a4", overlap_mm=10)
-    overlap = round(10 * POINTS_PER_MM * 150 / POINTS_PER_INCH)
-    for tile in tiles:
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size_inches", [(30.1, 21.7), (28.1, 23.9), (28.1, 13.0), (9.0, 5.0), (40.0, 7.0)])
+def test_map_tiles_are_equal_cover_the_map_and_overlap_exactly(paper: str, size_inches: tuple[float, float]) -> None:
+    width, height = (side * POINTS_PER_INCH for side in size_inches)
+    plan = plan_map_tiles(width, height, paper, overlap_mm=10)
+    overlap = 10 * POINTS_PER_MM
+    assert len(plan.tiles) == plan.rows * plan.columns
+    assert len({(round(tile.placed.width, 6), round(tile.placed.height, 6)) for tile in plan.tiles}) == 1
+    for tile in plan.tiles:
         left, top, right, bottom = tile.source
-        assert tile.placed.width == pytest.approx((right - left) / 150 * POINTS_PER_INCH)
-        assert tile.placed.height == pytest.approx((bottom - top) / 150 * POINTS_PER_INCH)
-    assert {tile.source[0] for tile in tiles if tile.column == 0} == {0}
-    assert {tile.source[1] for tile in tiles if tile.row == 0} == {0}
-    first_row = sorted((tile for tile in tiles if tile.row == 0), key=lambda tile: tile.column)
-    for left_tile, right_tile in zip(first_row, first_row[1:]):
-        assert left_tile.source[2] - right_tile.source[0] == overlap
-    first_column = sorted((tile for tile in tiles if tile.column == 0), key=lambda tile: tile.row)
-    for upper, lower in zip(first_column, first_column[1:]):
-        assert upper.source[3] - lower.source[1] == overlap
-    assert max(tile.source[2] for tile in tiles) == 5000 and max(tile.source[3] for tile in tiles) == 4000
+        assert tile.placed.width == pytest.approx(right - left) and tile.placed.height == pytest.approx(bottom - top)
+        assert tile.placed.x >= MARGIN_MM * POINTS_PER_MM - 1e-6 and tile.placed.right <= plan.page_width - MARGIN_MM * POINTS_PER_MM + 1e-6
+        assert tile.placed.y >= MARGIN_MM * POINTS_PER_MM - 1e-6
+        assert tile.placed.top <= plan.page_height - MARGIN_MM * POINTS_PER_MM + 1e-6
+        right_neighbour = plan.tile(tile.row, tile.column + 1)
+        if right_neighbour is not None:
+            assert right - right_neighbour.source[0] == pytest.approx(overlap)
+        lower = plan.tile(tile.row + 1, tile.column)
+        if lower is not None:
+            assert bottom - lower.source[1] == pytest.approx(overlap)
+    assert plan.tiles[0].source[:2] == (0, 0)
+    assert plan.tiles[-1].source[2] == pytest.approx(width) and plan.tiles[-1].source[3] == pytest.approx(height)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_map_tiling_takes_the_orientation_with_fewer_pages_and_fills_them(paper: str) -> None:
+    # Issue 11: "7 of 15 TPS map pages are slivers". The TPS board prints 30.1 x 21.7 in.
+    plan = plan_map_tiles(30.1 * POINTS_PER_INCH, 21.7 * POINTS_PER_INCH, paper)
+    assert len(plan.tiles) == 12 and plan.landscape
+    assert plan.fill() > 0.7
+    small = plan_map_tiles(5 * POINTS_PER_INCH, 4 * POINTS_PER_INCH, paper)
+    assert (small.rows, small.columns) == (1, 1)
+    names = [tile.name for tile in plan.tiles]
+    assert names[: plan.columns + 1] == [f"A{column}" for column in range(1, plan.columns + 1)] + ["B1"]
+
+
+def test_a_map_tile_overlap_must_leave_room() -> None:
+    with pytest.raises(LayoutError, match="overlap of 120 mm"):
+        plan_map_tiles(2000, 2000, "a4", overlap_mm=120)
+
+
+def test_alignment_crosses_fall_on_the_same_map_points_of_both_neighbours() -> None:
+    plan = plan_map_tiles(28.1 * POINTS_PER_INCH, 23.9 * POINTS_PER_INCH, "a4")
+    for tile in plan.tiles:
+        points = alignment_points(plan, tile)
+        left, top, right, bottom = tile.source
+        assert all(left < x < right and top < y < bottom for x, y in points)
+        for row, column in ((tile.row, tile.column + 1), (tile.row + 1, tile.column)):
+            neighbour = plan.tile(row, column)
+            if neighbour is None:
+                continue
+            shared = set(points) & set(alignment_points(plan, neighbour))
+            assert len(shared) == 3, (tile.name, neighbour.name)
+            strip = (max(left, neighbour.source[0]), max(top, neighbour.source[1]),
+                     min(right, neighbour.source[2]), min(bottom, neighbour.source[3]))
+            assert all(strip[0] <= x <= strip[2] and strip[1] <= y <= strip[3] for x, y in shared)
