@@ -9,7 +9,6 @@ so the opponent sees the count and never the cards.
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 
@@ -141,10 +140,3 @@ def step_badge(count: int, full: int, size: int) -> Image.Image:
     badge = opaque.convert("RGBA")
     badge.putalpha(mask)
     return badge
-
-
-def rgba_png(image: Image.Image) -> bytes:
-    """A PNG that keeps transparency (overlays drawn over a counter)."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()

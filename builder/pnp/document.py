@@ -11,11 +11,11 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.art.area_board import is_area_game
 from builder.art.board import render_board
 from builder.art.charts import PRINT_PPI, game_charts, render_table
 from builder.art.counters import print_format, unit_faces
 from builder.art.markers import marker_faces
-from builder.area_build import is_area_game
 from builder.output import write_output
 from builder.pnp.area_document import area_pnp_pdf
 from builder.pnp.layout import LayoutError, counter_sheet, map_tiles
