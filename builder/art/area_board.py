@@ -22,6 +22,7 @@ from shapely.geometry import box as shapely_box
 from shapely.ops import nearest_points, polylabel
 
 from builder.art.board import INK, PAPER, WATER
+from builder.art.cards import screen_card
 from builder.art.drawing import RGB, fitted_font, mix, wrap
 from builder.art.fonts import font
 from builder.art.text import draw_text
@@ -43,6 +44,11 @@ VOLGA: RGB = (150, 186, 220)
 ARROW: RGB = (176, 36, 30)
 BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
+PILE_DEPTH = 12
+"""How many cards of a pile VASSAL draws, each :data:`PILE_STEP` px up and right of the
+one under it."""
+PILE_STEP = 2
+LABEL_HEIGHT = 26
 HILL_AREA = "mamayev_kurgan"
 """Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
 
@@ -67,6 +73,13 @@ class Box:
     def centre(self) -> tuple[int, int]:
         """Where pieces go: under the label, above the small print."""
         return self.left + self.width // 2, self.top + 24 + (self.height - 54) // 2
+
+    @property
+    def pile_centre(self) -> tuple[int, int]:
+        """Where a pile of cards lies (the deck, the discards): low enough that, drawn
+        :data:`PILE_DEPTH` cards high, it clears the label, and centred across."""
+        rise = PILE_STEP * (PILE_DEPTH - 1)
+        return self.left + (self.width - rise) // 2, self.top + LABEL_HEIGHT + rise + screen_card().height_px // 2
 
     @property
     def corners(self) -> tuple[tuple[int, int], ...]:
@@ -390,8 +403,10 @@ def _box(draw: ImageDraw.ImageDraw, spec: GameSpec, box: Box) -> None:
         for index, line in enumerate(reversed(lines)):
             draw_text(draw, (box.left + box.width / 2, bottom - 6 - index * 14), line, small, INK, anchor="ms")
     if box.kind in ("deck", "discard", "duel"):
-        cx, cy = box.centre
-        draw.rectangle((cx - 37, cy - 52, cx + 37, cy + 52), outline=mix(side_colour, INK, 0.3), width=1)
+        cx, cy = box.centre if box.kind == "duel" else box.pile_centre
+        half_width, half_height = screen_card().width_px // 2, screen_card().height_px // 2
+        draw.rectangle((cx - half_width, cy - half_height, cx + half_width, cy + half_height),
+                       outline=mix(side_colour, INK, 0.3), width=1)
 
 
 def _side_rgb(spec: GameSpec, side: str) -> RGB:

@@ -21,7 +21,7 @@ from builder.art.area_pieces import step_cards
 from builder.art.markers import CONTROL_WORD, id_words
 from builder.module import keys
 from builder.module.elements import element
-from builder.module.maps import PlainBoard, Zone
+from builder.module.maps import PlainBoard, Stacking, Zone
 from builder.module.traits import report, send_to, trigger
 from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupPiece
@@ -65,12 +65,19 @@ def area_board(spec: GameSpec, art: AreaBoardArt) -> PlainBoard:
     return PlainBoard(game_map.name, art.size, art.image, tuple(zones))
 
 
-def stack_spot(game_map: GameMap, area_id: str) -> tuple[int, int]:
-    """Where units stand in an area: the set-up's first spot, clear of the name. Not the
-    zone's centre, which VASSAL takes from its bounding box and which lies outside a
-    concave area (the German rear wraps round the city)."""
+def stack_spot(spec: GameSpec, area_id: str) -> tuple[int, int]:
+    """Where units stand in an area, set up or arriving: the first place clear of the
+    name, lowered by as much as the tallest stack the area starts with rises above its
+    base (an unexpanded stack draws each piece a little above the one under it), so
+    the stack never covers the name. Not the zone's centre, which VASSAL takes from its
+    bounding box and which lies outside a concave area (the German rear wraps round the
+    city)."""
+    game_map = area_map_of(spec)
     assert game_map.area_map is not None
-    return piece_spots(game_map.area_map, game_map.area(area_id), 1)[0]
+    x, y = piece_spots(game_map.area_map, game_map.area(area_id), 1)[0]
+    tallest = max((sum(1 for placement in scenario.setup if placement.location == area_id)
+                   for scenario in spec.scenarios.values()), default=0)
+    return x, y + max(tallest - 1, 0) * Stacking().unexpanded[1]
 
 
 def area_unit_commands(spec: GameSpec, unit: Unit) -> tuple[Trait, ...]:
@@ -85,14 +92,14 @@ def area_unit_commands(spec: GameSpec, unit: Unit) -> tuple[Trait, ...]:
             report(keys.ARRIVE, f"{unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
             trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", keys.ARRIVE,
                     [keys.MOVE_TO_ARRIVAL] + [keys.DRAW_QUIETLY] * count),
-            send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(game_map, arrival.where)),
+            send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(spec, arrival.where)),
         ]
     if "rebuilt_in" in unit.properties:
         where = game_map.area(unit.properties["rebuilt_in"]).name
         traits += [
             report(keys.RETURN, f"{unit.name} returns to the {where} (6.3)"),
             send_to(f"Return to the {where} (6.3)", keys.RETURN, game_map.name,
-                    point=stack_spot(game_map, unit.properties["rebuilt_in"])),
+                    point=stack_spot(spec, unit.properties["rebuilt_in"])),
         ]
     return tuple(traits)
 
@@ -115,21 +122,21 @@ def face_up_commands(root: etree._Element, tracker: etree._Element, spec: GameSp
     element(root, "module.GlobalKeyCommand", name=FACE_UP_BUTTON, buttonText=FACE_UP_BUTTON,
             tooltip="Turn every unit face up (10.3)", icon="", buttonHotkey=keys.FACE_UP.encoded(),
             hotkey=keys.SHOW_FRONT.encoded(), filter='{UnitId!=""}', deckCount="-1", reportSingle="true",
-            reportFormat="* Every unit turns face up (10.3)")
+            reportFormat="Every unit turns face up (10.3)")
     if face_up_phase(spec):
         element(tracker, "module.turn.TurnGlobalHotkey", name="Units face up", hotkey=keys.FACE_UP.encoded(),
                 match=f'{{Phase=="{face_up_phase(spec)}"}}', reportFormat="")
 
 
 def area_location(spec: GameSpec, location: str, spot: int) -> tuple[str, int, int] | None:
-    """Map and pixel of the ``spot``-th stack place (0: units, 1: markers) of the area
-    ``location``, or None if no area has that id."""
+    """Map and pixel of the units' stack (``spot`` 0, :func:`stack_spot`) or of the
+    markers' (1, beside it) in the area ``location``, or None if no area has that id."""
     game_map = area_map_of(spec)
     assert game_map.area_map is not None
     area = next((area for area in game_map.areas if area.id == location), None)
     if area is None:
         return None
-    x, y = piece_spots(game_map.area_map, area, spot + 1)[spot]
+    x, y = stack_spot(spec, location) if spot == 0 else piece_spots(game_map.area_map, area, spot + 1)[spot]
     return game_map.name, x, y
 
 

@@ -139,7 +139,7 @@ def _game_map(root: etree._Element, spec: GameSpec, art: ModuleArt, pieces: Cata
     map_ = map_element(root, board.name, board, {}, None, overview=keys.OVERVIEW, layers=layers)
     if art.cards is not None:
         cards = {card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()}
-        draw_piles(map_, spec, board.name, art.area.box("deck").centre, art.area.box("discard").centre, cards)
+        draw_piles(map_, spec, board.name, art.area.box("deck"), art.area.box("discard"), cards)
 
 
 def build_file(

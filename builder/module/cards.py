@@ -28,7 +28,9 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from builder.art.area_board import PILE_DEPTH, Box
 from builder.art.area_pieces import StepsBox, step_cards
+from builder.art.cards import screen_card
 from builder.module import keys
 from builder.module.elements import element, piece_text
 from builder.module.keys import Key
@@ -65,7 +67,7 @@ DEAL_ZONE = "DealZone"
 STEPS_HELD = "StepsHeld"
 HAND_SIZE = (720, 220)
 HAND_SPOT = (70, 110)
-PILE_SIZE = (74, 104)
+PILE_SIZE = screen_card().image_size
 
 
 @dataclass(frozen=True)
@@ -190,18 +192,20 @@ def draw_piles(
     map_: etree._Element,
     spec: GameSpec,
     board: str,
-    deck_at: tuple[int, int],
-    discards_at: tuple[int, int],
+    deck_box: Box,
+    discard_box: Box,
     cards: Mapping[str, tuple[tuple[Trait, ...], str]],
 ) -> None:
     """The draw deck, holding every card (``cards``: chain and gpid by card id), and the
-    discard pile that shuffles itself into the deck when the deck runs out (3.4)."""
+    discard pile that shuffles itself into the deck when the deck runs out (3.4), each
+    in its box."""
+    deck_at, discards_at = deck_box.pile_centre, discard_box.pile_centre
     pile = element(
         map_, "module.map.DrawPile", name=DRAW_DECK, owningBoard=board, x=str(deck_at[0]), y=str(deck_at[1]),
         width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="true", allowSelect="false",
         faceDown="Always", drawFaceUp="true", shuffle="Always", shuffleCommand="", reversible="false", draw="true",
         color="0,0,0", hotkeyOnEmpty="true", emptyHotkey=keys.RESHUFFLE.encoded(), reshufflable="false",
-        canSave="true", maxStack="12", reportFormat="", drawMultipleMessage="Draw several cards",
+        canSave="true", maxStack=str(PILE_DEPTH), reportFormat="", drawMultipleMessage="Draw several cards",
     )
     for card in deck_of(spec).cards():
         traits, gpid = cards[card.id]
@@ -213,7 +217,8 @@ def draw_piles(
         allowSelect="false", faceDown="Never", drawFaceUp="true", shuffle="Never", reversible="false", draw="true",
         color="0,0,0", reshufflable="true", reshuffleCommand="Shuffle into the draw deck", reshuffleTarget=DRAW_DECK,
         reshuffleHotkey=keys.RESHUFFLE.encoded(),
-        reshuffleMessage="* The discards are shuffled into a new draw deck (3.4)", canSave="true", maxStack="12",
+        reshuffleMessage="The discards are shuffled into a new draw deck (3.4)", canSave="true",
+        maxStack=str(PILE_DEPTH),
     )
 
 
@@ -259,14 +264,14 @@ def deal_at_start(root: etree._Element, spec: GameSpec, waiting_zones: tuple[str
     on_map = " && ".join([f'CurrentMap=="{spec.maps[0].name}"', *(f'CurrentZone!="{zone}"' for zone in waiting_zones)])
     starts: list[tuple[str, Key, str, str, str]] = [
         ("Deal step cards", keys.DEAL_AT_START, f'{{{not_dealt} && StepMap!="" && {on_map}}}', "-1",
-         "* Step cards dealt face down to every unit on the map (3.3)"),
+         "Step cards dealt face down to every unit on the map (3.3)"),
     ]
     for side in spec.sides:
         size = deck_of(spec).hands.start.get(side.id, 0)
         if size:
             starts.append((f"Deal {side.name} hand", keys.to_hand(side.name),
                            f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', str(size),
-                           f"* {size} cards dealt to the {side.name} hand (3.4)"))
+                           f"{size} cards dealt to the {side.name} hand (3.4)"))
     starts.append(("Cards dealt", keys.MARK_DEALT, f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', "1", ""))
     for name, hotkey, selection, count, message in starts:
         element(root, "module.StartupGlobalKeyCommand", name=name, buttonText="", tooltip="", icon="", buttonHotkey="",

@@ -119,3 +119,20 @@ def test_moves_and_turn_changes_are_reported(build_files: dict[str, etree._Eleme
     assert maps and all(map_.get("moveWithinFormat") and map_.get("moveToFormat") for map_ in maps)
     (tracker,) = root.iter(f"{PACKAGE}module.turn.TurnTracker")
     assert "$newTurn$" in (tracker.get("reportFormat") or "")
+
+
+@pytest.mark.parametrize("game", ["dos", "rks", "tps"])
+def test_no_report_repeats_the_star_vassal_puts_before_it(build_files: dict[str, etree._Element], game: str) -> None:
+    # Report Actions, global key commands, decks and the turn tracker each put "* " before
+    # their report in the chat (VASSAL's ReportState, GlobalCommand, Deck, TurnTracker);
+    # a format starting with its own star reads "* * ..." in the log.
+    root = build_files[game]
+    formats = [value for item in root.iter() for name, value in item.attrib.items()
+               if name in ("reportFormat", "reshuffleMessage") and not str(item.tag).endswith("DiceButton")]
+    for slot in [*root.iter(f"{PACKAGE}widget.PieceSlot"), *root.iter(f"{PACKAGE}module.PrototypeDefinition")]:
+        command = decode_command(slot.text or "")
+        assert isinstance(command, AddPiece)
+        formats += [decode(trait[len("report;"):], ";")[1] for trait in split_chain(command.type)
+                    if trait.startswith("report;")]
+    assert len(formats) > 10
+    assert [text for text in formats if text.lstrip().startswith("*")] == []
