@@ -127,7 +127,7 @@ def test_no_report_repeats_the_star_vassal_puts_before_it(build_files: dict[str,
     # their report in the chat (VASSAL's ReportState, GlobalCommand, Deck, TurnTracker);
     # a format starting with its own star reads "* * ..." in the log.
     root = build_files[game]
-    formats = [value for item in root.iter() for name, value in item.attrib.items()
+    formats = [str(value) for item in root.iter() for name, value in item.attrib.items()
                if name in ("reportFormat", "reshuffleMessage") and not str(item.tag).endswith("DiceButton")]
     for slot in [*root.iter(f"{PACKAGE}widget.PieceSlot"), *root.iter(f"{PACKAGE}module.PrototypeDefinition")]:
         command = decode_command(slot.text or "")

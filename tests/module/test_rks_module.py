@@ -15,7 +15,11 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from PIL import Image
 
+from builder.art.area_board import board_size
+from builder.art.area_pieces import steps_board_size
+from builder.art.cards import PAPER
 from builder.build import draw_art
 from builder.module import keys
 from builder.module.assemble import board_layouts, identity_of, setup_pieces
@@ -97,7 +101,8 @@ def runs(
     built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Report]:
     """The engine runs only Rattenkrieg needs, all at once: a second New Game of the
-    set-up, a game already dealt, a deck that runs out, and the unit commands."""
+    set-up (with the pictures a player sees), a game already dealt, a deck that runs out,
+    and the unit commands."""
     folder = tmp_path_factory.mktemp("rks-runs")
     module, save = built["rks"], setup_saves[("rks", "city")]
     jobs = {
@@ -106,7 +111,10 @@ def runs(
         "short deck": (_copy_with(module, folder / "short-deck.vmod", _short_deck), save),
         "commands": (_copy_with(module, folder / "commands.vmod", _run_commands), save),
     }
-    reports = dict(zip(jobs, run_vcheck_many(list(jobs.values()), "--strict"), strict=True))
+    shots = folder / "shots"
+    shots.mkdir()
+    results = run_vcheck_many(list(jobs.values()), "--strict", options=[("--screenshot", str(shots))])
+    reports = dict(zip(jobs, results, strict=True))
     for name, (code, report) in reports.items():
         assert code == 0, (name, report.get("errors"), report.get("warnings"), report.get("lint"))
     return {name: report for name, (_, report) in reports.items()}
@@ -210,6 +218,34 @@ def test_a_plain_new_game_loads_clean(engine_reports: dict[tuple[str, str | None
 def test_a_game_already_dealt_is_not_dealt_again(runs: dict[str, Report]) -> None:
     """Loading a saved game runs the start-up commands again; CardsDealt stops the deal."""
     assert _deal(runs["already dealt"], shipped_game("rks")) == {}
+
+
+def _cards_side_by_side(picture: Image.Image) -> int:
+    """How many cards lie side by side in a picture: runs of columns that are mostly
+    card paper, apart from each other."""
+    rgb = picture.convert("RGB")
+    paper = []
+    for x in range(rgb.width):
+        column = [rgb.getpixel((x, y)) for y in range(rgb.height)]
+        near = sum(1 for pixel in column if sum(abs(a - b) for a, b in zip(pixel, PAPER)) < 12)  # type: ignore[arg-type]
+        paper.append(near > rgb.height // 4)
+    return sum(1 for index, on in enumerate(paper) if on and (index == 0 or not paper[index - 1]))
+
+
+def test_a_player_sees_the_map_his_hand_his_steps_and_the_events(runs: dict[str, Report]) -> None:
+    """What the README shows, taken in the engine (vcheck draws every map, the private
+    ones too): the three German cards side by side in the hand, a steps window with a
+    box for each German unit with steps, the events chart first in the charts."""
+    screenshots = runs["second deal"]["screenshots"]
+    assert isinstance(screenshots, dict)
+    files = {entry["file"]: Path(entry["path"]) for entry in screenshots["files"]}
+    assert {"main.png", "map-Stalingrad.png", "map-German_hand.png", "map-German_steps.png", "charts.png"} <= set(files)
+    assert _cards_side_by_side(Image.open(files["map-German_hand.png"])) == 3
+    rks = shipped_game("rks")
+    steps = Image.open(files["map-German_steps.png"])
+    assert steps.size == steps_board_size(rks, "german")
+    board = Image.open(files["map-Stalingrad.png"])
+    assert board.size == board_size(rks.maps[0].area_map)  # type: ignore[arg-type]
 
 
 def test_units_carry_the_commands_of_6_1_to_6_3(built: dict[str, Path]) -> None:

@@ -151,9 +151,16 @@ the 2-core machine the suite is written on, and never more than four."""
 
 
 def run_vcheck_many(
-    jobs: Sequence[tuple[Path, Path | None]], *extra: str
+    jobs: Sequence[tuple[Path, Path | None]], *extra: str, options: Sequence[Sequence[str]] = ()
 ) -> list[tuple[int, dict[str, object]]]:
-    """:func:`run_vcheck` on each (module, save) of ``jobs``, :data:`ENGINE_WORKERS` at a
+    """:func:`run_vcheck` on each (module, save) of ``jobs`` with ``extra``, and with
+    ``options[index]`` for the job at ``index`` when given, :data:`ENGINE_WORKERS` at a
     time; the reports come back in the order of ``jobs``."""
+    own = list(options) + [()] * (len(jobs) - len(options))
+
+    def run(index: int) -> tuple[int, dict[str, object]]:
+        module, save = jobs[index]
+        return run_vcheck(module, save, *extra, *own[index])
+
     with ThreadPoolExecutor(max_workers=ENGINE_WORKERS) as pool:
-        return list(pool.map(lambda job: run_vcheck(job[0], job[1], *extra), jobs))
+        return list(pool.map(run, range(len(jobs))))
