@@ -1,10 +1,13 @@
 """Take the README's pictures in the real VASSAL Player: ``docs/images/*.png``.
 
-Builds both modules, opens a set-up of each in the engine through
-``../shared/tools/vassal-engine/vcheck --view --screenshot`` (the main window as a new
-player sees it, the counter palette, the charts, the record tracks), and a copy of the
-16 December set-up annotated by ``stavka check --annotate`` (the pocket marked out of
-supply). Run by hand after changing what a player sees:
+Builds the three modules, opens a set-up of each in the engine through
+``../shared/tools/vassal-engine/vcheck --view --screenshot``: for the hex games the main
+window as a new player sees it, the counter palette, the charts and the record tracks;
+for Rattenkrieg the whole area map after the deal, the events chart, and the German
+steps window and hand as the German player sees them (vcheck draws every map, private
+ones too). Then a copy of the 16 December set-up annotated by ``stavka check
+--annotate`` (the pocket marked out of supply). Run by hand after changing what a
+player sees:
 
     .venv/bin/python scripts/player_screenshots.py
 """
@@ -19,7 +22,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from builder.build import build_game
 from builder.output import write_output
@@ -30,8 +33,18 @@ from rules.referee.games import referee_for
 ROOT = Path(__file__).resolve().parents[1]
 VCHECK = ROOT.parent / "shared" / "tools" / "vassal-engine" / "vcheck"
 OUTPUT = ROOT / "docs" / "images"
-SETUPS = {"tps": "1", "dos": "blue"}
+SETUPS = {"tps": "1", "dos": "blue", "rks": "city"}
 """The set-up each module's pictures show."""
+PICTURES = {
+    "tps": {"main.png": "player", "palette.png": "palette", "charts.png": "charts", "map-Tracks.png": "tracks"},
+    "dos": {"main.png": "player", "palette.png": "palette", "charts.png": "charts", "map-Tracks.png": "tracks"},
+    "rks": {"map-Stalingrad.png": "map-setup", "charts.png": "events", "map-German_steps.png": "steps",
+            "map-German_hand.png": "hand"},
+}
+"""Which screenshot becomes which picture (docs/images/GAME-NAME.png)."""
+CROPPED = {"map-German_hand.png"}
+"""Pictures cut to what is on them (a hand is a wide empty board with a few cards)."""
+CROP_MARGIN = 30
 ANNOTATED_CROP = (1700, 500, 2900, 1300)
 """The part of the TPS map around the Stalingrad pocket of 16 December (map pixels)."""
 
@@ -57,6 +70,18 @@ def save_picture(image: Image.Image, name: str) -> None:
     print(OUTPUT / name)
 
 
+def cropped(image: Image.Image) -> Image.Image:
+    """``image`` cut to what differs from its top-left pixel (the board), with a margin."""
+    rgb = image.convert("RGB")
+    background = Image.new("RGB", rgb.size, rgb.getpixel((0, 0)))
+    box = ImageChops.difference(rgb, background).getbbox()
+    if box is None:
+        return rgb
+    left, top, right, bottom = box
+    return rgb.crop((max(0, left - CROP_MARGIN), max(0, top - CROP_MARGIN), min(rgb.width, right + CROP_MARGIN),
+                     min(rgb.height, bottom + CROP_MARGIN)))
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
@@ -66,10 +91,9 @@ def main() -> None:
             with zipfile.ZipFile(module) as archive:
                 save.write_bytes(archive.read(f"setups/{game}-{scenario}.vsav"))
             shots = screenshots(module, save, work / f"shots-{game}")
-            save_picture(Image.open(shots["main.png"]), f"{game}-player.png")
-            save_picture(Image.open(shots["palette.png"]), f"{game}-palette.png")
-            save_picture(Image.open(shots["charts.png"]), f"{game}-charts.png")
-            save_picture(Image.open(shots["map-Tracks.png"]), f"{game}-tracks.png")
+            for shot, picture in PICTURES[game].items():
+                image = Image.open(shots[shot])
+                save_picture(cropped(image) if shot in CROPPED else image, f"{game}-{picture}.png")
             if game == "tps":
                 pocket = work / "tps-7.vsav"
                 with zipfile.ZipFile(module) as archive:

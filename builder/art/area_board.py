@@ -22,8 +22,10 @@ from shapely.geometry import box as shapely_box
 from shapely.ops import nearest_points, polylabel
 
 from builder.art.board import INK, PAPER, WATER
+from builder.art.cards import screen_card
 from builder.art.drawing import RGB, fitted_font, mix, wrap
 from builder.art.fonts import font
+from builder.art.text import draw_text
 from rules.areas import AreaMap, Point, centroid
 from rules.model import Area, GameMap, GameSpec
 
@@ -42,6 +44,11 @@ VOLGA: RGB = (150, 186, 220)
 ARROW: RGB = (176, 36, 30)
 BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
+PILE_DEPTH = 12
+"""How many cards of a pile VASSAL draws, each :data:`PILE_STEP` px up and right of the
+one under it."""
+PILE_STEP = 2
+LABEL_HEIGHT = 26
 HILL_AREA = "mamayev_kurgan"
 """Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
 
@@ -68,9 +75,21 @@ class Box:
         return self.left + self.width // 2, self.top + 24 + (self.height - 54) // 2
 
     @property
+    def pile_centre(self) -> tuple[int, int]:
+        """Where a pile of cards lies (the deck, the discards): low enough that, drawn
+        :data:`PILE_DEPTH` cards high, it clears the label, and centred across."""
+        rise = PILE_STEP * (PILE_DEPTH - 1)
+        return self.left + (self.width - rise) // 2, self.top + LABEL_HEIGHT + rise + screen_card().height_px // 2
+
+    @property
     def corners(self) -> tuple[tuple[int, int], ...]:
         right, bottom = self.left + self.width, self.top + self.height
         return (self.left, self.top), (right, self.top), (right, bottom), (self.left, bottom)
+
+
+def is_area_game(spec: GameSpec) -> bool:
+    """A game played on an area map drawn from outlines (Rattenkrieg), not on hexes."""
+    return bool(spec.maps) and spec.maps[0].area_map is not None
 
 
 def board_size(area_map: AreaMap) -> tuple[int, int]:
@@ -189,7 +208,7 @@ def _hill(draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str) -> None:
     for radius in (34, 24, 14):
         draw.ellipse((x - radius * 1.4, y + 22 - radius * 0.8, x + radius * 1.4, y + 22 + radius * 0.8),
                      outline=(150, 110, 70), width=2)
-    draw.text((x, y + 22), "102.0", fill=(120, 84, 50), font=font(11, "bold"), anchor="mm")
+    draw_text(draw, (x, y + 22), "102.0", font(11, "bold"), (120, 84, 50), anchor="mm")
 
 
 def is_objective(area_map: AreaMap, area: Area) -> bool:
@@ -255,9 +274,9 @@ def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objecti
     typeface = font(layout.size, "bold")
     for index, line in enumerate(layout.lines):
         baseline = layout.top + (index + 1) * layout.size * 1.15
-        draw.text((layout.x, baseline), line, fill=(255, 255, 255), font=typeface, anchor="ms", stroke_width=3,
+        draw_text(draw, (layout.x, baseline), line, typeface, (255, 255, 255), anchor="ms", stroke_width=3,
                   stroke_fill=(255, 255, 255))
-        draw.text((layout.x, baseline), line, fill=NAME_COLOUR[area.kind], font=typeface, anchor="ms")
+        draw_text(draw, (layout.x, baseline), line, typeface, NAME_COLOUR[area.kind], anchor="ms")
     if objective:
         star_y = layout.top + len(layout.lines) * layout.size * 1.15 + 18
         _star(draw, layout.x, star_y, 11, OBJECTIVE)
@@ -327,7 +346,7 @@ def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
     shape = Polygon(polygon)
     typeface = font(22, "serif-italic")
     label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text((4, 24), water, fill=(*WATER, 255), font=typeface, anchor="ls")
+    draw_text(ImageDraw.Draw(label), (4, 24), water, typeface, (*WATER, 255), anchor="ls")
     height = area_map.frame.size[1]
     for fraction in (0.56, 0.86):
         y = height * fraction
@@ -348,11 +367,11 @@ def _frame_furniture(draw: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     for kilometre in range(5):
         fill = INK if kilometre % 2 == 0 else PAPER
         draw.rectangle((x0 + kilometre * scale, y0, x0 + (kilometre + 1) * scale, y0 + 8), fill=fill, outline=INK)
-    draw.text((x0, y0 - 6), "0", fill=INK, font=font(12), anchor="ms")
-    draw.text((x0 + 5 * scale, y0 - 6), "5 km", fill=INK, font=font(12), anchor="ms")
+    draw_text(draw, (x0, y0 - 6), "0", font(12), INK, anchor="ms")
+    draw_text(draw, (x0 + 5 * scale, y0 - 6), "5 km", font(12), INK, anchor="ms")
     nx, ny = 40, 40
     draw.polygon([(nx, ny - 22), (nx - 10, ny + 8), (nx, ny + 2), (nx + 10, ny + 8)], fill=INK)
-    draw.text((nx, ny + 26), "N", fill=INK, font=font(16, "bold"), anchor="ms")
+    draw_text(draw, (nx, ny + 26), "N", font(16, "bold"), INK, anchor="ms")
 
 
 def _panel(draw: ImageDraw.ImageDraw, spec: GameSpec, area_map: AreaMap) -> None:
@@ -360,9 +379,9 @@ def _panel(draw: ImageDraw.ImageDraw, spec: GameSpec, area_map: AreaMap) -> None
     left = width + PANEL_MARGIN
     inner = PANEL_WIDTH - 2 * PANEL_MARGIN
     title = spec.title.upper()
-    draw.text((left + inner / 2, 44), title, fill=INK, font=fitted_font(title, "serif-bold", inner, 30), anchor="ms")
-    draw.text((left + inner / 2, 72), "Stalingrad, September-November 1942", fill=INK,
-              font=font(14, "serif-italic"), anchor="ms")
+    draw_text(draw, (left + inner / 2, 44), title, fitted_font(title, "serif-bold", inner, 30), INK, anchor="ms")
+    draw_text(draw, (left + inner / 2, 72), "Stalingrad, September-November 1942", font(14, "serif-italic"), INK,
+              anchor="ms")
     for box in panel_boxes(spec, area_map):
         _box(draw, spec, box)
     boxes = panel_boxes(spec, area_map)
@@ -377,15 +396,17 @@ def _box(draw: ImageDraw.ImageDraw, spec: GameSpec, box: Box) -> None:
     )
     draw.rectangle((box.left, box.top, right, bottom), fill=side_colour, outline=INK, width=2)
     typeface = fitted_font(box.name.upper(), "condensed-bold", box.width - 12, 16)
-    draw.text((box.left + box.width / 2, box.top + 20), box.name.upper(), fill=INK, font=typeface, anchor="ms")
+    draw_text(draw, (box.left + box.width / 2, box.top + 20), box.name.upper(), typeface, INK, anchor="ms")
     if box.note:
         small = font(12, "condensed")
         lines = wrap(box.note, small, box.width - 10)
         for index, line in enumerate(reversed(lines)):
-            draw.text((box.left + box.width / 2, bottom - 6 - index * 14), line, fill=INK, font=small, anchor="ms")
+            draw_text(draw, (box.left + box.width / 2, bottom - 6 - index * 14), line, small, INK, anchor="ms")
     if box.kind in ("deck", "discard", "duel"):
-        cx, cy = box.centre
-        draw.rectangle((cx - 37, cy - 52, cx + 37, cy + 52), outline=mix(side_colour, INK, 0.3), width=1)
+        cx, cy = box.centre if box.kind == "duel" else box.pile_centre
+        half_width, half_height = screen_card().width_px // 2, screen_card().height_px // 2
+        draw.rectangle((cx - half_width, cy - half_height, cx + half_width, cy + half_height),
+                       outline=mix(side_colour, INK, 0.3), width=1)
 
 
 def _side_rgb(spec: GameSpec, side: str) -> RGB:
@@ -410,12 +431,12 @@ def _legend(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
     for kind, fill, ink, label in rows:
         if kind == "swatch":
             draw.rectangle((left, y, left + 34, y + 20), fill=fill, outline=BORDER)
-            draw.text((left + 17, y + 15), "Aa", fill=ink, font=font(12, "bold"), anchor="ms")
+            draw_text(draw, (left + 17, y + 15), "Aa", font(12, "bold"), ink, anchor="ms")
         elif kind == "arrow":
             draw.line((left, y + 10, left + 30, y + 10), fill=fill, width=6)
             draw.polygon([(left + 34, y + 10), (left + 24, y + 3), (left + 24, y + 17)], fill=fill)
         else:
             _star(draw, left + 17, y + 10, 10, fill)
-        draw.text((left + 44, y + 15), label, fill=INK, font=text, anchor="ls")
+        draw_text(draw, (left + 44, y + 15), label, text, INK, anchor="ls")
         y += 30
 

@@ -4,7 +4,8 @@ A card shows its rank and suit symbol in two corners and a large symbol in the m
 a face card shows instead, for each side, the event it is when that side plays it (RKS
 9.1), so a player reads the event off the card as the printed player aids would tell.
 The back is one design for all cards, so a face-down card says nothing. The suit
-symbols come from the shipped DejaVu fonts (:func:`missing_glyphs` checks them).
+symbols come from the shipped DejaVu fonts, through the one checked text path
+(:mod:`builder.art.text`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from builder.art.drawing import RGB, fitted_font, mix, rgb, supersampled
-from builder.art.fonts import Style, font
+from builder.art.fonts import font
+from builder.art.text import draw_text
 from rules.cards import Card, CardDeck
 from rules.model import GameSpec
 
@@ -50,18 +52,6 @@ def screen_card() -> CardFormat:
     return CardFormat(width_px=SCREEN_CARD_WIDTH)
 
 
-def missing_glyphs(text: str, style: Style = "bold") -> list[str]:
-    """The characters of ``text`` the shipped font draws as its 'missing' box."""
-    typeface = font(40, style)
-    missing_box = typeface.getmask("\uffff").getbbox(), bytes(typeface.getmask("\uffff"))
-    return [
-        character
-        for character in text
-        if not character.isspace()
-        and (typeface.getmask(character).getbbox(), bytes(typeface.getmask(character))) == missing_box
-    ]
-
-
 def card_face(card: Card, deck: CardDeck, game: GameSpec, card_format: CardFormat) -> Image.Image:
     """The face of ``card``: corners, centre symbol or the two sides' events."""
     ink = INKS[card.suit.colour]
@@ -74,16 +64,16 @@ def card_face(card: Card, deck: CardDeck, game: GameSpec, card_format: CardForma
         symbol = font(round(w * 0.17), "bold")
         for x, y, anchor in ((o + w * 0.06, o + h * 0.03, "la"), (o + w * 0.94, o + h * 0.97, "rd")):
             if anchor == "la":
-                draw.text((x, y), card.rank.id, fill=ink, font=corner, anchor="la")
-                draw.text((x + w * 0.01, y + w * 0.22), card.suit.symbol, fill=ink, font=symbol, anchor="la")
+                draw_text(draw, (x, y), card.rank.id, corner, ink, anchor="la")
+                draw_text(draw, (x + w * 0.01, y + w * 0.22), card.suit.symbol, symbol, ink, anchor="la")
             else:
-                draw.text((x, y), card.rank.id, fill=ink, font=corner, anchor="rd")
-                draw.text((x - w * 0.01, y - w * 0.22), card.suit.symbol, fill=ink, font=symbol, anchor="rd")
+                draw_text(draw, (x, y), card.rank.id, corner, ink, anchor="rd")
+                draw_text(draw, (x - w * 0.01, y - w * 0.22), card.suit.symbol, symbol, ink, anchor="rd")
         if card.rank.face:
             _events(draw, card, deck, game, o, w, h, ink)
         else:
             big = font(round(w * 0.5), "bold")
-            draw.text((o + w / 2, o + h / 2), card.suit.symbol, fill=ink, font=big, anchor="mm")
+            draw_text(draw, (o + w / 2, o + h / 2), card.suit.symbol, big, ink, anchor="mm")
         _edge(draw, card_format, factor, mix(PAPER, (0, 0, 0), 0.5))
 
     return supersampled(width, height, PAPER, paint)
@@ -94,7 +84,7 @@ def _events(
 ) -> None:
     """Each side's event for a face card, one block per side, side colour as a bar."""
     big = font(round(w * 0.3), "serif-bold")
-    draw.text((o + w * 0.56, o + h * 0.3), card.rank.id + card.suit.symbol, fill=ink, font=big, anchor="mm")
+    draw_text(draw, (o + w * 0.56, o + h * 0.3), card.rank.id + card.suit.symbol, big, ink, anchor="mm")
     top = o + h * 0.5
     block = h * 0.19
     text_width = w * 0.62
@@ -108,9 +98,9 @@ def _events(
         y = top + index * block
         draw.rectangle((o + w * 0.08, y, o + w * 0.13, y + block * 0.86), fill=colour)
         label = fitted_font(side.name.upper(), "condensed-bold", text_width, w * 0.1)
-        draw.text((o + w * 0.17, y + block * 0.02), side.name.upper(), fill=(90, 90, 90), font=label, anchor="la")
+        draw_text(draw, (o + w * 0.17, y + block * 0.02), side.name.upper(), label, (90, 90, 90), anchor="la")
         text_font = fitted_font(name, "condensed-bold", text_width, w * 0.115)
-        draw.text((o + w * 0.17, y + block * 0.42), name, fill=(20, 20, 20), font=text_font, anchor="la")
+        draw_text(draw, (o + w * 0.17, y + block * 0.42), name, text_font, (20, 20, 20), anchor="la")
 
 
 def card_back(card_format: CardFormat, title: str) -> Image.Image:
@@ -136,7 +126,7 @@ def card_back(card_format: CardFormat, title: str) -> Image.Image:
         box = draw.textbbox((o + w / 2, o + h / 2), title, font=label, anchor="mm")
         pad = w * 0.04
         draw.rectangle((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), fill=BACK)
-        draw.text((o + w / 2, o + h / 2), title, fill=BACK_INK, font=label, anchor="mm")
+        draw_text(draw, (o + w / 2, o + h / 2), title, label, BACK_INK, anchor="mm")
         _edge(draw, card_format, factor, mix(BACK, (0, 0, 0), 0.5))
 
     return supersampled(width, height, BACK, paint)

@@ -235,28 +235,35 @@ def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, B
     return front, None, "blank"
 
 
-def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
-    """Both faces of ``unit``'s counter in ``counter``'s format."""
+@dataclass(frozen=True)
+class FaceDesign:
+    """Everything a drawn face depends on: what it says (None: a blank back) and its
+    colours. Units whose faces have equal designs have identical pictures, so a
+    module draws and stores each design once."""
+
+    text: FaceText | None
+    background: RGB
+    ink: RGB
+
+
+def unit_designs(unit: Unit, game: GameSpec) -> tuple[FaceDesign, FaceDesign, BackKind]:
+    """The designs of ``unit``'s front and back, and what its back is."""
     nationality = game.nationalities[unit.nationality]
     background, ink = rgb(nationality.background), rgb(nationality.text)
     front_text, back_text, back_kind = face_texts(unit, game)
-    front = draw_unit_face(unit, game, front_text, counter)
-    if back_text is None:
-        back = blank_face(background, ink, counter)
-    else:
-        back = draw_unit_face(unit, game, back_text, counter)
-    return UnitFaces(front, back, back_kind)
+    return FaceDesign(front_text, background, ink), FaceDesign(back_text, background, ink), back_kind
 
 
-def draw_unit_face(unit: Unit, game: GameSpec, text: FaceText, counter: CounterFormat) -> Image.Image:
-    """One face of ``unit``'s counter in its nationality's colours.
+def draw_unit_face(unit: Unit, game: GameSpec, design: FaceDesign, counter: CounterFormat) -> Image.Image:
+    """One face of ``unit``'s counter in ``counter``'s format.
 
     A label that cannot be drawn or does not fit is reported against the unit in
     ``units.toml``, where a shorter ``properties.designation`` mends it.
     """
-    nationality = game.nationalities[unit.nationality]
     try:
-        return draw_face(text, rgb(nationality.background), rgb(nationality.text), counter)
+        if design.text is None:
+            return blank_face(design.background, design.ink, counter)
+        return draw_face(design.text, design.background, design.ink, counter)
     except UndrawableText as error:
         raise UndrawableText(Path(game.folder) / "units.toml", f"unit {unit.id}", error.message) from error
     except LabelOverflow as error:
@@ -264,6 +271,12 @@ def draw_unit_face(unit: Unit, game: GameSpec, text: FaceText, counter: CounterF
         raise LabelOverflow(Path(game.folder) / "units.toml", f"unit {unit.id}",
                             f"counter labels {error.message} ({minimum}); give a shorter properties.designation"
                             ) from error
+
+
+def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
+    """Both faces of ``unit``'s counter in ``counter``'s format."""
+    front, back, back_kind = unit_designs(unit, game)
+    return UnitFaces(draw_unit_face(unit, game, front, counter), draw_unit_face(unit, game, back, counter), back_kind)
 
 
 def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:

@@ -18,6 +18,12 @@ from builder.art.fonts import Style, font
 
 RGB = tuple[int, int, int]
 
+PNG_COMPRESS_LEVEL = 6
+"""The zlib level of every PNG, chosen by measurement (``bench/bench_png.py``, README):
+on the palette images the modules hold, Pillow's ``optimize`` gives the same bytes as
+level 9 and level 9 costs four times the processor time of level 6 for 6 % fewer bytes
+once packed into a module."""
+
 
 def rgb(colour: str) -> RGB:
     """A ``#rrggbb`` (or any CSS) colour as an RGB triple."""
@@ -78,18 +84,21 @@ def wrap(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> list[
     return lines
 
 
-def png_bytes(image: Image.Image, colours: int = 64) -> bytes:
-    """``image`` as palette PNG bytes of at most ``colours`` shades, without dithering.
+def quantized(image: Image.Image, colours: int = 64) -> Image.Image:
+    """``image`` as a palette image of at most ``colours`` shades, without dithering.
 
     Counters and charts are a few flat colours plus anti-aliased edges, so a 64-colour
     palette keeps them sharp at a fraction of the RGB file size; median-cut without
-    dithering is deterministic, so the same image always gives the same bytes.
+    dithering is deterministic, so the same image always gives the same palette.
     """
+    return image.convert("RGB").quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def png_bytes(image: Image.Image, colours: int = 64) -> bytes:
+    """``image`` as palette PNG bytes of at most ``colours`` shades (:func:`quantized`),
+    encoded at :data:`PNG_COMPRESS_LEVEL`."""
     buffer = io.BytesIO()
-    quantised = image.convert("RGB").quantize(
-        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-    )
-    quantised.save(buffer, format="PNG", optimize=True)
+    quantized(image, colours).save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
@@ -97,5 +106,5 @@ def rgba_png_bytes(image: Image.Image) -> bytes:
     """``image`` as an RGBA PNG, for pictures drawn over others (transparency kept);
     Pillow's encoder is deterministic, so the same image gives the same bytes."""
     buffer = io.BytesIO()
-    image.convert("RGBA").save(buffer, format="PNG", optimize=True)
+    image.convert("RGBA").save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -115,6 +115,12 @@ def side_colours(game: GameSpec, side: str | None) -> tuple[RGB, RGB]:
     return NEUTRAL_BACKGROUND, NEUTRAL_INK
 
 
+def is_two_sided(marker: Marker) -> bool:
+    """A marker whose back says something else: control (one side or the other) and
+    weather (frozen or clear); any other marker prints its front on both sides."""
+    return CONTROL_WORD in id_words(marker.id) or marker_design(marker) is FROZEN
+
+
 def marker_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> MarkerFaces:
     """Both faces of ``marker``'s counter in ``counter``'s format; a label that cannot
     be drawn or fitted is reported against the marker in ``units.toml``."""

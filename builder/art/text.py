@@ -65,7 +65,7 @@ def draw_text(
     xy: tuple[float, float],
     text: str,
     typeface: ImageFont.FreeTypeFont,
-    fill: tuple[int, int, int],
+    fill: tuple[int, ...],
     anchor: str = "la",
     stroke_width: int = 0,
     stroke_fill: tuple[int, int, int] | None = None,

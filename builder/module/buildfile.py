@@ -1,49 +1,51 @@
 """``buildFile.xml`` for a game: what a player sees in the VASSAL Player.
 
-The main map docks into the main window (GlobalOptions come before any map, or VASSAL
-3.6 shows no map at all with its default preferences); the counters, charts, tracks,
-dead piles and untried pool each have a toolbar button with a hotkey; an overview, a
-notes window and a piece inventory come with every module, as players of community
-modules expect. Targets VASSAL 3.6: only components and attributes that 3.6 has.
-Element and attribute order is fixed, so identical input gives identical bytes.
+One builder for every game. The main map docks into the main window (GlobalOptions
+come before any map, or VASSAL 3.6 shows no map at all with its default preferences);
+the counters, charts, tracks, dead piles, untried pool and a card game's hands and steps
+windows each have a toolbar button with a hotkey (:func:`toolbar`); an overview, a notes
+window and a piece inventory come with every module, as players of community modules
+expect. What a game has decides what it gets, from its data: hex boards or an area board
+(:mod:`builder.module.areas`), a deck of cards (:mod:`builder.module.cards`), record
+tracks, an untried pool, a die for its results tables. Targets VASSAL 3.6: only
+components and attributes that 3.6 has. Element and attribute order is fixed, so
+identical input gives identical bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.tracks import TrackLayout
+from builder.art.area_board import is_area_game
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
+from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
+from builder.module.artwork import ModuleArt
+from builder.module.cards import (
+    CARD_LAYERS,
+    card_properties,
+    card_prototype_definition,
+    card_toolbar,
+    deal_at_start,
+    draw_piles,
+    private_maps,
+)
+from builder.module.catalogue import Catalogue
 from builder.module.elements import PACKAGE, element, piece_text
+from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.palette import add_palette
-from builder.module.pieces import MarkerImages, UnitImages, side_prototype_name, side_prototype_traits
-from builder.module.pool import pool_map, untried_pools
-from builder.module.tracks import track_properties, tracks_map, turn_follower
+from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
+from builder.module.pool import POOL_MAP, pool_map, untried_pools
+from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
 from rules.model import GameSpec
 
 VASSAL_VERSION = "3.6.0"
-
-
-@dataclass(frozen=True)
-class ModuleArt:
-    """Everything drawn for a module: image bytes by file name and which image is what.
-
-    ``charts`` are (tab name, image) pairs; ``tracks`` is the layout the tracks board was
-    drawn from, or None for a game without tracks.
-    """
-
-    images: Mapping[str, bytes]
-    boards: Mapping[str, str]
-    units: Mapping[str, UnitImages]
-    markers: Mapping[str, MarkerImages]
-    charts: Sequence[tuple[str, str]]
-    tracks: TrackLayout | None = None
+DIE_BUTTON = "1d6"
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ def _global_properties(root: etree._Element, spec: GameSpec) -> None:
             initialValue=str(last_turn(spec)), description="The last turn of the scenario being played",
             isNumeric="true", min="1", max="99", wrap="false")
     track_properties(properties, spec)
+    if spec.cards is not None:
+        card_properties(properties)
 
 
 def _charts(root: etree._Element, charts: Sequence[tuple[str, str]]) -> None:
@@ -97,16 +101,55 @@ def _inventory(root: etree._Element) -> None:
     )
 
 
+def rolls_dice(spec: GameSpec) -> bool:
+    """A game with a results table rolls a die for it (Rattenkrieg draws cards instead)."""
+    return bool(spec.tables.odds_tables)
+
+
+def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
+    """Every toolbar button a player presses, with its key (the help page lists them)."""
+    buttons = [("Counters", keys.COUNTERS), ("Charts", keys.CHARTS), ("Overview", keys.OVERVIEW),
+               ("Inventory", keys.INVENTORY), ("Notes", keys.NOTES), ("Turn", keys.TURN_WINDOW)]
+    if rolls_dice(spec):
+        buttons.append((DIE_BUTTON, keys.DIE))
+    if spec.tracks:
+        buttons.append((TRACKS_MAP, keys.TRACKS))
+    if untried_pools(spec):
+        buttons.append((POOL_MAP, keys.UNTRIED_POOL))
+    buttons += [(dead_pile_name(side.name), key) for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)]
+    if spec.cards is not None:
+        buttons += card_toolbar(spec)
+    if is_area_game(spec):
+        buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
+    return buttons
+
+
+def _game_map(root: etree._Element, spec: GameSpec, art: ModuleArt, pieces: Catalogue) -> None:
+    """The map the game is played on, docked in the main window, with its overview: the
+    hex boards, or the area board with the draw deck and the discards of a card game."""
+    for game_map in spec.maps:
+        if game_map.hex_map is not None:
+            map_element(root, game_map.name, game_map.hex_map, art.boards, None, overview=keys.OVERVIEW)
+    if art.area is None:
+        return
+    board = area_board(spec, art.area)
+    layers = CARD_LAYERS if art.cards is not None else PIECE_LAYERS
+    map_ = map_element(root, board.name, board, {}, None, overview=keys.OVERVIEW, layers=layers)
+    if art.cards is not None:
+        cards = {card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()}
+        draw_piles(map_, spec, board.name, art.area.box("deck"), art.area.box("discard"), cards)
+
+
 def build_file(
     spec: GameSpec,
     identity: ModuleIdentity,
     art: ModuleArt,
     setups: Sequence[tuple[str, str]],
     help_file: str,
-    gpids: Mapping[str, str],
+    pieces: Catalogue,
 ) -> bytes:
     """The build file's bytes. ``setups`` are (menu name, vsav entry name) pairs;
-    ``gpids`` are the palette slot ids of the units."""
+    ``pieces`` the chains and slot ids the palette and the set-ups share."""
     root = etree.Element(
         f"{PACKAGE}.GameModule",
         ModuleOther1="",
@@ -114,7 +157,7 @@ def build_file(
         VassalVersion=VASSAL_VERSION,
         description=identity.description,
         name=identity.name,
-        nextPieceSlotId="0",
+        nextPieceSlotId=str(pieces.next_gpid),
         version=identity.version,
     )
     element(root, "module.BasicCommandEncoder")
@@ -127,12 +170,12 @@ def build_file(
     for side in spec.sides:
         etree.SubElement(roster, "entry").text = side.name
     _global_properties(root, spec)
-    for game_map in spec.maps:
-        if game_map.hex_map is not None:
-            map_element(root, game_map.name, game_map.hex_map, art.boards, None, overview=keys.OVERVIEW)
+    _game_map(root, spec, art, pieces)
     for side, hotkey in zip(spec.sides, keys.ELIMINATED, strict=False):
         name = dead_pile_name(side.name)
         map_element(root, name, PlainBoard(name, DEAD_PILE_SIZE), {}, hotkey)
+    if art.cards is not None:
+        private_maps(root, spec, art.cards)
     if art.tracks is not None:
         tracks_map(root, spec, art.tracks)
     if untried_pools(spec):
@@ -142,12 +185,19 @@ def build_file(
         definition = element(prototypes, "module.PrototypeDefinition", name=side_prototype_name(side.id),
                              description=f"Every {side.name} unit")
         definition.text = piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
-    next_gpid = add_palette(root, spec, art.units, art.markers, gpids)
-    element(root, "module.DiceButton", name="1d6", text="1d6", tooltip="Roll one die", icon="",
-            hotkey=keys.DIE.encoded(), nDice="1", nSides="6", plus="0", addToTotal="0", reportTotal="false",
-            sortDice="false", prompt="false", reportFormat="** $name$ = $result$ *** <$PlayerName$>")
+    if art.cards is not None:
+        card_prototype_definition(prototypes, spec, art.cards)
+    add_palette(root, spec, pieces)
+    if rolls_dice(spec):
+        element(root, "module.DiceButton", name=DIE_BUTTON, text=DIE_BUTTON, tooltip="Roll one die", icon="",
+                hotkey=keys.DIE.encoded(), nDice="1", nSides="6", plus="0", addToTotal="0", reportTotal="false",
+                sortDice="false", prompt="false", reportFormat="** $name$ = $result$ *** <$PlayerName$>")
     tracker = turn_tracker(root, spec)
     turn_follower(tracker, root, spec)
+    if art.area is not None:
+        face_up_commands(root, tracker, spec)
+    if art.cards is not None:
+        deal_at_start(root, spec, waiting_zones(spec))
     if art.charts:
         _charts(root, art.charts)
     _inventory(root)
@@ -157,5 +207,4 @@ def build_file(
         menu = element(root, "module.PredefinedSetup", name="Scenarios", isMenu="true", useFile="false", file="")
         for name, entry in setups:
             element(menu, "module.PredefinedSetup", name=name, isMenu="false", useFile="true", file=entry)
-    root.set("nextPieceSlotId", str(next_gpid))
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)

@@ -1,10 +1,19 @@
-"""Keystrokes as VASSAL writes them, and the keys every Stavka module uses.
+"""Keystrokes as VASSAL writes them, and the one table of keys every Stavka module uses.
 
 VASSAL stores a keystroke as ``keyCode,modifiers`` with Java's old and new modifier bits
-both set (Ctrl is ``2 | 128 = 130``). Piece commands use Ctrl+letter, as VASSAL's own
-defaults do; toolbar buttons use Ctrl+Shift+letter, so the two never collide; keys only
-the module itself sends (a marker following a track) use Ctrl+Alt+Shift+F-keys, which
-no player types by accident.
+both set (Ctrl is ``2 | 128 = 130``). Each key below has one meaning in every game, so a
+player who learns one module knows the others:
+
+- piece commands use Ctrl+letter (or Ctrl+arrow on a record marker), as VASSAL's own
+  defaults do;
+- toolbar buttons use Ctrl+Shift+letter or digit, so they never collide with a piece
+  command;
+- keys only the module itself sends are named keystrokes (VASSAL routes them by name,
+  so no player can type one), or Ctrl+Alt+Shift+F-keys for the record tracks.
+
+``tests/module/test_keys.py`` checks the table (no key with two meanings, every piece
+command a Ctrl key, every toolbar key a Ctrl+Shift one) and every built module against
+it (no two commands of a piece, and no two toolbar buttons, share a key).
 """
 
 from __future__ import annotations
@@ -18,15 +27,18 @@ ALT = 8 | 512
 
 @dataclass(frozen=True)
 class Key:
-    """A keystroke: Java key code, modifier bits and the name a person reads."""
+    """A keystroke: Java key code, modifier bits and the name a person reads; or a
+    named keystroke (``name``) that only the module fires."""
 
     code: int
     modifiers: int
     text: str
+    name: str = ""
 
     def encoded(self) -> str:
-        """``keyCode,modifiers``, as in build files and trait types."""
-        return f"{self.code},{self.modifiers}"
+        """``keyCode,modifiers`` (``0,0,name`` for a named keystroke), as in build files
+        and trait types."""
+        return f"0,0,{self.name}" if self.name else f"{self.code},{self.modifiers}"
 
 
 def control(letter: str) -> Key:
@@ -34,14 +46,19 @@ def control(letter: str) -> Key:
     return Key(ord(letter.upper()), CONTROL, f"Ctrl+{letter.upper()}")
 
 
-def toolbar(letter: str) -> Key:
-    """Ctrl+Shift+``letter`` (a toolbar button)."""
-    return Key(ord(letter.upper()), CONTROL | SHIFT, f"Ctrl+Shift+{letter.upper()}")
+def toolbar(character: str) -> Key:
+    """Ctrl+Shift+``character``, a letter or digit (a toolbar button)."""
+    return Key(ord(character.upper()), CONTROL | SHIFT, f"Ctrl+Shift+{character.upper()}")
 
 
 def internal(number: int) -> Key:
     """Ctrl+Alt+Shift+F``number``: a key the module sends itself."""
     return Key(0x6F + number, CONTROL | ALT | SHIFT, f"Ctrl+Alt+Shift+F{number}")
+
+
+def named(name: str) -> Key:
+    """A named keystroke: fired by the module's own traits and commands, never typed."""
+    return Key(0, 0, name, name)
 
 
 def arrow(direction: str, modifiers: int = CONTROL) -> Key:
@@ -54,10 +71,31 @@ def arrow(direction: str, modifiers: int = CONTROL) -> Key:
 LOSE_STEP = control("L")
 RESTORE_STEP = control("R")
 FLIP = control("F")
+"""Turn a piece over: a two-sided marker, a unit that has acted (RKS 7.4), a card."""
 REVEAL = control("U")
+"""Show what is hidden: an untried unit (DoS 2.14), a card played face down (RKS 8.7)."""
 ELIMINATE = control("E")
 DELETE = control("D")
 MARK_MOVED = control("M")
+ARRIVE = control("A")
+"""A reinforcement enters its area from the turn track (RKS 6.1, 6.2)."""
+RETURN = control("T")
+"""An eliminated unit returns where the rules rebuild it (the RKS T-34, 6.3)."""
+DRAW_STEP = control("S")
+"""A unit draws one step card from the deck (RKS 7.5)."""
+DRAW_ALL_STEPS = control("G")
+"""A unit draws all its step cards (RKS 3.3, 6.1, 6.2)."""
+ISOLATE = control("I")
+"""A unit is marked isolated, or freed (RKS 8.10)."""
+PLAY_FACE_DOWN = control("P")
+"""A card goes face down to its side's duel box (RKS 8.4-8.6)."""
+DISCARD = control("X")
+"""A card goes to the discard pile."""
+PLUS_ONE = arrow("up")
+MINUS_ONE = arrow("down")
+PLUS_FIVE = arrow("right")
+MINUS_FIVE = arrow("left")
+"""A record marker's value changes by one or five (a VP track)."""
 
 # Toolbar buttons
 COUNTERS = toolbar("C")
@@ -71,8 +109,14 @@ TURN_WINDOW = toolbar("W")
 NEXT_TURN = Key(39, CONTROL | SHIFT, "Ctrl+Shift+Right")
 PREVIOUS_TURN = Key(37, CONTROL | SHIFT, "Ctrl+Shift+Left")
 UNTRIED_POOL = toolbar("U")
+FACE_UP = toolbar("F")
+"""Every unit that has acted turns face up (RKS 10.3)."""
 ELIMINATED = (toolbar("A"), toolbar("S"))
 """The dead piles' windows, in side order."""
+HANDS = (toolbar("1"), toolbar("2"))
+"""The hands' windows, in side order (each only its side can open)."""
+STEPS = (toolbar("3"), toolbar("4"))
+"""The steps windows, in side order (each only its side can open)."""
 
 # Keys the module sends itself
 FOLLOW_TRACK = internal(1)
@@ -80,3 +124,30 @@ FOLLOW_TRACK = internal(1)
 TURN_CHANGED = internal(2)
 """Fired by the turn tracker on every turn change; a global key command turns it into
 :data:`FOLLOW_TRACK` for the turn marker."""
+SHOW_FRONT = named("show-front")
+"""Sent to every unit by :data:`FACE_UP`: its 'acted' layer shows the front again."""
+DEAL_AT_START = named("deal-at-start")
+"""Sent once per game to every unit on the map: draw your step cards (RKS 3.3)."""
+DRAW_QUIETLY = named("draw-quietly")
+"""A unit draws one step card without a report of its own (its command reports)."""
+SET_DEAL_TARGET = named("set-deal-target")
+"""A unit names its steps box as where the next dealt card goes."""
+DEAL_ONE = named("deal-one")
+"""A unit asks the draw deck for one card."""
+DEAL = named("deal")
+"""Sent to a card of the draw deck: go to the box the deal target names."""
+MOVE_TO_ARRIVAL = named("move-to-arrival")
+"""A reinforcement moves to its area (the first step of :data:`ARRIVE`)."""
+MARK_DEALT = named("mark-dealt")
+"""Set once the start-up deal is done, so loading a saved game never deals again."""
+MASK = named("mask")
+"""A card's Mask trait: face down for the other side, or face up again."""
+MASK_IF_SHOWN = named("mask-if-shown")
+TO_DUEL = named("to-duel")
+RESHUFFLE = named("reshuffle-discards")
+"""Fired by the empty draw deck; the discard pile shuffles itself into it (RKS 3.4)."""
+
+
+def to_hand(side_name: str) -> Key:
+    """Sent to a card of the draw deck at the start: go to ``side_name``'s hand."""
+    return named(f"to-{side_name.lower()}-hand")

@@ -8,14 +8,14 @@ every group is a grid of :data:`COLUMNS` counters, a group larger than
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
 from builder.module import keys
+from builder.module.catalogue import Catalogue
 from builder.module.elements import element, piece_text
-from builder.module.pieces import MarkerImages, UnitImages, formation_name, marker_traits, unit_traits
-from builder.module.tracks import palette_slot
+from builder.module.pieces import formation_name
 from rules.model import GameSpec, Unit
 
 COLUMNS = 10
@@ -46,15 +46,9 @@ def _grid(parent: etree._Element, name: str) -> etree._Element:
     return element(parent, "widget.PanelWidget", entryName=name, fixed="true", nColumns=str(COLUMNS), vert="false")
 
 
-def add_palette(
-    root: etree._Element,
-    spec: GameSpec,
-    units: Mapping[str, UnitImages],
-    markers: Mapping[str, MarkerImages],
-    gpids: Mapping[str, str],
-) -> int:
-    """The palette window, each slot with its gpid from ``gpids`` (set-ups use the
-    same); returns the next free gpid."""
+def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None:
+    """The palette window: a tab per side with a grid per formation (or one grid for a
+    side of one formation), then the markers; each slot with its catalogue gpid."""
     # VASSAL docks the first palette of a module beside the chat, no taller than the chat,
     # where a grid of counters is squeezed until they overlap. An empty hidden palette
     # comes first, so the counters get a window of their own, sized to show them whole.
@@ -64,34 +58,32 @@ def add_palette(
                      defaultWidth="0", hotkey=keys.COUNTERS.encoded(), icon="",
                      tooltip="Show or hide the counters to take reinforcements and markers from")
     tabs = element(window, "widget.TabWidget", entryName=PALETTE_NAME)
-    next_gpid = max((int(gpid) for gpid in gpids.values()), default=0) + 1
 
     def unit_slot(panel: etree._Element, unit: Unit) -> None:
-        gpid = gpids[unit.id]
-        slot = element(panel, "widget.PieceSlot", entryName=unit.name, gpid=gpid, width="0", height="0")
-        slot.text = piece_text(unit_traits(spec, unit, units[unit.id], gpid))
+        slot = element(panel, "widget.PieceSlot", entryName=unit.name, gpid=pieces.unit_gpids[unit.id], width="0",
+                       height="0")
+        slot.text = piece_text(pieces.units[unit.id])
 
     for side in spec.sides:
         side_units = [unit for unit in spec.units.values() if unit.side == side.id]
-        if side_units:
+        groups = formation_groups(spec, side_units)
+        if len(groups) == 1:
+            _paged(tabs, side.name, side_units, unit_slot)
+        elif groups:
             side_tab = element(tabs, "widget.TabWidget", entryName=side.name)
-            for name, members in formation_groups(spec, side_units):
+            for name, members in groups:
                 _paged(side_tab, name, members, unit_slot)
     if spec.markers:
-        tracked = {track.marker: track for track in spec.tracks}
         panel = _grid(tabs, "Markers")
         for marker_id in sorted(spec.markers):
-            gpid = gpids[marker_id]
-            if marker_id in tracked:
-                palette_slot(panel, spec, tracked[marker_id], markers[marker_id], gpid)
-                continue
-            slot = element(panel, "widget.PieceSlot", entryName=spec.markers[marker_id].name, gpid=gpid, width="0",
-                           height="0")
-            slot.text = piece_text(marker_traits(spec, marker_id, markers[marker_id], gpid))
-    return next_gpid
+            slot = element(panel, "widget.PieceSlot", entryName=spec.markers[marker_id].name,
+                           gpid=pieces.marker_gpids[marker_id], width="0", height="0")
+            slot.text = piece_text(pieces.markers[marker_id])
 
 
-def _paged(parent: etree._Element, name: str, units: Sequence[Unit], add: Callable[[etree._Element, Unit], None]) -> None:
+def _paged(
+    parent: etree._Element, name: str, units: Sequence[Unit], add: Callable[[etree._Element, Unit], None]
+) -> None:
     """One grid for a group, or a tab of numbered pages when it is larger than a page."""
     if len(units) <= PAGE_SIZE:
         panel = _grid(parent, name)

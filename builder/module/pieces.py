@@ -3,7 +3,10 @@
 Every unit carries its identity and rule values as Marker properties (``UnitId``,
 ``Side``, ``Attack1``…), so a saved game can be refereed from the save alone, without
 the module. Steps are a Layer showing the back image; an untried DoS Soviet unit has a
-second Layer that covers it with the "U" face until revealed (rule 2.14).
+second Layer that covers it with the "U" face until revealed (rule 2.14); a unit that
+turns over once it has acted (RKS 7.4) has a Layer with its 'acted' face. A game's own
+commands (a card game's step cards, an area game's arrivals) come as extra traits from
+the modules that know them.
 
 Every command a piece offers is reported in the chat by a Report Action trait, so a log
 or a play-by-e-mail file records flips, step losses, reveals and eliminations as well
@@ -12,16 +15,19 @@ as the moves the maps report themselves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from builder.module import keys
-from builder.module.keys import Key
-from builder.vassal.sequence import encode
-from builder.vassal.traits import BasicPiece, Layer, Marker, Trait, UnknownTrait, UsePrototype
+from builder.module.area_names import ACTED_LAYER, ISOLATED_LAYER
+from builder.module.traits import Command, delete, layer, mark_moved, report, send_to
+from builder.vassal.traits import BasicPiece, Layer, Marker, Trait, UsePrototype
 from rules.model import GameSpec, Unit
 
 UNIT_LAYER = "Units"
 MARKER_LAYER = "Markers"
+PIECE_LAYERS = (UNIT_LAYER, MARKER_LAYER)
+"""The layers units and markers are drawn in, bottom first."""
 STEP_LAYER = "Step"
 UNTRIED_LAYER = "Untried"
 
@@ -33,6 +39,7 @@ class UnitImages:
     front: str
     back: str | None
     untried: str | None
+    acted: str | None = None
 
 
 @dataclass(frozen=True)
@@ -55,59 +62,6 @@ def verdict_layer(kind: str, verdict: str) -> Layer:
     return Layer.build("Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",))
 
 
-@dataclass(frozen=True)
-class Command:
-    """A menu command of a layer: its text and key."""
-
-    text: str
-    key: Key
-
-
-def layer(
-    name: str,
-    images: tuple[str, ...],
-    level_names: tuple[str, ...],
-    up: Command | None,
-    down: Command | None = None,
-    loop: bool = False,
-) -> Layer:
-    """A Layer (VASSAL's Embellishment, always active) stepped by ``up`` and ``down``.
-
-    An empty image shows the piece beneath; a plain level name replaces the piece's
-    name, ``+ suffix`` appends to it. A looping layer wraps from its last level to its
-    first, so one key flips a two-sided marker back and forth.
-    """
-    fields = [""] * 33
-    fields[1], fields[4], fields[7] = "0", "0", "0"
-    fields[11], fields[12], fields[13], fields[14] = "1", "false", "0", "0"
-    fields[15] = encode(list(images), ",")
-    fields[16] = encode(list(level_names), ",")
-    fields[17], fields[18] = "true" if loop else "false", name
-    fields[21], fields[23], fields[24], fields[25] = "false", "1", "1", "true"
-    if up is not None:
-        fields[3], fields[27] = up.text, up.key.encoded()
-    if down is not None:
-        fields[6], fields[28] = down.text, down.key.encoded()
-    fields[30], fields[32] = "1.0", "true"
-    return Layer(fields=tuple(fields), level=1)
-
-
-def report(key: Key, message: str) -> UnknownTrait:
-    """A Report Action: when ``key`` is used on the piece, ``message`` goes to the chat.
-
-    ``message`` may use VASSAL's report properties: ``$location$``, ``$oldLocation$``,
-    ``$oldPieceName$`` (before the command), ``$newPieceName$`` (after it), and any
-    property of the piece or the module.
-    """
-    fields = [encode([key.encoded()], ","), message, "", "", f"Report: {message}", "false"]
-    return UnknownTrait(type="report;" + encode(fields, ";"), state="-1")
-
-
-def delete_trait() -> UnknownTrait:
-    """Delete (VASSAL's ``delete`` trait) on Ctrl+D."""
-    return UnknownTrait(type=f"delete;Delete;{keys.DELETE.encoded()};", state="")
-
-
 def step_layer(back_image: str) -> tuple[Trait, ...]:
     """The reduced side of a two-step unit (DoS 2.12): lose a step, or restore it."""
     return (
@@ -124,6 +78,20 @@ def untried_layer(untried_image: str, untried_name: str) -> tuple[Trait, ...]:
     return (
         report(keys.REVEAL, "$location$: $oldPieceName$ revealed: $newPieceName$"),
         layer(UNTRIED_LAYER, (untried_image, ""), (untried_name, ""), Command("Reveal", keys.REVEAL)),
+    )
+
+
+def acted_layer(acted_image: str) -> tuple[Trait, ...]:
+    """The 'acted' side of a unit (RKS 7.4): Flip turns it over and back, and
+    :data:`keys.SHOW_FRONT` (sent by the Face up button, 10.3) shows the front. Such a
+    unit can also be marked isolated (8.10), which the referee reads from the save."""
+    return (
+        report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"),
+        layer(ACTED_LAYER, ("", acted_image), ("", "+ (acted)"), Command("Flip (acted)", keys.FLIP), loop=True,
+              reset=keys.SHOW_FRONT),
+        report(keys.ISOLATE, "$location$: $oldPieceName$ marked isolated or freed (8.10)"),
+        layer(ISOLATED_LAYER, ("", ""), ("", "+ (isolated)"), Command("Isolated or freed (8.10)", keys.ISOLATE),
+              loop=True),
     )
 
 
@@ -159,9 +127,15 @@ def unit_properties(spec: GameSpec, unit: Unit) -> Marker:
     return Marker(keys=tuple(keys_), values=tuple(values))
 
 
-def unit_traits(spec: GameSpec, unit: Unit, images: UnitImages, gpid: str) -> tuple[Trait, ...]:
-    """The trait chain of a unit's palette piece, outermost first."""
-    traits: list[Trait] = [UsePrototype(name=side_prototype_name(unit.side), parameters=None)]
+def unit_traits(
+    spec: GameSpec, unit: Unit, images: UnitImages, gpid: str, commands: Sequence[Trait] = ()
+) -> tuple[Trait, ...]:
+    """The trait chain of a unit's palette piece, outermost first; ``commands`` are the
+    game's own (step cards, arrivals), outside the unit's faces so badges they draw
+    stay on top."""
+    traits: list[Trait] = [UsePrototype(name=side_prototype_name(unit.side), parameters=None), *commands]
+    if images.acted is not None:
+        traits.extend(acted_layer(images.acted))
     if images.untried is not None:
         untried_name = f"Untried {spec.nationalities[unit.nationality].name} unit"
         traits.extend(untried_layer(images.untried, untried_name))
@@ -175,7 +149,7 @@ def unit_traits(spec: GameSpec, unit: Unit, images: UnitImages, gpid: str) -> tu
 def marker_traits(spec: GameSpec, marker_id: str, images: MarkerImages, gpid: str) -> tuple[Trait, ...]:
     """A marker's palette piece: deletable, flippable when two-sided, its id a property."""
     marker = spec.markers[marker_id]
-    traits: list[Trait] = [report(keys.DELETE, "$location$: $oldPieceName$ removed"), delete_trait()]
+    traits: list[Trait] = [report(keys.DELETE, "$location$: $oldPieceName$ removed"), delete(keys.DELETE)]
     if images.back is not None:
         traits.append(report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"))
         traits.append(layer("Side", ("", images.back), ("", "+ (other side)"), Command("Flip", keys.FLIP), loop=True))
@@ -192,18 +166,13 @@ def side_prototype_name(side: str) -> str:
 def side_prototype_traits(side: str, dead_pile_map: str) -> tuple[Trait, ...]:
     """Delete, eliminate (send to the side's dead pile, where the referee counts losses)
     and mark-when-moved, shared by every unit of a side, each reported in the chat."""
-    send = encode(
-        ["Eliminate", keys.ELIMINATE.encoded(), dead_pile_map, "", "60", "60", "", "", "0", "0", "1", "1", "", "L",
-         "", "", "", ""],
-        ";",
-    )
     return (
         report(keys.ELIMINATE, "$oldPieceName$ eliminated at $oldLocation$"),
         report(keys.DELETE, "$location$: $oldPieceName$ removed from play"),
         report(keys.MARK_MOVED, "$location$: $newPieceName$ marked as moved or not moved"),
-        delete_trait(),
-        UnknownTrait(type="sendto;" + send, state=";;"),
-        UnknownTrait(type=f"markmoved;/images/moved.gif;36;-36;Mark Moved;{keys.MARK_MOVED.encoded()};", state="false"),
+        delete(keys.DELETE),
+        send_to("Eliminate", keys.ELIMINATE, dead_pile_map, point=(60, 60)),
+        mark_moved(keys.MARK_MOVED),
         BasicPiece(image="", name=""),
     )
 

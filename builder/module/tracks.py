@@ -23,10 +23,11 @@ from lxml import etree
 
 from builder.art.tracks import TURN_PROPERTY, TrackLayout
 from builder.module import keys
-from builder.module.elements import PACKAGE, element, piece_text
+from builder.module.elements import PACKAGE, element
 from builder.module.keys import Key
 from builder.module.maps import PlainBoard, map_element
-from builder.module.pieces import MARKER_LAYER, MarkerImages, report
+from builder.module.pieces import MARKER_LAYER, MarkerImages
+from builder.module.traits import PropertyChange, report, send_to, set_global_property, trigger
 from builder.vassal.sequence import encode
 from builder.vassal.traits import BasicPiece, Marker, Trait, UnknownTrait
 from rules.model import GameSpec, Track
@@ -36,7 +37,6 @@ TRACKS_BOARD = "Tracks"
 TRACKS_IMAGE = "tracks.png"
 REGION_GRID_CLASS = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
 REGION_CLASS = "VASSAL.build.module.map.boardPicker.board.Region"
-MODULE_LEVEL = "Current Zone/Current Map/Module"
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,10 @@ class Step:
 
 
 STEPS = (
-    Step(1, keys.arrow("up")),
-    Step(-1, keys.arrow("down")),
-    Step(5, keys.arrow("right")),
-    Step(-5, keys.arrow("left")),
+    Step(1, keys.PLUS_ONE),
+    Step(-1, keys.MINUS_ONE),
+    Step(5, keys.PLUS_FIVE),
+    Step(-5, keys.MINUS_FIVE),
 )
 """What a VP marker's menu offers: Ctrl+Up/Down for one point, Ctrl+Right/Left for five."""
 
@@ -78,27 +78,20 @@ def region_expression(track: Track) -> str:
 
 def _send_to_box(track: Track) -> UnknownTrait:
     """Send To Location, on :data:`keys.FOLLOW_TRACK`, to the box of the current value."""
-    fields = ["", keys.FOLLOW_TRACK.encoded(), TRACKS_MAP, TRACKS_BOARD, "0", "0", "", "", "0", "0", "1", "1",
-              f"Move to the box of {track.property}", "R", "", region_expression(track), "", ""]
-    return UnknownTrait(type="sendto;" + encode(fields, ";"), state=";;")
+    return send_to("", keys.FOLLOW_TRACK, TRACKS_MAP, board=TRACKS_BOARD, region=region_expression(track),
+                   description=f"Move to the box of {track.property}")
 
 
 def _set_property(track: Track) -> UnknownTrait:
     """Set Global Property: each :data:`STEPS` command adds its amount to the track's property."""
-    commands = [encode([f"{step.text} {track.name}", step.key.encoded(), encode(["I", str(step.amount)], ",")], ":")
-                for step in STEPS]
+    changes = [PropertyChange(f"{step.text} {track.name}", step.key, "I", str(step.amount)) for step in STEPS]
     maximum = 999 if track.wrap else track.last
-    constraints = encode(["true", str(track.first), str(maximum), "false"], ",")
-    fields = [track.property, constraints, encode(commands, ","), f"Change {track.property}", MODULE_LEVEL, ""]
-    return UnknownTrait(type="setprop;" + encode(fields, ";"), state="")
+    return set_global_property(track.property, changes, (track.first, maximum), f"Change {track.property}")
 
 
 def _then_follow() -> UnknownTrait:
     """Trigger Action: after any step command, the marker moves to its new box."""
-    watched = encode([step.key.encoded() for step in STEPS], ",")
-    fields = ["Follow the property", "", "", "", watched, encode([keys.FOLLOW_TRACK.encoded()], ","), "false", "", "",
-              "", "", "", "", "false", "", "1", "1"]
-    return UnknownTrait(type="macro;" + encode(fields, ";"), state="")
+    return trigger("Follow the property", "", None, [keys.FOLLOW_TRACK], watched=[step.key for step in STEPS])
 
 
 def _total_label(track: Track) -> UnknownTrait:
@@ -168,10 +161,3 @@ def turn_follower(tracker: etree._Element, root: etree._Element, spec: GameSpec)
                 tooltip="", icon="", buttonHotkey=keys.TURN_CHANGED.encoded(), hotkey=keys.FOLLOW_TRACK.encoded(),
                 filter=f'{{MarkerId == "{track.marker}"}}', reportSingle="true", reportFormat="", deckCount="-1",
                 singleMap="false")
-
-
-def palette_slot(panel: etree._Element, spec: GameSpec, track: Track, images: MarkerImages, gpid: str) -> None:
-    """A track marker's palette slot."""
-    slot = element(panel, "widget.PieceSlot", entryName=spec.markers[track.marker].name, gpid=gpid, width="0",
-                   height="0")
-    slot.text = piece_text(track_marker_traits(spec, track, images, gpid))

@@ -38,7 +38,7 @@ def turn_tracker(root: etree._Element, spec: GameSpec) -> etree._Element:
         root, "module.turn.TurnTracker", name="Turn", buttonText="Turn", icon="",
         hotkey=keys.TURN_WINDOW.encoded(), nexthotkey=keys.NEXT_TURN.encoded(), prevhotkey=keys.PREVIOUS_TURN.encoded(),
         turnFormat=f"Turn $level1$ of ${LAST_TURN_PROPERTY}$: $level2$",
-        reportFormat="* <$PlayerId$> $newTurn$", tooltip=f"Turn and phase (next {keys.NEXT_TURN.text}, "
+        reportFormat="<$PlayerId$> $newTurn$", tooltip=f"Turn and phase (next {keys.NEXT_TURN.text}, "
                                                        f"back {keys.PREVIOUS_TURN.text})",
         lengthStyle="Maximum", length="-1", plusButtonSize="22", turnButtonHeight="22",
     )

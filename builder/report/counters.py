@@ -11,8 +11,8 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 
-from builder.art.counters import FaceText, draw_unit_face, face_text, screen_format, untried_text
-from builder.art.drawing import RGB, png_bytes, rgb
+from builder.art.counters import FaceDesign, draw_unit_face, face_text, screen_format, untried_text
+from builder.art.drawing import png_bytes, rgb
 from rules.model import GameSpec
 from rules.referee.position import UnitState
 
@@ -26,7 +26,7 @@ class FaceSheet:
     """The distinct faces a page uses, each with the id the page refers to it by."""
 
     spec: GameSpec
-    ids: dict[tuple[FaceText, RGB, RGB], str]
+    ids: dict[FaceDesign, str]
     images: dict[str, str]
 
     def face_of(self, state: UnitState, hidden: bool) -> str:
@@ -36,11 +36,11 @@ class FaceSheet:
         background, ink = rgb(nationality.background), rgb(nationality.text)
         step = min(len(unit.steps) - state.steps, len(unit.steps) - 1)
         text = untried_text(unit, self.spec) if hidden else face_text(unit, self.spec, step)
-        key = (text, background, ink)
+        key = FaceDesign(text, background, ink)
         if key not in self.ids:
             identifier = f"face-{len(self.ids)}"
             self.ids[key] = identifier
-            image = png_bytes(draw_unit_face(unit, self.spec, text, screen_format(FACE_PX)))
+            image = png_bytes(draw_unit_face(unit, self.spec, key, screen_format(FACE_PX)))
             self.images[identifier] = "data:image/png;base64," + base64.b64encode(image).decode("ascii")
         return self.ids[key]
 

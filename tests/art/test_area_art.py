@@ -11,7 +11,9 @@ from shapely.geometry import Polygon
 
 from builder.art.area_board import ARROW, NAME_COLOUR, VOLGA, board_size, name_layout, render_area_board
 from builder.art.area_pieces import step_badge
-from builder.art.cards import INKS, card_face, missing_glyphs, screen_card
+from builder.art.cards import INKS, card_face, screen_card
+from builder.art.fonts import font
+from builder.art.text import missing_characters
 from rules.areas import AreaMap
 from tests.support.games import shipped_game
 
@@ -66,8 +68,9 @@ def test_the_volga_is_water_and_the_arrows_cross_it() -> None:
 
 def test_suit_symbols_are_in_the_shipped_fonts() -> None:
     suits = "".join(suit.symbol for suit in shipped_game("rks").cards.suits)  # type: ignore[union-attr]
-    assert missing_glyphs(suits) == []
-    assert missing_glyphs("\u4e00") == ["\u4e00"]
+    for style in ("bold", "serif-bold"):
+        assert missing_characters(suits, font(40, style)) == ""
+    assert missing_characters("\u4e00", font(40, "bold")) == "\u4e00"
 
 
 def test_cards_are_inked_in_their_suit_colour() -> None:

@@ -11,14 +11,18 @@ import pytest
 from PIL import Image, ImageDraw
 
 import builder.art.text as text_module
+from builder.art.area_board import render_area_board
+from builder.art.area_pieces import acted_face, render_steps_board, step_badge
 from builder.art.board import render_board
-from builder.art.charts import SCREEN_PPI, game_charts, render_table
+from builder.art.cards import card_back, card_face, screen_card
+from builder.art.charts import SCREEN_PPI, render_table
 from builder.art.counters import MINIMUM_LABEL_SHARE, face_labels, face_texts, print_format, screen_format, unit_faces
 from builder.art.fonts import font
 from builder.art.markers import VERDICT_OVERLAYS, marker_design, marker_faces, marker_labels, verdict_overlay
 from builder.art.pool import render_pile_board
 from builder.art.text import UndrawableText, draw_text, missing_characters
 from builder.art.tracks import render_tracks, track_layout
+from builder.build import module_charts
 from builder.pnp.pages import PnpOptions
 from tests.support.games import shipped_game
 
@@ -36,8 +40,9 @@ def test_a_character_the_font_cannot_draw_is_refused() -> None:
 
 
 def test_every_text_drawn_into_every_image_of_every_game_has_its_glyphs(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Boards, counters, markers, charts, tracks and the pool board of every shipped game,
-    # drawn through the one checked path; the check is what this test observes.
+    # Boards (hex and area), counters and their 'acted' sides, markers, charts, tracks,
+    # the pool board, cards, steps boards and step badges of every shipped game, drawn
+    # through the one checked path; the check is what this test observes.
     checked: list[str] = []
     original = text_module.check_drawable
 
@@ -49,11 +54,10 @@ def test_every_text_drawn_into_every_image_of_every_game_has_its_glyphs(monkeypa
     counter = screen_format()
     for game in GAMES:
         spec = shipped_game(game)
-        for unit in spec.units.values():
-            unit_faces(unit, spec, counter)
+        fronts = {unit.id: unit_faces(unit, spec, counter).front for unit in spec.units.values()}
         for marker in spec.markers.values():
             marker_faces(marker, spec, counter)
-        for chart in game_charts(spec).values():
+        for chart in module_charts(spec).values():
             render_table(chart, SCREEN_PPI)
         if spec.tracks:
             render_tracks(track_layout(spec))
@@ -61,14 +65,27 @@ def test_every_text_drawn_into_every_image_of_every_game_has_its_glyphs(monkeypa
             if game_map.hex_map is not None:
                 for index in range(len(game_map.hex_map.boards)):
                     render_board(spec, game_map, index)
+            if game_map.area_map is not None:
+                render_area_board(spec, game_map)
+                for front in fronts.values():
+                    acted_face(front)
+        if spec.cards is not None:
+            for card in spec.cards.cards():
+                card_face(card, spec.cards, spec, screen_card())
+            card_back(screen_card(), spec.title)
+            for side in spec.sides:
+                render_steps_board(spec, side.id, fronts, screen_card())
+            step_badge(1, 4, counter.image_px)
     for overlay in VERDICT_OVERLAYS:
         verdict_overlay(overlay, counter)
     render_pile_board((600, 200), (20, 20, 100, 100), "Pile", "What it holds")
     assert len(checked) > 5_000
     drawn = "".join(checked)
     # The data's own non-ASCII (the em dash, the multiplication sign of the turn records,
-    # the dagger of reconstructed rows) went through the check; Japanese never reached an image.
-    assert {"—", "×", "†"} <= set(drawn)
+    # the dagger of reconstructed rows, the suits of the cards) went through the check;
+    # Japanese never reached an image.
+    assert {"—", "×", "†", "♠", "♥", "♦", "♣"} <= set(drawn)
+    assert {"ACTED", "102.0", "RATTENKRIEG: STALINGRAD"} <= set(checked)
     assert not re.search(r"[\u3000-\u9fff]", drawn)
 
 

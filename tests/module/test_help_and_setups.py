@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from builder.build import build_game
-from builder.module.assemble import help_text
+from builder.module import keys
+from builder.module.help import help_text
 from builder.module.turns import turn_tracker_state
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game
@@ -52,6 +53,22 @@ def test_help_page_has_the_sections_players_look_for() -> None:
         text = " ".join(" ".join(page.text).split())
         assert "File > Scenarios" in text and "File > New Game" not in text
         assert "{{" not in text and "{%" not in text
+
+
+def test_the_card_game_gets_the_same_help_page_with_its_cards_and_keys() -> None:
+    # One help page for every game: Rattenkrieg's says how to play the cards with the
+    # module's windows, with the keys of the one table, and no hex game's sections.
+    page = _page("rks")
+    assert page.headings[:3] == ["Starting a game", "Sequence of play", "Playing the cards"]
+    assert "Keys" in page.headings and "Record tracks" not in page.headings
+    text = " ".join(" ".join(page.text).split())
+    assert "The battle for the city" in text and "German hand 3, Soviet hand 4" in text
+    for command, key in (("Discard a card", keys.DISCARD), ("Play a card face down in a duel", keys.PLAY_FACE_DOWN),
+                         ("Draw a step card for a unit", keys.DRAW_STEP), ("German hand", keys.HANDS[0]),
+                         ("Soviet steps", keys.STEPS[1]), ("Face up", keys.FACE_UP)):
+        assert f"{command} {key.text}" in text, command
+    assert "Lose a step" not in text and "1d6" not in text and "Untried" not in text
+    assert "{{" not in text and "{%" not in text
 
 
 def test_help_page_lists_each_scenario_its_phases_and_the_reconstructed_units() -> None:

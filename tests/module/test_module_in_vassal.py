@@ -15,14 +15,14 @@ from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.drawing import png_bytes
 from builder.art.tracks import track_layout
 from builder.module.assemble import assemble_module
-from builder.module.buildfile import ModuleArt
+from builder.module.artwork import ModuleArt
 from builder.module.pieces import MarkerImages, UnitImages
 from builder.module.pool import POOL_IMAGE, POOL_MAP, POOL_SIZE
 from builder.module.tracks import TRACKS_IMAGE
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import run_vcheck_many, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
@@ -88,35 +88,47 @@ def _art(spec: GameSpec) -> ModuleArt:
     return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=(), tracks=tracks)
 
 
-@pytest.mark.parametrize(
-    ("game", "placements"),
-    [
-        ("dos", [("a1", "axis", "N3635"), ("a2", "axis", "N3635"), ("s1", "soviet", "S2336"), ("s2", "soviet", "4018")]),
-        ("tps", [("a1", "axis", "0101"), ("s1", "soviet", "4226"), ("s2", "soviet", "2113")]),
-    ],
-)
-def test_module_and_setup_load_clean(tmp_path: Path, game: str, placements: list[tuple[str, str, str]]) -> None:
-    spec = _spec_with_units(game, placements)
-    built = assemble_module(spec, _art(spec))
-    module = tmp_path / f"{game}.vmod"
-    module.write_bytes(built.data)
-    code, report = run_vcheck(module, None, "--strict")
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    (entry, save_bytes), = built.setups.items()
-    save = tmp_path / "setup.vsav"
-    save.write_bytes(save_bytes)
-    code, report = run_vcheck(module, save, "--strict")
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    saved = report["saved_game"]
+PLACEMENTS = {
+    "dos": [("a1", "axis", "N3635"), ("a2", "axis", "N3635"), ("s1", "soviet", "S2336"), ("s2", "soviet", "4018")],
+    "tps": [("a1", "axis", "0101"), ("s1", "soviet", "4226"), ("s2", "soviet", "2113")],
+}
+Report = dict[str, object]
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, bool], tuple[int, Report]]:
+    """Each test module alone and with its set-up, all in the engine at once."""
+    folder = tmp_path_factory.mktemp("probe-modules")
+    jobs: dict[tuple[str, bool], tuple[Path, Path | None]] = {}
+    for game, placements in PLACEMENTS.items():
+        spec = _spec_with_units(game, placements)
+        built = assemble_module(spec, _art(spec))
+        module = folder / f"{game}.vmod"
+        module.write_bytes(built.data)
+        (entry, save_bytes), = built.setups.items()
+        with zipfile.ZipFile(module) as archive:
+            assert entry in archive.namelist()
+        save = folder / f"{game}-setup.vsav"
+        save.write_bytes(save_bytes)
+        jobs[(game, False)], jobs[(game, True)] = (module, None), (module, save)
+    return dict(zip(jobs, run_vcheck_many(list(jobs.values()), "--strict"), strict=True))
+
+
+@pytest.mark.parametrize("game", sorted(PLACEMENTS))
+def test_module_and_setup_load_clean(loaded: dict[tuple[str, bool], tuple[int, Report]], game: str) -> None:
+    for with_setup in (False, True):
+        code, report = loaded[(game, with_setup)]
+        assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
+    saved = loaded[(game, True)][1]["saved_game"]
     assert isinstance(saved, dict)
+    spec = _spec_with_units(game, PLACEMENTS[game])
     located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] == "Main Map")
     pooled = sorted(piece["name"] for piece in saved["pieces"] if piece["map"] == POOL_MAP)
     soviet_name = next(n.name for n in spec.nationalities.values() if n.side == "soviet")
     assert pooled == [f"Untried {soviet_name} unit"] * 2
-    expected = sorted((f"Test {unit_id}/1", spec.maps[0].label(spec.parse_hex(where)[1])) for unit_id, _, where in placements)  # type: ignore[index]
+    expected = sorted((f"Test {unit_id}/1", spec.maps[0].label(spec.parse_hex(where)[1]))  # type: ignore[index]
+                      for unit_id, _, where in PLACEMENTS[game])
     assert located == expected
-    with zipfile.ZipFile(module) as archive:
-        assert entry in archive.namelist()
 
 
 def test_build_is_byte_identical() -> None:

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from lxml import etree
 from shapely.geometry import Polygon
 
-from builder.area_build import assemble_area_module, draw_area_art
+from builder.build import draw_art
 from builder.cli import main
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
-from builder.module.assemble import BuiltModule
+from builder.module.assemble import BuiltModule, assemble_module
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game
 
@@ -25,7 +25,7 @@ DRAW_PILE = "VASSAL.build.module.map.DrawPile"
 @cache
 def built() -> BuiltModule:
     spec = shipped_game("rks")
-    return assemble_area_module(spec, draw_area_art(spec, lambda _step: None))
+    return assemble_module(spec, draw_art(spec, lambda _step: None))
 
 
 def build_file(tmp_path: Path) -> etree._Element:
@@ -91,8 +91,7 @@ def split_chain_last(tokens: list[str]) -> str:
 
 def test_the_build_is_byte_identical() -> None:
     spec = shipped_game("rks")
-    art = draw_area_art(spec, lambda _step: None)
-    assert assemble_area_module(spec, art).data == assemble_area_module(spec, art).data
+    assert assemble_module(spec, draw_art(spec, lambda _step: None)).data == built().data
 
 
 def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:

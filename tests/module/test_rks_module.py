@@ -1,29 +1,36 @@
 """Rattenkrieg's module in the real VASSAL engine: the set-up of 3.1/3.2 by area name,
-the 52 cards, the deal of 3.3/3.4 at the start, a deck that really shuffles, and what a
-player sees (issue 12 acceptance)."""
+the 52 cards, the deal of 3.3/3.4 at the start, a deck that really shuffles, the
+discards refilling it, arrival, flip, face-up and elimination, and what a player sees
+(issue 12 acceptance). The set-up's own load is the shared one of every module
+(conftest ``engine_reports``); the runs only this game needs go to the engine together,
+as many at a time as the machine allows."""
 
 from __future__ import annotations
 
 import re
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from lxml import etree
+from PIL import Image
 
-from builder.area_build import draw_area_art
-from builder.build import build_game
-from builder.module.area_module import ARRIVE, FACE_UP, FLIP, area_board_layouts, area_setup_pieces, piece_ids
+from builder.art.area_board import board_size
+from builder.art.cards import PAPER
+from builder.build import draw_art
+from builder.module import keys
+from builder.module.assemble import board_layouts, identity_of, setup_pieces
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
-from builder.module.assemble import identity_of
 from builder.module.buildfile import VASSAL_VERSION
+from builder.module.catalogue import catalogue
 from builder.module.package import module_metadata
-from builder.module.keys import ELIMINATE
+from builder.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
 from rules.model import GameSpec
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import run_vcheck_many, vcheck_available
 from tests.support.games import shipped_game
 
 pytestmark = [
@@ -32,24 +39,85 @@ pytestmark = [
 ]
 
 Piece = dict[str, object]
+Report = dict[str, object]
+COMMANDS = [("16pz", keys.ARRIVE), ("14pz", keys.FLIP), ("24pz", keys.FLIP), ("24pz", keys.SHOW_FRONT),
+            ("rifle1", keys.ELIMINATE)]
+"""Unit commands run in the engine (by start-up key commands added to a copy of the
+module): 16th Panzer arrives (6.1), 14th and 24th Panzer flip (7.4), the 24th turns face
+up again (the key the Face up button and the replenishment phase send, 10.3), a Rifle
+division is eliminated."""
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    folder = tmp_path_factory.mktemp("dist")
-    module = build_game(shipped_game("rks"), folder, lambda _step: None).path
-    save = folder / "setup.vsav"
-    with zipfile.ZipFile(module) as archive:
-        save.write_bytes(archive.read("setups/rks-city.vsav"))
-    return module, save
-
-
-@pytest.fixture(scope="module")
-def first_load(built: tuple[Path, Path]) -> dict[str, object]:
-    module, save = built
-    code, report = run_vcheck(module, save, "--view", "--strict")
+def first_load(engine_reports: dict[tuple[str, str | None], tuple[int, Report]]) -> Report:
+    code, report = engine_reports[("rks", "city")]
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     return report
+
+
+def _copy_with(module: Path, target: Path, change: Callable[[etree._Element], None]) -> Path:
+    """A copy of ``module`` whose build file ``change`` has edited."""
+    with zipfile.ZipFile(module) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+        for entry in source.namelist():
+            data = source.read(entry)
+            if entry == "buildFile.xml":
+                root = etree.fromstring(data)
+                change(root)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+            copy.writestr(entry, data)
+    return target
+
+
+def _short_deck(root: etree._Element) -> None:
+    """Only 12 cards in the deck, the other 40 in the discards."""
+    piles = {pile.get("name"): pile for pile in root.iter("VASSAL.build.module.map.DrawPile")}
+    for slot in piles[DRAW_DECK].findall("VASSAL.build.widget.PieceSlot")[12:]:
+        piles[DISCARD_PILE].append(slot)
+
+
+def _run_commands(root: etree._Element) -> None:
+    for index, (unit_id, keystroke) in enumerate(COMMANDS):
+        etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {index}",
+                         hotkey=keystroke.encoded(), filter=f'{{UnitId=="{unit_id}"}}', deckCount="-1",
+                         reportSingle="true", reportFormat="")
+
+
+def _dealt_save(path: Path) -> Path:
+    """The set-up of a game already dealt (CardsDealt set), as a save loaded later."""
+    rks = shipped_game("rks")
+    art = draw_art(rks, lambda _step: None)
+    identity = identity_of(rks)
+    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    path.write_bytes(build_setup_save(
+        setup_pieces(rks, rks.scenarios["city"], art, catalogue(rks, art)), metadata, 7,
+        boards=board_layouts(rks, art), global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),),
+        at_start_stacks=False,
+    ))
+    return path
+
+
+@pytest.fixture(scope="module")
+def runs(
+    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Report]:
+    """The engine runs only Rattenkrieg needs, all at once: a second New Game of the
+    set-up (with the pictures a player sees), a game already dealt, a deck that runs out,
+    and the unit commands."""
+    folder = tmp_path_factory.mktemp("rks-runs")
+    module, save = built["rks"], setup_saves[("rks", "city")]
+    jobs = {
+        "second deal": (module, save),
+        "already dealt": (module, _dealt_save(folder / "dealt.vsav")),
+        "short deck": (_copy_with(module, folder / "short-deck.vmod", _short_deck), save),
+        "commands": (_copy_with(module, folder / "commands.vmod", _run_commands), save),
+    }
+    shots = folder / "shots"
+    shots.mkdir()
+    results = run_vcheck_many(list(jobs.values()), "--strict", options=[("--screenshot", str(shots))])
+    reports = dict(zip(jobs, results, strict=True))
+    for name, (code, report) in reports.items():
+        assert code == 0, (name, report.get("errors"), report.get("warnings"), report.get("lint"))
+    return {name: report for name, (_, report) in reports.items()}
 
 
 def _pieces(report: dict[str, object]) -> list[Piece]:
@@ -79,7 +147,7 @@ def _deal(report: dict[str, object], rks: GameSpec) -> dict[tuple[str, str], fro
     return {place: frozenset(cards) for place, cards in dealt.items()}
 
 
-def test_the_map_shows_and_the_module_passes_the_player_view(first_load: dict[str, object]) -> None:
+def test_the_map_shows_and_the_module_passes_the_player_view(first_load: Report) -> None:
     view = first_load["view"]
     assert isinstance(view, dict)
     main = next(item for item in view["maps"] if item["name"] == "Stalingrad")
@@ -91,7 +159,7 @@ def test_the_map_shows_and_the_module_passes_the_player_view(first_load: dict[st
     assert "Events by suit and side (rule 9.1)" in names and "The duel (rules 8.3-8.12)" in names
 
 
-def test_every_unit_of_3_1_and_3_2_is_in_its_area_by_name(first_load: dict[str, object]) -> None:
+def test_every_unit_of_3_1_and_3_2_is_in_its_area_by_name(first_load: Report) -> None:
     rks = shipped_game("rks")
     game_map = rks.maps[0]
     located = {str(piece["basic_name"]): str(piece["location"]) for piece in _pieces(first_load)
@@ -107,7 +175,7 @@ def test_every_unit_of_3_1_and_3_2_is_in_its_area_by_name(first_load: dict[str, 
     assert set(controls) == {area.name for area in game_map.areas if area.kind != "rear"}
 
 
-def test_the_52_cards_are_dealt_as_3_3_and_3_4_say(first_load: dict[str, object]) -> None:
+def test_the_52_cards_are_dealt_as_3_3_and_3_4_say(first_load: Report) -> None:
     rks = shipped_game("rks")
     assert rks.cards is not None
     names = [card.name for card in rks.cards.cards()]
@@ -131,19 +199,15 @@ def test_the_52_cards_are_dealt_as_3_3_and_3_4_say(first_load: dict[str, object]
     assert counts["16th Panzer Division"].endswith("[0 of 4 steps]")
 
 
-def test_two_new_games_deal_different_cards(built: tuple[Path, Path], first_load: dict[str, object]) -> None:
-    module, save = built
-    code, second = run_vcheck(module, save, "--strict")
-    assert code == 0, (second.get("errors"), second.get("warnings"), second.get("lint"))
+def test_two_new_games_deal_different_cards(first_load: Report, runs: dict[str, Report]) -> None:
     rks = shipped_game("rks")
-    first_deal, second_deal = _deal(first_load, rks), _deal(second, rks)
+    first_deal, second_deal = _deal(first_load, rks), _deal(runs["second deal"], rks)
     assert set(first_deal) == set(second_deal)
     assert first_deal != second_deal
 
 
-def test_a_plain_new_game_loads_clean(built: tuple[Path, Path]) -> None:
-    module, _ = built
-    code, report = run_vcheck(module, None, "--strict")
+def test_a_plain_new_game_loads_clean(engine_reports: dict[tuple[str, str | None], tuple[int, Report]]) -> None:
+    code, report = engine_reports[("rks", None)]
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     new_game = report["new_game"]
     assert isinstance(new_game, dict)
@@ -151,83 +215,67 @@ def test_a_plain_new_game_loads_clean(built: tuple[Path, Path]) -> None:
     assert deck["count"] == 52
 
 
-def test_a_game_already_dealt_is_not_dealt_again(built: tuple[Path, Path], tmp_path: Path) -> None:
+def test_a_game_already_dealt_is_not_dealt_again(runs: dict[str, Report]) -> None:
     """Loading a saved game runs the start-up commands again; CardsDealt stops the deal."""
-    module, _ = built
+    assert _deal(runs["already dealt"], shipped_game("rks")) == {}
+
+
+def _cards_side_by_side(picture: Image.Image) -> int:
+    """How many cards lie side by side in a picture: runs of columns that are mostly
+    card paper, apart from each other."""
+    rgb = picture.convert("RGB")
+    pixels = list(rgb.getdata())
+    paper = []
+    for x in range(rgb.width):
+        column = pixels[x::rgb.width]
+        near = sum(1 for pixel in column if sum(abs(a - b) for a, b in zip(pixel, PAPER, strict=True)) < 12)
+        paper.append(near > rgb.height // 4)
+    return sum(1 for index, on in enumerate(paper) if on and (index == 0 or not paper[index - 1]))
+
+
+def test_a_player_sees_the_map_his_hand_his_steps_and_the_events(runs: dict[str, Report]) -> None:
+    """What the README shows, taken in the engine (vcheck draws every map, the private
+    ones too): the three German cards side by side in the hand, a steps window with a
+    box for each German unit with steps, the events chart first in the charts."""
+    screenshots = runs["second deal"]["screenshots"]
+    assert isinstance(screenshots, dict)
+    files = {entry["file"]: Path(entry["path"]) for entry in screenshots["files"]}
+    assert {"main.png", "map-Stalingrad.png", "map-German_hand.png", "map-German_steps.png", "charts.png"} <= set(files)
+    assert _cards_side_by_side(Image.open(files["map-German_hand.png"])) == 3
     rks = shipped_game("rks")
-    art = draw_area_art(rks, lambda _step: None)
-    identity = identity_of(rks)
-    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
-    scenario = rks.scenarios["city"]
-    save = tmp_path / "dealt.vsav"
-    save.write_bytes(build_setup_save(
-        area_setup_pieces(rks, scenario, art, piece_ids(rks)), metadata, 7, boards=area_board_layouts(rks),
-        global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),), at_start_stacks=False,
-    ))
-    code, report = run_vcheck(module, save, "--strict")
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    assert _deal(report, rks) == {}
+    steps = Image.open(files["map-German_steps.png"])
+    assert steps.size == steps_board_size(rks, "german")
+    board = Image.open(files["map-Stalingrad.png"])
+    assert board.size == board_size(rks.maps[0].area_map)  # type: ignore[arg-type]
 
 
-def test_units_carry_the_commands_of_6_1_to_6_3(built: tuple[Path, Path]) -> None:
-    module, _ = built
-    with zipfile.ZipFile(module) as archive:
+def test_units_carry_the_commands_of_6_1_to_6_3(built: dict[str, Path]) -> None:
+    with zipfile.ZipFile(built["rks"]) as archive:
         text = archive.read("buildFile.xml").decode("utf-8")
     assert "Arrive in the German rear (turn 2)" in text and "Arrive in the Soviet rear (turn 3)" in text
     assert "Return to the Tractor Factory (6.3)" in text
 
 
-def test_the_discards_become_the_deck_when_it_runs_out(built: tuple[Path, Path], tmp_path: Path) -> None:
+def test_the_discards_become_the_deck_when_it_runs_out(runs: dict[str, Report]) -> None:
     """Rule 3.4 in the engine: a deck of 12 with 40 discards still deals all 34 cards of
     3.3 and 3.4, because emptying the deck shuffles the discards back into it."""
-    module, save = built
-    short = tmp_path / "short-deck.vmod"
-    with zipfile.ZipFile(module) as source, zipfile.ZipFile(short, "w", zipfile.ZIP_DEFLATED) as target:
-        for entry in source.namelist():
-            data = source.read(entry)
-            if entry == "buildFile.xml":
-                root = etree.fromstring(data)
-                piles = {pile.get("name"): pile for pile in root.iter("VASSAL.build.module.map.DrawPile")}
-                for slot in piles[DRAW_DECK].findall("VASSAL.build.widget.PieceSlot")[12:]:
-                    piles[DISCARD_PILE].append(slot)
-                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
-            target.writestr(entry, data)
-    code, report = run_vcheck(short, save, "--strict")
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    rks = shipped_game("rks")
-    assert sum(len(cards) for cards in _deal(report, rks).values()) == 34
+    report = runs["short deck"]
+    assert sum(len(cards) for cards in _deal(report, shipped_game("rks")).values()) == 34
     saved = report["saved_game"]
     assert isinstance(saved, dict)
     counts = {stack.get("deck_name"): stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"}
     assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
 
 
-def test_arrival_flip_and_elimination_work_in_the_engine(built: tuple[Path, Path], tmp_path: Path) -> None:
-    """The unit commands run by start-up key commands added to a copy of the module:
-    16th Panzer arrives (6.1) with its four step cards, 14th and 24th Panzer flip (7.4)
-    and the 24th turns face up again (the key of 10.3), a Rifle division is eliminated
-    to the Soviet dead pile."""
-    module, save = built
-    commands = [("16pz", ARRIVE), ("14pz", FLIP), ("24pz", FLIP), ("24pz", FACE_UP), ("rifle1", ELIMINATE.encoded())]
-    copy = tmp_path / "commands.vmod"
-    with zipfile.ZipFile(module) as source, zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as target:
-        for entry in source.namelist():
-            data = source.read(entry)
-            if entry == "buildFile.xml":
-                root = etree.fromstring(data)
-                for index, (unit_id, keystroke) in enumerate(commands):
-                    etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {index}",
-                                     hotkey=keystroke, filter=f'{{UnitId=="{unit_id}"}}', deckCount="-1",
-                                     reportSingle="true", reportFormat="")
-                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
-            target.writestr(entry, data)
-    code, report = run_vcheck(copy, save, "--strict")
-    assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    rks = shipped_game("rks")
+def test_arrival_flip_face_up_and_elimination_work_in_the_engine(runs: dict[str, Report]) -> None:
+    """16th Panzer arrives in the German rear with its four step cards (6.1), the 14th is
+    flipped (7.4), the 24th flipped and turned face up again (10.3), a Rifle division
+    goes to the Soviet dead pile."""
+    report = runs["commands"]
     pieces = {str(piece["basic_name"]): piece for piece in _pieces(report)}
     panzer = pieces["16th Panzer Division"]
     assert (panzer["location"], str(panzer["name"]).endswith("[4 of 4 steps]")) == ("German rear", True)
-    assert len(_deal(report, rks)[("German steps", "16th Panzer Division")]) == 4
+    assert len(_deal(report, shipped_game("rks"))[("German steps", "16th Panzer Division")]) == 4
     assert "(acted)" in str(pieces["14th Panzer Division"]["name"])
     assert "(acted)" not in str(pieces["24th Panzer Division"]["name"])
     assert pieces["Rifle division 1"]["map"] == "Soviet eliminated"

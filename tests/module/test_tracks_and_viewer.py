@@ -81,21 +81,28 @@ def test_stack_viewer_names_never_run_into_each_other() -> None:
     # can show is wider than that, and that width fits the room each piece gets.
     typeface = font(VIEWER_FONT_PX, "regular")
     assert VIEWER_TEXT_WIDTH + 8 <= viewer_cell_width()
-    for game in ("dos", "tps"):
+    for game in ("dos", "rks", "tps"):
         spec = shipped_game(game)
         names = [unit.name for unit in spec.units.values()] + [marker.name for marker in spec.markers.values()]
-        names += [f"{name} (reduced)" for name in names] + [
+        names += [f"{name} {suffix}" for name in names for suffix in ("(reduced)", "(acted) [4 of 4 steps]")] + [
             f"Untried {nationality.name} unit" for nationality in spec.nationalities.values()
         ]
         widest = max(names, key=lambda name: max(typeface.getlength(word) for word in name.split()))
         assert max(typeface.getlength(word) for word in widest.split()) <= VIEWER_TEXT_WIDTH, widest
 
 
-@pytest.mark.parametrize("game", ["dos", "tps"])
+@pytest.mark.parametrize("game", ["dos", "rks", "tps"])
 def test_viewer_wraps_names_and_stacks_fan_out_far_enough(build_files: dict[str, etree._Element], game: str) -> None:
     for viewer in build_files[game].iter(f"{PACKAGE}module.map.CounterDetailViewer"):
         assert viewer.get("enableHTML") == "true"
         assert f"width: {VIEWER_TEXT_CSS_WIDTH}px" in (viewer.get("counterReportFormat") or "")
-    for metrics in build_files[game].iter(f"{PACKAGE}module.map.StackMetrics"):
+    maps = list(build_files[game].iter(f"{PACKAGE}module.Map"))
+    assert len(maps) >= 3
+    for map_ in maps:
+        (metrics,) = map_.iter(f"{PACKAGE}module.map.StackMetrics")
         # Issue 10 item 13: 10-14 px was too little to read the counter below.
         assert int(metrics.get("exSepX") or 0) >= 36 and int(metrics.get("exSepY") or 0) >= 18
+    for steps in build_files[game].iter(f"{PACKAGE}module.PrivateMap"):
+        # A steps window fans its cards out even unexpanded, so each card's corner shows.
+        (metrics,) = steps.iter(f"{PACKAGE}module.map.StackMetrics")
+        assert int(metrics.get("unexSepX") or 0) >= 24

@@ -9,6 +9,7 @@ itself computed, which must equal our label.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import zipfile
@@ -144,14 +145,22 @@ def run_vcheck(module: Path, save: Path | None = None, *extra: str) -> tuple[int
     return completed.returncode, report
 
 
-ENGINE_WORKERS = 2
-"""vcheck runs at once: each is a JVM of its own, and two use the machine's two cores."""
+ENGINE_WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""vcheck runs at once: each is a JVM of its own (300-400 MB), so one per core, two on
+the 2-core machine the suite is written on, and never more than four."""
 
 
 def run_vcheck_many(
-    jobs: Sequence[tuple[Path, Path | None]], *extra: str
+    jobs: Sequence[tuple[Path, Path | None]], *extra: str, options: Sequence[Sequence[str]] = ()
 ) -> list[tuple[int, dict[str, object]]]:
-    """:func:`run_vcheck` on each (module, save) of ``jobs``, :data:`ENGINE_WORKERS` at a
+    """:func:`run_vcheck` on each (module, save) of ``jobs`` with ``extra``, and with
+    ``options[index]`` for the job at ``index`` when given, :data:`ENGINE_WORKERS` at a
     time; the reports come back in the order of ``jobs``."""
+    own = list(options) + [()] * (len(jobs) - len(options))
+
+    def run(index: int) -> tuple[int, dict[str, object]]:
+        module, save = jobs[index]
+        return run_vcheck(module, save, *extra, *own[index])
+
     with ThreadPoolExecutor(max_workers=ENGINE_WORKERS) as pool:
-        return list(pool.map(lambda job: run_vcheck(job[0], job[1], *extra), jobs))
+        return list(pool.map(run, range(len(jobs))))

@@ -17,20 +17,13 @@ from pathlib import Path
 
 from lxml import etree
 
-from builder.area_build import draw_area_art
+from builder.build import draw_art
 from builder.conventions import SCENARIO_PROPERTY
-from builder.module.area_module import (
-    HAND_SPOT,
-    AreaArt,
-    area_board_layouts,
-    area_setup_pieces,
-    card_prototype,
-    card_traits,
-    piece_ids,
-)
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
-from builder.module.assemble import identity_of
+from builder.module.assemble import board_layouts, identity_of, setup_pieces
 from builder.module.buildfile import VASSAL_VERSION
+from builder.module.cards import HAND_SPOT, CardArt, card_prototype
+from builder.module.catalogue import Catalogue, catalogue
 from builder.module.package import module_metadata
 from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
 from builder.steps_layout import steps_boxes
@@ -53,12 +46,10 @@ def draw_piles(module: Path) -> dict[str, dict[str, str]]:
             for element in root.iter(DRAW_PILE)}
 
 
-def card_piece(spec: GameSpec, art: AreaArt, card: Card, map_name: str, x: int, y: int) -> SetupPiece:
+def card_piece(spec: GameSpec, art: CardArt, pieces: Catalogue, card: Card, map_name: str, x: int,
+               y: int) -> SetupPiece:
     """A card as a game holds it: the Card prototype expanded, then its own traits."""
-    assert spec.cards is not None
-    gpid = piece_ids(spec).cards[card.id]
-    own = card_traits(spec, spec.cards, card, art, gpid)
-    traits: tuple[Trait, ...] = (*card_prototype(spec, art)[:-1], *own[1:])
+    traits: tuple[Trait, ...] = (*card_prototype(spec, art)[:-1], *pieces.cards[card.id][1:])
     return SetupPiece(traits=traits, map=map_name, x=x, y=y)
 
 
@@ -73,9 +64,10 @@ def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str
     """The bytes of a save of ``module`` just after the deal; ``turned_over`` maps a unit
     name or a marker's area to the Layer to show at its second level (``Isolated``,
     ``Acted``, a control marker's ``Side``)."""
-    art = draw_area_art(spec, lambda _step: None)
-    gpids = piece_ids(spec)
-    pieces = area_setup_pieces(spec, spec.scenarios["city"], art, gpids)
+    art = draw_art(spec, lambda _step: None)
+    assert art.cards is not None
+    card_art, chains = art.cards, catalogue(spec, art)
+    pieces = setup_pieces(spec, spec.scenarios["city"], art, chains)
     area_map = spec.maps[0].area_map
     assert area_map is not None
     for index, piece in enumerate(pieces):
@@ -90,9 +82,9 @@ def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str
         for box in steps_boxes(spec, side.id):
             corners = box.slot
             x, y = (corners[0][0] + corners[2][0]) // 2, (corners[0][1] + corners[2][1]) // 2
-            pieces += [card_piece(spec, art, card, steps_map_name(side.name), x, y) for card in steps.get(box.unit, ())]
+            pieces += [card_piece(spec, card_art, chains, card, steps_map_name(side.name), x, y) for card in steps.get(box.unit, ())]
     for side_id, cards in hands.items():
-        pieces += [card_piece(spec, art, card, hand_map_name(names[side_id]), *HAND_SPOT) for card in cards]
+        pieces += [card_piece(spec, card_art, chains, card, hand_map_name(names[side_id]), *HAND_SPOT) for card in cards]
     piles = draw_piles(module)
     main = spec.maps[0].name
     decks = []
@@ -100,11 +92,11 @@ def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str
         pile = piles[name]
         x, y = int(pile["x"]), int(pile["y"])
         decks.append(SetupDeck(type=deck_type(pile), map=main, x=x, y=y, face_down=pile.get("faceDown") == "Always",
-                               cards=tuple(card_piece(spec, art, card, main, x, y) for card in cards)))
+                               cards=tuple(card_piece(spec, card_art, chains, card, main, x, y) for card in cards)))
     identity = identity_of(spec)
     metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
     return build_setup_save(
-        pieces, metadata, seed, boards=area_board_layouts(spec),
+        pieces, metadata, seed, boards=board_layouts(spec, art),
         global_properties=(GlobalPropertyValue(SCENARIO_PROPERTY, "city", MODULE_CONTAINER),
                            GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER)),
         turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, 1)),),

@@ -1,0 +1,277 @@
+"""A card game's parts of a module: the deck, the discard pile, the hands, the steps
+windows and the cards themselves (Rattenkrieg: Stalingrad).
+
+What a player gets, and the VASSAL 3.6 parts that give it:
+
+- The cards are pieces. The draw deck is a face-down DrawPile that draws at random
+  ("shuffle: always"), so it is shuffled for every draw; when it runs out it fires the
+  discard pile's "send to deck" key, so the discards become the new deck (RKS 3.4).
+- Hands are one PlayerHand per side: only that side sees it.
+- Steps (3.3) are cards on a private steps map per side (a PrivateMap only that side
+  sees), in a box named after the unit, so which card belongs to which unit is a
+  location and never lost. The counter shows how many it holds: a Calculated Property
+  counts the cards in its box and a Layer follows it, so the opponent sees the count
+  and never the cards. Cards leave the deck face up (only their owner can see where
+  they go); a card played in a duel is put face down with a side Mask first (8.4).
+- Start-up Global Key Commands deal the step cards of the units on the map and both
+  hands as 3.3 and 3.4 say, once per game (the global property ``CardsDealt`` guards
+  against dealing again when a saved game is loaded).
+
+Every command reports to the chat; a card is named only when it is revealed or
+discarded, never while it is hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from lxml import etree
+
+from builder.art.area_board import PILE_DEPTH, Box
+from builder.art.cards import screen_card
+from builder.module import keys
+from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.elements import element, piece_text
+from builder.module.keys import Key
+from builder.module.maps import FANNED, PlainBoard, Privacy, Zone, map_element
+from builder.module.pieces import PIECE_LAYERS
+from builder.module.traits import (
+    PropertyChange,
+    calculated_property,
+    expression_text,
+    following_layer,
+    global_key,
+    mask,
+    report,
+    return_to_deck,
+    send_to,
+    set_global_property,
+    trigger,
+)
+from builder.steps_layout import StepsBox, step_cards
+from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
+from rules.cards import Card, CardDeck
+from rules.model import GameSpec, Unit
+
+CARD_PROTOTYPE = "Card"
+CARD_LAYER = "Cards"
+CARD_LAYERS = (*PIECE_LAYERS, CARD_LAYER)
+"""The layers of a card game's maps, bottom first: cards lie on top."""
+CARD_NAME = "Card"
+"""Every card's piece name, so no report can give a hidden card away."""
+DEAL_MAP = "DealMap"
+DEAL_ZONE = "DealZone"
+STEPS_HELD = "StepsHeld"
+HAND_SIZE = (720, 220)
+HAND_SPOT = (70, 110)
+PILE_SIZE = screen_card().image_size
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """The images of a card game: each card's face, the one back, each side's steps
+    board (with its boxes and size) and each unit's step-count badges (0 to full)."""
+
+    faces: Mapping[str, str]
+    back: str
+    steps_boards: Mapping[str, str]
+    steps_boxes: Mapping[str, tuple[StepsBox, ...]]
+    steps_sizes: Mapping[str, tuple[int, int]]
+    badges: Mapping[str, tuple[str, ...]]
+
+
+def card_maps(spec: GameSpec) -> list[str]:
+    """The names of the steps maps and hands, for the set-up's board layouts."""
+    return [name for side in spec.sides for name in (steps_map_name(side.name), hand_map_name(side.name))]
+
+
+def deck_of(spec: GameSpec) -> CardDeck:
+    """The game's deck (the caller has checked it has one)."""
+    assert spec.cards is not None
+    return spec.cards
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def step_card_commands(spec: GameSpec, unit: Unit, art: CardArt) -> tuple[Trait, ...]:
+    """A unit's step cards (3.3): draw one (7.5) or all (6.1, 6.2), the deal at the
+    start, and the badge counting the cards in its box. None for a unit without steps."""
+    count = step_cards(unit)
+    if not count:
+        return ()
+    side_name = next(side.name for side in spec.sides if side.id == unit.side)
+    box, steps_map = unit.name, steps_map_name(side_name)
+    return (
+        report(keys.DRAW_STEP, f"$PlayerSide$ draws a step card for {unit.name} (7.5)"),
+        report(keys.DRAW_ALL_STEPS, f"$PlayerSide$ draws the {count} step cards of {unit.name} (3.3, 6.1, 6.2)"),
+        trigger("Draw a step card", "Draw a step card", keys.DRAW_STEP, [keys.DRAW_QUIETLY]),
+        trigger("Draw all step cards", "Draw all step cards", keys.DRAW_ALL_STEPS, [keys.DRAW_QUIETLY] * count),
+        trigger("Deal at the start", "", keys.DEAL_AT_START, [keys.DRAW_QUIETLY] * count),
+        trigger("Deal one card", "", keys.DRAW_QUIETLY, [keys.SET_DEAL_TARGET, keys.DEAL_ONE]),
+        global_key(keys.DEAL_ONE, keys.DEAL, f'{{DeckName=="{DRAW_DECK}"}}', 1),
+        set_global_property(DEAL_MAP, [PropertyChange("", keys.SET_DEAL_TARGET, "P", steps_map)]),
+        set_global_property(DEAL_ZONE, [PropertyChange("", keys.SET_DEAL_TARGET, "P", box)]),
+        following_layer("Steps held", art.badges[unit.id],
+                        tuple(f"+ [{held} of {count} steps]" for held in range(count + 1)), STEPS_HELD, 0),
+        calculated_property(
+            STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
+        ),
+        Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
+    )
+
+
+def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
+    """What every card does: go to a hand or a steps box when dealt, turn over, play face
+    down in a duel, reveal, discard."""
+    traits: list[Trait] = [
+        report(keys.PLAY_FACE_DOWN, "$PlayerSide$ plays a card face down (8.4-8.6)"),
+        report(keys.REVEAL, "$PlayerSide$ reveals the $CardName$ (8.7)"),
+        report(keys.DISCARD, "$PlayerSide$ discards the $CardName$"),
+        report(keys.FLIP, "$PlayerSide$ turns a card face down or up"),
+        trigger("Turn over", "Turn face down or up", keys.FLIP, [keys.MASK]),
+        trigger("Play face down", "Play face down in a duel", keys.PLAY_FACE_DOWN, [keys.MASK_IF_SHOWN, keys.TO_DUEL]),
+        trigger("Hide if shown", "", keys.MASK_IF_SHOWN, [keys.MASK], match='{ObscuredToOthers!="true"}'),
+        trigger("Reveal", "Reveal", keys.REVEAL, [keys.MASK], match='{ObscuredToOthers=="true"}'),
+        send_to("", keys.TO_DUEL, spec.maps[0].name, zone="$PlayerSide$ duel card"),
+        send_to("", keys.DEAL, f"${DEAL_MAP}$", zone=f"${DEAL_ZONE}$"),
+    ]
+    for side in spec.sides:
+        traits.append(send_to("", keys.to_hand(side.name), hand_map_name(side.name), point=HAND_SPOT))
+    traits += [
+        return_to_deck("Discard", keys.DISCARD, DISCARD_PILE),
+        set_global_property(CARDS_DEALT, [PropertyChange("", keys.MARK_DEALT, "P", "yes")]),
+        mask(keys.MASK, art.back, CARD_NAME),
+        BasicPiece(image="", name=""),
+    ]
+    return tuple(traits)
+
+
+def card_traits(spec: GameSpec, card: Card, art: CardArt, gpid: str) -> tuple[Trait, ...]:
+    """A card: the card prototype, its rank, suit, value and events as properties, and
+    its face. Its name is :data:`CARD_NAME` for everyone, so no report can give a hidden
+    card away; the chat names it only when it is revealed or discarded."""
+    deck = deck_of(spec)
+    names = ["Layer", "Game", "CardId", "CardName", "Rank", "Suit", "Colour", "Value", "Face"]
+    values = [CARD_LAYER, spec.id, card.id, card.name, card.rank.id, card.suit.name, card.suit.colour,
+              str(card.rank.value), "yes" if card.rank.face else "no"]
+    for side in spec.sides:
+        event = deck.event(card, side.id)
+        names.append(f"{side.name}Event")
+        values.append(f"{event.name} ({event.rule})" if event else "")
+    return (
+        UsePrototype(name=CARD_PROTOTYPE),
+        Marker(keys=tuple(names), values=tuple(values)),
+        BasicPiece(image=art.faces[card.id], name=CARD_NAME, gpid=gpid),
+    )
+
+
+def card_prototype_definition(prototypes: etree._Element, spec: GameSpec, art: CardArt) -> None:
+    """The card prototype among the module's prototypes."""
+    definition = element(prototypes, "module.PrototypeDefinition", name=CARD_PROTOTYPE, description="Every card")
+    definition.text = piece_text(card_prototype(spec, art))
+
+
+# ---------------------------------------------------------------- maps
+
+
+def draw_piles(
+    map_: etree._Element,
+    spec: GameSpec,
+    board: str,
+    deck_box: Box,
+    discard_box: Box,
+    cards: Mapping[str, tuple[tuple[Trait, ...], str]],
+) -> None:
+    """The draw deck, holding every card (``cards``: chain and gpid by card id), and the
+    discard pile that shuffles itself into the deck when the deck runs out (3.4), each
+    in its box."""
+    deck_at, discards_at = deck_box.pile_centre, discard_box.pile_centre
+    pile = element(
+        map_, "module.map.DrawPile", name=DRAW_DECK, owningBoard=board, x=str(deck_at[0]), y=str(deck_at[1]),
+        width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="true", allowSelect="false",
+        faceDown="Always", drawFaceUp="true", shuffle="Always", shuffleCommand="", reversible="false", draw="true",
+        color="0,0,0", hotkeyOnEmpty="true", emptyHotkey=keys.RESHUFFLE.encoded(), reshufflable="false",
+        canSave="true", maxStack=str(PILE_DEPTH), reportFormat="", drawMultipleMessage="Draw several cards",
+    )
+    for card in deck_of(spec).cards():
+        traits, gpid = cards[card.id]
+        slot = element(pile, "widget.PieceSlot", entryName=card.name, gpid=gpid, width="0", height="0")
+        slot.text = piece_text(traits)
+    element(
+        map_, "module.map.DrawPile", name=DISCARD_PILE, owningBoard=board, x=str(discards_at[0]),
+        y=str(discards_at[1]), width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="false",
+        allowSelect="false", faceDown="Never", drawFaceUp="true", shuffle="Never", reversible="false", draw="true",
+        color="0,0,0", reshufflable="true", reshuffleCommand="Shuffle into the draw deck", reshuffleTarget=DRAW_DECK,
+        reshuffleHotkey=keys.RESHUFFLE.encoded(),
+        reshuffleMessage="The discards are shuffled into a new draw deck (3.4)", canSave="true",
+        maxStack=str(PILE_DEPTH),
+    )
+
+
+def private_maps(root: etree._Element, spec: GameSpec, art: CardArt) -> None:
+    """Per side: the steps window (cards fanned so each shows) and the hand, each only
+    that side can open, on the toolbar keys of :data:`keys.STEPS` and :data:`keys.HANDS`."""
+    for side, button in zip(spec.sides, keys.STEPS, strict=False):
+        name = steps_map_name(side.name)
+        zones = tuple(Zone(box.name, box.slot) for box in art.steps_boxes[side.id])
+        board = PlainBoard(name, art.steps_sizes[side.id], art.steps_boards[side.id], zones)
+        map_element(root, name, board, {}, button, layers=CARD_LAYERS, stacking=FANNED, private=Privacy(side.name))
+    for side, button in zip(spec.sides, keys.HANDS, strict=False):
+        name = hand_map_name(side.name)
+        width, height = HAND_SIZE
+        board = PlainBoard(name, HAND_SIZE, zones=(Zone("Hand", ((0, 0), (width, 0), (width, height), (0, height))),))
+        map_element(root, name, board, {}, button, layers=CARD_LAYERS, private=Privacy(side.name, hand=True))
+
+
+def card_toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
+    """The toolbar buttons of the card windows, by name."""
+    buttons = [(steps_map_name(side.name), key) for side, key in zip(spec.sides, keys.STEPS, strict=False)]
+    return buttons + [(hand_map_name(side.name), key) for side, key in zip(spec.sides, keys.HANDS, strict=False)]
+
+
+# ---------------------------------------------------------------- module parts
+
+
+def card_properties(properties: etree._Element) -> None:
+    """The module properties the deal uses."""
+    for name, description in (
+        (CARDS_DEALT, "yes once the step cards and hands of 3.3 and 3.4 are dealt"),
+        (DEAL_MAP, "Where the next dealt card goes (map)"),
+        (DEAL_ZONE, "Where the next dealt card goes (box)"),
+    ):
+        element(properties, "module.properties.GlobalProperty", name=name, initialValue="", description=description,
+                isNumeric="false", min="", max="", wrap="false")
+
+
+def deal_at_start(root: etree._Element, spec: GameSpec, waiting_zones: tuple[str, ...]) -> None:
+    """The deal of 3.3 and 3.4 when a game starts, once: step cards to every unit on the
+    main map (not those waiting in ``waiting_zones``, the turn track), then each hand."""
+    not_dealt = f'{CARDS_DEALT}!="yes"'
+    on_map = " && ".join([f'CurrentMap=="{spec.maps[0].name}"', *(f'CurrentZone!="{zone}"' for zone in waiting_zones)])
+    starts: list[tuple[str, Key, str, str, str]] = [
+        ("Deal step cards", keys.DEAL_AT_START, f'{{{not_dealt} && StepMap!="" && {on_map}}}', "-1",
+         "Step cards dealt face down to every unit on the map (3.3)"),
+    ]
+    for side in spec.sides:
+        size = deck_of(spec).hands.start.get(side.id, 0)
+        if size:
+            starts.append((f"Deal {side.name} hand", keys.to_hand(side.name),
+                           f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', str(size),
+                           f"{size} cards dealt to the {side.name} hand (3.4)"))
+    starts.append(("Cards dealt", keys.MARK_DEALT, f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', "1", ""))
+    for name, hotkey, selection, count, message in starts:
+        element(root, "module.StartupGlobalKeyCommand", name=name, buttonText="", tooltip="", icon="", buttonHotkey="",
+                hotkey=hotkey.encoded(), filter=selection, deckCount=count, reportSingle="true", reportFormat=message)
+
+
+def card_piece_keys() -> list[tuple[str, Key]]:
+    """The card commands a player uses, for the help page."""
+    return [
+        ("Turn a card face down or up", keys.FLIP),
+        ("Play a card face down in a duel", keys.PLAY_FACE_DOWN),
+        ("Reveal a face-down card", keys.REVEAL),
+        ("Discard a card", keys.DISCARD),
+    ]
+
