@@ -40,10 +40,21 @@ BORDER: RGB = (70, 60, 50)
 BUILDING: RGB = (196, 176, 160)
 VOLGA: RGB = (150, 186, 220)
 ARROW: RGB = (176, 36, 30)
+ARROW_WIDTH = 7
 BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
+OBJECTIVE_STAR = 11
+"""The radius of an objective's star (4.0)."""
+WATER_NAME_SIZE = 22
+WATER_NAME_TURN = 80
+"""Degrees the river's name is turned anticlockwise, to run along the Volga."""
 HILL_AREA = "mamayev_kurgan"
 """Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
+HILL_RINGS = (34, 24, 14)
+"""The contour rings' half heights over 0.8; each ring is 1.4 times as wide as high is tall."""
+HILL_HEIGHT = "102.0"
+HILL_INK: RGB = (150, 110, 70)
+HILL_TEXT: RGB = (120, 84, 50)
 
 
 @dataclass(frozen=True)
@@ -126,10 +137,10 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
-        fill = _rear_fill(spec, area.id) if area.kind == "rear" else AREA_FILL[area.kind]
-        draw.polygon(polygon, fill=fill)
+        draw.polygon(polygon, fill=area_fill(spec, area))
         if area.kind == "urban":
-            _buildings(draw, polygon)
+            for left, top, width, height in building_blocks(polygon):
+                draw.rectangle((left, top, left + width, top + height), fill=BUILDING)
     for water in area_map.waters:
         draw.polygon(area_map.polygon(water), fill=VOLGA)
         draw.line([*area_map.polygon(water), area_map.polygon(water)[0]], fill=WATER, width=2)
@@ -149,47 +160,58 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     return image
 
 
-def _rear_fill(spec: GameSpec, area_id: str) -> RGB:
-    """A rear area in its side's tint: the side whose id its id starts with."""
+def area_fill(spec: GameSpec, area: Area) -> RGB:
+    """An area's ground: by kind, and a rear in its side's tint (the side whose id its id
+    starts with)."""
+    if area.kind != "rear":
+        return AREA_FILL[area.kind]
     for side in spec.sides:
-        if area_id.startswith(side.id):
+        if area.id.startswith(side.id):
             return REAR_FILL.get(side.id, AREA_FILL["rear"])
     return AREA_FILL["rear"]
 
 
-def _label_point(polygon: tuple[Point, ...]) -> Point:
+def label_point(polygon: tuple[Point, ...]) -> Point:
     """The point inside a polygon farthest from its edges (where a name fits best)."""
     point = polylabel(Polygon(polygon), tolerance=1.0)
     return point.x, point.y
 
 
-def _buildings(draw: ImageDraw.ImageDraw, polygon: tuple[Point, ...]) -> None:
-    """A city-block pattern inside a built-up area."""
+def building_blocks(polygon: tuple[Point, ...]) -> list[tuple[float, float, float, float]]:
+    """The city-block pattern of a built-up area: (left, top, width, height) of each block
+    lying wholly inside the outline, 10 pixels in."""
     shape = Polygon(polygon).buffer(-10)
     if shape.is_empty:
-        return
+        return []
     left, top, right, bottom = shape.bounds
     step = 26
+    blocks = []
     y = top
     row = 0
     while y < bottom:
         x = left + (row % 2) * step / 2
         while x < right:
-            block = Polygon([(x, y), (x + 14, y), (x + 14, y + 10), (x, y + 10)])
-            if shape.contains(block):
-                draw.rectangle((x, y, x + 14, y + 10), fill=BUILDING)
+            if shape.contains(Polygon([(x, y), (x + 14, y), (x + 14, y + 10), (x, y + 10)])):
+                blocks.append((x, y, 14.0, 10.0))
             x += step
         y += step * 0.7
         row += 1
+    return blocks
+
+
+def hill_centre(area_map: AreaMap, area_id: str) -> Point:
+    """Where the contour rings of Hill 102.0 and its height are centred: below the name."""
+    x, y = label_point(area_map.polygon(area_id))
+    return x, y + 22
 
 
 def _hill(draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str) -> None:
     """Contour rings for Mamayev Kurgan (Hill 102.0) below its name."""
-    x, y = _label_point(area_map.polygon(area_id))
-    for radius in (34, 24, 14):
-        draw.ellipse((x - radius * 1.4, y + 22 - radius * 0.8, x + radius * 1.4, y + 22 + radius * 0.8),
-                     outline=(150, 110, 70), width=2)
-    draw.text((x, y + 22), "102.0", fill=(120, 84, 50), font=font(11, "bold"), anchor="mm")
+    x, y = hill_centre(area_map, area_id)
+    for radius in HILL_RINGS:
+        draw.ellipse((x - radius * 1.4, y - radius * 0.8, x + radius * 1.4, y + radius * 0.8),
+                     outline=HILL_INK, width=2)
+    draw.text((x, y), HILL_HEIGHT, fill=HILL_TEXT, font=font(11, "bold"), anchor="mm")
 
 
 def is_objective(area_map: AreaMap, area: Area) -> bool:
@@ -208,10 +230,19 @@ class NameLayout:
     top: float
     box: tuple[float, float, float, float]
 
+    def baseline(self, index: int) -> float:
+        """The baseline of line ``index`` (from 0)."""
+        return self.top + (index + 1) * self.size * 1.15
+
+    @property
+    def star_y(self) -> float:
+        """The centre of an objective's star, under the last line."""
+        return self.baseline(len(self.lines) - 1) + 18
+
 
 def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     """The name of ``area`` at the point of its outline farthest from the edges."""
-    x, y = _label_point(area_map.polygon(area.id))
+    x, y = label_point(area_map.polygon(area.id))
     size = 26 if area.kind == "rear" else 17
     typeface = font(size, "bold")
     words = area.name.split(" ")
@@ -254,37 +285,53 @@ def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objecti
     layout = name_layout(area_map, area)
     typeface = font(layout.size, "bold")
     for index, line in enumerate(layout.lines):
-        baseline = layout.top + (index + 1) * layout.size * 1.15
+        baseline = layout.baseline(index)
         draw.text((layout.x, baseline), line, fill=(255, 255, 255), font=typeface, anchor="ms", stroke_width=3,
                   stroke_fill=(255, 255, 255))
         draw.text((layout.x, baseline), line, fill=NAME_COLOUR[area.kind], font=typeface, anchor="ms")
     if objective:
-        star_y = layout.top + len(layout.lines) * layout.size * 1.15 + 18
-        _star(draw, layout.x, star_y, 11, OBJECTIVE)
+        draw.polygon(star_points(layout.x, layout.star_y, OBJECTIVE_STAR), fill=OBJECTIVE)
 
 
-def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: RGB) -> None:
+def star_points(x: float, y: float, radius: float) -> list[Point]:
+    """A five-pointed star's outline, point up."""
     points = []
     for index in range(10):
         angle = -math.pi / 2 + index * math.pi / 5
         length = radius if index % 2 == 0 else radius * 0.45
         points.append((x + length * math.cos(angle), y + length * math.sin(angle)))
-    draw.polygon(points, fill=colour)
+    return points
 
 
-def _arrow(draw: ImageDraw.ImageDraw, area_map: AreaMap, first: str, second: str) -> None:
-    """A double-headed arrow across the river from one area's bank to the other's."""
+@dataclass(frozen=True)
+class ArrowShape:
+    """A double-headed arrow of 3.5: its shaft (drawn ``ARROW_WIDTH`` wide) and two heads."""
+
+    shaft: tuple[Point, Point]
+    heads: tuple[tuple[Point, Point, Point], tuple[Point, Point, Point]]
+
+
+def arrow_shape(area_map: AreaMap, first: str, second: str) -> ArrowShape:
+    """The arrow across the river from one area's bank to the other's."""
     start, end = _facing_points(area_map, first, second)
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
     tail = (start[0] + ux * 6, start[1] + uy * 6)
     head = (end[0] - ux * 6, end[1] - uy * 6)
-    draw.line((tail, head), fill=ARROW, width=7)
+    heads = []
     for tip, direction in ((head, 1), (tail, -1)):
         back = (tip[0] - direction * ux * 20, tip[1] - direction * uy * 20)
         side = (-uy * 11, ux * 11)
-        draw.polygon([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])], fill=ARROW)
+        heads.append((tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])))
+    return ArrowShape((tail, head), (heads[0], heads[1]))
+
+
+def _arrow(draw: ImageDraw.ImageDraw, area_map: AreaMap, first: str, second: str) -> None:
+    shape = arrow_shape(area_map, first, second)
+    draw.line(shape.shaft, fill=ARROW, width=ARROW_WIDTH)
+    for head in shape.heads:
+        draw.polygon(list(head), fill=ARROW)
 
 
 def _facing_points(area_map: AreaMap, first: str, second: str) -> tuple[Point, Point]:
@@ -321,21 +368,27 @@ def _same_segment(first: tuple[Point, Point], second: tuple[Point, Point]) -> bo
     return {first[0], first[1]} == {second[0], second[1]}
 
 
-def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
-    """The river's name, set along its course at a few places."""
-    polygon = area_map.polygon(water)
-    shape = Polygon(polygon)
-    typeface = font(22, "serif-italic")
-    label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text((4, 24), water, fill=(*WATER, 255), font=typeface, anchor="ls")
+def water_name_points(area_map: AreaMap, water: str) -> list[Point]:
+    """Where the river's name is set along its course, turned by ``WATER_NAME_TURN``
+    degrees: mid-stream at a few heights of the map."""
+    shape = Polygon(area_map.polygon(water))
     height = area_map.frame.size[1]
+    points = []
     for fraction in (0.56, 0.86):
         y = height * fraction
         inside = [x for x in range(0, area_map.frame.size[0], 2) if shape.contains(_point((x, y)))]
-        if not inside:
-            continue
-        x = (inside[0] + inside[-1]) / 2
-        turned = label.rotate(80, expand=True)
+        if inside:
+            points.append(((inside[0] + inside[-1]) / 2, y))
+    return points
+
+
+def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
+    """The river's name, set along its course at a few places."""
+    typeface = font(WATER_NAME_SIZE, "serif-italic")
+    label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
+    ImageDraw.Draw(label).text((4, 24), water, fill=(*WATER, 255), font=typeface, anchor="ls")
+    turned = label.rotate(WATER_NAME_TURN, expand=True)
+    for x, y in water_name_points(area_map, water):
         image.paste(turned, (int(x - turned.width / 2), int(y - turned.height / 2)), turned)
 
 
@@ -415,7 +468,7 @@ def _legend(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
             draw.line((left, y + 10, left + 30, y + 10), fill=fill, width=6)
             draw.polygon([(left + 34, y + 10), (left + 24, y + 3), (left + 24, y + 17)], fill=fill)
         else:
-            _star(draw, left + 17, y + 10, 10, fill)
+            draw.polygon(star_points(left + 17, y + 10, 10), fill=fill)
         draw.text((left + 44, y + 15), label, fill=INK, font=text, anchor="ls")
         y += 30
 
