@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import shapely
 from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.geometry import box as shapely_box
-from shapely.ops import nearest_points, polylabel
+from shapely.ops import nearest_points, polylabel, unary_union
 
 from builder.art.board import INK, PAPER, WATER
 from builder.art.drawing import RGB, fitted_font, mix, wrap
@@ -45,9 +46,18 @@ BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
 OBJECTIVE_STAR = 11
 """The radius of an objective's star (4.0)."""
+SPOT_SEARCH_STEP = 8
+"""Board pixels between the places tried for a stack in an area too small for it."""
+COUNTER_SHARE = 0.85
+"""A counter's half width as a share of a stack's spacing (36 of 44 pixels, and a little)."""
+COVER_WEIGHTS = (8, 3)
+"""How much worse a counter covering a name, or another stack's room, is than one lying
+over the next area or the river."""
 WATER_NAME_SIZE = 22
 WATER_NAME_TURN = 80
 """Degrees the river's name is turned anticlockwise, to run along the Volga."""
+Box2D = tuple[float, float, float, float]
+"""A box on the board: left, top, right, bottom."""
 HILL_AREA = "mamayev_kurgan"
 """Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
 HILL_RINGS = (34, 24, 14)
@@ -259,26 +269,72 @@ def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom))
 
 
-def piece_spots(area_map: AreaMap, area: Area, count: int, half_size: int = 44) -> list[tuple[int, int]]:
+def piece_spots(game_map: GameMap, area: Area, count: int, half_size: int = 44) -> list[tuple[int, int]]:
     """``count`` places for stacks in an area, clear of its name and of each other, each
-    as close under the name as the outline allows."""
+    as close under the name as the outline allows: wholly inside the outline where a
+    stack fits, otherwise with its centre inside, clear of every area's name and as little
+    outside as can be, for a small area holds its name and two stacks only so (a piece's
+    zone is the area its centre lies in)."""
+    area_map = game_map.area_map
+    assert area_map is not None
     layout = name_layout(area_map, area)
-    free = Polygon(area_map.polygon(area.id)).difference(shapely_box(*layout.box))
+    outline = Polygon(area_map.polygon(area.id))
+    taken: list[Box2D] = [layout.box]
     left, _, right, bottom = layout.box
-    wanted = ShapelyPoint((left + right) / 2, bottom + half_size + 12)
+    wanted = ((left + right) / 2, bottom + half_size + 12)
     spots: list[tuple[int, int]] = []
     for _ in range(count):
-        region = next(
-            (shrunk for margin in (half_size, half_size * 0.8, half_size * 0.6, 0)
-             if not (shrunk := free.buffer(-margin)).is_empty),
-            free,
-        )
-        point = wanted if region.contains(wanted) else nearest_points(region, wanted)[0]
-        spots.append((round(point.x), round(point.y)))
-        free = free.difference(shapely_box(point.x - half_size, point.y - half_size, point.x + half_size,
-                                           point.y + half_size))
-        wanted = ShapelyPoint(point.x + 2 * half_size, point.y)
+        room = outline.difference(unary_union([shapely_box(*box) for box in taken])).buffer(-half_size)
+        if not room.is_empty:
+            target = _point(wanted)
+            point = target if room.contains(target) else nearest_points(room, target)[0]
+            spot = (round(point.x), round(point.y))
+        else:
+            names = [name_layout(area_map, other).box for other in game_map.areas]
+            spot = _least_outside(outline, names, taken[1:], wanted, half_size)
+        spots.append(spot)
+        taken.append(_square(spot, half_size))
+        wanted = (spot[0] + 2 * half_size, spot[1])
     return spots
+
+
+def _least_outside(outline: Polygon, names: list[Box2D], stacks: list[Box2D], wanted: Point,
+                   half_size: int) -> tuple[int, int]:
+    """The place for a stack with its centre in ``outline`` whose counter covers least of
+    the names, then of the other stacks' room, then lies least outside the outline, as
+    weighed by ``COVER_WEIGHTS``, nearest ``wanted`` among equals (areas compared to the
+    hundred square pixels)."""
+    left, top, right, bottom = (int(value) for value in outline.bounds)
+    grid = [(x, y) for y in range(top, bottom + 1, SPOT_SEARCH_STEP) for x in range(left, right + 1, SPOT_SEARCH_STEP)]
+    inside = shapely.contains_xy(outline, [x for x, _ in grid], [y for _, y in grid])
+    places = [place for place, keep in zip(grid, inside) if keep]
+    if not places:
+        point = nearest_points(outline, _point(wanted))[0]
+        return round(point.x), round(point.y)
+    counter = half_size * COUNTER_SHARE
+    reach = (left - counter, top - counter, right + counter, bottom + counter)
+    near = [(box, weight) for boxes, weight in ((names, COVER_WEIGHTS[0]), (stacks, COVER_WEIGHTS[1]))
+            for box in boxes if _overlap(box, reach) > 0]
+    covered = [sum(weight * _overlap(_square(place, counter), box) for box, weight in near) for place in places]
+    lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places)))
+    squares = shapely.box(lefts, tops, rights, bottoms)
+    outside = [float(area) for area in shapely.area(shapely.difference(squares, outline))]
+    best = min(range(len(places)), key=lambda index: (round((covered[index] + outside[index]) / 100),
+                                                      math.dist(places[index], wanted)))
+    return places[best]
+
+
+def _square(centre: tuple[float, float], half_size: float) -> Box2D:
+    """The box (left, top, right, bottom) a stack of ``half_size`` at ``centre`` covers."""
+    x, y = centre
+    return x - half_size, y - half_size, x + half_size, y + half_size
+
+
+def _overlap(first: Box2D, second: Box2D) -> float:
+    """The area two boxes share."""
+    width = min(first[2], second[2]) - max(first[0], second[0])
+    height = min(first[3], second[3]) - max(first[1], second[1])
+    return max(width, 0.0) * max(height, 0.0)
 
 
 def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objective: bool) -> None:

@@ -247,8 +247,7 @@ def _stack_spot(game_map: GameMap, area_id: str) -> tuple[int, int]:
     """Where units stand in an area: the set-up's first spot, clear of the name. Not the
     zone's centre, which VASSAL takes from its bounding box and which lies outside a
     concave area (the German rear wraps round the city)."""
-    assert game_map.area_map is not None
-    return piece_spots(game_map.area_map, game_map.area(area_id), 1)[0]
+    return piece_spots(game_map, game_map.area(area_id), 1)[0]
 
 
 def area_marker_traits(spec: GameSpec, marker_id: str, art: AreaArt, gpid: str) -> tuple[Trait, ...]:
@@ -544,11 +543,9 @@ def area_setup_pieces(spec: GameSpec, scenario: Scenario, art: AreaArt, gpids: P
     """The set-up of 3.1 and 3.2: units in their areas (in the stack offset below the
     area's name), reinforcements on the turn track, control markers in the city areas."""
     game_map = spec.maps[0]
-    area_map = game_map.area_map
-    assert area_map is not None
     by_id = {area.id: area for area in game_map.areas}
     boxes = {box.name: box for box in art.boxes}
-    spots = {area.id: piece_spots(area_map, area, 2) for area in game_map.areas}
+    spots = {area.id: piece_spots(game_map, area, 2) for area in game_map.areas}
     pieces: list[SetupPiece] = []
     for placement in scenario.setup:
         unit = spec.units[placement.unit]
