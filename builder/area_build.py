@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import jinja2
 
-from builder.art.area_board import board_size, panel_boxes, render_area_board
+from builder.art.area_board import board_size, panel_boxes, piece_spots, render_area_board
 from builder.art.area_charts import area_charts
 from builder.art.area_pieces import acted_face, render_steps_board, rgba_png, step_badge
 from builder.art.board import BOARD_COLOURS
@@ -109,6 +109,7 @@ def draw_area_art(spec: GameSpec, progress: Progress) -> AreaArt:
         card_back="cards/back.png",
         charts=tuple(charts),
         size=board_size(area_map),
+        spots=piece_spots(game_map),
         steps_sizes={side.id: steps_board_size(spec, side.id) for side in spec.sides},
     )
 

@@ -46,13 +46,20 @@ BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
 OBJECTIVE_STAR = 11
 """The radius of an objective's star (4.0)."""
+UNITS_SPOT, MARKER_SPOT, OTHER_SIDE_SPOT = 0, 1, 2
+"""What each of an area's places for stacks holds: its units (where the module sets them
+up and sends arrivals), its control marker, and the other side's units while both stand
+there (a combat under way, 8.1)."""
+SPOTS_PER_AREA = 3
 SPOT_SEARCH_STEP = 8
 """Board pixels between the places tried for a stack in an area too small for it."""
 COUNTER_SHARE = 0.85
 """A counter's half width as a share of a stack's spacing (36 of 44 pixels, and a little)."""
-COVER_WEIGHTS = (8, 3)
-"""How much worse a counter covering a name, or another stack's room, is than one lying
-over the next area or the river."""
+COVER_WEIGHTS = (1000, 3, 1)
+"""How much worse a counter covering a name's lines, another stack's room, or the room
+kept round a name (its star, the hill) is than one lying over the next area or the
+river: a hidden name cannot be read at all; a stack partly covered still shows its
+counters' edges, as stacks side by side do on a table."""
 WATER_NAME_SIZE = 22
 WATER_NAME_TURN = 80
 """Degrees the river's name is turned anticlockwise, to run along the Volga."""
@@ -231,14 +238,16 @@ def is_objective(area_map: AreaMap, area: Area) -> bool:
 
 @dataclass(frozen=True)
 class NameLayout:
-    """Where an area's name is set: its lines, size, centre x, first baseline and the
-    box it covers (with the objective star and the hill), which pieces keep clear of."""
+    """Where an area's name is set: its lines, size, centre x, first baseline, the box it
+    covers with the objective star and the hill, which pieces keep clear of, and the box
+    of its lines alone, which no piece may ever cover."""
 
     lines: tuple[str, ...]
     size: int
     x: float
     top: float
-    box: tuple[float, float, float, float]
+    box: Box2D
+    text: Box2D
 
     def baseline(self, index: int) -> float:
         """The baseline of line ``index`` (from 0)."""
@@ -262,48 +271,76 @@ def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     top = y - 40 if area.id == HILL_AREA else y - len(lines) * size * 0.6
     half_width = max(typeface.getlength(line) for line in lines) / 2 + 4
     bottom = top + len(lines) * size * 1.15 + 6
+    text = (x - half_width, top, x + half_width, bottom)
     if is_objective(area_map, area):
         bottom += 30
     if area.id == HILL_AREA:
         bottom, half_width = y + 52, max(half_width, 52)
-    return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom))
+    return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom), text)
 
 
-def piece_spots(game_map: GameMap, area: Area, count: int, half_size: int = 44) -> list[tuple[int, int]]:
-    """``count`` places for stacks in an area, clear of its name and of each other, each
-    as close under the name as the outline allows: wholly inside the outline where a
-    stack fits, otherwise with its centre inside, clear of every area's name and as little
-    outside as can be, for a small area holds its name and two stacks only so (a piece's
-    zone is the area its centre lies in)."""
+Spot = tuple[int, int]
+
+
+def piece_spots(game_map: GameMap, half_size: int = 44) -> dict[str, tuple[Spot, ...]]:
+    """Every area's ``SPOTS_PER_AREA`` places for stacks, each as close under the area's
+    name as the outline allows and clear of every name and of every other place.
+
+    First every place where a stack fits wholly inside its area, which is all of them in
+    a roomy area; then the places of areas too small for that, the first places of every
+    area before any area's second: the centre inside (a piece's zone is the area its
+    centre lies in), clear of every name and every place already given, and as little
+    outside the outline as can be. Computed for the whole map at once, so a stack spilling
+    out of a small area never lands on a neighbour's units or marker."""
     area_map = game_map.area_map
     assert area_map is not None
-    layout = name_layout(area_map, area)
-    outline = Polygon(area_map.polygon(area.id))
-    taken: list[Box2D] = [layout.box]
-    left, _, right, bottom = layout.box
-    wanted = ((left + right) / 2, bottom + half_size + 12)
-    spots: list[tuple[int, int]] = []
-    for _ in range(count):
-        room = outline.difference(unary_union([shapely_box(*box) for box in taken])).buffer(-half_size)
-        if not room.is_empty:
-            target = _point(wanted)
-            point = target if room.contains(target) else nearest_points(room, target)[0]
-            spot = (round(point.x), round(point.y))
-        else:
-            names = [name_layout(area_map, other).box for other in game_map.areas]
-            spot = _least_outside(outline, names, taken[1:], wanted, half_size)
-        spots.append(spot)
-        taken.append(_square(spot, half_size))
-        wanted = (spot[0] + 2 * half_size, spot[1])
-    return spots
+    names = {area.id: name_layout(area_map, area) for area in game_map.areas}
+    outlines = {area.id: Polygon(area_map.polygon(area.id)) for area in game_map.areas}
+    spots: dict[str, list[Spot]] = {area.id: [] for area in game_map.areas}
+    for area_id, placed in spots.items():
+        while len(placed) < SPOTS_PER_AREA:
+            spot = _roomy(outlines[area_id], [names[area_id].box, *(_square(own, half_size) for own in placed)],
+                          _wanted(names[area_id].box, placed, half_size), half_size)
+            if spot is None:
+                break
+            placed.append(spot)
+    for index in range(SPOTS_PER_AREA):
+        for area_id, placed in spots.items():
+            if len(placed) > index:
+                continue
+            stacks = [_square(spot, half_size) for other in spots.values() for spot in other]
+            wanted = _wanted(names[area_id].box, placed, half_size)
+            spot = _roomy(outlines[area_id], [names[area_id].box, *stacks], wanted, half_size)
+            placed.append(spot or _least_outside(outlines[area_id], list(names.values()), stacks, wanted, half_size))
+    return {area_id: tuple(placed) for area_id, placed in spots.items()}
 
 
-def _least_outside(outline: Polygon, names: list[Box2D], stacks: list[Box2D], wanted: Point,
-                   half_size: int) -> tuple[int, int]:
+def _wanted(name: Box2D, placed: list[Spot], half_size: int) -> Point:
+    """Where an area's next stack would best stand: under the name, then beside the last."""
+    if placed:
+        x, y = placed[-1]
+        return x + 2 * half_size, y
+    left, _, right, bottom = name
+    return (left + right) / 2, bottom + half_size + 12
+
+
+def _roomy(outline: Polygon, taken: list[Box2D], wanted: Point, half_size: int) -> Spot | None:
+    """The place nearest ``wanted`` where a stack fits wholly inside ``outline`` clear of
+    what is ``taken``, or None when there is no such place."""
+    room = outline.difference(unary_union([shapely_box(*box) for box in taken])).buffer(-half_size)
+    if room.is_empty:
+        return None
+    target = _point(wanted)
+    point = target if room.contains(target) else nearest_points(room, target)[0]
+    return round(point.x), round(point.y)
+
+
+def _least_outside(outline: Polygon, names: list[NameLayout], stacks: list[Box2D], wanted: Point,
+                   half_size: int) -> Spot:
     """The place for a stack with its centre in ``outline`` whose counter covers least of
-    the names, then of the other stacks' room, then lies least outside the outline, as
-    weighed by ``COVER_WEIGHTS``, nearest ``wanted`` among equals (areas compared to the
-    hundred square pixels)."""
+    the names' lines, then of the other stacks' room, the room kept round the names and
+    the land outside the outline, as weighed by ``COVER_WEIGHTS``, nearest ``wanted``
+    among equals (areas compared to the hundred square pixels)."""
     left, top, right, bottom = (int(value) for value in outline.bounds)
     grid = [(x, y) for y in range(top, bottom + 1, SPOT_SEARCH_STEP) for x in range(left, right + 1, SPOT_SEARCH_STEP)]
     inside = shapely.contains_xy(outline, [x for x, _ in grid], [y for _, y in grid])
@@ -313,7 +350,8 @@ def _least_outside(outline: Polygon, names: list[Box2D], stacks: list[Box2D], wa
         return round(point.x), round(point.y)
     counter = half_size * COUNTER_SHARE
     reach = (left - counter, top - counter, right + counter, bottom + counter)
-    near = [(box, weight) for boxes, weight in ((names, COVER_WEIGHTS[0]), (stacks, COVER_WEIGHTS[1]))
+    text, room = [name.text for name in names], [name.box for name in names]
+    near = [(box, weight) for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS)
             for box in boxes if _overlap(box, reach) > 0]
     covered = [sum(weight * _overlap(_square(place, counter), box) for box, weight in near) for place in places]
     lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places)))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import Box, piece_spots
+from builder.art.area_board import MARKER_SPOT, UNITS_SPOT, Box
 from builder.module.area_traits import (
     CONTROL_SHIFT,
     calculated_property,
@@ -135,6 +135,9 @@ class AreaArt:
     charts: Sequence[tuple[str, str]]
     size: tuple[int, int]
     steps_sizes: Mapping[str, tuple[int, int]]
+    spots: Mapping[str, tuple[tuple[int, int], ...]]
+    """Each area's places for stacks (:func:`builder.art.area_board.piece_spots`): units
+    stand at the first, the control marker at the second."""
 
 
 @dataclass(frozen=True)
@@ -217,14 +220,14 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
         added += [
             report([ARRIVE], f"* {unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
             trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", ARRIVE, actions),
-            send_to_point("", ARRIVE_MOVE, game_map.name, *_stack_spot(game_map, arrival.where)),
+            send_to_point("", ARRIVE_MOVE, game_map.name, *art.spots[arrival.where][UNITS_SPOT]),
         ]
     if "rebuilt_in" in unit.properties:
         where = game_map.area(unit.properties["rebuilt_in"]).name
         added += [
             report([REBUILD], f"* {unit.name} returns to the {where} (6.3)"),
             send_to_point(f"Return to the {where} (6.3)", REBUILD, game_map.name,
-                          *_stack_spot(game_map, unit.properties["rebuilt_in"])),
+                          *art.spots[unit.properties["rebuilt_in"]][UNITS_SPOT]),
         ]
     added.append(flip_layer(ACTED_LAYER, art.acted[unit.id], "+ (acted)", FLIP, "Flip (acted)", FACE_UP))
     added.append(flip_layer(ISOLATED_LAYER, "", "+ (isolated)", ISOLATE, "Isolated or freed (8.10)", ""))
@@ -241,13 +244,6 @@ def area_unit_traits(spec: GameSpec, unit: Unit, art: AreaArt, gpid: str) -> tup
             Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
         ]
     return (base[0], *added, *base[1:])
-
-
-def _stack_spot(game_map: GameMap, area_id: str) -> tuple[int, int]:
-    """Where units stand in an area: the set-up's first spot, clear of the name. Not the
-    zone's centre, which VASSAL takes from its bounding box and which lies outside a
-    concave area (the German rear wraps round the city)."""
-    return piece_spots(game_map, game_map.area(area_id), 1)[0]
 
 
 def area_marker_traits(spec: GameSpec, marker_id: str, art: AreaArt, gpid: str) -> tuple[Trait, ...]:
@@ -545,13 +541,12 @@ def area_setup_pieces(spec: GameSpec, scenario: Scenario, art: AreaArt, gpids: P
     game_map = spec.maps[0]
     by_id = {area.id: area for area in game_map.areas}
     boxes = {box.name: box for box in art.boxes}
-    spots = {area.id: piece_spots(game_map, area, 2) for area in game_map.areas}
     pieces: list[SetupPiece] = []
     for placement in scenario.setup:
         unit = spec.units[placement.unit]
         if placement.location not in by_id:
             raise ValueError(f"scenario {scenario.id}: {placement.location} is not an area")
-        x, y = spots[placement.location][0]
+        x, y = art.spots[placement.location][UNITS_SPOT]
         traits = _expanded(spec, area_unit_traits(spec, unit, art, gpids.units[unit.id]))
         pieces.append(SetupPiece(traits=traits, map=game_map.name, x=x, y=y))
     for unit in spec.units.values():
@@ -565,7 +560,7 @@ def area_setup_pieces(spec: GameSpec, scenario: Scenario, art: AreaArt, gpids: P
         if "control" in marker_id:
             for area in game_map.areas:
                 if area.kind != "rear":
-                    x, y = spots[area.id][1]
+                    x, y = art.spots[area.id][MARKER_SPOT]
                     pieces.append(SetupPiece(traits=traits, map=game_map.name, x=x, y=y))
         elif "turn" in marker_id:
             x, y = boxes[f"Turn {scenario.first_turn}"].centre

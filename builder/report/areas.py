@@ -32,10 +32,13 @@ from builder.art.area_board import (
     HILL_INK,
     HILL_RINGS,
     HILL_TEXT,
+    MARKER_SPOT,
     NAME_COLOUR,
     OBJECTIVE,
     OBJECTIVE_STAR,
+    OTHER_SIDE_SPOT,
     REAR_FILL,
+    UNITS_SPOT,
     VOLGA,
     WATER_NAME_SIZE,
     WATER_NAME_TURN,
@@ -62,9 +65,6 @@ FONT = "DejaVu Sans, Verdana, sans-serif"
 """The board's own typeface first (DejaVu, shipped in ``art/fonts``), so names take the
 room the board's layout gave them."""
 SERIF = "DejaVu Serif, Georgia, serif"
-UNITS_SPOT, MARKER_SPOT, OTHER_SIDE_SPOT = 0, 1, 2
-"""Indexes into an area's piece spots: its units and its control marker, as the module's
-set-up places them, and the next spot, for the other side's units in a contested area."""
 
 
 @dataclass(frozen=True)
@@ -260,6 +260,5 @@ def area_board(spec: GameSpec, game_map: GameMap) -> AreaBoard:
     area_map = game_map.area_map
     assert area_map is not None, f"{game_map.name} has no area outlines"
     names = {area.id: name_layout(area_map, area) for area in game_map.areas}
-    spots = {area.id: tuple((float(x), float(y)) for x, y in piece_spots(game_map, area, OTHER_SIDE_SPOT + 1))
-             for area in game_map.areas}
+    spots = {area: tuple((float(x), float(y)) for x, y in placed) for area, placed in piece_spots(game_map).items()}
     return AreaBoard(spec, game_map, area_map, names, spots)

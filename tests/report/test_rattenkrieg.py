@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from lxml import html
-from shapely.geometry import Polygon, box
+from shapely.geometry import box
 
 from builder.art.area_board import NAME_COLOUR, name_layout, piece_spots
 from builder.art.board import SIDE_COLOURS
@@ -26,7 +26,6 @@ from builder.positions import position_from_save
 from builder.report.svg import colour
 from rules.areas import AreaMap
 from rules.cards import Card
-from rules.model import Area
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
 from tests.report.conftest import ReportCase
@@ -42,14 +41,6 @@ def area_map() -> AreaMap:
     found = shipped_game("rks").maps[0].area_map
     assert found is not None
     return found
-
-
-def name_lines(area: Area) -> Polygon:
-    """The box an area's name is set in, its lines only (the layout's box also keeps room
-    for the objective's star and the hill)."""
-    layout = name_layout(area_map(), area)
-    half = (layout.box[2] - layout.box[0]) / 2
-    return box(layout.x - half, layout.top, layout.x + half, layout.baseline(len(layout.lines) - 1) + 4)
 
 
 def path_points(d: str) -> list[list[tuple[float, float]]]:
@@ -97,27 +88,26 @@ def test_areas_are_the_outlines_of_the_board(report_cases: dict[str, ReportCase]
 
 def test_counters_stand_on_the_modules_spots_clear_of_every_name(report_cases: dict[str, ReportCase]) -> None:
     game_map = shipped_game("rks").maps[0]
-    names = [name_lines(area) for area in game_map.areas]
+    names = [box(*name_layout(area_map(), area).text) for area in game_map.areas]
     tree = parse(report_cases["rks"].page)
     by_area: dict[str, list[html.HtmlElement]] = {}
     for stack in find(tree, '//*[@class="stack"]'):
         by_area.setdefault(attribute(stack, "data-location"), []).append(stack)
     assert len(by_area["city_centre"]) == 2, "both sides' stacks show in a contested area"
-    pieces = []
+    spots = piece_spots(game_map)
     for area_id, placed in by_area.items():
-        spots = piece_spots(game_map, game_map.area(area_id), 3)
-        assert [stack_point(stack) for stack in placed] == [spots[0], spots[2]][:len(placed)]
-        pieces += [stack_point(stack) for stack in placed]
+        assert [stack_point(stack) for stack in placed] == [spots[area_id][0], spots[area_id][2]][:len(placed)]
     for marker in find(tree, '//*[@id="layer-markers"]/*'):
-        assert stack_point(marker) == piece_spots(game_map, game_map.area(attribute(marker, "data-area")), 2)[1]
-        pieces.append(stack_point(marker))
-    for x, y in pieces:
-        counter = box(x - 36, y - 36, x + 36, y + 36)
-        assert all(not counter.intersects(name) for name in names), (x, y)
-    # every spot of every area, three deep, leaves every name readable
-    for area in game_map.areas:
-        for x, y in piece_spots(game_map, area, 3):
-            assert all(not box(x - 36, y - 36, x + 36, y + 36).intersects(name) for name in names), (area.id, x, y)
+        assert stack_point(marker) == spots[attribute(marker, "data-area")][1]
+    # every place of every area leaves every name readable; the module's places (units and
+    # marker) of two areas touch at most at a corner
+    counters = {(area, index): box(x - 36, y - 36, x + 36, y + 36)
+                for area, placed in spots.items() for index, (x, y) in enumerate(placed)}
+    for (area, index), counter in counters.items():
+        assert all(not counter.intersects(name) for name in names), (area, index)
+        if index < 2:
+            assert all(counter.intersection(other).area < 0.05 * counter.area
+                       for (neighbour, other_index), other in counters.items() if neighbour != area and other_index < 2)
     home = {stack_point(stack): attribute(stack, "data-units").split() for stack in by_area["soviet_rear"]}
     assert list(home.values()) == [["13gds", "39gds"], ["389"]], "the owner of a rear stands at its spot"
 
