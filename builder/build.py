@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.art.area_board import board_size, is_area_game, panel_boxes, render_area_board
+from builder.art.area_board import board_size, is_area_game, panel_boxes, piece_spots, render_area_board
 from builder.art.area_charts import area_charts
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge
 from builder.art.board import BOARD_COLOURS, render_board
@@ -88,7 +88,8 @@ def _area_board(spec: GameSpec, images: ModuleImages, progress: Progress) -> Are
     assert game_map.area_map is not None
     image = images.add("board.png", png_bytes(render_area_board(spec, game_map), BOARD_COLOURS))
     progress(f"board {game_map.name}")
-    return AreaBoardArt(image, board_size(game_map.area_map), panel_boxes(spec, game_map.area_map))
+    return AreaBoardArt(image, board_size(game_map.area_map), panel_boxes(spec, game_map.area_map),
+                        piece_spots(game_map))
 
 
 class _Faces:

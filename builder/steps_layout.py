@@ -1,7 +1,7 @@
 """Where a side's steps board puts each unit's box (RKS 3.3): arithmetic only.
 
 The module's steps maps are drawn (:mod:`builder.art.area_pieces`) and zoned
-(:mod:`builder.module.area_module`) from these boxes, and a save is read back through
+(:mod:`builder.module.cards`) from these boxes, and a save is read back through
 them (:mod:`builder.area_positions`): a step card belongs to the unit whose box it lies
 in. Kept free of drawing libraries, so reading a save stays light.
 """

@@ -8,6 +8,7 @@
   const svg = document.getElementById("map");
   const lineLayer = document.getElementById("layer-line");
   const highlight = document.getElementById("highlight");
+  const areas = data.areas || {};
   const full = data.frame.slice();
   let view = full.slice();
   let selectedUnit = null;
@@ -148,11 +149,22 @@
     lineLayer.append(make("circle", { cx: end[0], cy: end[1], r: data.hexSize * 0.22, fill: "#0a5fd8",
                                       stroke: "#ffffff", "stroke-width": width / 2 }));
   }
-  function ring(place) {
-    const centre = data.centres[place];
-    if (!centre) return;
-    highlight.append(make("circle", { class: "selected-ring", cx: centre[0], cy: centre[1], r: data.hexSize * 0.62,
+  // a hex or a stack is ringed; an area (an area map) is outlined along its borders
+  function ringAt(point) {
+    highlight.append(make("circle", { class: "selected-ring", cx: point[0], cy: point[1], r: data.hexSize * 0.62,
                                       "stroke-width": data.hexSize * 0.1 }));
+  }
+  function ring(place) {
+    if (areas[place]) {
+      highlight.append(make("path", { class: "selected-area", d: areas[place].outline, "data-area": place,
+                                      "stroke-width": data.hexSize * 0.08, "stroke-linejoin": "round" }));
+      return;
+    }
+    const centre = data.centres[place];
+    if (centre) ringAt(centre);
+  }
+  function placeName(place) {
+    return areas[place] ? areas[place].name : place;
   }
   function markRows(predicate) {
     let first = null;
@@ -168,7 +180,7 @@
     const section = document.getElementById("selection");
     section.hidden = false;
     document.getElementById("selection-title").textContent =
-      place + ": " + names.length + (names.length === 1 ? " unit" : " units");
+      placeName(place) + ": " + names.length + (names.length === 1 ? " unit" : " units");
     const list = document.getElementById("selection-units");
     list.replaceChildren();
     for (const name of names.slice().reverse()) {
@@ -186,7 +198,7 @@
     if (!unit) return;
     selectedUnit = unitId;
     highlight.replaceChildren();
-    ring(unit.location);
+    ringAt(unit.at);
     showLine(unitId);
     showStack(unit.location, unitId);
     const row = markRows((row) => row.dataset.unit === unitId);
@@ -196,17 +208,34 @@
     markRows((other) => other === row);
     highlight.replaceChildren();
     const places = row.dataset.places ? row.dataset.places.split(" ") : [];
-    places.forEach(ring);
-    if (row.dataset.unit && data.units[row.dataset.unit]) {
+    const unit = data.units[row.dataset.unit];
+    let centre = data.centres[places[0]];
+    if (unit) {
+      ringAt(unit.at);
+      centre = unit.at;
       selectedUnit = row.dataset.unit;
       showLine(row.dataset.unit);
-      showStack(data.units[row.dataset.unit].location, row.dataset.unit);
+      showStack(unit.location, row.dataset.unit);
     } else {
+      places.forEach(ring);
       selectedUnit = null;
       lineLayer.replaceChildren();
+      if (areas[places[0]]) showStack(places[0], null);
     }
-    const centre = data.centres[places[0]];
     if (centre) centreOn(centre[0], centre[1], data.hexSize * 16);
+  }
+  // an area clicked: its outline, the verdicts about the area itself, the units in it
+  function selectArea(place) {
+    highlight.replaceChildren();
+    ring(place);
+    selectedUnit = null;
+    lineLayer.replaceChildren();
+    const row = markRows((row) => !row.dataset.unit && row.dataset.places.split(" ").includes(place));
+    if (row) row.scrollIntoView({ block: "nearest" });
+    showStack(place, null);
+  }
+  for (const area of document.querySelectorAll("#map .area")) {
+    area.addEventListener("click", () => { if (!moved) selectArea(area.dataset.area); });
   }
   for (const stack of document.querySelectorAll(".stack")) {
     const names = stack.dataset.units.split(" ");

@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import shapely
 from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.geometry import box as shapely_box
-from shapely.ops import nearest_points, polylabel
+from shapely.ops import nearest_points, polylabel, unary_union
 
 from builder.art.board import INK, PAPER, WATER
 from builder.art.cards import screen_card
@@ -42,6 +43,7 @@ BORDER: RGB = (70, 60, 50)
 BUILDING: RGB = (196, 176, 160)
 VOLGA: RGB = (150, 186, 220)
 ARROW: RGB = (176, 36, 30)
+ARROW_WIDTH = 7
 BOX_FILL: RGB = (244, 240, 226)
 OBJECTIVE: RGB = (176, 36, 30)
 PILE_DEPTH = 12
@@ -49,8 +51,34 @@ PILE_DEPTH = 12
 one under it."""
 PILE_STEP = 2
 LABEL_HEIGHT = 26
+OBJECTIVE_STAR = 11
+"""The radius of an objective's star (4.0)."""
+UNITS_SPOT, MARKER_SPOT, OTHER_SIDE_SPOT = 0, 1, 2
+"""What each of an area's places for stacks holds: its units (where the module sets them
+up and sends arrivals), its control marker, and the other side's units while both stand
+there (a combat under way, 8.1)."""
+SPOTS_PER_AREA = 3
+SPOT_SEARCH_STEP = 8
+"""Board pixels between the places tried for a stack in an area too small for it."""
+COUNTER_SHARE = 0.85
+"""A counter's half width as a share of a stack's spacing (36 of 44 pixels, and a little)."""
+COVER_WEIGHTS = (1000, 3, 1)
+"""How much worse a counter covering a name's lines, another stack's room, or the room
+kept round a name (its star, the hill) is than one lying over the next area or the
+river: a hidden name cannot be read at all; a stack partly covered still shows its
+counters' edges, as stacks side by side do on a table."""
+WATER_NAME_SIZE = 22
+WATER_NAME_TURN = 80
+"""Degrees the river's name is turned anticlockwise, to run along the Volga."""
+Box2D = tuple[float, float, float, float]
+"""A box on the board: left, top, right, bottom."""
 HILL_AREA = "mamayev_kurgan"
 """Drawn with contour rings: Hill 102.0, whose holder's artillery and hand gain (9.2, 10.2)."""
+HILL_RINGS = (34, 24, 14)
+"""The contour rings' half heights over 0.8; each ring is 1.4 times as wide as high is tall."""
+HILL_HEIGHT = "102.0"
+HILL_INK: RGB = (150, 110, 70)
+HILL_TEXT: RGB = (120, 84, 50)
 
 
 @dataclass(frozen=True)
@@ -145,10 +173,10 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
-        fill = _rear_fill(spec, area.id) if area.kind == "rear" else AREA_FILL[area.kind]
-        draw.polygon(polygon, fill=fill)
+        draw.polygon(polygon, fill=area_fill(spec, area))
         if area.kind == "urban":
-            _buildings(draw, polygon)
+            for left, top, width, height in building_blocks(polygon):
+                draw.rectangle((left, top, left + width, top + height), fill=BUILDING)
     for water in area_map.waters:
         draw.polygon(area_map.polygon(water), fill=VOLGA)
         draw.line([*area_map.polygon(water), area_map.polygon(water)[0]], fill=WATER, width=2)
@@ -168,47 +196,58 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
     return image
 
 
-def _rear_fill(spec: GameSpec, area_id: str) -> RGB:
-    """A rear area in its side's tint: the side whose id its id starts with."""
+def area_fill(spec: GameSpec, area: Area) -> RGB:
+    """An area's ground: by kind, and a rear in its side's tint (the side whose id its id
+    starts with)."""
+    if area.kind != "rear":
+        return AREA_FILL[area.kind]
     for side in spec.sides:
-        if area_id.startswith(side.id):
+        if area.id.startswith(side.id):
             return REAR_FILL.get(side.id, AREA_FILL["rear"])
     return AREA_FILL["rear"]
 
 
-def _label_point(polygon: tuple[Point, ...]) -> Point:
+def label_point(polygon: tuple[Point, ...]) -> Point:
     """The point inside a polygon farthest from its edges (where a name fits best)."""
     point = polylabel(Polygon(polygon), tolerance=1.0)
     return point.x, point.y
 
 
-def _buildings(draw: ImageDraw.ImageDraw, polygon: tuple[Point, ...]) -> None:
-    """A city-block pattern inside a built-up area."""
+def building_blocks(polygon: tuple[Point, ...]) -> list[tuple[float, float, float, float]]:
+    """The city-block pattern of a built-up area: (left, top, width, height) of each block
+    lying wholly inside the outline, 10 pixels in."""
     shape = Polygon(polygon).buffer(-10)
     if shape.is_empty:
-        return
+        return []
     left, top, right, bottom = shape.bounds
     step = 26
+    blocks = []
     y = top
     row = 0
     while y < bottom:
         x = left + (row % 2) * step / 2
         while x < right:
-            block = Polygon([(x, y), (x + 14, y), (x + 14, y + 10), (x, y + 10)])
-            if shape.contains(block):
-                draw.rectangle((x, y, x + 14, y + 10), fill=BUILDING)
+            if shape.contains(Polygon([(x, y), (x + 14, y), (x + 14, y + 10), (x, y + 10)])):
+                blocks.append((x, y, 14.0, 10.0))
             x += step
         y += step * 0.7
         row += 1
+    return blocks
+
+
+def hill_centre(area_map: AreaMap, area_id: str) -> Point:
+    """Where the contour rings of Hill 102.0 and its height are centred: below the name."""
+    x, y = label_point(area_map.polygon(area_id))
+    return x, y + 22
 
 
 def _hill(draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str) -> None:
     """Contour rings for Mamayev Kurgan (Hill 102.0) below its name."""
-    x, y = _label_point(area_map.polygon(area_id))
-    for radius in (34, 24, 14):
-        draw.ellipse((x - radius * 1.4, y + 22 - radius * 0.8, x + radius * 1.4, y + 22 + radius * 0.8),
-                     outline=(150, 110, 70), width=2)
-    draw_text(draw, (x, y + 22), "102.0", font(11, "bold"), (120, 84, 50), anchor="mm")
+    x, y = hill_centre(area_map, area_id)
+    for radius in HILL_RINGS:
+        draw.ellipse((x - radius * 1.4, y - radius * 0.8, x + radius * 1.4, y + radius * 0.8),
+                     outline=HILL_INK, width=2)
+    draw_text(draw, (x, y), HILL_HEIGHT, font(11, "bold"), HILL_TEXT, anchor="mm")
 
 
 def is_objective(area_map: AreaMap, area: Area) -> bool:
@@ -218,19 +257,30 @@ def is_objective(area_map: AreaMap, area: Area) -> bool:
 
 @dataclass(frozen=True)
 class NameLayout:
-    """Where an area's name is set: its lines, size, centre x, first baseline and the
-    box it covers (with the objective star and the hill), which pieces keep clear of."""
+    """Where an area's name is set: its lines, size, centre x, first baseline, the box it
+    covers with the objective star and the hill, which pieces keep clear of, and the box
+    of its lines alone, which no piece may ever cover."""
 
     lines: tuple[str, ...]
     size: int
     x: float
     top: float
-    box: tuple[float, float, float, float]
+    box: Box2D
+    text: Box2D
+
+    def baseline(self, index: int) -> float:
+        """The baseline of line ``index`` (from 0)."""
+        return self.top + (index + 1) * self.size * 1.15
+
+    @property
+    def star_y(self) -> float:
+        """The centre of an objective's star, under the last line."""
+        return self.baseline(len(self.lines) - 1) + 18
 
 
 def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     """The name of ``area`` at the point of its outline farthest from the edges."""
-    x, y = _label_point(area_map.polygon(area.id))
+    x, y = label_point(area_map.polygon(area.id))
     size = 26 if area.kind == "rear" else 17
     typeface = font(size, "bold")
     words = area.name.split(" ")
@@ -240,70 +290,161 @@ def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     top = y - 40 if area.id == HILL_AREA else y - len(lines) * size * 0.6
     half_width = max(typeface.getlength(line) for line in lines) / 2 + 4
     bottom = top + len(lines) * size * 1.15 + 6
+    text = (x - half_width, top, x + half_width, bottom)
     if is_objective(area_map, area):
         bottom += 30
     if area.id == HILL_AREA:
         bottom, half_width = y + 52, max(half_width, 52)
-    return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom))
+    return NameLayout(lines, size, x, top, (x - half_width, top, x + half_width, bottom), text)
 
 
-def piece_spots(area_map: AreaMap, area: Area, count: int, half_size: int = 44) -> list[tuple[int, int]]:
-    """``count`` places for stacks in an area, clear of its name and of each other, each
-    as close under the name as the outline allows."""
-    layout = name_layout(area_map, area)
-    free = Polygon(area_map.polygon(area.id)).difference(shapely_box(*layout.box))
-    left, _, right, bottom = layout.box
-    wanted = ShapelyPoint((left + right) / 2, bottom + half_size + 12)
-    spots: list[tuple[int, int]] = []
-    for _ in range(count):
-        region = next(
-            (shrunk for margin in (half_size, half_size * 0.8, half_size * 0.6, 0)
-             if not (shrunk := free.buffer(-margin)).is_empty),
-            free,
-        )
-        point = wanted if region.contains(wanted) else nearest_points(region, wanted)[0]
-        spots.append((round(point.x), round(point.y)))
-        free = free.difference(shapely_box(point.x - half_size, point.y - half_size, point.x + half_size,
-                                           point.y + half_size))
-        wanted = ShapelyPoint(point.x + 2 * half_size, point.y)
-    return spots
+Spot = tuple[int, int]
+
+
+def piece_spots(game_map: GameMap, half_size: int = 44) -> dict[str, tuple[Spot, ...]]:
+    """Every area's ``SPOTS_PER_AREA`` places for stacks, each as close under the area's
+    name as the outline allows and clear of every name and of every other place.
+
+    First every place where a stack fits wholly inside its area, which is all of them in
+    a roomy area; then the places of areas too small for that, the first places of every
+    area before any area's second: the centre inside (a piece's zone is the area its
+    centre lies in), clear of every name and every place already given, and as little
+    outside the outline as can be. Computed for the whole map at once, so a stack spilling
+    out of a small area never lands on a neighbour's units or marker."""
+    area_map = game_map.area_map
+    assert area_map is not None
+    names = {area.id: name_layout(area_map, area) for area in game_map.areas}
+    outlines = {area.id: Polygon(area_map.polygon(area.id)) for area in game_map.areas}
+    spots: dict[str, list[Spot]] = {area.id: [] for area in game_map.areas}
+    for area_id, placed in spots.items():
+        while len(placed) < SPOTS_PER_AREA:
+            spot = _roomy(outlines[area_id], [names[area_id].box, *(_square(own, half_size) for own in placed)],
+                          _wanted(names[area_id].box, placed, half_size), half_size)
+            if spot is None:
+                break
+            placed.append(spot)
+    for index in range(SPOTS_PER_AREA):
+        for area_id, placed in spots.items():
+            if len(placed) > index:
+                continue
+            stacks = [_square(spot, half_size) for other in spots.values() for spot in other]
+            wanted = _wanted(names[area_id].box, placed, half_size)
+            spot = _roomy(outlines[area_id], [names[area_id].box, *stacks], wanted, half_size)
+            placed.append(spot or _least_outside(outlines[area_id], list(names.values()), stacks, wanted, half_size))
+    return {area_id: tuple(placed) for area_id, placed in spots.items()}
+
+
+def _wanted(name: Box2D, placed: list[Spot], half_size: int) -> Point:
+    """Where an area's next stack would best stand: under the name, then beside the last."""
+    if placed:
+        x, y = placed[-1]
+        return x + 2 * half_size, y
+    left, _, right, bottom = name
+    return (left + right) / 2, bottom + half_size + 12
+
+
+def _roomy(outline: Polygon, taken: list[Box2D], wanted: Point, half_size: int) -> Spot | None:
+    """The place nearest ``wanted`` where a stack fits wholly inside ``outline`` clear of
+    what is ``taken``, or None when there is no such place."""
+    room = outline.difference(unary_union([shapely_box(*box) for box in taken])).buffer(-half_size)
+    if room.is_empty:
+        return None
+    target = _point(wanted)
+    point = target if room.contains(target) else nearest_points(room, target)[0]
+    return round(point.x), round(point.y)
+
+
+def _least_outside(outline: Polygon, names: list[NameLayout], stacks: list[Box2D], wanted: Point,
+                   half_size: int) -> Spot:
+    """The place for a stack with its centre in ``outline`` whose counter covers least of
+    the names' lines, then of the other stacks' room, the room kept round the names and
+    the land outside the outline, as weighed by ``COVER_WEIGHTS``, nearest ``wanted``
+    among equals (areas compared to the hundred square pixels)."""
+    left, top, right, bottom = (int(value) for value in outline.bounds)
+    grid = [(x, y) for y in range(top, bottom + 1, SPOT_SEARCH_STEP) for x in range(left, right + 1, SPOT_SEARCH_STEP)]
+    inside = shapely.contains_xy(outline, [x for x, _ in grid], [y for _, y in grid])
+    places = [place for place, keep in zip(grid, inside) if keep]
+    if not places:
+        point = nearest_points(outline, _point(wanted))[0]
+        return round(point.x), round(point.y)
+    counter = half_size * COUNTER_SHARE
+    reach = (left - counter, top - counter, right + counter, bottom + counter)
+    text, room = [name.text for name in names], [name.box for name in names]
+    near = [(box, weight) for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS)
+            for box in boxes if _overlap(box, reach) > 0]
+    covered = [sum(weight * _overlap(_square(place, counter), box) for box, weight in near) for place in places]
+    lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places)))
+    squares = shapely.box(lefts, tops, rights, bottoms)
+    outside = [float(area) for area in shapely.area(shapely.difference(squares, outline))]
+    best = min(range(len(places)), key=lambda index: (round((covered[index] + outside[index]) / 100),
+                                                      math.dist(places[index], wanted)))
+    return places[best]
+
+
+def _square(centre: tuple[float, float], half_size: float) -> Box2D:
+    """The box (left, top, right, bottom) a stack of ``half_size`` at ``centre`` covers."""
+    x, y = centre
+    return x - half_size, y - half_size, x + half_size, y + half_size
+
+
+def _overlap(first: Box2D, second: Box2D) -> float:
+    """The area two boxes share."""
+    width = min(first[2], second[2]) - max(first[0], second[0])
+    height = min(first[3], second[3]) - max(first[1], second[1])
+    return max(width, 0.0) * max(height, 0.0)
 
 
 def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objective: bool) -> None:
     layout = name_layout(area_map, area)
     typeface = font(layout.size, "bold")
     for index, line in enumerate(layout.lines):
-        baseline = layout.top + (index + 1) * layout.size * 1.15
+        baseline = layout.baseline(index)
         draw_text(draw, (layout.x, baseline), line, typeface, (255, 255, 255), anchor="ms", stroke_width=3,
                   stroke_fill=(255, 255, 255))
         draw_text(draw, (layout.x, baseline), line, typeface, NAME_COLOUR[area.kind], anchor="ms")
     if objective:
-        star_y = layout.top + len(layout.lines) * layout.size * 1.15 + 18
-        _star(draw, layout.x, star_y, 11, OBJECTIVE)
+        draw.polygon(star_points(layout.x, layout.star_y, OBJECTIVE_STAR), fill=OBJECTIVE)
 
 
-def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: RGB) -> None:
+def star_points(x: float, y: float, radius: float) -> list[Point]:
+    """A five-pointed star's outline, point up."""
     points = []
     for index in range(10):
         angle = -math.pi / 2 + index * math.pi / 5
         length = radius if index % 2 == 0 else radius * 0.45
         points.append((x + length * math.cos(angle), y + length * math.sin(angle)))
-    draw.polygon(points, fill=colour)
+    return points
 
 
-def _arrow(draw: ImageDraw.ImageDraw, area_map: AreaMap, first: str, second: str) -> None:
-    """A double-headed arrow across the river from one area's bank to the other's."""
+@dataclass(frozen=True)
+class ArrowShape:
+    """A double-headed arrow of 3.5: its shaft (drawn ``ARROW_WIDTH`` wide) and two heads."""
+
+    shaft: tuple[Point, Point]
+    heads: tuple[tuple[Point, Point, Point], tuple[Point, Point, Point]]
+
+
+def arrow_shape(area_map: AreaMap, first: str, second: str) -> ArrowShape:
+    """The arrow across the river from one area's bank to the other's."""
     start, end = _facing_points(area_map, first, second)
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
     tail = (start[0] + ux * 6, start[1] + uy * 6)
     head = (end[0] - ux * 6, end[1] - uy * 6)
-    draw.line((tail, head), fill=ARROW, width=7)
+    heads = []
     for tip, direction in ((head, 1), (tail, -1)):
         back = (tip[0] - direction * ux * 20, tip[1] - direction * uy * 20)
         side = (-uy * 11, ux * 11)
-        draw.polygon([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])], fill=ARROW)
+        heads.append((tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])))
+    return ArrowShape((tail, head), (heads[0], heads[1]))
+
+
+def _arrow(draw: ImageDraw.ImageDraw, area_map: AreaMap, first: str, second: str) -> None:
+    shape = arrow_shape(area_map, first, second)
+    draw.line(shape.shaft, fill=ARROW, width=ARROW_WIDTH)
+    for head in shape.heads:
+        draw.polygon(list(head), fill=ARROW)
 
 
 def _facing_points(area_map: AreaMap, first: str, second: str) -> tuple[Point, Point]:
@@ -340,21 +481,27 @@ def _same_segment(first: tuple[Point, Point], second: tuple[Point, Point]) -> bo
     return {first[0], first[1]} == {second[0], second[1]}
 
 
-def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
-    """The river's name, set along its course at a few places."""
-    polygon = area_map.polygon(water)
-    shape = Polygon(polygon)
-    typeface = font(22, "serif-italic")
-    label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
-    draw_text(ImageDraw.Draw(label), (4, 24), water, typeface, (*WATER, 255), anchor="ls")
+def water_name_points(area_map: AreaMap, water: str) -> list[Point]:
+    """Where the river's name is set along its course, turned by ``WATER_NAME_TURN``
+    degrees: mid-stream at a few heights of the map."""
+    shape = Polygon(area_map.polygon(water))
     height = area_map.frame.size[1]
+    points = []
     for fraction in (0.56, 0.86):
         y = height * fraction
         inside = [x for x in range(0, area_map.frame.size[0], 2) if shape.contains(_point((x, y)))]
-        if not inside:
-            continue
-        x = (inside[0] + inside[-1]) / 2
-        turned = label.rotate(80, expand=True)
+        if inside:
+            points.append(((inside[0] + inside[-1]) / 2, y))
+    return points
+
+
+def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
+    """The river's name, set along its course at a few places."""
+    typeface = font(WATER_NAME_SIZE, "serif-italic")
+    label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
+    draw_text(ImageDraw.Draw(label), (4, 24), water, typeface, (*WATER, 255), anchor="ls")
+    turned = label.rotate(WATER_NAME_TURN, expand=True)
+    for x, y in water_name_points(area_map, water):
         image.paste(turned, (int(x - turned.width / 2), int(y - turned.height / 2)), turned)
 
 
@@ -436,7 +583,7 @@ def _legend(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
             draw.line((left, y + 10, left + 30, y + 10), fill=fill, width=6)
             draw.polygon([(left + 34, y + 10), (left + 24, y + 3), (left + 24, y + 17)], fill=fill)
         else:
-            _star(draw, left + 17, y + 10, 10, fill)
+            draw.polygon(star_points(left + 17, y + 10, 10), fill=fill)
         draw_text(draw, (left + 44, y + 15), label, text, INK, anchor="ls")
         y += 30
 

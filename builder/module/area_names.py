@@ -1,6 +1,6 @@
 """The names an area game's module gives its maps, piles and layers.
 
-One place for the module that writes them (:mod:`builder.module.area_module`) and the
+One place for the module that writes them (:mod:`builder.module.cards`) and the
 reader that reads a save back into a position (:mod:`builder.area_positions`), free of
 drawing and XML libraries so that reading a save stays light.
 """

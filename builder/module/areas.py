@@ -12,17 +12,18 @@ the turn, replenishment (10.3), or with the Face up button.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import Box, piece_spots
-from builder.steps_layout import step_cards
+from builder.art.area_board import MARKER_SPOT, UNITS_SPOT, Box, Spot
 from builder.art.markers import CONTROL_WORD, id_words
 from builder.module import keys
 from builder.module.elements import element
 from builder.module.maps import PlainBoard, Stacking, Zone
 from builder.module.traits import report, send_to, trigger
+from builder.steps_layout import step_cards
 from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupPiece
 from rules.model import GameMap, GameSpec, Scenario, Unit
@@ -34,11 +35,13 @@ TURN_BOX = "Turn {turn}"
 
 @dataclass(frozen=True)
 class AreaBoardArt:
-    """The drawn area board: its image, size and the boxes of its panel."""
+    """The drawn area board: its image, size, the boxes of its panel and each area's
+    places for stacks (:func:`builder.art.area_board.piece_spots`, the report's too)."""
 
     image: str
     size: tuple[int, int]
     boxes: tuple[Box, ...]
+    spots: Mapping[str, tuple[Spot, ...]]
 
     def box(self, kind: str) -> Box:
         """The first box of ``kind`` (``deck``, ``discard``…)."""
@@ -65,22 +68,20 @@ def area_board(spec: GameSpec, art: AreaBoardArt) -> PlainBoard:
     return PlainBoard(game_map.name, art.size, art.image, tuple(zones))
 
 
-def stack_spot(spec: GameSpec, area_id: str) -> tuple[int, int]:
+def stack_spot(spec: GameSpec, board: AreaBoardArt, area_id: str) -> Spot:
     """Where units stand in an area, set up or arriving: the first place clear of the
     name, lowered by as much as the tallest stack the area starts with rises above its
     base (an unexpanded stack draws each piece a little above the one under it), so
     the stack never covers the name. Not the zone's centre, which VASSAL takes from its
     bounding box and which lies outside a concave area (the German rear wraps round the
     city)."""
-    game_map = area_map_of(spec)
-    assert game_map.area_map is not None
-    x, y = piece_spots(game_map.area_map, game_map.area(area_id), 1)[0]
+    x, y = board.spots[area_id][UNITS_SPOT]
     tallest = max((sum(1 for placement in scenario.setup if placement.location == area_id)
                    for scenario in spec.scenarios.values()), default=0)
     return x, y + max(tallest - 1, 0) * Stacking().unexpanded[1]
 
 
-def area_unit_commands(spec: GameSpec, unit: Unit) -> tuple[Trait, ...]:
+def area_unit_commands(spec: GameSpec, board: AreaBoardArt, unit: Unit) -> tuple[Trait, ...]:
     """A reinforcement's Arrive (6.1, 6.2: to its rear, drawing its step cards) and a
     rebuilt unit's return (``properties.rebuilt_in``, the T-34 of 6.3)."""
     game_map = area_map_of(spec)
@@ -92,14 +93,14 @@ def area_unit_commands(spec: GameSpec, unit: Unit) -> tuple[Trait, ...]:
             report(keys.ARRIVE, f"{unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
             trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", keys.ARRIVE,
                     [keys.MOVE_TO_ARRIVAL] + [keys.DRAW_QUIETLY] * count),
-            send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(spec, arrival.where)),
+            send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(spec, board, arrival.where)),
         ]
     if "rebuilt_in" in unit.properties:
         where = game_map.area(unit.properties["rebuilt_in"]).name
         traits += [
             report(keys.RETURN, f"{unit.name} returns to the {where} (6.3)"),
             send_to(f"Return to the {where} (6.3)", keys.RETURN, game_map.name,
-                    point=stack_spot(spec, unit.properties["rebuilt_in"])),
+                    point=stack_spot(spec, board, unit.properties["rebuilt_in"])),
         ]
     return tuple(traits)
 
@@ -128,16 +129,14 @@ def face_up_commands(root: etree._Element, tracker: etree._Element, spec: GameSp
                 match=f'{{Phase=="{face_up_phase(spec)}"}}', reportFormat="")
 
 
-def area_location(spec: GameSpec, location: str, spot: int) -> tuple[str, int, int] | None:
-    """Map and pixel of the units' stack (``spot`` 0, :func:`stack_spot`) or of the
-    markers' (1, beside it) in the area ``location``, or None if no area has that id."""
-    game_map = area_map_of(spec)
-    assert game_map.area_map is not None
-    area = next((area for area in game_map.areas if area.id == location), None)
-    if area is None:
+def area_location(spec: GameSpec, board: AreaBoardArt, location: str, spot: int) -> tuple[str, int, int] | None:
+    """Map and pixel of the units' stack (``spot`` :data:`UNITS_SPOT`, :func:`stack_spot`)
+    or of the control marker (:data:`MARKER_SPOT`) in the area ``location``, or None if
+    no area has that id."""
+    if location not in board.spots:
         return None
-    x, y = stack_spot(spec, location) if spot == 0 else piece_spots(game_map.area_map, area, spot + 1)[spot]
-    return game_map.name, x, y
+    x, y = stack_spot(spec, board, location) if spot == UNITS_SPOT else board.spots[location][spot]
+    return area_map_of(spec).name, x, y
 
 
 def area_setup_extras(
@@ -161,7 +160,7 @@ def area_setup_extras(
         words = id_words(marker_id)
         if CONTROL_WORD in words:
             for area in game_map.areas:
-                found = area_location(spec, area.id, 1) if area.kind != "rear" else None
+                found = area_location(spec, art, area.id, MARKER_SPOT) if area.kind != "rear" else None
                 if found is not None:
                     pieces.append(SetupPiece(traits=markers[marker_id], map=found[0], x=found[1], y=found[2]))
         elif "turn" in words:

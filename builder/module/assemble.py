@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from builder.art.area_board import UNITS_SPOT
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt
@@ -77,7 +78,7 @@ def board_layouts(spec: GameSpec, art: ModuleArt) -> list[MapBoards]:
     return layouts
 
 
-def _placed(spec: GameSpec, location: str) -> tuple[str, int, int] | None:
+def _placed(spec: GameSpec, art: ModuleArt, location: str) -> tuple[str, int, int] | None:
     """Map and pixel of a scenario's location: a hex's snap centre, or an area's place
     for units."""
     found = spec.parse_hex(location)
@@ -86,8 +87,8 @@ def _placed(spec: GameSpec, location: str) -> tuple[str, int, int] | None:
         assert game_map.hex_map is not None
         x, y = game_map.hex_map.pixel_centre(hex_)
         return game_map.name, x, y
-    if spec.maps and spec.maps[0].area_map is not None:
-        return area_location(spec, location, 0)
+    if art.area is not None:
+        return area_location(spec, art.area, location, UNITS_SPOT)
     return None
 
 
@@ -97,7 +98,7 @@ def setup_pieces(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Cat
     units = {unit_id: expand_prototypes(chain, spec) for unit_id, chain in pieces.units.items()}
     placed = []
     for placement in scenario.setup:
-        found = _placed(spec, placement.location)
+        found = _placed(spec, art, placement.location)
         if found is None:
             kind = "an area" if art.area is not None else "a hex"
             raise ValueError(f"scenario {scenario.id}: {placement.location} is not {kind}")

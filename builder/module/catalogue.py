@@ -64,7 +64,7 @@ def unit_commands(spec: GameSpec, unit: Unit, art: ModuleArt) -> Chain:
     if art.cards is not None:
         commands += step_card_commands(spec, unit, art.cards)
     if art.area is not None:
-        commands += area_unit_commands(spec, unit)
+        commands += area_unit_commands(spec, art.area, unit)
     return tuple(commands)
 
 

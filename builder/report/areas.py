@@ -1,134 +1,264 @@
-"""An area map (Rattenkrieg) for the report, drawn as a schematic of its areas.
+"""An area map (Rattenkrieg) for the report, drawn from the outlines the board is drawn from.
 
-The game data lists Rattenkrieg's areas north to south with their neighbours, but no
-outlines yet: the area map drawn from outline polygons comes with the Rattenkrieg module
-(issue 12). Until then the report lays the city areas out as a column of boxes in the
-data's north-to-south order, the German rear to the west and the Soviet rear beyond the
-Volga to the east, and says so on the map. Built-up areas (rule 2.1) carry red names,
-ordinary ones grey. Every place is an area id, as a unit's location in a position is.
+Every outline is :meth:`rules.areas.AreaMap.polygon` — the projection of the named corners
+that the board image, the module's zones and the referee's pixel look-up all use — and
+everything on it is placed by :mod:`builder.art.area_board`'s own geometry, so the page
+looks like the board players know: grounds by kind and each rear in its side's tint, the
+blocks of built-up areas, names where the board sets them (red built-up, grey ordinary,
+2.1), the contours of Hill 102.0, the Volga and its name, the arrows of 3.5 and the stars
+of the German objectives of 4.0.
+
+Counters stand on the board's piece spots (:func:`builder.art.area_board.piece_spots`),
+clear of the names: a side's units at the spot where the module sets units up, the
+control marker at the next, as in the module; in a contested area the other side's units
+stand at the spot after, so both stacks show. Every place is an area id, as a unit's
+location in a position is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
-from builder.art.board import INK, PAPER, TERRAIN_FILL, WATER
+from builder.art.area_board import (
+    ARROW,
+    ARROW_WIDTH,
+    AREA_FILL,
+    BORDER,
+    BUILDING,
+    HILL_AREA,
+    HILL_HEIGHT,
+    HILL_INK,
+    HILL_RINGS,
+    HILL_TEXT,
+    MARKER_SPOT,
+    NAME_COLOUR,
+    OBJECTIVE,
+    OBJECTIVE_STAR,
+    OTHER_SIDE_SPOT,
+    REAR_FILL,
+    UNITS_SPOT,
+    VOLGA,
+    WATER_NAME_SIZE,
+    WATER_NAME_TURN,
+    NameLayout,
+    area_fill,
+    arrow_shape,
+    building_blocks,
+    hill_centre,
+    is_objective,
+    name_layout,
+    piece_spots,
+    star_points,
+    water_name_points,
+)
+from builder.art.board import INK, PAPER, WATER
 from builder.art.counters import SCREEN_COUNTER_PX
-from builder.report.board import CITY_RED, LegendEntry
-from builder.report.svg import Point, colour, element, group, number, segments_path
-from rules.model import GameMap, GameSpec
+from builder.report.board import LegendEntry
+from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
+from rules.areas import AreaMap
+from rules.model import Area, GameMap, GameSpec
 from rules.referee.position import UnitState
 
-AREA_WIDTH = 620.0
-AREA_HEIGHT = 150.0
-REAR_WIDTH = 300.0
-VOLGA_WIDTH = 90.0
-GAP = 10.0
-REAR = "rear"
-URBAN = "urban"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+"""The board's own typeface first (DejaVu, shipped in ``art/fonts``), so names take the
+room the board's layout gave them."""
+SERIF = "DejaVu Serif, Georgia, serif"
 
 
 @dataclass(frozen=True)
 class AreaBoard:
-    """Boxes for an area map's areas, keyed by area id."""
+    """An area map's areas, where their names and counters go, keyed by area id."""
 
     spec: GameSpec
     game_map: GameMap
-    boxes: Mapping[str, tuple[float, float, float, float]]
+    area_map: AreaMap
+    names: Mapping[str, NameLayout]
+    spots: Mapping[str, tuple[Point, ...]]
 
     @property
     def hex_size(self) -> float:
-        """The size marks and lines are scaled by (a counter and a little more)."""
+        """The size marks and lines are scaled by: a counter and a little more."""
         return SCREEN_COUNTER_PX * 1.2
 
     @property
     def counter_size(self) -> float:
+        """A counter's side in map pixels: the module's piece on the module's board."""
         return float(SCREEN_COUNTER_PX)
 
+    def area(self, area_id: str) -> Area:
+        return self.game_map.area(area_id)
+
     def location_of(self, state: UnitState) -> str | None:
-        return state.location if state.location in self.boxes else None
+        """The area a unit stands in, or None off the map."""
+        return state.location if state.location in self.spots else None
 
     def point(self, location: str) -> Point:
-        left, top, width, height = self.boxes[location]
-        return left + width / 2, top + height / 2
+        """The middle of an area's name, where the page centres the view on the area."""
+        layout = self.names[location]
+        left, top, right, bottom = layout.box
+        return (left + right) / 2, (top + bottom) / 2
+
+    def stacks_at(self, location: str, states: Sequence[UnitState]) -> list[tuple[Point, tuple[UnitState, ...]]]:
+        """Each side's units in an area as one stack: at the area's units spot the side
+        whose rear it is, or else the side listed first, and the other beside it."""
+        by_side: dict[str, list[UnitState]] = {}
+        for state in sorted(states, key=lambda state: not self._is_rear_of(location, state.side)):
+            by_side.setdefault(state.side, []).append(state)
+        spots = (self.spots[location][UNITS_SPOT], self.spots[location][OTHER_SIDE_SPOT])
+        return [(spot, tuple(units)) for spot, units in zip(spots, by_side.values())]
+
+    def _is_rear_of(self, location: str, side: str) -> bool:
+        """True when ``location`` is ``side``'s rear: a rear area whose id starts with the side's."""
+        return self.area(location).kind == "rear" and location.startswith(side)
+
+    def marker_point(self, location: str) -> Point:
+        """Where an area's control marker stands, as in the module's set-up."""
+        return self.spots[location][MARKER_SPOT]
 
     def outline(self, location: str) -> list[Point]:
-        left, top, width, height = self.boxes[location]
-        return [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
+        return list(self.area_map.polygon(location))
 
     def frame(self) -> tuple[float, float, float, float]:
-        right = max(left + width for left, _, width, _ in self.boxes.values())
-        bottom = max(top + height for _, top, _, height in self.boxes.values())
-        return -GAP, -GAP - 40, right + 2 * GAP, bottom + 2 * GAP + 40
+        """The view box: the map's frame."""
+        width, height = self.area_map.frame.size
+        return 0.0, 0.0, float(width), float(height)
 
     def locations(self) -> dict[str, Point]:
-        return {area: self.point(area) for area in self.boxes}
+        """Every area's centre as drawn, for the page's script."""
+        return {area: (float(number(x)), float(number(y))) for area in self.spots for x, y in (self.point(area),)}
 
     def draw(self) -> ElementTree.Element:
-        """The areas, the Volga between the city and the Soviet rear, and the rears' arrows (3.5)."""
-        areas = {area.id: area for area in self.game_map.areas}
-        layer = group("board")
-        _, top, _, height = self.frame()
-        city_right = REAR_WIDTH + GAP + AREA_WIDTH
-        layer.append(element("rect", {"x": number(city_right + GAP / 2), "y": number(top + 40),
-                                      "width": number(VOLGA_WIDTH - GAP), "height": number(height - 40),
-                                      "fill": colour(TERRAIN_FILL["lake"])}))
-        river_x, river_y = city_right + VOLGA_WIDTH / 2, top + height / 2
-        layer.append(element("text", {"x": number(river_x), "y": number(river_y), "fill": colour(WATER),
-                                      "font-size": "28", "text-anchor": "middle",
-                                      "transform": f"rotate(90 {number(river_x)} {number(river_y)})"},
-                             text="Volga"))
-        arrows = []
-        for area_id, box in self.boxes.items():
-            area = areas[area_id]
-            left, top_, width, height_ = box
-            fill = TERRAIN_FILL["hills"] if area.kind == URBAN else TERRAIN_FILL["clear"]
-            layer.append(element("rect", {"x": number(left), "y": number(top_), "width": number(width),
-                                          "height": number(height_), "fill": colour(fill), "stroke": colour(INK),
-                                          "stroke-width": "2", "data-area": area_id}))
-            layer.append(element("text", {
-                "x": number(left + 10), "y": number(top_ + 26), "font-size": "22", "font-weight": "bold",
-                "fill": colour(CITY_RED if area.kind == URBAN else (90, 90, 90)),
-                "stroke": colour(PAPER), "stroke-width": "3", "paint-order": "stroke",
-            }, text=area.name))
-            if area.kind == REAR:
-                arrows += [(self._edge_towards(area_id, other), self._edge_towards(other, area_id))
-                           for other in area.adjacent if other in self.boxes]
-        layer.append(element("path", {"d": segments_path(arrows), "stroke": colour(INK), "stroke-width": "3",
-                                      "fill": "none", "marker-end": "url(#arrowhead)", "opacity": "0.6"}))
-        layer.append(element("text", {"x": "0", "y": number(top + 26), "font-size": "24", "fill": colour(INK)},
-                             text="Schematic: areas north to south as the game data lists them; "
-                                  "the outlined area map comes with the Rattenkrieg module."))
+        """The board: grounds, blocks, the Volga, borders, the hill, names, stars, arrows,
+        the river's name and the frame with its scale."""
+        return group("board", children=[
+            self._grounds(), self._river(), self._borders(), self._hill(), self._names(), self._arrows(),
+            self._frame_furniture(),
+        ])
+
+    def _grounds(self) -> ElementTree.Element:
+        layer = group("areas")
+        for area in self.game_map.areas:
+            polygon = self.area_map.polygon(area.id)
+            layer.append(element("path", {"d": polygon_path([polygon]), "fill": colour(area_fill(self.spec, area)),
+                                          "data-area": area.id, "class": "area"},
+                                 element("title", text=area.name)))
+        blocks = [
+            [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
+            for area in self.game_map.areas if area.kind == "urban"
+            for left, top, width, height in building_blocks(self.area_map.polygon(area.id))
+        ]
+        layer.append(element("path", {"d": polygon_path(blocks), "fill": colour(BUILDING), "class": "blocks"}))
         return layer
 
-    def _edge_towards(self, area: str, other: str) -> Point:
-        """The point of ``area``'s box facing ``other``'s (on its left or right side)."""
-        left, top, width, height = self.boxes[area]
-        other_x, other_y = self.point(other)
-        y = min(max(other_y, top + 20), top + height - 20)
-        return (left + width if other_x > left + width else left), y
+    def _river(self) -> ElementTree.Element:
+        return group("waters", children=[
+            element("path", {"d": polygon_path([self.area_map.polygon(water)]), "fill": colour(VOLGA),
+                             "stroke": colour(WATER), "stroke-width": "2", "data-water": water})
+            for water in self.area_map.waters
+        ])
+
+    def _borders(self) -> ElementTree.Element:
+        layer = group("borders")
+        for area in self.game_map.areas:
+            layer.append(element("path", {
+                "d": polygon_path([self.area_map.polygon(area.id)]), "fill": "none", "stroke": colour(BORDER),
+                "stroke-width": "3" if area.kind == "rear" else "2", "stroke-linejoin": "round",
+            }))
+        return layer
+
+    def _hill(self) -> ElementTree.Element:
+        layer = group("hill")
+        if HILL_AREA not in self.spots:
+            return layer
+        x, y = hill_centre(self.area_map, HILL_AREA)
+        for radius in HILL_RINGS:
+            layer.append(element("ellipse", {"cx": number(x), "cy": number(y), "rx": number(radius * 1.4),
+                                             "ry": number(radius * 0.8), "fill": "none", "stroke": colour(HILL_INK),
+                                             "stroke-width": "2"}))
+        layer.append(element("text", {"x": number(x), "y": number(y), "fill": colour(HILL_TEXT), "font-size": "11",
+                                      "font-weight": "bold", "font-family": FONT, "text-anchor": "middle",
+                                      "dominant-baseline": "central"}, text=HILL_HEIGHT))
+        return layer
+
+    def _names(self) -> ElementTree.Element:
+        """Each area's name in its kind's colour on a white halo, and the star of an objective."""
+        layer = group("area-names")
+        stars = []
+        for area in self.game_map.areas:
+            layout = self.names[area.id]
+            for index, line in enumerate(layout.lines):
+                layer.append(element("text", {
+                    "x": number(layout.x), "y": number(layout.baseline(index)), "font-size": str(layout.size),
+                    "font-weight": "bold", "font-family": FONT, "text-anchor": "middle",
+                    "fill": colour(NAME_COLOUR[area.kind]), "stroke": colour((255, 255, 255)), "stroke-width": "6",
+                    "stroke-linejoin": "round", "paint-order": "stroke", "data-name-of": area.id,
+                }, text=line))
+            if is_objective(self.area_map, area):
+                stars.append(star_points(layout.x, layout.star_y, OBJECTIVE_STAR))
+        layer.append(element("path", {"d": polygon_path(stars), "fill": colour(OBJECTIVE), "class": "objective-stars"}))
+        return layer
+
+    def _arrows(self) -> ElementTree.Element:
+        """The double-headed arrows of 3.5 across the Volga."""
+        shapes = [arrow_shape(self.area_map, crossing.first, crossing.second) for crossing in self.area_map.crossings]
+        return group("crossings", children=[
+            element("path", {"d": segments_path(shape.shaft for shape in shapes), "stroke": colour(ARROW),
+                             "stroke-width": str(ARROW_WIDTH), "fill": "none"}),
+            element("path", {"d": polygon_path(head for shape in shapes for head in shape.heads),
+                             "fill": colour(ARROW)}),
+        ])
+
+    def _frame_furniture(self) -> ElementTree.Element:
+        """The river's name along its course, the frame line and a five-kilometre scale."""
+        layer = group("furniture")
+        for water in self.area_map.waters:
+            for x, y in water_name_points(self.area_map, water):
+                layer.append(element("text", {
+                    "x": number(x), "y": number(y), "fill": colour(WATER), "font-size": str(WATER_NAME_SIZE),
+                    "font-style": "italic", "font-family": SERIF, "text-anchor": "middle",
+                    "dominant-baseline": "central", "transform": f"rotate({-WATER_NAME_TURN} {number(x)} {number(y)})",
+                }, text=water))
+        width, height = self.area_map.frame.size
+        layer.append(element("rect", {"x": "1.5", "y": "1.5", "width": number(width - 3), "height": number(height - 3),
+                                      "fill": "none", "stroke": colour(INK), "stroke-width": "3"}))
+        scale = self.area_map.frame.pixels_per_km
+        x0, y0 = 24.0, height - 36.0
+        for kilometre in range(5):
+            layer.append(element("rect", {
+                "x": number(x0 + kilometre * scale), "y": number(y0), "width": number(scale), "height": "8",
+                "fill": colour(INK if kilometre % 2 == 0 else PAPER), "stroke": colour(INK),
+            }))
+        for x, label in ((x0, "0"), (x0 + 5 * scale, "5 km")):
+            layer.append(element("text", {"x": number(x), "y": number(y0 - 6), "font-size": "12", "font-family": FONT,
+                                          "text-anchor": "middle", "fill": colour(INK)}, text=label))
+        return layer
 
     def legend(self) -> list[LegendEntry]:
-        return [
-            LegendEntry("built-up area (2.1)", colour(TERRAIN_FILL["hills"]), "fill"),
-            LegendEntry("ordinary area", colour(TERRAIN_FILL["clear"]), "fill"),
-            LegendEntry("Volga", colour(TERRAIN_FILL["lake"]), "fill"),
-            LegendEntry("from a rear area into the city (3.5)", colour(INK), "line"),
+        """The board's key, as the board's own legend words it, and the two rears."""
+        entries = [
+            LegendEntry("ordinary area: grey name (2.1)", colour(AREA_FILL["ordinary"]), "fill",
+                        ink=colour(NAME_COLOUR["ordinary"])),
+            LegendEntry("built-up area: red name (2.1, 8.8)", colour(AREA_FILL["urban"]), "fill",
+                        ink=colour(NAME_COLOUR["urban"])),
         ]
+        for side in self.spec.sides:
+            if side.id in REAR_FILL:
+                entries.append(LegendEntry(f"{side.name} rear: no enemy unit enters it (3.5)",
+                                           colour(REAR_FILL[side.id]), "fill"))
+        entries += [
+            LegendEntry("arrow: the Soviet rear joined to a city area (3.5)", colour(ARROW), "line"),
+            LegendEntry("German objective at the end of turn 6 (4.0)", colour(OBJECTIVE), "star"),
+            LegendEntry("Volga: no unit enters it", colour(VOLGA), "fill"),
+        ]
+        return entries
 
 
 def area_board(spec: GameSpec, game_map: GameMap) -> AreaBoard:
-    """The schematic: city areas in a column, the first rear area listed (the German) west,
-    the other beyond the Volga east."""
-    city = [area for area in game_map.areas if area.kind != REAR]
-    rears = [area for area in game_map.areas if area.kind == REAR]
-    boxes: dict[str, tuple[float, float, float, float]] = {}
-    for row, area in enumerate(city):
-        boxes[area.id] = (REAR_WIDTH + GAP, row * (AREA_HEIGHT + GAP), AREA_WIDTH, AREA_HEIGHT)
-    height = len(city) * (AREA_HEIGHT + GAP) - GAP
-    east = REAR_WIDTH + GAP + AREA_WIDTH + VOLGA_WIDTH
-    for index, area in enumerate(rears):
-        boxes[area.id] = (0.0 if index == 0 else east, 0.0, REAR_WIDTH - GAP, height)
-    return AreaBoard(spec, game_map, boxes)
+    """The board of an area map: each area's name layout and three piece spots."""
+    area_map = game_map.area_map
+    assert area_map is not None, f"{game_map.name} has no area outlines"
+    names = {area.id: name_layout(area_map, area) for area in game_map.areas}
+    spots = {area: tuple((float(x), float(y)) for x, y in placed) for area, placed in piece_spots(game_map).items()}
+    return AreaBoard(spec, game_map, area_map, names, spots)

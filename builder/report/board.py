@@ -10,7 +10,7 @@ centres, so a river on the seam of the DoS North and South boards is drawn like 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -27,12 +27,14 @@ CITY_RED = (190, 40, 36)
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One line of the map's legend: a swatch (fill or line) and what it means."""
+    """One line of the map's legend: a swatch (``fill``, ``line`` or ``star``) and what it means."""
 
     name: str
     colour: str
     kind: str
     dashed: bool = False
+    ink: str | None = None
+    """A fill swatch's lettering colour, when the key is about names (red built-up areas)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,10 @@ class HexBoard:
     def point(self, location: str) -> Point:
         """The centre of the hex with printed number ``location``."""
         return self.centre(self.by_label[location])
+
+    def stacks_at(self, location: str, states: Sequence[UnitState]) -> list[tuple[Point, tuple[UnitState, ...]]]:
+        """A hex's units: one stack at its centre, where VASSAL snaps them."""
+        return [(self.point(location), tuple(states))]
 
     def outline(self, location: str) -> list[Point]:
         """The corners of the hex with printed number ``location``."""

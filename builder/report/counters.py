@@ -1,24 +1,35 @@
 """Each unit's counter as the player sees it now, as PNG data for the page.
 
 The faces are :mod:`builder.art.counters`' own (one design for the module, the paper and
-the report): the front at full strength, the reduced face when a step is lost, and the
-untried face for a unit whose identity the player may not see (DoS 2.14). Identical
-faces — every hidden rifle division looks alike — are stored once.
+the report): the front at full strength, the reduced face when a step is lost, the
+untried face for a unit whose identity the player may not see (DoS 2.14), and a
+Rattenkrieg unit's acted side; control markers are :mod:`builder.art.markers`' faces.
+Identical faces — every hidden rifle division looks alike — are stored once.
 """
 
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from PIL import Image
+
+from builder.area_positions import CONTROL_PREFIX
+from builder.art.area_pieces import acted_face
 from builder.art.counters import FaceDesign, draw_unit_face, face_text, screen_format, untried_text
 from builder.art.drawing import png_bytes, rgb
+from builder.art.markers import marker_faces
 from rules.model import GameSpec
 from rules.referee.position import UnitState
+from rules.referee.rks.steps import ACTED
 
 FACE_PX = 108
 """Pixels of a face image: one and a half times the module's piece, so counters stay sharp
 when a player zooms in, at about 2.5 KB a face."""
+STACK_OFFSET = 4.0
+"""Map pixels each counter below the top one shows, up and to the right, as VASSAL stacks."""
+SHOWN_BELOW = 3
+"""Counters drawn below the top one; a taller stack says its size in a badge."""
 
 
 @dataclass
@@ -26,23 +37,44 @@ class FaceSheet:
     """The distinct faces a page uses, each with the id the page refers to it by."""
 
     spec: GameSpec
-    ids: dict[FaceDesign, str]
+    ids: dict[tuple[FaceDesign, bool], str]
     images: dict[str, str]
+    marker_ids: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def face_of(self, state: UnitState, hidden: bool) -> str:
-        """The id of the face ``state`` shows: untried when hidden, reduced after a step loss."""
+        """The id of the face ``state`` shows: untried when hidden, reduced after a step
+        loss, turned over (greyed, "ACTED") once a Rattenkrieg unit has acted (7.4)."""
         unit = state.unit
         nationality = self.spec.nationalities[unit.nationality]
         background, ink = rgb(nationality.background), rgb(nationality.text)
         step = min(len(unit.steps) - state.steps, len(unit.steps) - 1)
         text = untried_text(unit, self.spec) if hidden else face_text(unit, self.spec, step)
-        key = FaceDesign(text, background, ink)
+        acted = ACTED in state.flags
+        design = FaceDesign(text, background, ink)
+        key = (design, acted)
         if key not in self.ids:
             identifier = f"face-{len(self.ids)}"
             self.ids[key] = identifier
-            image = png_bytes(draw_unit_face(unit, self.spec, key, screen_format(FACE_PX)))
-            self.images[identifier] = "data:image/png;base64," + base64.b64encode(image).decode("ascii")
+            face = draw_unit_face(unit, self.spec, design, screen_format(FACE_PX))
+            self.images[identifier] = _data_url(acted_face(face) if acted else face)
         return self.ids[key]
+
+    def control_face(self, side: str) -> str:
+        """The id of the control marker's face showing ``side`` (3.6): the marker
+        ``control_<side>`` shows that side in front and the other behind, as in the module."""
+        key = ("control", side)
+        if key not in self.marker_ids:
+            marker = next(marker for marker in self.spec.markers.values() if marker.id.startswith(CONTROL_PREFIX))
+            faces = marker_faces(marker, self.spec, screen_format(FACE_PX))
+            image = faces.front if marker.id == CONTROL_PREFIX + side else faces.back
+            identifier = f"marker-{len(self.marker_ids)}"
+            self.marker_ids[key] = identifier
+            self.images[identifier] = _data_url(image)
+        return self.marker_ids[key]
+
+
+def _data_url(image: Image.Image) -> str:
+    return "data:image/png;base64," + base64.b64encode(png_bytes(image)).decode("ascii")
 
 
 def face_sheet(spec: GameSpec) -> FaceSheet:

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import Protocol
 from xml.etree import ElementTree
 
+from builder.art.board import INK
+from builder.report.area_layers import ControlMarker, StepCount
 from builder.report.board import LegendEntry
-from builder.report.counters import FaceSheet
+from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet
 from builder.report.overlays import Overlay
-from builder.report.svg import Point, element, group, number, polygon_path, polyline_points, title
+from builder.report.svg import Point, colour, element, group, number, polygon_path, polyline_points, title
 from builder.report.verdicts import SUPPLY_CLASSES, supply_class
 from rules.hexes import Hex
 from rules.referee.odds import OddsReport
@@ -26,10 +28,6 @@ from rules.referee.hidden import PlayerView, WithheldOdds
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 
-STACK_OFFSET = 4.0
-"""Map pixels each counter below the top one shows, up and to the right, as VASSAL stacks."""
-SHOWN_BELOW = 3
-"""Counters drawn below the top one; a taller stack says its size in a badge."""
 WORST_FIRST = ("isolated", "out", "limited", "other", "supplied")
 
 
@@ -45,6 +43,8 @@ class MapBoard(Protocol):
     def location_of(self, state: UnitState) -> str | None: ...
 
     def point(self, location: str) -> Point: ...
+
+    def stacks_at(self, location: str, states: Sequence[UnitState]) -> list[tuple[Point, tuple[UnitState, ...]]]: ...
 
     def outline(self, location: str) -> list[Point]: ...
 
@@ -67,9 +67,11 @@ class Attack:
 
 @dataclass(frozen=True)
 class Stack:
-    """The units in one place, bottom to top, under the names this player sees."""
+    """Units drawn as one stack, bottom to top, under the names this player sees: all of a
+    hex's, or one side's in an area (``point`` is where the stack stands)."""
 
     location: str
+    point: Point
     units: tuple[UnitState, ...]
     names: tuple[str, ...]
 
@@ -77,10 +79,11 @@ class Stack:
 def draw_map(
     board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str, Verdict], overlays: Sequence[Overlay],
     odds: Sequence[OddsReport | WithheldOdds], attacks: Sequence[Attack], position: Position, view: PlayerView,
-    faces: FaceSheet,
+    faces: FaceSheet, steps: Mapping[str, StepCount] | None = None, markers: Sequence[ControlMarker] = (),
 ) -> ElementTree.Element:
-    """The whole map: the board, the referee's layers, the counters, their supply, the
-    attacks, and empty layers the script draws the selection in."""
+    """The whole map: the board, the referee's layers, the counters (with their step counts
+    in a card game), control markers, supply, the attacks, and empty layers the script
+    draws the selection in."""
     left, top, width, height = board.frame()
     svg = element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "id": "map", "viewBox": " ".join(number(v) for v in (left, top, width, height)),
@@ -94,9 +97,12 @@ def draw_map(
     }, element("path", {"d": "M0 0L10 5L0 10Z", "fill": "context-stroke"})))
     svg.append(board.draw())
     sides = [side.id for side in position.spec.sides]
+    at = {state.unit.id: (stack.point, name) for stack in stacks for state, name in zip(stack.units, stack.names)}
     for overlay in overlays:
-        svg.append(_overlay(board, overlay, defs, sides))
-    svg.append(_units(board, stacks, view, faces))
+        svg.append(_overlay(board, overlay, defs, sides, at))
+    if markers:
+        svg.append(_markers(board, markers, faces, position))
+    svg.append(_units(board, stacks, view, faces, steps or {}))
     svg.append(_supply_marks(board, stacks, supply))
     svg.append(_odds_arrows(board, odds, attacks, position))
     svg.append(group("layer-line", "layer"))
@@ -107,13 +113,21 @@ def draw_map(
     return svg
 
 
-def _overlay(board: MapBoard, overlay: Overlay, defs: ElementTree.Element, sides: Sequence[str]) -> ElementTree.Element:
+def _overlay(board: MapBoard, overlay: Overlay, defs: ElementTree.Element, sides: Sequence[str],
+             at: Mapping[str, tuple[Point, str]]) -> ElementTree.Element:
     """One layer's marks: hatched places (the two sides' hatching crossed), crosses, outlines,
-    or circled sources with the lines joining them."""
+    circled sources with the lines joining them, areas tinted or edged by their colour, or
+    marked stacks (``at``: each unit id's stack and shown name)."""
     layer = group(f"layer-{overlay.id}", "layer" + ("" if overlay.shown else " hidden"))
     layer.set("data-count", str(len(overlay.places)))
     size = board.hex_size
-    if overlay.style == "hatch":
+    if overlay.style == "tint":
+        _tints(board, overlay, layer)
+    elif overlay.style == "edge":
+        _edges(board, overlay, layer, defs)
+    elif overlay.style == "unit":
+        _unit_marks(board, overlay, layer, at)
+    elif overlay.style == "hatch":
         pattern = f"hatch-{overlay.id}"
         angle = "-45" if sides and overlay.side == sides[-1] else "45"
         defs.append(element("pattern", {
@@ -154,12 +168,95 @@ def _overlay(board: MapBoard, overlay: Overlay, defs: ElementTree.Element, sides
     return layer
 
 
-def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: FaceSheet) -> ElementTree.Element:
-    """Each stack: the counters below the top one peeking out, the top face, and the size badge."""
+def _tints(board: MapBoard, overlay: Overlay, layer: ElementTree.Element) -> None:
+    """Each place filled lightly in its colour, the dashed ones edged in ink too."""
+    by_colour: dict[str, list[str]] = {}
+    for place in overlay.places:
+        by_colour.setdefault(overlay.colours.get(place, overlay.colour), []).append(place)
+    for fill, places in by_colour.items():
+        layer.append(element("path", {"d": polygon_path(board.outline(place) for place in places), "fill": fill,
+                                      "fill-opacity": "0.3", "data-places": " ".join(places)}))
+    if overlay.dashed:
+        width = board.hex_size * 0.05
+        layer.append(element("path", {
+            "d": polygon_path(board.outline(place) for place in overlay.dashed), "fill": "none",
+            "stroke": colour(INK), "stroke-width": number(width), "class": "dashed-places",
+            "stroke-dasharray": f"{number(width * 3)} {number(width * 2)}", "data-places": " ".join(overlay.dashed),
+        }))
+
+
+def _edges(board: MapBoard, overlay: Overlay, layer: ElementTree.Element, defs: ElementTree.Element) -> None:
+    """A thick band along the inside of each place's outline, in its colour: the stroke is
+    clipped to the place, so the band never spills into a neighbour."""
+    width = board.hex_size * 0.14
+    for place in overlay.places:
+        clip = f"clip-{overlay.id}-{len(defs)}"
+        outline = polygon_path([board.outline(place)])
+        defs.append(element("clipPath", {"id": clip}, element("path", {"d": outline})))
+        layer.append(element("path", {"d": outline, "fill": "none", "stroke": overlay.colours.get(place, overlay.colour),
+                                      "stroke-width": number(width), "clip-path": f"url(#{clip})",
+                                      "data-place": place, "stroke-opacity": "0.85"}))
+
+
+def _unit_marks(board: MapBoard, overlay: Overlay, layer: ElementTree.Element,
+                at: Mapping[str, tuple[Point, str]]) -> None:
+    """A frame in the layer's colour round each stack holding one of its units, and its glyph."""
+    marked: dict[Point, list[str]] = {}
+    for unit in overlay.places:
+        if unit in at:
+            point, name = at[unit]
+            marked.setdefault(point, []).append(name)
+    size = board.counter_size
+    half = size / 2 + 3
+    for (x, y), names in marked.items():
+        mark = element("g", {"class": "unit-mark", "data-units": " ".join(names)},
+                       title(f"{overlay.name}: {', '.join(names)}"))
+        mark.append(element("rect", {"x": number(x - half), "y": number(y - half), "width": number(2 * half),
+                                     "height": number(2 * half), "fill": "none", "stroke": overlay.colour,
+                                     "stroke-width": number(size * 0.09), "rx": number(size * 0.06)}))
+        if overlay.glyph:
+            mark.append(element("circle", {"cx": number(x - half), "cy": number(y + half), "r": number(size * 0.2),
+                                           "fill": overlay.colour, "stroke": "#ffffff",
+                                           "stroke-width": number(size * 0.03)}))
+            mark.append(element("text", {"x": number(x - half), "y": number(y + half), "class": "supply-glyph",
+                                         "font-size": number(size * 0.28)}, text=overlay.glyph))
+        layer.append(mark)
+
+
+def _markers(board: MapBoard, markers: Sequence[ControlMarker], sheet: FaceSheet,
+             position: Position) -> ElementTree.Element:
+    """Control markers as the position records them (3.6), each showing the side on its
+    face; one the referee rules must be turned over is ringed."""
+    layer = group("layer-markers", "layer")
+    size = board.counter_size
+    names = {side.id: side.name for side in position.spec.sides}
+    for marker in markers:
+        x, y = marker.point
+        words = f"control marker: {names[marker.shows]}"
+        if marker.turn_over:
+            words += f"; the referee rules {names[marker.controller]} control: turn it over (3.6)"
+        piece = element("g", {"class": "control-marker" + (" turn-over" if marker.turn_over else ""),
+                              "data-area": marker.area, "data-shows": marker.shows,
+                              "transform": f"translate({number(x)} {number(y)})"}, title(words))
+        piece.append(element("use", {"href": f"#{sheet.control_face(marker.shows)}",
+                                     "x": number(-size / 2), "y": number(-size / 2)}))
+        if marker.turn_over:
+            piece.append(element("rect", {"x": number(-size / 2 - 4), "y": number(-size / 2 - 4),
+                                          "width": number(size + 8), "height": number(size + 8), "fill": "none",
+                                          "stroke": "#ff6a00", "stroke-width": number(size * 0.08),
+                                          "stroke-dasharray": f"{number(size * 0.16)} {number(size * 0.08)}"}))
+        layer.append(piece)
+    return layer
+
+
+def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: FaceSheet,
+           steps: Mapping[str, StepCount]) -> ElementTree.Element:
+    """Each stack: the counters below the top one peeking out, the top face, the size badge,
+    and in a card game the top unit's step count (3.3) as the module's badge shows it."""
     layer = group("layer-units", "layer")
     size = board.counter_size
     for stack in stacks:
-        x, y = board.point(stack.location)
+        x, y = stack.point
         names = ", ".join(stack.names)
         stack_group = element("g", {
             "class": "stack", "data-location": stack.location, "data-units": " ".join(stack.names),
@@ -173,6 +270,8 @@ def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: Fa
                 "href": f"#{face}", "x": number(-size / 2 + offset), "y": number(-size / 2 - offset),
                 "data-unit": view.shown(state.unit.id),
             }))
+        if stack.names[-1] in steps:
+            stack_group.append(_step_badge(steps[stack.names[-1]], size))
         if len(stack.units) > 1:
             corner = (size / 2 + (len(shown) - 1) * STACK_OFFSET, -size / 2 - (len(shown) - 1) * STACK_OFFSET)
             stack_group.append(element("circle", {"cx": number(corner[0]), "cy": number(corner[1]), "r": number(size * 0.2),
@@ -182,6 +281,20 @@ def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: Fa
                                        text=str(len(stack.units))))
         layer.append(stack_group)
     return layer
+
+
+def _step_badge(count: StepCount, size: float) -> ElementTree.Element:
+    """A disc in the counter's top-right corner with the step cards it holds: white when
+    full, red once it has lost any (:func:`builder.art.area_pieces.step_badge`'s look)."""
+    radius = size * 0.17
+    cx, cy = size / 2 - radius - 1, -size / 2 + radius + 1
+    full = count.held >= count.maximum
+    return element("g", {"class": "step-badge", "data-steps": f"{count.held} {count.maximum}"},
+                   element("circle", {"cx": number(cx), "cy": number(cy), "r": number(radius),
+                                      "fill": "#ffffff" if full else "#c41e1e", "stroke": "#000000"}),
+                   element("text", {"x": number(cx), "y": number(cy), "font-size": number(radius * 1.4),
+                                    "class": "step-count", "fill": "#000000" if full else "#ffffff"},
+                           text=str(count.held)))
 
 
 def _supply_marks(board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str, Verdict]) -> ElementTree.Element:
@@ -195,7 +308,7 @@ def _supply_marks(board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str,
             continue
         worst = next(css for css in WORST_FIRST if css in classes)
         stroke, marker, _ = SUPPLY_CLASSES[worst]
-        x, y = board.point(stack.location)
+        x, y = stack.point
         half = size / 2 + 2
         mark = element("g", {"class": f"supply-mark supply-{worst}", "data-location": stack.location})
         mark.append(element("rect", {"x": number(x - half), "y": number(y - half), "width": number(2 * half),

@@ -10,8 +10,8 @@ zones of control) simply has no such layer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from builder.art.board import INK, SIDE_COLOURS
@@ -22,15 +22,31 @@ from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
 from rules.referee.tps import TurningPointReferee
 
-MarkStyle = Literal["hatch", "cross", "outline", "source"]
+MarkStyle = Literal["hatch", "cross", "outline", "source", "tint", "edge", "unit"]
+"""How a layer marks its places: hex games hatch, cross, outline or circle hexes; an area
+game tints areas, edges them on the inside, or frames the stacks of units (``unit``:
+the places are unit ids)."""
+KeySwatch = Literal["fill", "dashed", "edge", "unit"]
+
+
+@dataclass(frozen=True)
+class Key:
+    """One line of a layer's legend when its marks come in several colours or kinds."""
+
+    colour: str
+    meaning: str
+    swatch: KeySwatch
 
 
 @dataclass(frozen=True)
 class Overlay:
-    """One toggled layer: places (printed hex numbers, or area ids) marked in one style,
-    and lines through their centres.
+    """One toggled layer: places (printed hex numbers, area ids, or unit ids for ``unit``
+    marks) marked in one style, and lines through their centres.
 
     ``id`` names the layer in the page; ``rules`` are the rules its marks come from.
+    ``colours`` gives a place its own colour (an area in its controller's), ``dashed``
+    the places edged with a dashed line too (contested areas), ``glyph`` the sign beside
+    a marked stack, and ``keys`` the legend's lines when one meaning is not enough.
     """
 
     id: str
@@ -43,6 +59,10 @@ class Overlay:
     lines: tuple[tuple[str, ...], ...] = ()
     side: str | None = None
     shown: bool = False
+    colours: Mapping[str, str] = field(default_factory=dict)
+    dashed: tuple[str, ...] = ()
+    glyph: str = ""
+    keys: tuple[Key, ...] = ()
 
 
 def side_colour(side: str) -> str:

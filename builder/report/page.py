@@ -8,7 +8,10 @@ data, its style and its script — so it opens from an e-mail attachment with no
 
 What a player may not see never reaches the page: with a :class:`PlayerView` for one
 side, hidden units are named by their alias and drawn with their untried face, in the
-markup and in the page's data alike.
+markup and in the page's data alike; and in a card game (Rattenkrieg) everything the
+page says of the cards — the verdicts, the step counts on the counters, the panel of
+cards — comes from the verdicts the referee built for that reader (``check_as``), never
+from the position's cards themselves.
 """
 
 from __future__ import annotations
@@ -22,17 +25,20 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from builder.report.areas import area_board
+from builder.report.area_layers import control_markers, rattenkrieg_overlays, step_counts
+from builder.report.areas import AreaBoard, area_board
 from builder.report.board import hex_board
+from builder.report.cards import card_panel
 from builder.report.counters import face_sheet
 from builder.report.drawing import Attack, MapBoard, Stack, draw_map
-from builder.report.overlays import referee_overlays, stacking_overlay
-from builder.report.svg import serialize
+from builder.report.overlays import Overlay, referee_overlays, stacking_overlay
+from builder.report.svg import number, polygon_path, serialize
 from builder.report.verdicts import SUPPLY_CLASSES, UnitPlace, places, supply_class, verdict_side
-from rules.referee.engine import REFEREES
+from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
-from rules.referee.games import referee_for
+from rules.referee.games import PACKAGES, referee_for
+from rules.referee.rks import RattenkriegReferee
 from rules.referee.hidden import PlayerView, WithheldOdds
 from rules.referee.position import Position, UnitState
 from rules.referee.summary import headline
@@ -61,7 +67,7 @@ def board_for(position: Position) -> MapBoard:
 def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack] = (), source_name: str = "") -> str:
     """The whole page for ``position`` as ``view`` sees it."""
     board = board_for(position)
-    has_referee = position.spec.id in REFEREES
+    has_referee = position.spec.id in PACKAGES
     referee = referee_for(position) if has_referee else None
     verdicts = view.verdicts(referee.check_as(view.side)) if referee is not None else []
     odds = ([view.odds(referee.odds(attack.defender, attack.attackers)) for attack in attacks]
@@ -72,33 +78,41 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
     sides = [side.id for side in position.spec.sides]
     rows = [_row(index, verdict, units, sides) for index, verdict in enumerate(verdicts)]
     supply = {verdict.unit: verdict for verdict in verdicts if verdict.topic == "supply" and verdict.unit is not None}
-    overlays = referee_overlays(referee) if referee is not None else []
+    overlays = _overlays(referee)
     breaches = [place for row in rows if row.verdict.topic == "stacking" for place in row.places]
     if isinstance(referee, HexReferee):
         overlays.append(stacking_overlay(breaches, referee.stacking_rules))
+    markers = (control_markers(referee, board)
+               if isinstance(referee, RattenkriegReferee) and isinstance(board, AreaBoard) else [])
     faces = face_sheet(position.spec)
-    drawing = draw_map(board, stacks, supply, overlays, odds, attacks, position, view, faces)
-    data = {
+    drawing = draw_map(board, stacks, supply, overlays, odds, attacks, position, view, faces,
+                       step_counts(verdicts), markers)
+    data: dict[str, object] = {
         "units": {
             name: {
                 "name": _unit_name(state, view.hides(state.unit.id)), "side": state.side, "location": stack.location,
+                "at": [float(number(value)) for value in stack.point],
                 "outcome": supply[name].outcome if name in supply else None,
                 "path": list(supply[name].path) if name in supply else [],
                 "verdicts": [row.index for row in rows if row.verdict.unit == name],
             }
             for stack in stacks for state, name in zip(stack.units, stack.names)
         },
-        "stacks": {stack.location: list(stack.names) for stack in stacks},
+        "stacks": _stack_names(stacks),
         "centres": board.locations(),
         "verdicts": [row.as_json() for row in rows],
         "hexSize": board.hex_size,
         "frame": list(board.frame()),
     }
+    if isinstance(board, AreaBoard):
+        data["areas"] = {area.id: {"name": area.name, "outline": polygon_path([board.outline(area.id)])}
+                         for area in board.game_map.areas}
     style = (TEMPLATE_DIRECTORY / "report.css").read_text(encoding="utf-8")
     script = (TEMPLATE_DIRECTORY / "report.js").read_text(encoding="utf-8")
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=True, undefined=jinja2.StrictUndefined,
     )
+    hidden_information = referee is not None and referee.hidden_information
     return environment.get_template(TEMPLATE).render(
         generator=Markup(GENERATOR),
         style=Markup(style),
@@ -108,21 +122,32 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
         spec=position.spec,
         position=position,
         source_name=source_name,
-        headline=headline(position, verdicts, view.side, referee.hidden_information) if referee is not None else
+        headline=headline(position, verdicts, view.side, hidden_information) if referee is not None else
         f"{position.spec.title}, turn {position.turn} — no referee for this game yet",
         seen_by=view.side,
+        hidden_information=hidden_information,
         hidden_count=len(view.aliases),
         has_referee=has_referee,
+        has_supply=isinstance(referee, HexReferee),
         svg=Markup(serialize(drawing)),
         map_legend=board.legend(),
         supply_legend=_supply_legend(supply.values()),
         overlays=overlays,
+        markers=markers,
+        cards=card_panel(position.spec, verdicts),
         tally=_tally(rows, position),
         kinds=sorted({(row.kind, row.css_class) for row in rows}, key=lambda kind: (kind[1] == "topic", kind)),
         rows=rows,
         odds=[_odds_entry(entry) for entry in odds],
         data=data,
     )
+
+
+def _overlays(referee: Referee | None) -> list[Overlay]:
+    """The map layers of the position's referee (none without one)."""
+    if isinstance(referee, RattenkriegReferee):
+        return rattenkrieg_overlays(referee)
+    return referee_overlays(referee) if referee is not None else []
 
 
 def _content_hash(text: str) -> str:
@@ -132,16 +157,25 @@ def _content_hash(text: str) -> str:
 
 
 def _stacks(position: Position, board: MapBoard, view: PlayerView) -> list[Stack]:
-    """Units grouped by place in the position's order (the last listed is on top)."""
+    """Units grouped by place in the position's order (the last listed is on top), and
+    into stacks as the board stands them there."""
     by_place: dict[str, list[UnitState]] = {}
     for state in position.units:
         location = board.location_of(state)
         if location is not None:
             by_place.setdefault(location, []).append(state)
     return [
-        Stack(location, tuple(states), tuple(view.shown(state.unit.id) for state in states))
-        for location, states in by_place.items()
+        Stack(location, point, states, tuple(view.shown(state.unit.id) for state in states))
+        for location, placed in by_place.items() for point, states in board.stacks_at(location, placed)
     ]
+
+
+def _stack_names(stacks: Sequence[Stack]) -> dict[str, list[str]]:
+    """Every unit in each place, bottom to top, whichever stack there it stands in."""
+    names: dict[str, list[str]] = {}
+    for stack in stacks:
+        names.setdefault(stack.location, []).extend(stack.names)
+    return names
 
 
 def _unit_name(state: UnitState, hidden: bool) -> str:

@@ -1,8 +1,11 @@
 """Where on the map each verdict is, whose it is, and which colour its state takes.
 
 A verdict names its unit (``unit``), or a hex in its subject ("hex 2912"), its units
-(``details["units"]``) or hexes (``details["gaps"]``); from these the page knows which
-hexes to show when a player clicks the verdict, and which side's filter it falls under.
+(``details["units"]``) or hexes (``details["gaps"]``), or in an area game its area
+(``details["area"]``) or areas (``details["objectives"]``); from these the page knows
+which places to show when a player clicks the verdict, and which side's filter it falls
+under: the unit's side, or the side a verdict names (``details["side"]``, a hand), or
+controls (``details["control"]``, an area).
 Supply outcomes are worded by each game's rules ("in supply", "supplied", "air supply
 (defence only)", "isolated"); :func:`supply_class` sorts them into the few states the
 map colours.
@@ -43,23 +46,25 @@ def supply_class(outcome: str) -> str:
 
 @dataclass(frozen=True)
 class UnitPlace:
-    """What the page knows of a unit for placing its verdicts: its hex and side."""
+    """What the page knows of a unit for placing its verdicts: its hex (or area) and side."""
 
     hex: str
     side: str
 
 
 def places(verdict: Verdict, units: Mapping[str, UnitPlace]) -> tuple[str, ...]:
-    """The printed numbers of the hexes a verdict is about, in the order it names them."""
+    """The places (printed hex numbers, area ids) a verdict is about, in the order it names them."""
     if verdict.unit is not None and verdict.unit in units:
         return (units[verdict.unit].hex,)
     found: list[str] = []
     match = _HEX_SUBJECT.match(verdict.subject)
     if match:
         found.append(match.group(1))
-    if "hex" in verdict.details:
-        found.append(verdict.details["hex"])
+    for key in ("hex", "area"):
+        if key in verdict.details:
+            found.append(verdict.details[key])
     found += verdict.details.get("gaps", "").split()
+    found += verdict.details.get("objectives", "").split()
     found += [units[name].hex for name in _names(verdict.details.get("units", "")) if name in units]
     return tuple(dict.fromkeys(found))
 
@@ -68,6 +73,9 @@ def verdict_side(verdict: Verdict, units: Mapping[str, UnitPlace], sides: Sequen
     """The side a verdict is about, or None for the whole game."""
     if verdict.unit is not None and verdict.unit in units:
         return units[verdict.unit].side
+    for key in ("side", "control"):
+        if verdict.details.get(key) in sides:
+            return verdict.details[key]
     named = {units[name].side for name in _names(verdict.details.get("units", "")) if name in units}
     if len(named) == 1:
         return named.pop()

@@ -1,7 +1,8 @@
 """The report's test pages and the headless browser that opens them.
 
 Pages are written once per test session by the ``stavka report`` command itself, from the
-position files of :mod:`tests.report.positions`; the browser is Debian's Chromium
+position files of :mod:`tests.report.positions` and, for Rattenkrieg's hidden cards, from
+a dealt save of the built module; the browser is Debian's Chromium
 (``/usr/bin/chromium``, installed by ``scripts/install``) driven by Playwright, launched
 once with a fresh profile and the flags this closed network needs.
 """
@@ -9,7 +10,7 @@ once with a fresh profile and the flags this closed network needs.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
+from builder.build import build_game
 from tests.cli.test_cli import run
-from tests.report.positions import DOS_BLUE_TURN_3, RKS_CITY, TPS_SCENARIO_7, Changes, write_position
+from tests.report.positions import DOS_BLUE_TURN_3, RKS_TURN_3, TPS_SCENARIO_7, write_dealt_position, write_position
+from tests.support.games import shipped_game
+from tests.support.rks_saves import dealt_save
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = (
@@ -37,33 +41,55 @@ class ReportCase:
     verdicts: list[dict[str, Any]]
 
 
-CASES: dict[str, tuple[str, str, Changes, tuple[str, ...]]] = {
-    "dos": ("dos", "blue", DOS_BLUE_TURN_3, ("--attack", "N2141", "--from", "N2142,N2042")),
-    "dos-as-axis": ("dos", "blue", DOS_BLUE_TURN_3, ("--as", "axis", "--attack", "N2141", "--from", "N2142,N2042")),
-    "tps": ("tps", "7", TPS_SCENARIO_7, ("--attack", "2913", "--from", "2914")),
-    "rks": ("rks", "city", RKS_CITY, ()),
+PositionWriter = Callable[[Path], Path]
+CASES: dict[str, tuple[str, PositionWriter, tuple[str, ...]]] = {
+    "dos": ("dos", lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
+            ("--attack", "N2141", "--from", "N2142,N2042")),
+    "dos-as-axis": ("dos", lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
+                    ("--as", "axis", "--attack", "N2141", "--from", "N2142,N2042")),
+    "tps": ("tps", lambda path: write_position(path, "tps", "7", TPS_SCENARIO_7), ("--attack", "2913", "--from", "2914")),
+    "rks": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ()),
+    "rks-as-german": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ("--as", "german")),
+    "rks-as-soviet": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ("--as", "soviet")),
 }
+RKS_SAVE_SEED = 23
+RKS_SAVE_TURNED_OVER = {"Rifle division 2": "Isolated", "Rifle division 3": "Acted", "orlovka": "Side"}
+"""In the dealt save: rifle2 marked isolated, rifle3 turned over, Orlovka's control marker
+on its German side."""
+
+
+def write_case(folder: Path, name: str, game: str, position: Path, options: tuple[str, ...]) -> ReportCase:
+    """The page ``stavka report`` writes for ``position`` with ``options``, and what
+    ``stavka check --format json`` says of it for the same reader."""
+    page = folder / f"{name}.html"
+    code, _, error = run("report", str(position), "-o", str(page), *options)
+    assert code == 0, error
+    seen_by = ["--as", options[options.index("--as") + 1]] if "--as" in options else []
+    code, output, error = run("check", str(position), "--format", "json", *seen_by)
+    assert code == 0, error
+    return ReportCase(game, position, page, json.loads(output)["verdicts"])
 
 
 @pytest.fixture(scope="session")
 def report_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCase]:
     """Every case's page, written through the command line as a player writes it."""
     folder = tmp_path_factory.mktemp("reports")
-    cases = {}
-    for name, (game, scenario, changes, options) in CASES.items():
-        position = write_position(folder / f"{name}.toml", game, scenario, changes)
-        page = folder / f"{name}.html"
-        code, _, error = run("report", str(position), "-o", str(page), *options)
-        assert code == 0, error
-        seen_by = [options[options.index("--as") + 1]] if "--as" in options else []
-        verdicts: list[dict[str, Any]] = []
-        if game != "rks":
-            code, output, error = run("check", str(position), "--format", "json",
-                                      *(["--as", *seen_by] if seen_by else []))
-            assert code == 0, error
-            verdicts = json.loads(output)["verdicts"]
-        cases[name] = ReportCase(game, position, page, verdicts)
-    return cases
+    return {name: write_case(folder, name, game, writer(folder / f"{name}.toml"), options)
+            for name, (game, writer, options) in CASES.items()}
+
+
+@pytest.fixture(scope="session")
+def rks_save_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCase]:
+    """A dealt Rattenkrieg game saved as the module saves it (every card in the file),
+    reported for the referee and for each player."""
+    folder = tmp_path_factory.mktemp("rks-save")
+    rks = shipped_game("rks")
+    module = build_game(rks, folder, lambda _step: None).path
+    save = folder / "dealt.vsav"
+    save.write_bytes(dealt_save(rks, module, RKS_SAVE_SEED, RKS_SAVE_TURNED_OVER))
+    return {name: write_case(folder, name, "rks", save, options)
+            for name, options in (("save", ()), ("save-as-german", ("--as", "german")),
+                                  ("save-as-soviet", ("--as", "soviet")))}
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,14 @@ pytestmark = pytest.mark.browser
 
 DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 SUPPLY_COLOURS = {"out": (208, 48, 42), "limited": (224, 160, 0), "supplied": (46, 139, 61)}
+RKS_COLOURS = {
+    "German control (grey at 0.3 over an ordinary area)": (184, 179, 158),
+    "Soviet control (red at 0.3 over an ordinary area)": (216, 169, 146),
+    "isolated units": (123, 45, 155),
+    "a control marker to turn over": (255, 106, 0),
+    "the Volga": (150, 186, 220),
+    "the arrows of 3.5": (176, 36, 30),
+}
 
 
 def view_box(page: Page) -> list[float]:
@@ -41,7 +49,7 @@ def top_units_with_lines(case: ReportCase, count: int) -> list[dict[str, Any]]:
     return chosen[:: max(1, len(chosen) // count)][:count]
 
 
-@pytest.mark.parametrize("name", ["dos", "dos-as-axis", "tps", "rks"])
+@pytest.mark.parametrize("name", ["dos", "dos-as-axis", "tps", "rks", "rks-as-german", "rks-as-soviet"])
 def test_the_page_loads_with_no_error_and_no_request(browser: BrowserContext, report_cases: dict[str, ReportCase],
                                                      name: str) -> None:
     opened = open_report(browser, report_cases[name].page)
@@ -135,6 +143,76 @@ def test_toggling_each_layer_changes_what_is_drawn(browser: BrowserContext, repo
     page.close()
 
 
+def test_toggling_each_rattenkrieg_layer_changes_what_is_drawn(browser: BrowserContext,
+                                                                report_cases: dict[str, ReportCase]) -> None:
+    page = open_report(browser, report_cases["rks"].page).page
+    page.click("#zoom-in")
+    toggles = page.locator("input[data-layer]:not([disabled])")
+    layers = [toggles.nth(i).get_attribute("data-layer") for i in range(toggles.count())]
+    assert layers == ["units", "markers", "control", "isolated", "enemy-rear", "objectives"]
+
+    def drawn() -> bytes:
+        return page.locator("#map").screenshot(animations="disabled")
+
+    for layer in layers:
+        box = page.locator(f'input[data-layer="{layer}"]')
+        before = drawn()
+        box.click()
+        assert not page.locator(f"#layer-{layer}").is_visible()
+        assert changed_pixels(before, drawn()) > 300, f"layer {layer} changed nothing"
+        box.click()
+        assert changed_pixels(before, drawn()) <= 5, f"layer {layer} did not come back"
+    page.close()
+
+
+def screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Where map pixel (x, y) is on the screen."""
+    found = page.evaluate("""([x, y]) => {
+        const svg = document.getElementById("map");
+        const point = svg.createSVGPoint();
+        point.x = x;
+        point.y = y;
+        const screen = point.matrixTransform(svg.getScreenCTM());
+        return [screen.x, screen.y];
+    }""", [x, y])
+    return float(found[0]), float(found[1])
+
+
+def test_areas_and_units_point_at_their_verdicts_and_back(browser: BrowserContext,
+                                                          report_cases: dict[str, ReportCase]) -> None:
+    case = report_cases["rks"]
+    page = open_report(browser, case.page).page
+    index = {(verdict["topic"], verdict["subject"]): number for number, verdict in enumerate(case.verdicts)}
+    # a verdict about an area outlines the area and lists the units in it
+    page.click(f'#verdict-{index[("control", "Orlovka")]}')
+    assert page.locator("#highlight .selected-area").get_attribute("data-area") == "orlovka"
+    assert page.inner_text("#selection-title") == "Orlovka: 2 units"
+    # the victory verdict outlines the three objectives
+    page.click(f'#verdict-{index[("victory", "victory")]}')
+    outlined = page.locator("#highlight .selected-area")
+    assert {outlined.nth(i).get_attribute("data-area") for i in range(outlined.count())} == {
+        "tractor_factory", "red_october", "city_centre"}
+    # clicking an area on its name selects the verdicts about the area, through every layer over it
+    page.click("#zoom-fit")
+    centre = page_data(case.page)["centres"]["barrikady"]
+    page.mouse.click(*screen_point(page, *centre))
+    selected = page.locator(".verdict.selected")
+    assert selected.count() == 1 and selected.first.get_attribute("id") == f'verdict-{index[("control", "Barrikady")]}'
+    assert page.locator("#highlight .selected-area").get_attribute("data-area") == "barrikady"
+    assert page.inner_text("#selection-title") == "Barrikady: 0 units"
+    # a unit's verdicts from its counter, and its counter ringed from a verdict
+    page.click('.stack[data-units="rifle2"]', force=True)
+    marked = {selected.nth(i).get_attribute("id") for i in range(selected.count())}
+    assert marked == {f'verdict-{index[(topic, "rifle2")]}' for topic in ("steps", "isolation")}
+    ring = page.locator("#highlight .selected-ring")
+    assert ring.count() == 1
+    at = page_data(case.page)["units"]["rifle2"]["at"]
+    assert [float(ring.get_attribute("cx") or ""), float(ring.get_attribute("cy") or "")] == at
+    page.click(f'#verdict-{index[("rear", "389")]}')
+    assert page.locator("#selection-units .current").inner_text().startswith("389 — ")
+    page.close()
+
+
 def test_filters_by_side_and_state(browser: BrowserContext, report_cases: dict[str, ReportCase]) -> None:
     page = open_report(browser, report_cases["tps"].page).page
     page.select_option("#filter-side", "axis")
@@ -210,8 +288,10 @@ def test_hostile_names_run_no_script(browser: BrowserContext, tmp_path: Path) ->
 def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str, ReportCase], name: str,
                                  tmp_path: Path) -> None:
     page = open_report(browser, report_cases[name].page, width=1400, height=860).page
-    if name != "rks":
-        case = report_cases[name]
+    case = report_cases[name]
+    if name == "rks":
+        page.click("#zoom-in")
+    else:
         longest = max(top_units_with_lines(case, 1 << 10), key=lambda verdict: len(verdict["path"]))
         page.click(f"#verdict-{case.verdicts.index(longest)}")
         page.click("#zoom-out")
@@ -223,9 +303,11 @@ def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str
     counted = {state: any(max(abs(a - b) for a, b in zip(pixel, colour)) < 6 for pixel in colours)
                for state, colour in SUPPLY_COLOURS.items()}
     if name == "rks":
-        assert "no referee for this game yet" in page.inner_text("h1")
-        setup = shipped_game("rks").scenarios["city"].setup
-        assert page.locator(".stack").count() == len({placement.location for placement in setup})
+        seen = {state: any(max(abs(a - b) for a, b in zip(pixel, colour)) < 6 for pixel in colours)
+                for state, colour in RKS_COLOURS.items()}
+        assert all(seen.values()), seen
+        units = page_data(case.page)["units"].values()
+        assert page.locator(".stack").count() == len({(unit["location"], unit["side"]) for unit in units}) == 14
     else:
         assert counted["out"] and counted["supplied"], counted
         assert page.locator("#supply-line").count() == 1
