@@ -57,13 +57,17 @@ def expectations(path: Path) -> list[tuple[bool, list[str]]]:
 
 
 def matches(verdict: Verdict, fields: Sequence[str]) -> bool:
-    """Whether a verdict is the one an expect line describes (subject, topic[, outcome, details])."""
+    """Whether a verdict is the one an expect line describes (subject, topic[, outcome,
+    details]); ``rule=X`` among the details asks that the verdict cite rule X."""
     subject, topic, *rest = fields
     if (verdict.subject, verdict.topic) != (subject, topic):
         return False
     if rest and verdict.outcome != rest[0]:
         return False
     details = dict(item.split("=", 1) for item in rest[1:])
+    cited = details.pop("rule", None)
+    if cited is not None and cited not in verdict.rules:
+        return False
     return all(verdict.details.get(key) == value for key, value in details.items())
 
 
@@ -468,6 +472,29 @@ def test_front_counts_only_the_phasing_side() -> None:
     verdicts = {verdict.subject: verdict for verdict in ref.victory()}
     assert "scored" in verdicts["soviet front"].explanation and "not scored" in verdicts["axis front"].explanation
     assert verdicts["game"].details["axis"] == str(5 * 22)
+
+
+def test_a_missing_front_scores_every_hex_it_would_take_to_close() -> None:
+    """Continuous front: with three scattered Axis units and no front, the old minimum cut
+    ran round the four Axis supply hexes and never gave more than 4 gaps; closing the front
+    takes a line from the north edge down to Rostov's row, 22 hexes on the real map."""
+    verdicts = TurningPointReferee(read_position_file(POSITIONS / "front_none_real_map.toml")).victory()
+    fronts = {verdict.subject: verdict for verdict in verdicts if verdict.topic == "continuous front"}
+    assert [fronts[f"{side} front"].outcome for side in ("axis", "soviet")] == ["22 gap hexes", "22 gap hexes"]
+
+
+@pytest.mark.parametrize("keep", ["axis", "soviet", "none"])
+def test_no_front_gap_is_ever_a_supply_hex(keep: str) -> None:
+    """Continuous front: each front divides the two rears, and a rear is never cut, so no
+    gap of either front is a rail supply source of either side, whoever stands on the map."""
+    real = scenario_one()
+    units = tuple(state for state in real.position.units if state.side == keep)
+    ref = TurningPointReferee(dataclasses.replace(real.position, units=units))
+    sources = {hex_ for source in ref.position.game_map.supply_sources for hex_ in source.hexes}
+    for side in ("axis", "soviet"):
+        front = ref.front(side)
+        assert front is not None and not set(front.gaps) & sources, side
+        assert front.gaps or side == keep, f"{side} has no unit on the map, so its front has gaps"
 
 
 # ----- the real map and order of battle ---------------------------------------------
