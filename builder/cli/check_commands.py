@@ -87,6 +87,9 @@ def odds(position_path: Path, defender: str, attackers: str, output_format: str)
 
 
 def _odds_text(report: OddsReport) -> str:
+    if not report.allowed:
+        return "\n".join([f"Attack on {report.defender_hex}: not allowed"]
+                         + ["  " + verdict.as_text() for verdict in report.verdicts])
     lines = [f"Attack on {report.defender_hex}"]
     for title, items in (("attackers", report.attackers), ("defenders", report.defenders)):
         lines.append(f"  {title}:")

@@ -20,7 +20,7 @@ from rules.hexes import Hex, are_adjacent
 from rules.model import Odds, OddsTable
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
-from rules.referee.odds import Contribution, Modifier, OddsReport
+from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
 from rules.referee.verdict import Verdict
 
@@ -29,6 +29,8 @@ class HexReferee(Referee):
     """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
 
     stacking_rules: ClassVar[tuple[str, ...]] = ()
+    adjacency_rules: ClassVar[tuple[str, ...]] = ()
+    """The rules that let units attack only adjacent enemy units."""
     odds_table_id: ClassVar[str] = "crt"
     die_sides: ClassVar[int] = 6
 
@@ -150,13 +152,14 @@ class HexReferee(Referee):
         base = self.table.column_for(attack / defence if defence else Fraction(10**6))
         return base, self.table.shifted(base, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
-        """Reasons the attack may not be made as stated; games add their own."""
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+        """Reasons the rules forbid the attack as stated; games add their own."""
         problems = []
         for state in attackers:
             assert state.hex is not None
             if not are_adjacent(state.hex, defender_hex):
-                problems.append(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the defender")
+                problems.append(AttackProblem(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the "
+                                              "defender", self.adjacency_rules))
         return problems
 
     def odds(self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None) -> OddsReport:
@@ -177,7 +180,7 @@ class HexReferee(Referee):
             raise RefereeError(self.position.source, None, "no attacking unit in the given hexes")
         problems = self.attack_problems(defender_hex, attackers)
         if problems:
-            raise RefereeError(self.position.source, None, "; ".join(problems))
+            return self._refused(defender_hex, problems)
         attack_items, defence_items = self.combat_strengths(defender_hex, attackers, defenders)
         attack = self.total_strength(attack_items, attacking=True)
         defence = self.total_strength(defence_items, attacking=False)
@@ -198,6 +201,13 @@ class HexReferee(Referee):
         )
         return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
                           final, die_modifier, results, None, table_note=self._table_note())
+
+    def _refused(self, defender_hex: Hex, problems: Sequence[AttackProblem]) -> OddsReport:
+        """The report of an attack the rules forbid: a verdict per reason, no odds."""
+        subject = f"attack on {self.label(defender_hex)}"
+        verdicts = tuple(Verdict(subject, "attack", "not allowed", problem.rules, problem.text) for problem in problems)
+        return OddsReport(self.label(defender_hex), (), (), Fraction(0), Fraction(0), None, (), None, 0, (), None,
+                          verdicts=verdicts, table_note=self._table_note(), allowed=False)
 
     def _table_note(self) -> str:
         """Where the table comes from; a reconstructed table says so first, so no one

@@ -121,6 +121,36 @@ class Board(HexBoard):
         return frozenset(hex_ for hex_ in self.land if any(other in open_sea for other in neighbours(hex_)))
 
     @cached_property
+    def don_volga_inside(self) -> frozenset[Hex]:
+        """The land the Don–Volga line and the Volga close round Stalingrad (11.23).
+
+        The line is printed along hexsides; what it defends is the side holding the city.
+        A line that closes nothing (no Stalingrad on the map, or a gap in the line) has
+        no inside, and so no effect.
+        """
+        line = self.sides_with("don_volga_line")
+        try:
+            stalingrad = self.town_hex("Stalingrad")
+        except KeyError:
+            return frozenset()
+        if not line:
+            return frozenset()
+        inside = region_without_crossing([stalingrad], self.land, line | self.sides_with("volga"))
+        return frozenset() if inside & self.source_hexes(AXIS, "ultimate") else inside
+
+    @cached_property
+    def don_volga_line_hexes(self) -> frozenset[Hex]:
+        """The hexes of the Don–Volga line (11.23): those just inside it, along its sides.
+
+        A unit there defends on the line; the hexes outside it, across its sides, are
+        not the line's, so units standing there neither defend on it nor destroy it.
+        """
+        inside = self.don_volga_inside
+        return frozenset(
+            hex_ for side in self.sides_with("don_volga_line") for hex_ in side.hexes if hex_ in inside
+        )
+
+    @cached_property
     def east_of_don(self) -> frozenset[Hex]:
         """North-map land east of the Voronezh/Don line, on Astrakhan's side (4.9, 8.6); empty
         without the line or when it does not cut the map."""

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from functools import cached_property
 
-from rules.hexes import Hex, neighbours
+from rules.hexes import Hex
 from rules.regions import region_without_crossing
 from rules.referee.dos.board import Board
 from rules.referee.dos.settings import BLUE, Settings
-from rules.referee.dos.units import AXIS, SOVIET
+from rules.referee.dos.units import AXIS, SOVIET, german
+from rules.referee.engine import RefereeError
 from rules.referee.position import Position
 
 
@@ -75,18 +76,27 @@ class Control:
 
     @cached_property
     def destroyed_line_hexes(self) -> frozenset[Hex]:
-        """Don–Volga line hexes destroyed by German occupation, past or present (11.23)."""
-        return self.settings.don_volga_destroyed | self.occupied_by[AXIS]
-
-    def intact_line_side(self, first: Hex, second: Hex) -> bool:
-        """True when the side between two hexes is an intact Don–Volga line side (11.23)."""
-        return "don_volga_line" in self.board.hexside_features(first, second) and not (
-            {first, second} & self.destroyed_line_hexes
+        """Don–Volga line hexes a German unit has occupied, in an earlier turn (the
+        setting) or now (11.23). Allied units do not destroy the line: the rule says German
+        (1.5), and units beside the line, outside it, occupy none of its hexes."""
+        line = self.board.don_volga_line_hexes
+        stray = sorted(self.settings.don_volga_destroyed - line)
+        if stray:
+            raise RefereeError(self.position.source, "settings", "don_volga_destroyed: " + ", ".join(
+                self.board.label(hex_) for hex_ in stray) + " is not a hex of the Don–Volga line (11.23)")
+        german_units = frozenset(
+            state.hex for state in self.position.units_of(AXIS) if state.hex is not None and german(state)
         )
+        return self.settings.don_volga_destroyed | (german_units & line)
+
+    @cached_property
+    def intact_line_hexes(self) -> frozenset[Hex]:
+        """The Don–Volga line hexes that still stand (11.23)."""
+        return self.board.don_volga_line_hexes - self.destroyed_line_hexes
 
     def on_intact_line(self, hex_: Hex) -> bool:
-        """A Don–Volga line hex that still stands (11.23)."""
-        return any(self.intact_line_side(hex_, other) for other in neighbours(hex_) if other in self.board.playable)
+        """A unit in ``hex_`` defends on the standing Don–Volga line (11.23)."""
+        return hex_ in self.intact_line_hexes
 
     def ring_intact(self) -> bool:
         """The Stalingrad ring works in Blue until an Axis unit has been inside it (11.24)."""

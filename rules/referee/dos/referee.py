@@ -28,7 +28,7 @@ from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
-from rules.referee.odds import Contribution, Modifier
+from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed
 from rules.referee.verdict import Verdict
@@ -40,6 +40,7 @@ class DriveOnStalingradReferee(HexReferee):
 
     game_id: ClassVar[str] = "dos"
     stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
+    adjacency_rules: ClassVar[tuple[str, ...]] = ("11.1",)
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
@@ -151,7 +152,7 @@ class DriveOnStalingradReferee(HexReferee):
         """7-1 or better after shifts: DE; worse than 1-3: AL1 — no roll (11.10, 11.29)."""
         return automatic_result(self.table, attack, defence, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
         """Adjacency first; then every reason of rules 3.3–11.39 the attack may not be made."""
         return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(defender_hex, attackers)
 

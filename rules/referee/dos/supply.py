@@ -77,11 +77,15 @@ class SupplyLines:
         return side == SOVIET or self.settings.frozen
 
     def line_step(self, side: str, domain: frozenset[Hex]) -> StepAllowed:
-        """May a supply line of ``side`` step between two adjacent hexes (7.12, 7.13)?"""
+        """May a supply line of ``side`` step between two adjacent hexes (7.12, 7.13)?
+
+        Axis lines never cross the Volga, nor enter a standing Don–Volga line hex (11.23:
+        not through the line, nor into it); a line hex a German unit has occupied is open.
+        """
         enemy = self.control.occupied_by[self.position.other_side(side)]
         lakes = self.lakes_open(side)
         board = self.board
-        intact_line_side = self.control.intact_line_side
+        intact_line = self.control.intact_line_hexes
 
         def allowed(first: Hex, second: Hex) -> bool:
             if second not in domain or second in enemy:
@@ -92,7 +96,7 @@ class SupplyLines:
             features = board.hexside_features(first, second)
             if "impassable_mountain" in features or ("lake_side" in features and not lakes):
                 return False
-            return side == SOVIET or not ("volga" in features or intact_line_side(first, second))
+            return side == SOVIET or not ("volga" in features or second in intact_line)
 
         return allowed
 

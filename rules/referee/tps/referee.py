@@ -15,7 +15,7 @@ from rules.hexes import Hex
 from rules.model import Unit
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
-from rules.referee.odds import Contribution, Modifier
+from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
@@ -39,6 +39,7 @@ class TurningPointReferee(HexReferee):
 
     game_id = "tps"
     stacking_rules = (RULES["stacking"], RULES["air_units"])
+    adjacency_rules = (RULES["combat"],)
     odds_table_id = "crt"
 
     def __init__(self, position: Position) -> None:
@@ -150,7 +151,7 @@ class TurningPointReferee(HexReferee):
         """Printed defence, whatever the supply; supply and air units defend at 1 (K)."""
         return self.combat.defence_strength(state)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
         """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects table)."""
         return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(defender_hex, attackers)
 
