@@ -141,6 +141,19 @@ def test_hand_built_position(path: Path) -> None:
     assert_odds(path, referee)
 
 
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p: replace(p, scenario="uranus"), r"Taman S1343 is on the South map, which Uranus does not use \(3.3\)"),
+    (lambda p: with_settings(p, soviet_control="S1343"), r"soviet_control lists it \(3.4, 7.4\)"),
+])
+def test_7_4_taman_active_that_the_position_contradicts_is_refused(
+    change: Callable[[Position], Position], message: str
+) -> None:
+    """7.4: taman_active means an Axis unit entered Taman and the Soviets have not retaken it;
+    a position that says otherwise is refused with its reason, never silently ignored."""
+    with pytest.raises(RefereeError, match=message):
+        DriveOnStalingradReferee(change(read_position_file(POSITIONS / "taman_shipped_map.toml"))).check()
+
+
 def test_11_23_only_hexes_of_the_line_are_destroyed() -> None:
     """11.23: the setting lists line hexes a German unit has occupied; a hex outside the
     line, where Germans stood beside it, is refused with the rule."""

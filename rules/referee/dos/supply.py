@@ -120,7 +120,7 @@ class SupplyLines:
     @cached_property
     def taman(self) -> frozenset[Hex]:
         """Taman S1343 when active and working: an Axis ultimate source (7.4)."""
-        hexes = self.board.source_hexes(AXIS, "ultimate_when_active")
+        hexes = self.control.taman_hexes
         return frozenset(hex_ for hex_ in hexes if self.settings.taman_active and self.control.functioning(AXIS, hex_))
 
     @cached_property
@@ -223,6 +223,22 @@ class SupplyLines:
                     f"hexes away (a leg is at most {LEG}); {where}")
         return f"no line avoiding enemy units and blocked hexes reaches a connected source; {where}"
 
+    def _taman_verdicts(self) -> list[Verdict]:
+        """Whether the Taman the settings activate works (7.4)."""
+        if not self.settings.taman_active:
+            return []
+        verdicts = []
+        for hex_ in sorted(self.control.taman_hexes):
+            subject = f"Taman {self.board.label(hex_)}"
+            if hex_ in self.taman:
+                verdicts.append(Verdict(subject, "supply", "active", ("7.4",),
+                                        "an Axis unit has entered it and the Soviets have not retaken it: an ultimate "
+                                        "source for Axis units on the South map"))
+            else:
+                verdicts.append(Verdict(subject, "supply", "not active", ("7.4",),
+                                        "Soviet units hold it: South-map Axis units again trace through Rostov"))
+        return verdicts
+
     def supply_of(self, state: UnitState) -> SupplyFinding:
         """A unit's supply state (7.2, 7.7)."""
         assert state.hex is not None
@@ -245,6 +261,7 @@ class SupplyLines:
                 path=self.board.labels(finding.path),
                 unit=state.unit.id,
             ))
+        verdicts += self._taman_verdicts()
         for marker in NETWORK_MARKERS.values():
             for hex_ in self.position.markers.get(marker, ()):
                 if hex_ not in self.board.towns:
