@@ -159,12 +159,21 @@ class SupplyLines:
         }
 
     @cached_property
+    def air_supply_markers(self) -> tuple[Hex, ...]:
+        """The hexes holding the air supply marker, each once."""
+        return tuple(sorted(set(self.position.markers.get(AIR_SUPPLY_MARKER, ())), key=self.board.label))
+
+    @cached_property
     def air_supplied(self) -> frozenset[Hex]:
-        """The air supply marker's hex and the six around it (7.6)."""
-        centres = self.position.markers.get(AIR_SUPPLY_MARKER, ())
-        return frozenset(
-            hex_ for centre in centres for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable
-        )
+        """The air supply marker's hex and the six around it (7.6). The marker supplies one
+        hex a game turn: placed in more, it supplies none, since the position cannot say
+        which the German chose."""
+        if len(self.air_supply_markers) != 1:
+            return frozenset()
+        return self._around(self.air_supply_markers[0])
+
+    def _around(self, centre: Hex) -> frozenset[Hex]:
+        return frozenset(hex_ for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable)
 
     def supply_line(self, side: str, hex_: Hex) -> tuple[Hex, ...] | None:
         """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13)."""
@@ -192,7 +201,14 @@ class SupplyLines:
         if side == AXIS and hex_ in self.board.coastal:
             return SupplyFinding(SupplyState.COASTAL, ("7.5",), "on the Sea of Azov or Black Sea coast: supplied for "
                                  "defence, halved for movement and attack")
-        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, "7.15"), self._why_unsupplied(side, hex_))
+        air_rule = ("7.6",) if self._denied_air_supply(side, hex_) else ()
+        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, *air_rule, "7.15"),
+                             self._why_unsupplied(side, hex_))
+
+    def _denied_air_supply(self, side: str, hex_: Hex) -> bool:
+        """An Axis hex a marker would cover, were it not one of several (7.6)."""
+        markers = self.air_supply_markers
+        return side == AXIS and len(markers) > 1 and any(hex_ in self._around(centre) for centre in markers)
 
     def _describe_line(self, side: str, hex_: Hex) -> str:
         board = self.board.board_of[hex_]
@@ -217,6 +233,8 @@ class SupplyLines:
                  ("South", SOVIET): "South-map Soviet units trace on the South map only",
                  ("South", AXIS): "South-map Axis units reach the North map only through Rostov"
                  + ("" if self.taman else " (Taman is not active)")}[(board, side)]
+        if self._denied_air_supply(side, hex_):
+            where += f"; air supply is not applied: {len(self.air_supply_markers)} markers, one hex a turn (7.6)"
         if hex_ in found.far.distance:
             source = found.far.path_to_source(hex_)[-1]
             return (f"the nearest connected source, {self.board.place_name(source)}, is {found.far.distance[hex_]} "
@@ -262,6 +280,13 @@ class SupplyLines:
                 unit=state.unit.id,
             ))
         verdicts += self._taman_verdicts()
+        if len(self.air_supply_markers) > 1:
+            verdicts.append(Verdict(
+                subject=f"{AIR_SUPPLY_MARKER} markers in {', '.join(self.board.labels(self.air_supply_markers))}",
+                topic="supply", outcome="illegal", rules=("7.6",),
+                explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
+                "none of them supplies any unit",
+            ))
         for marker in NETWORK_MARKERS.values():
             for hex_ in self.position.markers.get(marker, ()):
                 if hex_ not in self.board.towns:
