@@ -45,6 +45,7 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     # hexside feature or named line: colour, width (fraction of 100 of the hex size), dashed
     "river": (WATER, 5, False),
     "volga": (WATER, 11, False),
+    "lake_side": ((84, 140, 206), 12, False),
     "impassable_mountain": ((92, 58, 30), 7, False),
     "don_volga_line": ((196, 40, 40), 6, True),
     "stalingrad_ring": ((196, 40, 40), 6, True),
@@ -54,6 +55,7 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     "start_16dec": ((170, 30, 120), 5, True),
 }
 DRAWN_LINES = ("blue_start", "uranus_start", "start_19nov", "start_16dec")
+WATER_TERRAIN = frozenset({"sea", "lake"})
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,9 @@ def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_
     ordered = sorted(game_map.hexside_features.items(), key=lambda item: item[0])
     for feature in LINE_STYLES:
         sides = [side for side, features in ordered if feature in features]
+        if feature == "lake_side":
+            # A coast shows by the sea's fill; a lake too narrow to fill a hex runs between land hexes.
+            sides = [side for side in sides if not {game_map.terrain_of(hex_) for hex_ in side.hexes} & WATER_TERRAIN]
         if feature in DRAWN_LINES and feature in game_map.lines:
             sides = sorted(game_map.lines[feature])
         _draw_sides(draw, view, sides, on_board, *LINE_STYLES[feature])

@@ -6,8 +6,8 @@ reasoning that gives them; this module reads those lines and holds a referee to 
 - ``# expect none: subject | topic[ | outcome]`` — no such verdict;
 - ``# expect odds: DEFENDER <- ATTACKER ATTACKER | what | ...`` — the working of that
   attack, where ``what`` is ``modifier | name | shift``, ``no modifier | name``,
-  ``columns | base | final``, ``results | code code ...``, ``automatic | code`` or
-  ``not allowed | rule`` (the attack is refused by a verdict citing that rule).
+  ``columns | base | final``, ``results | code code ...``, ``automatic | code``,
+  ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict citing that rule).
 """
 
 from __future__ import annotations
@@ -99,6 +99,8 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
         assert [code for _, code in report.results] == values[0].split(), f"{attack}: {report.results}"
     elif what == "automatic":
         assert report.automatic == values[0], f"{attack}: {report.automatic}"
+    elif what == "allowed":
+        assert report.allowed, f"{attack}: refused: {[v.as_text() for v in report.verdicts]}"
     elif what == "not allowed":
         refusals = [verdict for verdict in report.verdicts if verdict.outcome == "not allowed"]
         assert not report.allowed and any(values[0] in verdict.rules for verdict in refusals), (

@@ -154,6 +154,35 @@ def test_7_4_taman_active_that_the_position_contradicts_is_refused(
         DriveOnStalingradReferee(change(read_position_file(POSITIONS / "taman_shipped_map.toml"))).check()
 
 
+def test_9_9_and_11_20_the_manych_lake_on_the_shipped_map() -> None:
+    """9.32 ends the floodable Manych river at N4127/N4227 and says the Manych lake stays a
+    lake; 11.20's example puts a lake side between S1125 and S1126. The lake's sides run from
+    the one to the other, and no 1942 lake fills a whole hex at this scale."""
+    referee = DriveOnStalingradReferee(read_position_file(POSITIONS / "manych_lake_attack.toml"))
+    board = referee.board
+    lake = board.sides_with("lake_side")
+    assert hexside(at(referee.position, "S1125"), at(referee.position, "S1126")) in lake
+    river_end = hexside(at(referee.position, "N4127"), at(referee.position, "N4227"))
+    assert river_end in board.game_map.lines["manych"] and river_end not in lake
+    assert not any(board.terrain(hex_) == "lake" for hex_ in board.playable)
+
+
+@pytest.mark.parametrize(("weather", "axis_crosses"), [(None, False), ("frozen", True)])
+def test_7_12_and_10_2_the_manych_lake_in_uranus(weather: str | None, axis_crosses: bool) -> None:
+    """7.12: Soviet lines cross the lake in any weather, Axis ones only once it has frozen in
+    Uranus; 9.19, 10.2: no unit moves across it, frozen or not (artificial lakes are not
+    affected by the freeze)."""
+    base = replace(read_position_file(POSITIONS / "east_of_don_south.toml"), weather=weather)
+    south, north = at(base, "N4227"), at(base, "N4226")
+    referee = DriveOnStalingradReferee(base)
+    north_map = referee.board_hexes("North")
+    assert referee.line_step(AXIS, north_map)(south, north) is axis_crosses
+    assert referee.line_step(SOVIET, north_map)(south, north)
+    walker = next(state for state in base.units if state.unit.id == "de-44id")
+    moved = replace(walker, location="N4227", hex=south)
+    assert referee.movement_cost(moved, [south, north]).points is None
+
+
 def test_11_23_only_hexes_of_the_line_are_destroyed() -> None:
     """11.23: the setting lists line hexes a German unit has occupied; a hex outside the
     line, where Germans stood beside it, is refused with the rule."""
@@ -692,12 +721,13 @@ def test_uranus_soviet_win_by_taking_rostov() -> None:
     assert (victory.outcome, victory.rules) == ("Soviet win", ("4.9",))
 
 
-def test_uranus_german_win_east_of_the_don() -> None:
-    """4.9: at the end of a Soviet player turn, two towns east of the Don German-held and in
-    ground supply win for the German. The test's Don runs between YY 30 and YY 31."""
+def test_uranus_german_win_east_of_the_don_read_literally() -> None:
+    """4.9 read literally (the east_of_don = "literal" setting): at the end of a Soviet player
+    turn, two towns on Astrakhan's side of the Don line German-held and in ground supply win
+    for the German. The test's Don runs between YY 30 and YY 31."""
     base = with_towns(position("chain_supplied"), "N2037", "N2030", "N2029")
     base = replace(base, scenario="uranus", turn=4, units=(),
-                   settings={"axis_network": "N2037 N2030 N2029", "end_of_soviet_turn": "yes"})
+                   settings={"axis_network": "N2037 N2030 N2029", "end_of_soviet_turn": "yes", "east_of_don": "literal"})
     referee = DriveOnStalingradReferee(base)
     north = referee.board_hexes("North")
     don = {hexside(hex_, other) for hex_ in north if yy(base, hex_) == 30

@@ -36,6 +36,9 @@ Every value is a string:
 ``german_eliminated_out_of_supply``  German units eliminated while out of supply or under
                             air supply (4.8).
 ``end_of_soviet_turn``      "yes" at the end of a Soviet player turn (the 4.9 German win).
+``east_of_don``             which towns 4.9's "east of the Don" means: "interfluve" (default),
+                            those between the Don and the Volga round Stalingrad, or
+                            "literal", every town on Astrakhan's side of the Voronezh/Don line.
 ``end_of_game``             "yes" at the end of the last turn (4.3, 4.5, 4.8, 4.10).
 
 The position's ``scenario`` is "blue" or "uranus" (Blue when a save cannot say); its
@@ -60,8 +63,9 @@ SETTING_NAMES = (
     "taman_active", "axis_control", "soviet_control", "axis_network", "soviet_network", "don_volga_destroyed",
     "stalingrad_ring", "phase_order", "attack", "air_attack", "air_defence", "air_and_armour", "manstein",
     "question_rolls", "german_vp", "soviet_eliminated_out_of_supply", "german_eliminated_out_of_supply",
-    "end_of_soviet_turn", "end_of_game",
+    "end_of_soviet_turn", "end_of_game", "east_of_don",
 )
+EAST_OF_DON_READINGS = ("interfluve", "literal")
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class Settings:
     german_eliminated_out_of_supply: int
     end_of_soviet_turn: bool
     end_of_game: bool
+    east_of_don: str
 
 
 def read_settings(position: Position) -> Settings:
@@ -121,4 +126,5 @@ def read_settings(position: Position) -> Settings:
         german_eliminated_out_of_supply=reader.whole_number("german_eliminated_out_of_supply", 999),
         end_of_soviet_turn=reader.yes("end_of_soviet_turn"),
         end_of_game=reader.yes("end_of_game"),
+        east_of_don=reader.choice("east_of_don", EAST_OF_DON_READINGS, EAST_OF_DON_READINGS[0]),
     )

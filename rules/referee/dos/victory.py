@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Sequence
 
+from rules.hexes import Hex
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.settings import BLUE, Settings
@@ -68,6 +69,25 @@ class Victory:
         return [Verdict("Blue", "victory", "game goes on", ("4.2", "4.3", "4.5"),
                         f"German VP {vp} of the 6 that win at once: {working}", details=details)]
 
+    def held_east_of_don(self) -> list[Hex]:
+        """The towns and cities east of the Don that the German controls in ground supply (4.9).
+
+        "East of the Don" is read, by default, as the land between the Don and the Volga
+        round Stalingrad: read literally, as every town on Astrakhan's side of the
+        Voronezh/Don line, the unchanged Uranus start already holds many, and every game
+        would end in a German win after the first Soviet turn. The setting ``east_of_don =
+        "literal"`` keeps the literal reading.
+        """
+        region = self.board.between_don_and_volga if self.settings.east_of_don == "interfluve" else self.board.east_of_don
+        return [hex_ for hex_ in sorted(self.board.towns, key=self.board.label) if hex_ in region
+                and self.control.control(hex_) == AXIS
+                and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR]
+
+    def _east_of_don_reading(self) -> str:
+        if self.settings.east_of_don == "interfluve":
+            return "between the Don and the Volga"
+        return "anywhere on Astrakhan's side of the Voronezh/Don line"
+
     def _uranus(self) -> list[Verdict]:
         settings = self.settings
         entered = self._entered(URANUS_OBJECTIVES)
@@ -85,14 +105,12 @@ class Victory:
                             f"{lost} German units eliminated out of supply or under air supply{counted}, 20 or more",
                             details=details)]
         if settings.end_of_soviet_turn:
-            held = [hex_ for hex_ in sorted(self.board.towns) if hex_ in self.board.east_of_don
-                    and self.control.control(hex_) == AXIS
-                    and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR]
+            held = self.held_east_of_don()
             if len(held) >= 2:
                 names = ", ".join(self.board.place_name(hex_) for hex_ in held)
                 return [Verdict("Uranus", "victory", "German win", ("4.9",),
                                 f"at the end of a Soviet player turn the German holds {names} east of the Don "
-                                "in ground supply: two or more", details=details)]
+                                f"({self._east_of_don_reading()}) in ground supply: two or more", details=details)]
         if settings.end_of_game:
             return [Verdict("Uranus", "victory", "German win", ("4.8", "4.10"),
                             f"the Soviet has met no victory condition by the end of turn {self.position.turn}: "
