@@ -40,6 +40,7 @@ TERRAIN_FILL: dict[str, Colour] = {
     "fortified_soviet": (222, 214, 186),
 }
 WATER: Colour = (46, 104, 178)
+VICTORY_GOLD: Colour = (226, 176, 40)
 SIDE_COLOURS: dict[str, Colour] = {"axis": (70, 70, 70), "soviet": (176, 36, 30), "german": (70, 70, 70)}
 LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     # hexside feature or named line: colour, width (fraction of 100 of the hex size), dashed
@@ -109,6 +110,7 @@ def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.I
     _rails(draw, view, game_map, on_board)
     _supply_sources(draw, view, game_map, on_board)
     _towns(draw, view, game_map, on_board)
+    _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
     _title_box(draw, view, spec, game_map, on_board)
     return image
@@ -251,6 +253,25 @@ def _towns(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_boa
                   stroke_width=2, stroke_fill=PAPER)
 
 
+def _star(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
+    """A five-pointed gold star, the victory point mark."""
+    x, y = centre
+    points = [
+        (x + (radius if index % 2 == 0 else radius * 0.45) * math.sin(index * math.pi / 5),
+         y - (radius if index % 2 == 0 else radius * 0.45) * math.cos(index * math.pi / 5))
+        for index in range(10)
+    ]
+    draw.polygon(points, fill=VICTORY_GOLD, outline=INK)
+
+
+def _victory_hexes(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
+    """A gold star in the upper left of every victory point hex, clear of the town's mark and name."""
+    for victory_hex in game_map.victory_hexes:
+        if victory_hex.hex in on_board:
+            x, y = view.centre(victory_hex.hex)
+            _star(draw, (x - view.hex_size * 0.3, y - view.hex_size * 0.14), view.hex_size * 0.14)
+
+
 def _supply_sources(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
     """Supply source hexes ringed in their side's colour with a small "S"."""
     mark_font = font(max(8, round(view.hex_size / 8)), "bold")
@@ -313,6 +334,12 @@ def _title_box(draw: ImageDraw.ImageDraw, view: BoardView, spec: GameSpec, game_
               fill=INK)
     row = top + 24 + box_height // 8 + box_height // 14
     swatch = box_height // 16
+    if any(item.hex in on_board for item in game_map.victory_hexes):
+        scenarios = sorted({name for item in game_map.victory_hexes for name in item.scenarios})
+        _star(draw, (left + 16 + swatch, row + swatch / 2), swatch * 0.7)
+        draw.text((left + 24 + 2 * swatch, row - 2), "Victory point hex" + (f" ({', '.join(scenarios)})" if scenarios
+                  else ""), font=text_font, fill=INK)
+        row += swatch + 6
     used = {game_map.terrain_of(hex_) for hex_ in on_board}
     for terrain_id in spec.terrain_types:
         if terrain_id not in used or row + swatch > top + box_height - 8:

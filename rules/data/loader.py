@@ -42,6 +42,7 @@ from rules.model import (
     Town,
     Unit,
     UnitStep,
+    VictoryHex,
     VictoryLevel,
     VictoryPointAward,
 )
@@ -110,6 +111,12 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
                 raise DataError(
                     folder / "units.toml", None, f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}"
                 )
+    for game_map in spec_maps:
+        for victory_hex in game_map.victory_hexes:
+            for scenario in victory_hex.scenarios:
+                if scenarios and scenario not in scenarios:
+                    raise DataError(folder / "map.toml", None,
+                                    f"victory hex {victory_hex.name!r} names unknown scenario {scenario!r}")
     return GameSpec(
         id=header.text("id"),
         title=header.text("title"),
@@ -250,7 +257,7 @@ def _maps(
 def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area",
+        "supply_source", "area", "victory_hex",
     )
     name = table.text("name")
     provenance = table.provenance()
@@ -298,11 +305,24 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     edge_names = {edge.name: edge for edge in edges}
     sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
     game_map = GameMap(
-        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines
+        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
+        victory_hexes=_victory_hexes(table, hexes, provenance),
     )
     if generated is None:
         return game_map
     return _under_hand_data(game_map, _map_layer(generated, hexes, terrain, hex_terrain, edge_names, sides, provenance))
+
+
+def _victory_hexes(table: Table, hexes: _HexReader, inherited: Provenance) -> tuple[VictoryHex, ...]:
+    """``[[map.victory_hex]]``: hexes worth VP to the side controlling them, each named once."""
+    found: dict[Hex, VictoryHex] = {}
+    for item in _only_each(table.tables("victory_hex"), "hex", "name", "points", "scenarios"):
+        hex_ = hexes.read(item, "hex")
+        if hex_ in found:
+            raise item.error(f"victory hex {item.text('hex')!r} is listed twice", "hex")
+        found[hex_] = VictoryHex(hex_, item.text("name"), item.integer("points", 1, minimum=1),
+                                 tuple(item.text_list("scenarios", required=False)), item.provenance(inherited))
+    return tuple(found.values())
 
 
 def _map_layer(

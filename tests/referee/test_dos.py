@@ -31,10 +31,11 @@ from rules.referee.dos import (
 )
 from rules.referee.engine import RefereeError
 from rules.referee.odds import Contribution, OddsReport
-from rules.referee.position import Position, UnitState
+from rules.referee.position import Position, UnitState, setup_position
 from rules.referee.position_file import read_position_file
 from rules.referee.verdict import Verdict
 from tests.referee.expectations import assert_odds, assert_verdicts
+from tests.support.games import shipped_game
 
 POSITIONS = Path(__file__).parent / "positions" / "dos"
 
@@ -181,6 +182,17 @@ def test_7_12_and_10_2_the_manych_lake_in_uranus(weather: str | None, axis_cross
     walker = next(state for state in base.units if state.unit.id == "de-44id")
     moved = replace(walker, location="N4227", hex=south)
     assert referee.movement_cost(moved, [south, north]).points is None
+
+
+def test_4_4_the_german_starts_blue_with_no_vp_hex() -> None:
+    """4.4: Blue starts at 0 German VP, so every rebuilt VP hex lies on the Soviet side of
+    the Blue start line, and the set-up's count is 0."""
+    referee = DriveOnStalingradReferee(setup_position(shipped_game("dos"), "blue"))
+    victory_hexes = referee.board.game_map.victory_hexes
+    assert len(victory_hexes) >= 6 and all(item.provenance.reconstructed and item.provenance.note for item in victory_hexes)
+    assert all(referee.control.control(item.hex) == SOVIET for item in victory_hexes)
+    (verdict,) = [verdict for verdict in referee.victory() if verdict.subject == "Blue"]
+    assert verdict.details["german_vp_from_hexes"] == "0"
 
 
 def test_11_23_only_hexes_of_the_line_are_destroyed() -> None:

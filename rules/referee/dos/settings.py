@@ -30,8 +30,8 @@ Every value is a string:
 ``manstein``                "yes" when the Manstein marker supports this attack (8.9).
 ``question_rolls``          the German player's die rolls for "?" strengths (2.15), e.g.
                             "it-vicenza=4, ro-1pd=3".
-``german_vp``               German VP from VP hexes held (4.2); the VP hexes are printed on
-                            the lost map, so the track's value is taken as stated.
+``german_vp``               German VP from VP hexes held (4.2), as the track shows it: overrides
+                            the count of the map's (reconstructed) VP hexes the German controls.
 ``soviet_eliminated_out_of_supply``  Soviet units eliminated while out of supply (4.3).
 ``german_eliminated_out_of_supply``  German units eliminated while out of supply or under
                             air supply (4.8).
@@ -86,7 +86,7 @@ class Settings:
     air_and_armour: bool
     manstein: bool
     question_rolls: Mapping[str, int]
-    german_vp: int
+    german_vp: int | None
     soviet_eliminated_out_of_supply: int
     german_eliminated_out_of_supply: int
     end_of_soviet_turn: bool
@@ -121,7 +121,7 @@ def read_settings(position: Position) -> Settings:
         air_and_armour=reader.yes("air_and_armour"),
         manstein=reader.yes("manstein"),
         question_rolls=rolls,
-        german_vp=reader.whole_number("german_vp", 99),
+        german_vp=reader.whole_number("german_vp", 99) if reader.given("german_vp") else None,
         soviet_eliminated_out_of_supply=reader.whole_number("soviet_eliminated_out_of_supply", 999),
         german_eliminated_out_of_supply=reader.whole_number("german_eliminated_out_of_supply", 999),
         end_of_soviet_turn=reader.yes("end_of_soviet_turn"),

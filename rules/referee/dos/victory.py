@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 
 from rules.hexes import Hex
+from rules.model import VictoryHex
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.settings import BLUE, Settings
@@ -43,6 +44,11 @@ class Victory:
         return [f"{name} {self.board.label(self.board.town_hex(name))}" for name in names
                 if self.board.town_hex(name) in self.control.occupied_by[SOVIET]]
 
+    def vp_hexes_held(self) -> list[VictoryHex]:
+        """The Blue VP hexes the German controls (4.2: whatever their supply)."""
+        return [victory_hex for victory_hex in self.board.game_map.victory_hexes
+                if BLUE in victory_hex.scenarios and self.control.control(victory_hex.hex) == AXIS]
+
     def _blue(self) -> list[Verdict]:
         settings = self.settings
         entered = self._entered(BLUE_SUDDEN_DEATH)
@@ -52,12 +58,19 @@ class Victory:
         stranded = [state for state in self.position.units_of(SOVIET)
                     if settings.end_of_game and self.supply.supply_of(state).state is SupplyState.OUT]
         eliminated = settings.soviet_eliminated_out_of_supply + len(stranded)
-        vp = settings.german_vp + eliminated // 20
-        details = {"german_vp_from_hexes": str(settings.german_vp), "soviet_eliminated_out_of_supply": str(eliminated),
-                   "german_vp": str(vp)}
+        held = self.vp_hexes_held()
+        hexes_vp = settings.german_vp if settings.german_vp is not None else sum(item.points for item in held)
+        vp = hexes_vp + eliminated // 20
+        details = {"german_vp_from_hexes": str(hexes_vp), "soviet_eliminated_out_of_supply": str(eliminated),
+                   "german_vp": str(vp), "vp_hexes_held": " ".join(self.board.label(item.hex) for item in held)}
         counted = (f"; {len(stranded)} Soviet units out of supply on the map count as eliminated at the end"
                    if settings.end_of_game else "")
-        working = (f"{settings.german_vp} VP from VP hexes and {eliminated // 20} for {eliminated} Soviet units "
+        if settings.german_vp is not None:
+            from_hexes = f"{hexes_vp} VP from VP hexes (the german_vp setting)"
+        else:
+            names = ", ".join(f"{item.name} {self.board.label(item.hex)}" for item in held) or "none"
+            from_hexes = f"{hexes_vp} VP from VP hexes held ({names})"
+        working = (f"{from_hexes} and {eliminated // 20} for {eliminated} Soviet units "
                    f"eliminated out of supply (1 per 20){counted}")
         if vp >= 6:
             return [Verdict("Blue", "victory", "German win", ("4.2", "4.3", "4.5"),
