@@ -30,6 +30,7 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "air": "check_commands",
 }
 
 

@@ -20,6 +20,8 @@ from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
+from rules.referee.tps import TurningPointReferee
+from rules.referee.tps.air import AirMissions
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 
@@ -84,6 +86,49 @@ def odds(position_path: Path, defender: str, attackers: str, output_format: str)
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
         return
     click.echo(_odds_text(report))
+
+
+@main.command("air")
+@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def air(position_path: Path, output_format: str) -> None:
+    """Turning Point air missions: each interception, each air superiority attack with its
+    odds and the result of every roll on the Air Superiority Table, and which flights get
+    to fly their missions."""
+    position = load_position(position_path)
+    referee = referee_for(position)
+    if not isinstance(referee, TurningPointReferee):
+        raise RefereeError(position.source, None, f"{position.spec.title} has no air missions to resolve "
+                           "(Turning Point: Stalingrad has)")
+    missions = referee.air
+    if output_format == "json":
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                              indent=2, ensure_ascii=False))
+        return
+    click.echo(_air_text(position, missions))
+
+
+def _air_text(position: Position, missions: AirMissions) -> str:
+    lines = [f"{position.spec.title}, turn {position.turn} — air missions"]
+    if not missions.flights:
+        lines.append("No flight is flying a stated mission.")
+    interceptions = missions.interception_verdicts()
+    if interceptions:
+        lines.append("Interception")
+        lines += ["  " + verdict.as_text() for verdict in interceptions]
+    if missions.superiority:
+        lines.append("Air superiority")
+        codes = missions.table.codes
+        for attack, verdict in zip(missions.superiority, missions.superiority_verdicts()):
+            lines.append("  " + verdict.as_text())
+            for roll, code in attack.results:
+                chosen = "  <- rolled" if roll == attack.roll else ""
+                lines.append(f"    roll {roll}: {code} ({codes.get(code, '')}){chosen}")
+    flights = missions.flight_verdicts()
+    if flights:
+        lines.append("Flights")
+        lines += ["  " + verdict.as_text() for verdict in flights]
+    return "\n".join(lines)
 
 
 def _odds_text(report: OddsReport) -> str:

@@ -62,12 +62,40 @@ def test_odds_json_matches_the_text() -> None:
     assert (report["base_column"], report["final_column"]) == ("2-1", "5-1")
 
 
+def test_odds_on_an_attack_the_rules_forbid_is_a_verdict() -> None:
+    # manych_lake_attack.toml: S1125 to S1126 crosses the Manych lake (11.20): refused, exit 0.
+    path = str(POSITIONS / "dos" / "manych_lake_attack.toml")
+    code, output, error = run("odds", path, "--attack", "S1126", "--from", "S1125")
+    assert (code, error) == (0, "")
+    assert output.splitlines()[0] == "Attack on S1126: not allowed"
+    assert "cannot attack across a lake or sea hexside [rule 11.20]" in output
+    code, output, _ = run("odds", path, "--attack", "S1126", "--from", "S1125", "--format", "json")
+    report = json.loads(output)
+    assert code == 0 and report["allowed"] is False and report["verdicts"][0]["rules"] == ["11.20"]
+
+
+def test_air_gives_every_roll_and_which_flights_fly() -> None:
+    # air_superiority_damaged.toml: 2 to 2 on the 1-1 column, damaged on a 1, rolled 1.
+    path = str(POSITIONS / "tps" / "air_superiority_damaged.toml")
+    code, output, error = run("air", path)
+    assert (code, error) == (0, "")
+    lines = output.splitlines()
+    assert [line.split(":")[1].split()[0] for line in lines if line.startswith("    roll ")] == ["X", "-", "-", "-", "-", "-"]
+    assert "  ger_air_1_flight: damaged — interdiction over 1010" in "\n".join(lines)
+    code, output, _ = run("air", path, "--format", "json")
+    report = json.loads(output)
+    (attack,) = report["air_superiority"]
+    assert (attack["column"], attack["attack"], attack["defence"], attack["damaged"]) == ("1-1", 2, 2, True)
+    assert {flight["subject"]: flight["outcome"] for flight in report["flights"]}["ger_air_1_flight"] == "damaged"
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         (("odds", str(POSITIONS / "dos" / "combat_concentric.toml"), "--attack", "N2040", "--from", "N9999"),
          "unknown hex 'N9999'"),
         (("check", str(CORPUS / "kassala" / "Default Setup.vsav")), "not a saved game of a Stavka module"),
+        (("air", str(POSITIONS / "dos" / "manych_lake_attack.toml")), "Drive on Stalingrad has no air missions"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(arguments: tuple[str, ...], message: str) -> None:

@@ -5,7 +5,7 @@ reasoning that gives them; this module reads those lines and holds a referee to 
   ``rule=X`` among the key=values asks that it cite rule X;
 - ``# expect none: subject | topic[ | outcome]`` — no such verdict;
 - ``# expect odds: DEFENDER <- ATTACKER ATTACKER | what | ...`` — the working of that
-  attack, where ``what`` is ``modifier | name | shift``, ``no modifier | name``,
+  attack, where ``what`` is ``modifier | name | shift[ | die]``, ``no modifier | name``,
   ``columns | base | final``, ``results | code code ...``, ``automatic | code``,
   ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict citing that rule).
 """
@@ -88,8 +88,11 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
     """One ``# expect odds:`` line's claim about ``report``."""
     shifts = {modifier.name: modifier.column_shift for modifier in report.modifiers}
     if what == "modifier":
-        name, shift = values
+        name, shift, *die = values
         assert shifts.get(name) == int(shift), f"{attack}: {name} {shift}; got {shifts}"
+        if die:
+            dice = {modifier.name: modifier.die_modifier for modifier in report.modifiers}
+            assert dice[name] == int(die[0]), f"{attack}: {name} {die[0]} to the die; got {dice[name]}"
     elif what == "no modifier":
         assert values[0] not in shifts, f"{attack}: unexpected {values[0]}"
     elif what == "columns":

@@ -207,7 +207,7 @@ def test_air_and_supply_units_exert_no_zoc() -> None:
 
 def test_interdiction_flight_exerts_zoc_on_movement_even_with_friendly_units() -> None:
     spec = board("open")
-    ref = referee(spec, {"ger_inf_1": "1011", "sov_air_1_flight": "1010", "sov_air_1_ground": "2505"},
+    ref = referee(spec, {"ger_inf_1": "1011", "sov_air_1_flight": "1010", "sov_air_1_ground": "1505"},
                   flying={"sov_air_1_flight": "interdiction"})
     assert hex_of(spec, "1011") in ref.enemy_zoc_for_movement("axis")
 
@@ -226,6 +226,36 @@ def test_unknown_air_mission_is_an_error() -> None:
 def test_bad_settings_are_refused(settings: dict[str, str], message: str) -> None:
     with pytest.raises(RefereeError, match=message):
         referee(board("open"), {}, settings=settings)
+
+
+def test_a_flight_whose_ground_echelon_is_gone_cannot_fly() -> None:
+    """Air units: a flight flies from its own ground echelon, and is removed with it; a
+    flight in the air with no echelon on the map has no effect."""
+    ref = referee(board("open"), {"sov_air_1_flight": "1010", "ger_inf_1": "1011"},
+                  flying={"sov_air_1_flight": "interdiction"}, eliminated=["sov_air_1_ground"])
+    verdict = next(v for v in ref.check() if v.subject == "sov_air_1_flight" and v.topic == "air mission")
+    assert verdict.outcome == "illegal" and "not on the map" in verdict.explanation
+    assert not ref.enemy_zoc_for_movement("axis")
+
+
+@pytest.mark.parametrize(("placements", "missions", "setting"), [
+    ({"ger_air_1_ground": "0612", "ger_air_2_ground": "0612"}, {"sov_air_1_flight": "air_superiority"}, "air_targets"),
+    ({"ger_air_1_ground": "0612", "ger_air_2_ground": "0612", "ger_air_1_flight": "0612", "sov_air_2_flight": "0612"},
+     {"sov_air_1_flight": "air_superiority", "sov_air_2_flight": "air_superiority",
+      "ger_air_1_flight": "combat_air_patrol"}, "patrol_cover"),
+])
+def test_air_superiority_needs_the_choices_the_players_make(
+    placements: dict[str, str], missions: dict[str, str], setting: str
+) -> None:
+    """Air missions (4): with several echelons in a hex, the attacker says which each flight
+    attacks, and the defender which echelon each patrol defends; a position that does not say
+    is refused, naming the setting."""
+    ground = {"sov_air_1_ground": "1412", "sov_air_2_ground": "1412", "sov_air_1_flight": "0612"}
+    ref = referee(board("open"), ground | placements, flying=missions,
+                  settings={"air_targets": "sov_air_1_flight:ger_air_1_ground, sov_air_2_flight:ger_air_2_ground"}
+                  if setting == "patrol_cover" else None)
+    with pytest.raises(RefereeError, match=setting):
+        ref.check()
 
 
 def test_flying_flight_without_mission_is_reported() -> None:

@@ -82,7 +82,7 @@ class TurningPointReferee(HexReferee):
 
     def check(self) -> list[Verdict]:
         """The engine's verdicts, then placements the rules forbid (water, air units)."""
-        return [*super().check(), *self.forces.placement_problems(), *self.air.problems()]
+        return [*super().check(), *self.forces.placement_problems(), *self.air.verdicts()]
 
     def supply(self) -> list[Verdict]:
         """Each unit's supply state, traced path, distance and effects."""
