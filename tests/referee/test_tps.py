@@ -537,6 +537,18 @@ def test_real_map_sources_supply_units_standing_on_them() -> None:
         assert (line.state, line.distance) == (SupplyState.SUPPLIED, 0), game_map.label(hex_)
 
 
+def test_the_kotelnikovo_railway_joins_the_net_at_salsk() -> None:
+    """Supply (A): the rail hex must join a source by continuous rail. In 1942 the
+    Stalingrad-Kotelnikovo railway met the Rostov line at Salsk, which the board reaches;
+    a unit on it traces its rail through the junction and Rostov to an Axis source."""
+    verdict = next(v for v in TurningPointReferee(read_position_file(POSITIONS / "kotelnikovo_railway.toml")).supply()
+                   if v.subject == "de-44id")
+    assert {"2520", "1627", "0622"} <= set(verdict.path)
+    sources = {label for source in shipped_game("tps").maps[0].supply_sources if source.side == "axis"
+               for label in (shipped_game("tps").maps[0].label(hex_) for hex_ in source.hexes)}
+    assert verdict.path[-1] in sources
+
+
 def test_real_scenario_one_check() -> None:
     verdicts = scenario_one().check()
     supply = [verdict for verdict in verdicts if verdict.topic == "supply"]
