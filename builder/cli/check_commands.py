@@ -20,6 +20,7 @@ from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
+from rules.referee.summary import CheckSummary, grouped, summarize
 from rules.referee.tps import TurningPointReferee
 from rules.referee.tps.air import AirMissions
 
@@ -52,19 +53,41 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None) 
     victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
     or a TOML position file."""
     position = load_position(position_path)
-    verdicts = referee_for(position).check()
+    referee = referee_for(position)
+    verdicts = referee.check()
     if annotated_path is not None:
         if position_path.suffix.lower() not in SAVE_SUFFIXES:
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
+    summary = summarize(referee, verdicts)
     if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn,
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, "summary": summary.as_json(),
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
     click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts")
-    for verdict in verdicts:
-        click.echo(verdict.as_text())
+    click.echo(_summary_text(summary))
+    for title, section in grouped(referee, verdicts):
+        click.echo(f"{title[0].upper()}{title[1:]}")
+        for verdict in section:
+            click.echo(verdict.as_text())
+
+
+def _summary_text(summary: CheckSummary) -> str:
+    """Supply by side, violations and the victory state, before any unit's verdict."""
+    sides = "; ".join(
+        f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items()) if states else f"{side} none"
+        for side, states in summary.supply.items()
+    )
+    lines = ["Summary", f"  supply: {sides}"]
+    if summary.violations:
+        lines.append(f"  violations: {len(summary.violations)} — " + "; ".join(
+            f"{verdict.subject} {verdict.outcome}" for verdict in summary.violations))
+    else:
+        lines.append("  violations: none")
+    lines += [f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
+              f"{verdict.explanation}" for verdict in summary.victory]
+    return "\n".join(lines)
 
 
 @main.command("odds")
@@ -142,7 +165,8 @@ def _odds_text(report: OddsReport) -> str:
                   for item in items]
     lines.append(f"  strength {report.attack} : {report.defence}")
     if report.base_column is not None:
-        lines.append(f"  odds column {report.base_column}")
+        note = f" ({report.column_note})" if report.column_note else ""
+        lines.append(f"  odds column {report.base_column}{note}")
     for modifier in report.modifiers:
         effects = []
         if modifier.column_shift:
@@ -153,7 +177,8 @@ def _odds_text(report: OddsReport) -> str:
     if report.automatic is not None:
         lines.append(f"  result: {report.automatic} (no roll)")
     else:
-        lines.append(f"  final column {report.final_column}, die modifier {report.die_modifier:+d}")
+        note = f" ({report.final_note})" if report.final_note else ""
+        lines.append(f"  final column {report.final_column}{note}, die modifier {report.die_modifier:+d}")
         lines += [f"    roll {roll}: {code}" for roll, code in report.results]
     for verdict in report.verdicts:
         lines.append("  " + verdict.as_text())

@@ -27,6 +27,8 @@ class Referee(ABC):
     """Rulings on one position; a game subclasses it (or :class:`HexReferee`) and registers."""
 
     game_id: ClassVar[str] = ""
+    supply_order: ClassVar[tuple[str, ...]] = ()
+    """The game's supply states, the worst first: the order a summary lists them in."""
 
     def __init__(self, position: Position) -> None:
         self.position = position

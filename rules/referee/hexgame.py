@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil, floor
 from functools import cached_property
 from typing import ClassVar
 
@@ -23,6 +25,15 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
 from rules.referee.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class StackingProblem:
+    """One way a stack breaks the rules, named as what it is, with the rules that say so."""
+
+    outcome: str
+    explanation: str
+    rules: tuple[str, ...]
 
 
 class HexReferee(Referee):
@@ -73,12 +84,13 @@ class HexReferee(Referee):
         """How many units ``state`` counts as for stacking (1 unless a game says otherwise)."""
         return 1
 
-    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[str]:
+    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Further stacking conditions of a game (e.g. nationality mixes); none by default."""
         return []
 
     def stacking(self) -> list[Verdict]:
-        """One verdict per hex that breaks the stacking rules."""
+        """One verdict for each way a hex breaks the stacking rules: too many units, or a
+        game's own conditions, each named as what it is."""
         verdicts = []
         for side in self.spec.sides:
             for hex_, states in sorted(self.position.occupied(side.id).items()):
@@ -86,18 +98,20 @@ class HexReferee(Referee):
                 limit = self.stacking_limit(hex_, side.id)
                 problems = self.stacking_problems(hex_, states)
                 if weight > limit:
-                    problems.insert(0, f"{weight} units count toward the limit of {limit}")
-                if problems:
-                    verdicts.append(
-                        Verdict(
-                            subject=f"hex {self.label(hex_)}",
-                            topic="stacking",
-                            outcome="over-stacked",
-                            rules=self.stacking_rules,
-                            explanation="; ".join(problems),
-                            details={"units": ", ".join(state.unit.id for state in states)},
-                        )
+                    problems.insert(0, StackingProblem("over-stacked", f"{weight} units count toward the limit of "
+                                                       f"{limit}", self.stacking_rules))
+                verdicts += [
+                    Verdict(
+                        subject=f"hex {self.label(hex_)}",
+                        topic="stacking",
+                        outcome=problem.outcome,
+                        rules=problem.rules,
+                        explanation=problem.explanation,
+                        details={"units": ", ".join(state.unit.id for state in states)},
+                        violation=True,
                     )
+                    for problem in problems
+                ]
         return verdicts
 
     # ----- combat ---------------------------------------------------------------------
@@ -193,6 +207,7 @@ class HexReferee(Referee):
             return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
                               None, die_modifier, (), automatic, table_note=self._table_note())
         base, final = self.column(attack, defence, shift)
+        column_note, final_note = self.column_notes(attack, defence, shift, base, final)
         changes = {before: after for modifier in modifiers for before, after in modifier.result_changes}
         results = tuple(
             (roll, changes.get(code, code))
@@ -200,7 +215,27 @@ class HexReferee(Referee):
             for code in (self.table.result(final, roll + die_modifier),)
         )
         return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
-                          final, die_modifier, results, None, table_note=self._table_note())
+                          final, die_modifier, results, None, table_note=self._table_note(),
+                          column_note=column_note, final_note=final_note)
+
+    def column_notes(self, attack: Fraction, defence: Fraction, shift: int, base: Odds, final: Odds) -> tuple[str, str]:
+        """What the table's ends did to the odds: the raw odds beyond its columns, counted
+        as the first or last (TPS CRT note: over 9-1 is 9-1, under 1-3 is 1-3), and shifts
+        that would pass an end."""
+        column_note = ""
+        if attack <= 0:
+            column_note = f"no attack strength, counted as {base}"
+        elif defence > 0:
+            raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
+            if raw != base:
+                capped = "capped at" if raw.ratio > base.ratio else "counted as"
+                column_note = f"{raw}, {capped} {base}"
+        final_note = ""
+        if base in self.table.columns and shift:
+            wanted = self.table.columns.index(base) + shift
+            if not 0 <= wanted < len(self.table.columns):
+                final_note = f"{shift:+d} from {base} would pass the table's end: {final}"
+        return column_note, final_note
 
     def _refused(self, defender_hex: Hex, problems: Sequence[AttackProblem]) -> OddsReport:
         """The report of an attack the rules forbid: a verdict per reason, no odds."""

@@ -70,6 +70,11 @@ class OddsReport:
     verdicts: tuple[Verdict, ...] = field(default=())
     table_note: str = ""
     allowed: bool = True
+    column_note: str = ""
+    """How the raw odds became the base column when the table cannot hold them (12-1,
+    capped at 9-1)."""
+    final_note: str = ""
+    """How the shifts' column was kept on the table when they would pass its end."""
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
@@ -88,4 +93,6 @@ class OddsReport:
             "verdicts": [verdict.as_json() for verdict in self.verdicts],
             "table_note": self.table_note,
             "allowed": self.allowed,
+            "column_note": self.column_note,
+            "final_note": self.final_note,
         }

@@ -23,10 +23,28 @@ def test_check_gives_each_unit_its_supply_path_and_rule() -> None:
     # zoc_cut_unoccupied.toml: the Axis unit's line runs 13 hexes to the railway (limit 12).
     code, output, error = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"))
     assert (code, error) == (0, "")
-    first = output.splitlines()[1]
-    assert first.startswith("ger_inf_1: out of supply — 13 hexes to rail hex 0608 (limit 12)")
-    assert "[rule Supply (A)" in first
-    assert output.splitlines()[2].startswith("    path: 1908 1807")
+    lines = output.splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("ger_inf_1:"))
+    assert lines[first].startswith("ger_inf_1: out of supply — 13 hexes to rail hex 0608 (limit 12)")
+    assert "[rule Supply (A)" in lines[first]
+    assert lines[first + 1].startswith("    path: 1908 1807")
+
+
+def test_check_opens_with_a_summary_and_groups_units_by_supply_state() -> None:
+    # zoc_cut_unoccupied.toml: ger_inf_1 out of supply; sov_rifle_1 isolated, 23 hexes from
+    # the east edge (limit 4) and 15 from rail (limit 8): no path is printed for it.
+    code, output, _ = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"))
+    lines = output.splitlines()
+    assert lines[1:5] == [
+        "Summary",
+        "  supply: axis 1 out of supply; soviet 1 isolated",
+        "  violations: none",
+        "  victory: Soviet marginal victory — Soviet 0 VP - Axis 0 VP = 0",
+    ]
+    assert lines.index("Supply: out of supply") < lines.index("Supply: isolated") < lines.index("Victory")
+    isolated = lines[lines.index("Supply: isolated") + 1]
+    assert isolated.startswith("sov_rifle_1: isolated") and "no source within reach" in isolated
+    assert not lines[lines.index("Supply: isolated") + 2].startswith("    path:")
 
 
 def test_check_json_carries_every_verdict_with_its_rules() -> None:
@@ -35,7 +53,8 @@ def test_check_json_carries_every_verdict_with_its_rules() -> None:
     report = json.loads(output)
     assert (report["game"], report["turn"]) == ("dos", 3)
     assert report["verdicts"] and all(verdict["rules"] for verdict in report["verdicts"])
-    assert set(report["verdicts"][0]) == {"subject", "topic", "outcome", "rules", "explanation", "path", "details", "unit"}
+    assert set(report["verdicts"][0]) >= {"subject", "topic", "outcome", "rules", "explanation", "path", "details", "unit"}
+    assert report["summary"]["violations"] == 0 and set(report["summary"]["supply"]) == {"axis", "soviet"}
 
 
 def test_odds_lists_strengths_shifts_with_rules_and_every_roll() -> None:

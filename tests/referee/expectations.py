@@ -6,7 +6,8 @@ reasoning that gives them; this module reads those lines and holds a referee to 
 - ``# expect none: subject | topic[ | outcome]`` — no such verdict;
 - ``# expect odds: DEFENDER <- ATTACKER ATTACKER | what | ...`` — the working of that
   attack, where ``what`` is ``modifier | name | shift[ | die]``, ``no modifier | name``,
-  ``columns | base | final``, ``results | code code ...``, ``automatic | code``,
+  ``columns | base | final``, ``column note | text``, ``results | code code ...``,
+  ``automatic | code``,
   ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict citing that rule).
 """
 
@@ -98,6 +99,8 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
     elif what == "columns":
         got = (str(report.base_column), str(report.final_column))
         assert got == tuple(values), f"{attack}: columns {values}; got {got}"
+    elif what == "column note":
+        assert report.column_note == values[0], f"{attack}: column note {values[0]!r}; got {report.column_note!r}"
     elif what == "results":
         assert [code for _, code in report.results] == values[0].split(), f"{attack}: {report.results}"
     elif what == "automatic":

@@ -403,7 +403,7 @@ def test_air_supply_is_for_defence_only_and_lets_nationalities_mix() -> None:
     assert supply_of(position_, "inf2").outcome == str(SupplyState.OUT)
     stacking = verdicts(position_, "stacking")
     assert set(stacking) == {"hex N2533"}
-    assert stacking["hex N2533"].rules == ("6.1", "6.3", "6.4")
+    assert (stacking["hex N2533"].outcome, stacking["hex N2533"].rules) == ("nationalities mixed", ("6.3",))
     referee = DriveOnStalingradReferee(position_)
     airborne = next(state for state in position_.units if state.unit.id == "inf1")
     assert (referee.attack_strength(airborne).halvings, referee.defence_strength(airborne).halvings) == (1, 0)
@@ -506,12 +506,15 @@ def test_stacking_eight_and_artillery_three() -> None:
     assert set(stacking) == {"hex N2530", "hex N2535"}
     assert "9 units count toward the limit of 8" in stacking["hex N2530"].explanation
     assert "4 artillery units" in stacking["hex N2535"].explanation
+    assert (stacking["hex N2530"].outcome, stacking["hex N2535"].outcome) == ("over-stacked", "too much artillery")
+    assert stacking["hex N2535"].rules == ("6.4",)
 
 
 def test_stacking_nationalities() -> None:
     stacking = verdicts(position("stacking_nationalities"), "stacking")
     assert set(stacking) == {"hex N2530", "hex N2534"}
-    assert "rule 6.3" in stacking["hex N2530"].explanation
+    # Item 13: a mix of nationalities is named as such, not "over-stacked".
+    assert (stacking["hex N2530"].outcome, stacking["hex N2530"].rules) == ("nationalities mixed", ("6.3",))
 
 
 def test_allied_panzer_needs_german_mechanized_company() -> None:

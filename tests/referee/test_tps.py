@@ -377,7 +377,9 @@ def test_own_fortified_hex_is_like_a_river_and_terrain_does_not_add_up() -> None
     ref = referee(spec, SUPPLY | rifles(1, "2709") | rifles(1, "2610", 2) | {"ger_inf_1": "2710"})
     assert odds(ref, "2710", "2610").die_modifier == -2
     both = odds(ref, "2710", "2709")
-    assert len([m for m in both.modifiers if m.die_modifier == -2]) == 2 and both.die_modifier == -2
+    # Terrain effects table: effects do not add up; the report says which one applies.
+    assert [m.die_modifier for m in both.modifiers] == [-2, 0] and both.die_modifier == -2
+    assert "not added, terrain effects do not add up" in both.modifiers[1].name
     assert both.final_column is not None
     assert both.results == tuple((roll, ref.table.result(both.final_column, roll - 2)) for roll in range(1, 7))
     enemy_fort = with_terrain(board("open"), {"2710": "fortified_soviet"})

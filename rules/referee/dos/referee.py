@@ -27,7 +27,7 @@ from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
 from rules.referee.engine import register
-from rules.referee.hexgame import HexReferee
+from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed
@@ -41,6 +41,8 @@ class DriveOnStalingradReferee(HexReferee):
     game_id: ClassVar[str] = "dos"
     stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
     adjacency_rules: ClassVar[tuple[str, ...]] = ("11.1",)
+    supply_order: ClassVar[tuple[str, ...]] = tuple(str(state) for state in (
+        SupplyState.OUT, SupplyState.AIR, SupplyState.COASTAL, SupplyState.AUTOMATIC, SupplyState.REGULAR))
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
@@ -122,7 +124,7 @@ class DriveOnStalingradReferee(HexReferee):
         """Soviet artillery stacks on top of the eight (6.4); markers never count (6.5)."""
         return stacking_weight(state)
 
-    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[str]:
+    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3)."""
         return stacking_problems(states, lambda: self.supply_lines.supply_at(AXIS, hex_).state is SupplyState.AIR)
 

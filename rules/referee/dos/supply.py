@@ -24,8 +24,9 @@ from rules.referee.dos.settings import BLUE, URANUS, Settings
 from rules.referee.dos.units import AXIS, SOVIET
 from rules.referee.networks import Supply, connect, supply
 from rules.referee.position import Position, UnitState
-from rules.referee.search import StepAllowed
+from rules.referee.search import StepAllowed, without_loops
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 LEG = 7
 """Hexes in one leg of a supply line (7.3, 7.8, 7.12)."""
@@ -176,13 +177,27 @@ class SupplyLines:
         return frozenset(hex_ for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable)
 
     def supply_line(self, side: str, hex_: Hex) -> tuple[Hex, ...] | None:
-        """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13)."""
+        """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13).
+        It never runs back over a hex it has passed."""
         board = self.board.board_of[hex_]
         line = self.supplies[(side, board)].line(hex_)
         rostov = self.board.rostov
         if line is not None and side == AXIS and board == "South" and line[-1] == rostov:
             line = line + self.supplies[(AXIS, "North")].network.route(rostov)[1:]
-        return line
+        return None if line is None else without_loops(line)
+
+    def _sources_on(self, side: str, hex_: Hex, line: tuple[Hex, ...]) -> list[Hex]:
+        """The sources the line from ``hex_`` passes, in order: those of its chain of legs
+        that the line, its loops cut out, still passes."""
+        board = self.board.board_of[hex_]
+        found = self.supplies[(side, board)]
+        first = found.first_source(hex_)
+        assert first is not None
+        chain = found.network.sources_on_route(first)
+        rostov = self.board.rostov
+        if side == AXIS and board == "South" and chain[-1] == rostov:
+            chain = chain + self.supplies[(AXIS, "North")].network.sources_on_route(rostov)[1:]
+        return [source for source in chain if source in line]
 
     def supply_at(self, side: str, hex_: Hex) -> SupplyFinding:
         """The supply state a unit of ``side`` has in ``hex_``, with its reasons."""
@@ -194,7 +209,7 @@ class SupplyLines:
         line = self.supply_line(side, hex_)
         if line is not None:
             return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules),
-                                 self._describe_line(side, hex_), line)
+                                 self._describe_line(side, hex_, line), line)
         if side == AXIS and hex_ in self.air_supplied:
             return SupplyFinding(SupplyState.AIR, ("7.6",), "within one hex of the air supply marker: supplied for "
                                  "defence, halved for movement and attack")
@@ -210,20 +225,13 @@ class SupplyLines:
         markers = self.air_supply_markers
         return side == AXIS and len(markers) > 1 and any(hex_ in self._around(centre) for centre in markers)
 
-    def _describe_line(self, side: str, hex_: Hex) -> str:
-        board = self.board.board_of[hex_]
-        found = self.supplies[(side, board)]
-        first = found.first_source(hex_)
-        assert first is not None
-        sources = found.network.sources_on_route(first)
-        rostov = self.board.rostov
-        if side == AXIS and board == "South" and sources[-1] == rostov:
-            sources = sources + self.supplies[(AXIS, "North")].network.sources_on_route(rostov)[1:]
-        distance = found.near.distance[hex_]
+    def _describe_line(self, side: str, hex_: Hex, line: tuple[Hex, ...]) -> str:
+        sources = self._sources_on(side, hex_, line)
+        distance = line.index(sources[0])
         names = " → ".join(self.board.place_name(source) for source in sources)
         if len(sources) == 1:
-            return f"{distance} hexes to the ultimate source {names}"
-        return f"{distance} hexes to {names} (each leg at most {LEG} hexes)"
+            return f"{hexes(distance)} to the ultimate source {names}"
+        return f"{hexes(distance)} to {names} (each leg at most {LEG} hexes)"
 
     def _why_unsupplied(self, side: str, hex_: Hex) -> str:
         board = self.board.board_of[hex_]
@@ -237,8 +245,8 @@ class SupplyLines:
             where += f"; air supply is not applied: {len(self.air_supply_markers)} markers, one hex a turn (7.6)"
         if hex_ in found.far.distance:
             source = found.far.path_to_source(hex_)[-1]
-            return (f"the nearest connected source, {self.board.place_name(source)}, is {found.far.distance[hex_]} "
-                    f"hexes away (a leg is at most {LEG}); {where}")
+            return (f"the nearest connected source, {self.board.place_name(source)}, is "
+                    f"{hexes(found.far.distance[hex_])} away (a leg is at most {LEG}); {where}")
         return f"no line avoiding enemy units and blocked hexes reaches a connected source; {where}"
 
     def _taman_verdicts(self) -> list[Verdict]:
@@ -285,13 +293,13 @@ class SupplyLines:
                 subject=f"{AIR_SUPPLY_MARKER} markers in {', '.join(self.board.labels(self.air_supply_markers))}",
                 topic="supply", outcome="illegal", rules=("7.6",),
                 explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
-                "none of them supplies any unit",
+                "none of them supplies any unit", violation=True,
             ))
         for marker in NETWORK_MARKERS.values():
             for hex_ in self.position.markers.get(marker, ()):
                 if hex_ not in self.board.towns:
                     verdicts.append(Verdict(
                         subject=f"{marker} marker in {label(hex_)}", topic="supply", outcome="not a source",
-                        rules=("7.14",), explanation="only towns and cities join a supply network",
+                        rules=("7.14",), explanation="only towns and cities join a supply network", violation=True,
                     ))
         return verdicts

@@ -38,6 +38,7 @@ from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import Settings
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 AIR_SUPERIORITY_TABLE = "air_superiority"
 DAMAGED = "X"
@@ -195,7 +196,7 @@ class AirMissions:
             elif flight.range is not None and flight.distance is not None and flight.distance > flight.range:
                 assert flight.echelon.hex is not None
                 grounded[flight.id] = Grounding(
-                    "illegal", f"{flight.distance} hexes from its ground echelon in {self.board.label(flight.echelon.hex)}, "
+                    "illegal", f"{hexes(flight.distance)} from its ground echelon in {self.board.label(flight.echelon.hex)}, "
                     f"beyond its range of {flight.range}: it has no effect", (RULES["air_units"],))
         return grounded
 
@@ -399,15 +400,16 @@ class AirMissions:
                 if echelon is None or echelon.hex != state.hex:
                     verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["air_units"],),
                                             f"a flight is based only on its own ground echelon (air unit "
-                                            f"{air_unit}), which is not in {label}", unit=state.unit.id))
+                                            f"{air_unit}), which is not in {label}", unit=state.unit.id,
+                                            violation=True))
                 if state.unit.id in self.settings.missions:
                     verdicts.append(Verdict(state.unit.id, "air mission", "not flying", (RULES["air_units"],),
                                             "air_missions gives it a mission, but it is on the ground: it has no "
-                                            "effect", unit=state.unit.id))
+                                            "effect", unit=state.unit.id, violation=True))
             elif state.unit.id not in self.settings.missions:
                 verdicts.append(Verdict(state.unit.id, "air mission", "mission not stated", (RULES["air_units"],),
                                         "a flying flight needs its mission in the air_missions setting; "
-                                        "it is given no effect", unit=state.unit.id))
+                                        "it is given no effect", unit=state.unit.id, violation=True))
         return verdicts
 
     def interception_verdicts(self) -> list[Verdict]:
@@ -472,7 +474,7 @@ class AirMissions:
             if flight.range is not None:
                 details["range"] = str(flight.range)
             if fate is None:
-                reach = (f", {flight.distance} hexes from its ground echelon (range {flight.range})"
+                reach = (f", {hexes(flight.distance)} from its ground echelon (range {flight.range})"
                          if flight.distance is not None and flight.range is not None else "")
                 verdicts.append(Verdict(flight.id, "air mission", "flies", (RULES["air_units"],
                                                                             MISSION_RULES[flight.mission]),
@@ -481,5 +483,5 @@ class AirMissions:
                 verdicts.append(Verdict(flight.id, "air mission", fate.outcome,
                                         tuple(dict.fromkeys((*fate.rules, MISSION_RULES[flight.mission]))),
                                         f"{mission} over {label}: {fate.explanation}", details=details,
-                                        unit=flight.id))
+                                        unit=flight.id, violation=fate.outcome == "illegal"))
         return verdicts

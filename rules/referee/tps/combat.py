@@ -169,11 +169,15 @@ class Combat:
         if support:
             modifiers.append(Modifier(f"close support by {support[0].unit.id}", (RULES["close_support"],),
                                       die_modifier=CLOSE_SUPPORT_DIE_MODIFIER))
+        applied = min(terrain, key=lambda item: item[1]) if terrain and not support else None
         for name, value in terrain:
             if support:
                 modifiers.append(Modifier(f"{name}: cancelled by close support", (RULES["terrain"],)))
-            else:
+            elif (name, value) == applied:
                 modifiers.append(Modifier(name, (RULES["terrain"],), die_modifier=value))
+            else:
+                modifiers.append(Modifier(f"{name}: not added, terrain effects do not add up ({applied[0]} "
+                                          "applies)" if applied else name, (RULES["terrain"],)))
         surprise = self._surprise(defending, defenders)
         if surprise is not None:
             modifiers.append(surprise)

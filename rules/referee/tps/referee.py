@@ -25,7 +25,7 @@ from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.movement import Movement
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
-from rules.referee.tps.supply import SupplyLines, UnitSupply
+from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
 from rules.referee.tps.units import is_flight, stands_in_hex
 from rules.referee.tps.victory import Victory
 from rules.referee.verdict import Verdict
@@ -40,6 +40,7 @@ class TurningPointReferee(HexReferee):
     game_id = "tps"
     stacking_rules = (RULES["stacking"], RULES["air_units"])
     adjacency_rules = (RULES["combat"],)
+    supply_order = (str(SupplyState.OUT_OF_SUPPLY), str(SupplyState.ISOLATED), str(SupplyState.SUPPLIED))
     odds_table_id = "crt"
 
     def __init__(self, position: Position) -> None:
