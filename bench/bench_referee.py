@@ -12,15 +12,11 @@ machine; compare ratios, never a fixed threshold.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
-from bench.timing import median_seconds
+from bench.timing import median_seconds, stavka_seconds
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
 from rules.referee.position import Position, setup_position
@@ -29,7 +25,7 @@ SETUPS = (("dos", "blue"), ("dos", "uranus"), ("tps", "1"), ("tps", "7"))
 FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 
 
-def _position_file(position: Position, folder: Path) -> Path:
+def position_file(position: Position, folder: Path) -> Path:
     """The position written as a TOML position file, the input a user would give."""
     lines = [f'game = "{position.spec.id}"', f'scenario = "{position.scenario}"', f"turn = {position.turn}", ""]
     for state in position.units:
@@ -37,17 +33,6 @@ def _position_file(position: Position, folder: Path) -> Path:
     path = folder / f"{position.spec.id}-{position.scenario}.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
-
-
-def _command_seconds(path: Path, repeats: int) -> float:
-    """The median wall time of ``stavka check PATH`` in a fresh interpreter."""
-    command = [sys.executable, "-c", "from builder.cli import main; main()", "check", str(path)]
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
 
 
 def main() -> None:
@@ -59,7 +44,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game, scenario in SETUPS:
             position = setup_position(load_game(game), scenario)
-            command = _command_seconds(_position_file(position, Path(folder)), arguments.repeats)
+            command = stavka_seconds(["check", str(position_file(position, Path(folder)))], arguments.repeats)
             alone = median_seconds(lambda: referee_for(position).check(), arguments.repeats)
             print(f"| {game} {scenario} | {len(position.units)} | {command:.2f} | {alone:.3f} |")
     full = setup_position(load_game("dos"), "blue")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -14,5 +16,17 @@ def median_seconds(action: Callable[[], object], repeats: int) -> float:
     for _ in range(repeats):
         start = time.perf_counter()
         action()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings)
+
+
+def stavka_seconds(arguments: list[str], repeats: int) -> float:
+    """The median wall time of ``stavka ARGUMENTS`` as a user runs it: a fresh interpreter
+    each time, start-up included."""
+    command = [sys.executable, "-c", "from builder.cli import main; main()", *arguments]
+    timings = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         timings.append(time.perf_counter() - start)
     return statistics.median(timings)

@@ -11,16 +11,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import ImageChops
-
+from builder.area_build import BUILD_STEPS as AREA_BUILD_STEPS
+from builder.area_build import assemble_area_module, draw_area_art, is_area_game
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.charts import SCREEN_PPI, game_charts, render_table
 from builder.art.counters import screen_format, unit_faces
-from builder.art.drawing import png_bytes
-from builder.art.markers import marker_faces
+from builder.art.drawing import png_bytes, rgba_png_bytes
+from builder.art.markers import VERDICT_OVERLAYS, verdict_overlay
+from builder.art.pool import render_pile_board
+from builder.art.tracks import render_tracks, track_layout
+from builder.marker_images import marker_images
 from builder.module.assemble import assemble_module
 from builder.module.buildfile import ModuleArt
-from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pieces import MarkerImages, UnitImages, overlay_image
+from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
+from builder.module.tracks import TRACKS_IMAGE
 from builder.output import write_output
 from rules.model import GameSpec
 
@@ -39,13 +44,15 @@ class BuildResult:
 
 def build_steps(spec: GameSpec) -> int:
     """How many progress reports :func:`build_game` makes for ``spec``."""
+    if is_area_game(spec):
+        return AREA_BUILD_STEPS + 2
     boards = sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
     return boards + 4
 
 
 def buildable(spec: GameSpec) -> bool:
-    """True for games with a hex map (the modules Stavka builds)."""
-    return any(game_map.hex_map is not None for game_map in spec.maps)
+    """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
+    return is_area_game(spec) or any(game_map.hex_map is not None for game_map in spec.maps)
 
 
 def _board_images(spec: GameSpec, images: dict[str, bytes], progress: Progress) -> dict[str, str]:
@@ -75,16 +82,9 @@ def _counter_images(spec: GameSpec, images: dict[str, bytes]) -> tuple[dict[str,
             back=back if faces.back_kind == "reduced" else None,
             untried=back if faces.back_kind == "untried" else None,
         )
-    markers: dict[str, MarkerImages] = {}
-    for marker_id, marker in spec.markers.items():
-        marker_face = marker_faces(marker, spec, counter)
-        front, back = f"markers/{marker_id}.png", f"markers/{marker_id}-back.png"
-        images[front] = png_bytes(marker_face.front)
-        two_sided = ImageChops.difference(marker_face.front.convert("RGB"), marker_face.back.convert("RGB")).getbbox()
-        if two_sided:
-            images[back] = png_bytes(marker_face.back)
-        markers[marker_id] = MarkerImages(front=front, back=back if two_sided else None)
-    return units, markers
+    for overlay in VERDICT_OVERLAYS:
+        images[overlay_image(overlay.kind)] = rgba_png_bytes(verdict_overlay(overlay, counter))
+    return units, marker_images(spec, images)
 
 
 def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
@@ -97,14 +97,24 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     for chart_id, chart in game_charts(spec).items():
         name = f"charts/{chart_id}.png"
         images[name] = png_bytes(render_table(chart, SCREEN_PPI))
-        charts.append((chart.title, name))
+        charts.append((chart.tab, name))
     progress(f"{len(charts)} charts")
-    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts))
+    tracks = track_layout(spec) if spec.tracks else None
+    if tracks is not None:
+        images[TRACKS_IMAGE] = png_bytes(render_tracks(tracks))
+    if untried_pools(spec):
+        pile = (PILE_AT[0] - PILE_SIZE[0] // 2, PILE_AT[1] - PILE_SIZE[1] // 2,
+                PILE_AT[0] + PILE_SIZE[0] // 2, PILE_AT[1] + PILE_SIZE[1] // 2)
+        images[POOL_IMAGE] = png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec)))
+    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=tuple(charts), tracks=tracks)
 
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
     """Build ``spec``'s module into ``dist`` and say what was written."""
-    built = assemble_module(spec, draw_art(spec, progress))
+    if is_area_game(spec):
+        built = assemble_area_module(spec, draw_area_art(spec, progress))
+    else:
+        built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
     path = dist / f"{spec.id}.vmod"
     write_output(path, built.data)

@@ -43,3 +43,8 @@ class SaveError(StavkaError):
 
     ``place`` names the entry, byte offset or command where reading stopped.
     """
+
+
+class OutputError(StavkaError):
+    """An output that cannot be written: a read-only folder, a full disk, or a file that
+    exists and must not be replaced."""

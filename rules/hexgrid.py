@@ -454,6 +454,22 @@ class HexMap:
         x, y = board.grid.snap_centre(*raw)
         return x + board.origin[0], y + board.origin[1]
 
+    def centre(self, hex_: Hex) -> tuple[float, float]:
+        """The exact map-pixel centre of any lattice hex, on the play area or off it.
+
+        Lattice hexes are the first board's raw hexes extended, so its grid places every
+        one; drawings that span boards (a supply line from the South map to the North)
+        need no board look-up.
+        """
+        base = self.boards[0]
+        x, y = base.grid.centre(hex_.column, hex_.row)
+        return x + base.origin[0], y + base.origin[1]
+
+    def corners(self, hex_: Hex) -> list[tuple[float, float]]:
+        """The six map-pixel corners of any lattice hex, in :meth:`HexGrid.corners` order."""
+        base = self.boards[0]
+        return [(x + base.origin[0], y + base.origin[1]) for x, y in base.grid.corners(hex_.column, hex_.row)]
+
     def hexes(self) -> Iterator[Hex]:
         """Every playable lattice hex, board by board, in raw column-then-row order."""
         for index, board in enumerate(self.boards):

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.areas import AreaMap
+from rules.cards import CardDeck
 from rules.data.fields import Provenance
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
@@ -125,12 +127,27 @@ class VictoryHex:
 
 @dataclass(frozen=True)
 class Area:
-    """An area of an area map (Rattenkrieg's city areas and rear areas)."""
+    """An area of an area map (Rattenkrieg's city areas and rear areas).
+
+    ``adjacent`` is derived from the outlines (shared borders and the rule's arrows) when
+    the map has them, so it cannot disagree with what is drawn.
+    """
 
     id: str
     name: str
     kind: str
     adjacent: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class MapMark:
+    """A symbol printed in some hexes that the rules refer to, e.g. the TPS German cross
+    on the rail hexes where Axis reinforcements may enter by rail."""
+
+    symbol: str
+    hexes: tuple[Hex, ...]
+    description: str
     provenance: Provenance
 
 
@@ -153,6 +170,16 @@ class GameMap:
     overrides: tuple[str, ...] = ()
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
     victory_hexes: tuple[VictoryHex, ...] = ()
+    marks: tuple[MapMark, ...] = ()
+    area_map: AreaMap | None = None
+    """The outlines of an area map: drawing, module zones and pixel look-ups share them."""
+
+    def area(self, area_id: str) -> Area:
+        """The area with id ``area_id``."""
+        for area in self.areas:
+            if area.id == area_id:
+                return area
+        raise KeyError(f"map {self.name!r} has no area {area_id!r}")
 
     def terrain_of(self, hex_: Hex) -> str:
         """The terrain of a playable hex (the board's default when not listed)."""
@@ -262,6 +289,8 @@ class Scenario:
     setup: tuple[Placement, ...]
     description: str
     provenance: Provenance
+    phases: tuple[str, ...] = ()
+    """The scenario's sequence of play when it differs from the game's (DoS 5.2, 5.3)."""
 
 
 @dataclass(frozen=True)
@@ -295,6 +324,8 @@ class OddsTable:
     results: Mapping[tuple[int, Odds], str]
     codes: Mapping[str, str]
     provenance: Provenance
+    notes: tuple[str, ...] = ()
+    """What the printed table says under it (odds or rolls beyond its edges)."""
 
     def column_for(self, attack: Fraction) -> Odds:
         """The column an exact attack/defence ratio falls in: rounded down, then clamped."""
@@ -344,6 +375,36 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class Formation:
+    """A group of units as players name it (an army, a pool of reinforcements): the
+    key units carry in ``properties.army`` and the name a person reads."""
+
+    id: str
+    name: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Track:
+    """A record track of the rules (turn, victory points): boxes ``first`` to ``last``
+    along which ``marker`` shows the value of the module property ``property``.
+
+    ``wrap`` says that the value may pass ``last`` (the marker then counts on from
+    ``first`` again and shows the whole value on its face); otherwise it stops there.
+    """
+
+    id: str
+    name: str
+    property: str
+    marker: str
+    first: int
+    last: int
+    wrap: bool
+    scenarios: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything Stavka knows about one game, loaded from its data folder."""
 
@@ -363,6 +424,14 @@ class GameSpec:
     folder: str
     notes: tuple[str, ...] = field(default=())
     phases: tuple[str, ...] = field(default=())
+    cards: CardDeck | None = None
+    """The playing cards of a card-driven game (RKS 2.4), from ``cards.toml``."""
+    formations: Mapping[str, Formation] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Display names of map symbols the board legend shows (lines, supply source kinds)."""
+    tracks: tuple[Track, ...] = field(default=())
+    help: tuple[tuple[str, str], ...] = field(default=())
+    """The module's help page in our own words: (section title, text) in reading order."""
 
     def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
         """The map and lattice hex a printed hex number names, or None."""

@@ -1,6 +1,10 @@
-"""Fixtures every test folder shares: the three shipped games, loaded once."""
+"""Fixtures every test folder shares: the three shipped games, loaded once, and a game
+data cache of the test run's own."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -21,3 +25,15 @@ def tps() -> GameSpec:
 @pytest.fixture
 def rks() -> GameSpec:
     return shipped_game("rks")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Game data cached by the tests (and the commands they start) stays in the run's folder."""
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if previous is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous

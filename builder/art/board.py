@@ -10,18 +10,21 @@ holds board images at 4 bytes a pixel in memory, but the module stays small.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from builder.art.fonts import font
+from builder.art.text import draw_text
+from rules.errors import StavkaError
 from rules.hexes import Hex, HexSide, direction_between
 from rules.hexgrid import Board
 from rules.model import GameMap, GameSpec
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]
 
 BOARD_COLOURS = 128
 PAPER: Colour = (236, 231, 214)
@@ -36,8 +39,8 @@ TERRAIN_FILL: dict[str, Colour] = {
     "desert_steppe": (236, 214, 160),
     "sea": (140, 180, 214),
     "lake": (166, 202, 228),
-    "fortified_axis": (222, 214, 186),
-    "fortified_soviet": (222, 214, 186),
+    "fortified_axis": (214, 212, 200),
+    "fortified_soviet": (234, 208, 196),
 }
 WATER: Colour = (46, 104, 178)
 VICTORY_GOLD: Colour = (226, 176, 40)
@@ -49,7 +52,7 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     "lake_side": ((84, 140, 206), 12, False),
     "impassable_mountain": ((92, 58, 30), 7, False),
     "don_volga_line": ((196, 40, 40), 6, True),
-    "stalingrad_ring": ((196, 40, 40), 6, True),
+    "stalingrad_ring": ((120, 20, 90), 9, False),
     "blue_start": ((40, 60, 160), 5, True),
     "uranus_start": ((170, 30, 120), 5, True),
     "start_19nov": ((40, 60, 160), 5, True),
@@ -57,6 +60,14 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
 }
 DRAWN_LINES = ("blue_start", "uranus_start", "start_19nov", "start_16dec")
 WATER_TERRAIN = frozenset({"sea", "lake"})
+SUPPLY_STYLES = ("solid", "dashed", "double", "dotted")
+"""How a side's kinds of supply source are told apart, in the order the data lists them."""
+TOWN_KINDS = {"city": "City", "town": "Town", "port": "Port"}
+LEGEND_MARGIN = 12
+LEGEND_ROW = 30
+LEGEND_SWATCH = (46, 24)
+LEGEND_LABEL_PX = 16
+LEGEND_SUBTITLE = "Rebuilt by Stavka from the rules and real geography"
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,19 @@ class BoardView:
         assert hex_map is not None
         return [hex_ for hex_ in hex_map.hexes() if (found := hex_map.to_board(hex_)) and found[0] == self.board_index]
 
+    def visible_hexes(self) -> list[Hex]:
+        """The map's hexes that show on this board's image, its own and the edges of the
+        boards beside it (so where two boards meet the hexes run on without a seam)."""
+        hex_map = self.game_map.hex_map
+        assert hex_map is not None
+        width, height = self.board.size
+        visible = []
+        for hex_ in hex_map.hexes():
+            xs, ys = zip(*self.corners(hex_))
+            if max(xs) > 0 and min(xs) < width and max(ys) > 0 and min(ys) < height:
+                visible.append(hex_)
+        return visible
+
     def raw(self, hex_: Hex) -> tuple[int, int]:
         hex_map = self.game_map.hex_map
         assert hex_map is not None
@@ -93,37 +117,76 @@ class BoardView:
         return self.board.grid.dy
 
 
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One line of the legend: the symbol it explains (``key``), its words, and how to
+    draw its swatch into a box ``(draw, box)``."""
+
+    key: str
+    label: str
+    swatch: Callable[[ImageDraw.ImageDraw, Box], None]
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The map's title and legend: on which board, where, and what it lists."""
+
+    board_index: int
+    box: Box
+    columns: int
+    entries: tuple[LegendEntry, ...]
+
+
+class LegendPlacementError(StavkaError):
+    """No corner of the map has room for its legend off the playable hexes."""
+
+
 def render_board(spec: GameSpec, game_map: GameMap, board_index: int) -> Image.Image:
     """The board image at 100 % zoom, in RGB (encode it with ``drawing.png_bytes``)."""
+    return draw_board(spec, game_map, board_index)[0]
+
+
+def draw_board(spec: GameSpec, game_map: GameMap, board_index: int) -> tuple[Image.Image, set[str]]:
+    """The board image and the keys of the symbols drawn on it (each has a legend entry)."""
     view = BoardView(game_map, board_index)
     image = Image.new("RGB", view.board.size, PAPER)
     draw = ImageDraw.Draw(image)
     hexes = view.hexes()
-    on_board = set(hexes)
-    for hex_ in hexes:
+    visible = view.visible_hexes()
+    on_board = set(visible)
+    drawn: set[str] = set()
+    for hex_ in visible:
         terrain = game_map.terrain_of(hex_)
         draw.polygon(view.corners(hex_), fill=TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]))
-        _terrain_symbol(draw, view, hex_, terrain)
-    for hex_ in hexes:
+        x, y = view.centre(hex_)
+        _terrain_symbol(draw, x, y, view.hex_size, terrain, _scaled(view, 6), view.corners(hex_))
+        drawn.add(f"terrain {terrain}")
+    for hex_ in visible:
         draw.polygon(view.corners(hex_), outline=GRID)
-    _hexsides(draw, view, game_map, on_board)
-    _rails(draw, view, game_map, on_board)
-    _supply_sources(draw, view, game_map, on_board)
-    _towns(draw, view, game_map, on_board)
-    _victory_hexes(draw, view, game_map, on_board)
+    drawn |= _hexsides(draw, view, game_map, on_board)
+    drawn |= _rails(draw, view, game_map, on_board)
+    drawn |= _supply_sources(draw, view, game_map, on_board)
+    drawn |= _marks(draw, view, game_map, on_board)
+    drawn |= _towns(draw, view, game_map, on_board)
+    drawn |= _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
-    _title_box(draw, view, spec, game_map, on_board)
-    return image
+    legend = place_legend(spec, game_map)
+    if legend.board_index == board_index:
+        _draw_legend(draw, spec, legend)
+    return image, drawn
 
 
 def _scaled(view: BoardView, fraction: float) -> int:
     return max(1, round(view.hex_size * fraction / 100))
 
 
-def _terrain_symbol(draw: ImageDraw.ImageDraw, view: BoardView, hex_: Hex, terrain: str) -> None:
-    """Small map symbols so terrain reads without colour: trees, hill hachures, peaks, reeds, dots."""
-    x, y = view.centre(hex_)
-    unit = view.hex_size / 10
+def _terrain_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, terrain: str, edge: int,
+                    corners: Sequence[Point] | None = None) -> None:
+    """Small map symbols so terrain reads without colour: trees, hill hachures, peaks,
+    reeds, dots, and a fortified hex's edge in its side's colour. ``size`` is the hex's."""
+    unit = size / 10
     if terrain == "forest":
         for dx, dy in ((-1.8, 0.8), (0, -1.2), (1.8, 0.8)):
             cx, cy = x + dx * unit, y + dy * unit
@@ -148,20 +211,45 @@ def _terrain_symbol(draw: ImageDraw.ImageDraw, view: BoardView, hex_: Hex, terra
                          fill=(180, 150, 90))
     elif terrain.startswith("fortified"):
         side = terrain.split("_", 1)[1]
-        draw.polygon(view.corners(hex_), outline=SIDE_COLOURS.get(side, INK), width=_scaled(view, 6))
+        outline = corners if corners is not None else [
+            (x + size * 0.5 * math.cos(math.pi / 3 * k), y + size * 0.5 * math.sin(math.pi / 3 * k)) for k in range(6)
+        ]
+        draw.polygon(list(outline), outline=SIDE_COLOURS.get(side, INK), width=edge)
+        # A dot inside each corner as well, so the two sides differ in more than colour.
+        for corner in outline:
+            draw.ellipse([corner[0] * 0.75 + x * 0.25 - unit * 0.45, corner[1] * 0.75 + y * 0.25 - unit * 0.45,
+                          corner[0] * 0.75 + x * 0.25 + unit * 0.45, corner[1] * 0.75 + y * 0.25 + unit * 0.45],
+                         fill=SIDE_COLOURS.get(side, INK))
 
 
-def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
-    """Features on hexsides, then named lines (start lines) on top."""
-    ordered = sorted(game_map.hexside_features.items(), key=lambda item: item[0])
+def _line_features(game_map: GameMap) -> list[str]:
+    """The hexside features and named lines this map draws, in drawing order."""
+    present = []
     for feature in LINE_STYLES:
-        sides = [side for side, features in ordered if feature in features]
-        if feature == "lake_side":
-            # A coast shows by the sea's fill; a lake too narrow to fill a hex runs between land hexes.
-            sides = [side for side in sides if not {game_map.terrain_of(hex_) for hex_ in side.hexes} & WATER_TERRAIN]
+        if _sides_drawn(game_map, feature) or (feature in DRAWN_LINES and feature in game_map.lines):
+            present.append(feature)
+    return present
+
+
+def _sides_drawn(game_map: GameMap, feature: str) -> list[HexSide]:
+    """The hexsides that show ``feature``. A coast shows by the sea's fill, so a lake side is
+    drawn only between two land hexes: a lake too narrow to fill a hex (DoS's Manych lake)."""
+    sides = sorted(side for side, features in game_map.hexside_features.items() if feature in features)
+    if feature == "lake_side":
+        sides = [side for side in sides if not {game_map.terrain_of(hex_) for hex_ in side.hexes} & WATER_TERRAIN]
+    return sides
+
+
+def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+    """Features on hexsides, then named lines (start lines) on top."""
+    drawn = set()
+    for feature in _line_features(game_map):
+        sides = _sides_drawn(game_map, feature)
         if feature in DRAWN_LINES and feature in game_map.lines:
             sides = sorted(game_map.lines[feature])
-        _draw_sides(draw, view, sides, on_board, *LINE_STYLES[feature])
+        if _draw_sides(draw, view, sides, on_board, *LINE_STYLES[feature]):
+            drawn.add(f"line {feature}")
+    return drawn
 
 
 def _draw_sides(
@@ -172,7 +260,8 @@ def _draw_sides(
     colour: Colour,
     width: int,
     dashed: bool,
-) -> None:
+) -> bool:
+    drawn = False
     for side in sides:
         if side.first not in on_board and side.second not in on_board:
             continue
@@ -182,13 +271,19 @@ def _draw_sides(
             start, end = _segment_from(view, owner, other)
         except ValueError:
             continue
-        if dashed:
-            _dashed_line(draw, start, end, colour, _scaled(view, width))
-        else:
-            draw.line([start, end], fill=colour, width=_scaled(view, width))
-            for point in (start, end):
-                radius = _scaled(view, width) / 2
-                draw.ellipse([point[0] - radius, point[1] - radius, point[0] + radius, point[1] + radius], fill=colour)
+        _line(draw, start, end, colour, _scaled(view, width), dashed)
+        drawn = True
+    return drawn
+
+
+def _line(draw: ImageDraw.ImageDraw, start: Point, end: Point, colour: Colour, width: int, dashed: bool) -> None:
+    if dashed:
+        _dashed_line(draw, start, end, colour, width)
+        return
+    draw.line([start, end], fill=colour, width=width)
+    for point in (start, end):
+        radius = width / 2
+        draw.ellipse([point[0] - radius, point[1] - radius, point[0] + radius, point[1] + radius], fill=colour)
 
 
 def _segment_from(view: BoardView, owner: Hex, other: Hex) -> tuple[Point, Point]:
@@ -215,47 +310,126 @@ def _dashed_line(draw: ImageDraw.ImageDraw, start: Point, end: Point, colour: Co
         )
 
 
-def _rails(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
+def _rail_segment(draw: ImageDraw.ImageDraw, start: Point, end: Point, width: int, tie: float) -> None:
+    """A stretch of railway: a black line with a cross tie in its middle."""
+    draw.line([start, end], fill=INK, width=width)
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0]) + math.pi / 2
+    draw.line(
+        [
+            (middle[0] - math.cos(angle) * tie, middle[1] - math.sin(angle) * tie),
+            (middle[0] + math.cos(angle) * tie, middle[1] + math.sin(angle) * tie),
+        ],
+        fill=INK,
+        width=max(1, width // 2),
+    )
+
+
+def _rails(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
     """Rails as black lines through hex centres with cross ties."""
-    width = _scaled(view, 3)
+    drawn = set()
     for rail in game_map.rails:
         for first, second in zip(rail.hexes, rail.hexes[1:]):
             if first not in on_board and second not in on_board:
                 continue
-            start, end = view.centre(first), view.centre(second)
-            draw.line([start, end], fill=INK, width=width)
-            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            angle = math.atan2(end[1] - start[1], end[0] - start[0]) + math.pi / 2
-            tie = view.hex_size / 12
-            draw.line(
-                [
-                    (middle[0] - math.cos(angle) * tie, middle[1] - math.sin(angle) * tie),
-                    (middle[0] + math.cos(angle) * tie, middle[1] + math.sin(angle) * tie),
-                ],
-                fill=INK,
-                width=max(1, width // 2),
-            )
+            _rail_segment(draw, view.centre(first), view.centre(second), _scaled(view, 3), view.hex_size / 12)
+            drawn.add("rail")
+    return drawn
 
 
-def _towns(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
+def _town_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, hex_size: float, kind: str) -> float:
+    """A city's red block, a town's dot or a port's blue dot; returns its half height."""
+    size = hex_size / (6 if kind == "city" else 10)
+    if kind == "city":
+        draw.rectangle([x - size, y - size, x + size, y + size], fill=(190, 40, 36), outline=INK)
+    else:
+        draw.ellipse([x - size, y - size, x + size, y + size], fill=INK if kind != "port" else WATER)
+    return size
+
+
+def _towns(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
     """Cities as red blocks, towns and ports as dots, each named under its symbol."""
     label_font = font(max(9, round(view.hex_size / 7)), "condensed-bold")
+    drawn = set()
     for town in sorted(game_map.towns, key=lambda town: town.name):
         if town.hex not in on_board:
             continue
         x, y = view.centre(town.hex)
-        size = view.hex_size / (6 if town.kind == "city" else 10)
-        if town.kind == "city":
-            draw.rectangle([x - size, y - size, x + size, y + size], fill=(190, 40, 36), outline=INK)
-        else:
-            draw.ellipse([x - size, y - size, x + size, y + size], fill=INK if town.kind != "port" else WATER)
-        draw.text((x, y + size + 2), town.name, font=label_font, fill=INK, anchor="ma",
-                  stroke_width=2, stroke_fill=PAPER)
+        size = _town_symbol(draw, x, y, view.hex_size, town.kind)
+        draw_text(draw, (x, y + size + 2), town.name, label_font, INK, anchor="ma", stroke_width=2, stroke_fill=PAPER)
+        drawn.add(f"town {town.kind}")
+    return drawn
 
 
-def _star(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
+def _supply_style(game_map: GameMap, side: str, kind: str) -> str:
+    kinds = list(dict.fromkeys(source.kind for source in game_map.supply_sources if source.side == side))
+    return SUPPLY_STYLES[kinds.index(kind) % len(SUPPLY_STYLES)]
+
+
+def _supply_ring(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: Colour, width: int,
+                 style: str) -> None:
+    """A supply source's ring: solid, dashed, double or dotted, so kinds stay apart."""
+    box = [x - radius, y - radius, x + radius, y + radius]
+    if style == "solid":
+        draw.ellipse(box, outline=colour, width=width)
+    elif style == "double":
+        draw.ellipse(box, outline=colour, width=max(1, width // 2))
+        inner = radius - 2.2 * width
+        draw.ellipse([x - inner, y - inner, x + inner, y + inner], outline=colour, width=max(1, width // 2))
+    else:
+        steps = 16 if style == "dashed" else 32
+        sweep = 360 / steps
+        for step in range(0, steps, 2):
+            draw.arc(box, step * sweep, step * sweep + sweep * (1.0 if style == "dashed" else 0.5), fill=colour,
+                     width=width)
+
+
+SUPPLY_RADIUS = 0.27
+"""Ring radius as a share of the hex: inside the hex number at the top of the hex."""
+
+
+def _supply_sources(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+    """Supply source hexes ringed in their side's colour, each kind of a side in its own style."""
+    drawn = set()
+    for source in game_map.supply_sources:
+        colour = SIDE_COLOURS.get(source.side, INK)
+        style = _supply_style(game_map, source.side, source.kind)
+        for hex_ in source.hexes:
+            if hex_ not in on_board:
+                continue
+            x, y = view.centre(hex_)
+            _supply_ring(draw, x, y, view.hex_size * SUPPLY_RADIUS, colour, _scaled(view, 3), style)
+            drawn.add(f"supply {source.side} {source.kind}")
+    return drawn
+
+
+def _german_cross(draw: ImageDraw.ImageDraw, x: float, y: float, size: float) -> None:
+    """The Balkenkreuz: a black cross with white edges."""
+    arm, bar = size * 0.5, size * 0.17
+    for colour, grow in (((255, 255, 255), size * 0.07), (INK, 0.0)):
+        draw.rectangle([x - arm - grow, y - bar - grow, x + arm + grow, y + bar + grow], fill=colour)
+        draw.rectangle([x - bar - grow, y - arm - grow, x + bar + grow, y + arm + grow], fill=colour)
+
+
+MARK_SYMBOLS: dict[str, Callable[[ImageDraw.ImageDraw, float, float, float], None]] = {"german_cross": _german_cross}
+"""How each kind of map mark (``[[map.mark]]``) is drawn: at (x, y), ``size`` across."""
+
+
+def _marks(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+    """Map marks (the TPS German cross) at the lower left of their hexes, clear of rails and towns."""
+    drawn = set()
+    for mark in game_map.marks:
+        paint = MARK_SYMBOLS[mark.symbol]
+        for hex_ in mark.hexes:
+            if hex_ in on_board:
+                x, y = view.centre(hex_)
+                paint(draw, x - view.hex_size * 0.22, y + view.hex_size * 0.2, view.hex_size * 0.22)
+                drawn.add(f"mark {mark.symbol}")
+    return drawn
+
+
+def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:
     """A five-pointed gold star, the victory point mark."""
-    x, y = centre
     points = [
         (x + (radius if index % 2 == 0 else radius * 0.45) * math.sin(index * math.pi / 5),
          y - (radius if index % 2 == 0 else radius * 0.45) * math.cos(index * math.pi / 5))
@@ -264,26 +438,15 @@ def _star(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
     draw.polygon(points, fill=VICTORY_GOLD, outline=INK)
 
 
-def _victory_hexes(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
+def _victory_hexes(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
     """A gold star in the upper left of every victory point hex, clear of the town's mark and name."""
+    drawn = set()
     for victory_hex in game_map.victory_hexes:
         if victory_hex.hex in on_board:
             x, y = view.centre(victory_hex.hex)
-            _star(draw, (x - view.hex_size * 0.3, y - view.hex_size * 0.14), view.hex_size * 0.14)
-
-
-def _supply_sources(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> None:
-    """Supply source hexes ringed in their side's colour with a small "S"."""
-    mark_font = font(max(8, round(view.hex_size / 8)), "bold")
-    for source in game_map.supply_sources:
-        colour = SIDE_COLOURS.get(source.side, INK)
-        for hex_ in source.hexes:
-            if hex_ not in on_board:
-                continue
-            x, y = view.centre(hex_)
-            radius = view.hex_size * 0.36
-            draw.ellipse([x - radius, y - radius, x + radius, y + radius], outline=colour, width=_scaled(view, 3))
-            draw.text((x + radius * 0.7, y - radius * 0.95), "S", font=mark_font, fill=colour, anchor="mm")
+            _star(draw, x - view.hex_size * 0.3, y - view.hex_size * 0.14, view.hex_size * 0.14)
+            drawn.add("victory hex")
+    return drawn
 
 
 def _hex_numbers(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, hexes: Sequence[Hex]) -> None:
@@ -291,74 +454,164 @@ def _hex_numbers(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, 
     number_font = font(max(7, round(view.hex_size / 9)), "condensed")
     for hex_ in hexes:
         x, y = view.centre(hex_)
-        draw.text((x, y - view.hex_size * 0.40), game_map.label(hex_), font=number_font, fill=GRID, anchor="mt")
+        draw_text(draw, (x, y - view.hex_size * 0.40), game_map.label(hex_), number_font, GRID, anchor="mt")
 
 
-def _free_corner(view: BoardView, on_board: set[Hex]) -> tuple[int, int, int, int]:
-    """The largest title box (left, top, width, height) that fits in a board corner without
-    covering a playable hex; the full-size box over the emptiest corner if none fits."""
-    width, height = view.board.size
-    full_width, full_height, margin = min(width // 3, 760), min(height // 3, 430), 10
-    corners = [point for hex_ in on_board for point in view.corners(hex_)]
+def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]:
+    """An entry for every kind of symbol the map's boards draw, in reading order:
+    terrain, lines, railways, towns, supply sources, marks, victory point hexes."""
+    assert game_map.hex_map is not None
+    size = game_map.hex_map.boards[0].grid.dy
+    symbol = LEGEND_SWATCH[1] * 1.7  # the hex size a swatch's symbol is drawn for: it fits its row
+    entries: list[LegendEntry] = []
+    used = [terrain for terrain in spec.terrain_types if spec.terrain_types[terrain].kind == "hex"
+            and terrain in _terrains_on(game_map)]
 
-    def box_at(corner: int, scale: float) -> tuple[int, int, int, int]:
-        box_width, box_height = round(full_width * scale), round(full_height * scale)
-        left = margin if corner % 2 == 0 else width - box_width - margin
-        top = margin if corner < 2 else height - box_height - margin
-        return left, top, box_width, box_height
+    def terrain_swatch(terrain: str) -> Callable[[ImageDraw.ImageDraw, Box], None]:
+        def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+            x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            half = (box[3] - box[1]) / 2
+            corners = [(x + half * 1.6 * math.cos(math.pi / 3 * k), y + half * 1.1 * math.sin(math.pi / 3 * k))
+                       for k in range(6)]
+            draw.polygon(corners, fill=TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]), outline=GRID)
+            _terrain_symbol(draw, x, y, half * 2.2, terrain, 3, corners)
+        return paint
 
-    def covered(box: tuple[int, int, int, int]) -> int:
-        left, top, box_width, box_height = box
-        return sum(1 for x, y in corners if left < x < left + box_width and top < y < top + box_height)
+    for terrain in used:
+        entries.append(LegendEntry(f"terrain {terrain}", spec.terrain_types[terrain].name, terrain_swatch(terrain)))
 
-    best: tuple[float, int] | None = None
-    for corner in range(4):
-        scale = 1.0
-        while scale >= 0.45 and covered(box_at(corner, scale)):
-            scale -= 0.05
-        if scale >= 0.45 and (best is None or scale > best[0]):
-            best = (scale, corner)
-    if best is not None:
-        return box_at(best[1], best[0])
-    return min((box_at(corner, 1.0) for corner in range(4)), key=covered)
+    def line_swatch(colour: Colour, width: int, dashed: bool) -> Callable[[ImageDraw.ImageDraw, Box], None]:
+        def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+            middle = (box[1] + box[3]) / 2
+            _line(draw, (box[0], middle), (box[2], middle), colour, max(2, round(size * width / 100)), dashed)
+        return paint
 
+    def centred(paint_at: Callable[[ImageDraw.ImageDraw, float, float], None]) -> Callable[[ImageDraw.ImageDraw, Box], None]:
+        def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+            paint_at(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        return paint
 
-def _title_box(draw: ImageDraw.ImageDraw, view: BoardView, spec: GameSpec, game_map: GameMap, on_board: set[Hex]) -> None:
-    """Title and legend where they cover the fewest playable hexes (a cut corner if any)."""
-    left, top, box_width, box_height = _free_corner(view, on_board)
-    draw.rectangle([left, top, left + box_width, top + box_height], fill=(248, 245, 234), outline=INK, width=3)
-    title_font = font(max(14, box_height // 9), "serif-bold")
-    text_font = font(max(10, box_height // 20), "condensed")
-    draw.text((left + 16, top + 12), spec.title, font=title_font, fill=INK)
-    draw.text((left + 16, top + 14 + box_height // 8), f"{view.board.name} map — rebuilt by Stavka", font=text_font,
-              fill=INK)
-    row = top + 24 + box_height // 8 + box_height // 14
-    swatch = box_height // 16
-    if any(item.hex in on_board for item in game_map.victory_hexes):
-        scenarios = sorted({name for item in game_map.victory_hexes for name in item.scenarios})
-        _star(draw, (left + 16 + swatch, row + swatch / 2), swatch * 0.7)
-        draw.text((left + 24 + 2 * swatch, row - 2), "Victory point hex" + (f" ({', '.join(scenarios)})" if scenarios
-                  else ""), font=text_font, fill=INK)
-        row += swatch + 6
-    used = {game_map.terrain_of(hex_) for hex_ in on_board}
-    for terrain_id in spec.terrain_types:
-        if terrain_id not in used or row + swatch > top + box_height - 8:
+    def rail_swatch(draw: ImageDraw.ImageDraw, box: Box) -> None:
+        middle = (box[1] + box[3]) / 2
+        _rail_segment(draw, (box[0], middle), (box[2], middle), max(2, round(size * 0.03)), size / 12)
+
+    def town(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            _town_symbol(draw, x, y, symbol, kind)
+        return paint
+
+    def ring(colour: Colour, style: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda draw, x, y: _supply_ring(draw, x, y, symbol * 0.4, colour, max(2, round(size * 0.03)), style)
+
+    def mark(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
+        return lambda draw, x, y: MARK_SYMBOLS[kind](draw, x, y, symbol * 0.5)
+
+    for feature in _line_features(game_map):
+        name = spec.labels.get(feature) or (spec.terrain_types[feature].name if feature in spec.terrain_types
+                                            else feature.replace("_", " ").capitalize())
+        entries.append(LegendEntry(f"line {feature}", name, line_swatch(*LINE_STYLES[feature])))
+    if game_map.rails:
+        entries.append(LegendEntry("rail", spec.labels.get("rail", "Railway"), rail_swatch))
+    for kind in TOWN_KINDS:
+        if any(town_.kind == kind for town_ in game_map.towns):
+            entries.append(LegendEntry(f"town {kind}", spec.labels.get(f"town {kind}", TOWN_KINDS[kind]),
+                                       centred(town(kind))))
+    for source in game_map.supply_sources:
+        key = f"supply {source.side} {source.kind}"
+        if any(entry.key == key for entry in entries):
             continue
-        draw.rectangle([left + 16, row, left + 16 + 2 * swatch, row + swatch],
-                       fill=TERRAIN_FILL.get(terrain_id, TERRAIN_FILL["clear"]), outline=GRID)
-        draw.text((left + 24 + 2 * swatch, row - 2), spec.terrain_types[terrain_id].name, font=text_font, fill=INK)
-        row += swatch + 6
-    for feature, (colour, line_width, dashed) in LINE_STYLES.items():
-        present = any(feature in features for features in game_map.hexside_features.values()) or (
-            feature in DRAWN_LINES and feature in game_map.lines
-        )
-        if not present or row + swatch > top + box_height - 8:
-            continue
-        start, end = (left + 16, row + swatch / 2), (left + 16 + 2 * swatch, row + swatch / 2)
-        if dashed:
-            _dashed_line(draw, start, end, colour, _scaled(view, line_width))
-        else:
-            draw.line([start, end], fill=colour, width=_scaled(view, line_width))
-        name = spec.terrain_types[feature].name if feature in spec.terrain_types else feature.replace("_", " ")
-        draw.text((left + 24 + 2 * swatch, row - 2), name, font=text_font, fill=INK)
-        row += swatch + 6
+        side_name = next((side.name for side in spec.sides if side.id == source.side), source.side)
+        label = spec.labels.get(key, f"{side_name} {source.kind.replace('_', ' ')} supply source")
+        style = _supply_style(game_map, source.side, source.kind)
+        entries.append(LegendEntry(key, label, centred(ring(SIDE_COLOURS.get(source.side, INK), style))))
+    for map_mark in game_map.marks:
+        key = f"mark {map_mark.symbol}"
+        if not any(entry.key == key for entry in entries):
+            label = spec.labels.get(map_mark.symbol, map_mark.symbol.replace("_", " ").capitalize())
+            entries.append(LegendEntry(key, label, centred(mark(map_mark.symbol))))
+    if game_map.victory_hexes:
+        scenarios = [spec.scenarios[name].name if name in spec.scenarios else name
+                     for name in sorted({name for item in game_map.victory_hexes for name in item.scenarios})]
+        label = "Victory point hex" + (f" ({', '.join(scenarios)})" if scenarios else "")
+        entries.append(LegendEntry("victory hex", spec.labels.get("victory hex", label),
+                                   centred(lambda draw, x, y: _star(draw, x, y, symbol * 0.35))))
+    return tuple(entries)
+
+
+def _terrains_on(game_map: GameMap) -> set[str]:
+    assert game_map.hex_map is not None
+    return {game_map.terrain_of(hex_) for hex_ in game_map.hex_map.hexes()}
+
+
+def _legend_column(entries: Sequence[LegendEntry]) -> int:
+    """The width of a legend column: a swatch and the longest label."""
+    label_font = font(LEGEND_LABEL_PX, "condensed")
+    return LEGEND_SWATCH[0] + 10 + round(max(label_font.getlength(entry.label) for entry in entries)) + 24
+
+
+def _legend_size(spec: GameSpec, entries: Sequence[LegendEntry], columns: int) -> tuple[int, int]:
+    rows = (len(entries) + columns - 1) // columns
+    header = 84
+    width = max(columns * _legend_column(entries) + 16, round(font(30, "serif-bold").getlength(spec.title)) + 40,
+                round(font(14, "condensed").getlength(LEGEND_SUBTITLE)) + 32)
+    return width, header + rows * LEGEND_ROW + 16
+
+
+def _playable(spec: GameSpec, terrain: str) -> bool:
+    """A hex a unit can be in: not all-sea or all-lake (movement prohibited to all)."""
+    movement = spec.terrain_types[terrain].movement
+    return not movement or any(cost is not None for cost in movement.values())
+
+
+def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
+    """Where the map's title and legend go: a board corner where they cover no playable
+    hex, with the fewest columns that fit. :class:`LegendPlacementError` if none has room
+    (a board's ``size`` in map.toml can give it a margin)."""
+    assert game_map.hex_map is not None
+    entries = legend_entries(spec, game_map)
+    playable_boxes: list[list[Box]] = []
+    for index in range(len(game_map.hex_map.boards)):
+        view = BoardView(game_map, index)
+        boxes = []
+        for hex_ in view.visible_hexes():
+            if _playable(spec, game_map.terrain_of(hex_)):
+                xs, ys = zip(*view.corners(hex_))
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        playable_boxes.append(boxes)
+    for columns in (1, 2, 3):
+        width, height = _legend_size(spec, entries, columns)
+        for index, board in enumerate(game_map.hex_map.boards):
+            board_width, board_height = board.size
+            for left in (LEGEND_MARGIN, board_width - width - LEGEND_MARGIN):
+                for top in (LEGEND_MARGIN, board_height - height - LEGEND_MARGIN):
+                    box = (left, top, left + width, top + height)
+                    if left >= 0 and top >= 0 and not any(_overlap(box, hex_box) for hex_box in playable_boxes[index]):
+                        return Legend(index, box, columns, entries)
+    width, height = _legend_size(spec, entries, 1)
+    raise LegendPlacementError(
+        f"{spec.folder}/map.toml", f"map {game_map.name}",
+        f"no board corner has room for the legend ({width} x {height} px in one column) off the playable hexes; "
+        "widen a board's size",
+    )
+
+
+def _overlap(first: Box, second: Box) -> bool:
+    return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, legend: Legend) -> None:
+    """The title, a line on what the map is, and every legend entry with its swatch."""
+    left, top = legend.box[0], legend.box[1]
+    draw.rectangle(legend.box, fill=(248, 245, 234), outline=INK, width=3)
+    draw_text(draw, (left + 16, top + 40), spec.title, font(30, "serif-bold"), INK, anchor="ls")
+    draw_text(draw, (left + 16, top + 66), LEGEND_SUBTITLE, font(14, "condensed"), INK, anchor="ls")
+    label_font = font(LEGEND_LABEL_PX, "condensed")
+    rows = (len(legend.entries) + legend.columns - 1) // legend.columns
+    for number, entry in enumerate(legend.entries):
+        column, row = divmod(number, rows)
+        x = left + 16 + column * _legend_column(legend.entries)
+        y = top + 84 + row * LEGEND_ROW
+        swatch = (x, y + 2, x + LEGEND_SWATCH[0], y + 2 + LEGEND_SWATCH[1])
+        entry.swatch(draw, swatch)
+        draw_text(draw, (x + LEGEND_SWATCH[0] + 10, y + 2 + LEGEND_SWATCH[1] / 2), entry.label, label_font, INK,
+                  anchor="lm")

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.counters import designation
+from builder.art.tracks import label_ranges, scenario_label
 from builder.art.drawing import RGB, wrap
 from builder.art.fonts import font
-from rules.model import GameSpec, OddsTable, Scenario, TerrainType
+from builder.art.text import draw_text
+from rules.data.fields import Provenance
+from rules.model import GameSpec, OddsTable, Scenario, TerrainType, Unit
 
 SCREEN_PPI = 100
 PRINT_PPI = 300
@@ -42,12 +45,14 @@ class Column:
 
 @dataclass(frozen=True)
 class ChartTable:
-    """A titled table of text cells with footnotes under it."""
+    """A titled table of text cells with footnotes under it; ``tab`` is the short name
+    a chart window's tab shows (unique within a game)."""
 
     title: str
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = field(default=())
+    tab: str = ""
 
 
 def render_table(table: ChartTable, ppi: int) -> Image.Image:
@@ -71,7 +76,7 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
     height = title_height + heading_height + sum(row_heights) + len(note_lines) * line_height + 6 * pt
     image = Image.new("RGB", (round(total_width + 2 * margin), round(height + 2 * margin)), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((margin, margin + 13 * pt), table.title, fill=INK, font=title_font, anchor="ls")
+    draw_text(draw, (margin, margin + 13 * pt), table.title, title_font, INK, anchor="ls")
     y = margin + title_height
     _draw_row(draw, heading_lines, table.columns, widths, margin, y, heading_height, pad, line_height, bold, HEADER)
     y += heading_height
@@ -82,7 +87,7 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
     draw.rectangle((margin, margin + title_height, margin + total_width, y), outline=INK, width=max(1, round(pt)))
     y += 6 * pt
     for line in note_lines:
-        draw.text((margin, y + line_height * 0.8), line, fill=INK, font=body, anchor="ls")
+        draw_text(draw, (margin, y + line_height * 0.8), line, body, INK, anchor="ls")
         y += line_height
     return image
 
@@ -106,9 +111,9 @@ def _draw_row(
         for number, line in enumerate(lines):
             baseline = top + pad + line_height * (number + 0.8)
             if column.centred:
-                draw.text((x + width / 2, baseline), line, fill=INK, font=typeface, anchor="ms")
+                draw_text(draw, (x + width / 2, baseline), line, typeface, INK, anchor="ms")
             else:
-                draw.text((x + pad, baseline), line, fill=INK, font=typeface, anchor="ls")
+                draw_text(draw, (x + pad, baseline), line, typeface, INK, anchor="ls")
         x += width
         draw.line((x, top, x, top + height), fill=RULE, width=1)
     draw.line((left, top + height, left + sum(widths), top + height), fill=RULE, width=1)
@@ -121,29 +126,28 @@ def odds_table_chart(table: OddsTable) -> ChartTable:
         (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns) for roll in table.rolls
     )
     key = tuple(f"{code}: {meaning}" for code, meaning in table.codes.items())
-    notes = (
-        f"Odds below {table.columns[0]} count as {table.columns[0]}, above {table.columns[-1]} as "
-        f"{table.columns[-1]}; rolls beyond the table use its first or last row.",
-        *key,
-        *_provenance_notes([table.provenance.describe()], table.provenance.reconstructed),
-    )
-    return ChartTable(table.name, columns, rows, notes)
+    notes = (*table.notes, *key, *_provenance_notes(table.provenance))
+    return ChartTable(table.name, columns, rows, notes, tab=table.name)
 
 
-def _provenance_notes(sources: Sequence[str], reconstructed: bool) -> tuple[str, ...]:
-    text = "; ".join(printable(source) for source in sources)
-    return (f"{RECONSTRUCTED_MARK} Reconstructed: {text}" if reconstructed else f"Source: {text}",)
+def _provenance_notes(provenance: Provenance) -> tuple[str, ...]:
+    """A chart's footnote on where it comes from: the source, or why it is reconstructed."""
+    if provenance.reconstructed:
+        return (f"{RECONSTRUCTED_MARK} Reconstructed: {printable(provenance.note or '')}".rstrip(": "),)
+    return (f"Source: {printable(provenance.source or 'unsourced')}",)
 
 
-_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
+_CJK = "\u3000-\u9fff\uff00-\uffef"
 
 
 def printable(text: str) -> str:
     """``text`` without the Japanese of the rules' section names, which the shipped
-    fonts cannot draw: "戦闘結果表 (combat results table)" -> "combat results table"."""
-    cleaned = " ".join(_CJK.sub(" ", text).split())
-    cleaned = re.sub(r"^\((.*?)\)", r"\1", cleaned).replace("()", "").strip(" :,")
-    return " ".join(cleaned.split())
+    fonts cannot draw: "combat results table (戦闘結果表)" and "戦闘結果表 (combat
+    results table)" both give "combat results table"."""
+    cleaned = re.sub(rf"\s*\([^)]*[{_CJK}][^)]*\)", "", text)
+    cleaned = re.sub(rf"[{_CJK}]+\s*\(([^)]*)\)", r"\1", cleaned)
+    cleaned = re.sub(rf"[{_CJK}]+", " ", cleaned)
+    return " ".join(cleaned.split()).strip(" :,")
 
 
 def movement_text(terrain: TerrainType) -> str:
@@ -198,7 +202,7 @@ def terrain_chart(game: GameSpec) -> ChartTable:
         terrain.kind == "hexside" for terrain in game.terrain_types.values()
     ) else []
     notes += [f"{RECONSTRUCTED_MARK} {note}" for note in reconstructed]
-    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes))
+    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes), tab="Terrain effects")
 
 
 def victory_points_chart(game: GameSpec) -> ChartTable:
@@ -207,11 +211,8 @@ def victory_points_chart(game: GameSpec) -> ChartTable:
     rows = tuple(
         (str(award.points), award.per, award.beneficiary, award.description) for award in game.tables.victory_points
     )
-    provenance = game.tables.victory_provenance
-    return ChartTable(
-        f"{game.title}: Victory Point Schedule", columns, rows,
-        _provenance_notes([provenance.describe()], provenance.reconstructed),
-    )
+    return ChartTable(f"{game.title}: Victory Point Schedule", columns, rows,
+                      _provenance_notes(game.tables.victory_provenance), tab="VP schedule")
 
 
 def victory_levels_chart(game: GameSpec) -> ChartTable:
@@ -226,36 +227,73 @@ def victory_levels_chart(game: GameSpec) -> ChartTable:
 
     rows = tuple((band(level.minimum, level.maximum), level.result) for level in game.tables.victory_levels)
     columns = (Column("VP difference", 110, centred=True), Column("Result", 200))
-    return ChartTable(f"{game.title}: Victory Levels", columns, rows)
+    return ChartTable(f"{game.title}: Victory Levels", columns, rows, tab="Victory levels")
 
 
 def turn_record_chart(game: GameSpec, scenarios: Sequence[Scenario]) -> ChartTable:
-    """The turn record shared by ``scenarios``: a row per turn with its reinforcements."""
+    """The turn record shared by ``scenarios``: a row per turn, a column per side, each
+    reinforcement by its designation (or "3 x rifle division" for untried draws) with a
+    letter for where it enters, the letters explained under the table."""
     first = scenarios[0]
-    rows = tuple(
-        (str(turn), ", ".join(reinforcements) or "—")
-        for turn, reinforcements in sorted(_reinforcements_by_turn(game, first).items())
-    )
-    names = ", ".join(scenario.name for scenario in scenarios)
-    columns = (Column("Turn", 40, centred=True), Column("Reinforcements", 300))
-    return ChartTable(f"{game.title}: Turn Record", columns, rows, (f"Scenarios: {names}",))
+    places: dict[str, str] = {}
+    rows = []
+    for turn, arrivals in sorted(_reinforcements_by_turn(game, first).items()):
+        cells = []
+        for side in game.sides:
+            groups: dict[str, list[str]] = {}
+            for side_id, name, where in arrivals:
+                if side_id == side.id:
+                    letter = places.setdefault(where, chr(ord("a") + len(places))) if where else ""
+                    groups.setdefault(letter, []).append(name)
+            cells.append("; ".join(f"{_counted(names)}{f' [{letter}]' if letter else ''}"
+                                   for letter, names in groups.items()) or "—")
+        rows.append((str(turn), *cells))
+    label = scenario_group_label(scenarios)
+    columns = (Column("Turn", 34, centred=True), *(Column(side.name, 250) for side in game.sides))
+    notes = tuple(f"[{letter}] {printable(where)}" for where, letter in places.items())
+    names = "; ".join(scenario.name for scenario in scenarios)
+    return ChartTable(f"{game.title}: Turn Record, {label}", columns, tuple(rows), (*notes, f"Scenarios: {names}"),
+                      tab=f"Turn record, {label}")
 
 
-def _reinforcements_by_turn(game: GameSpec, scenario: Scenario) -> dict[int, tuple[str, ...]]:
-    """Each turn of ``scenario`` with the designations (and entry areas) arriving then."""
-    turns: dict[int, list[str]] = {turn: [] for turn in range(scenario.first_turn, scenario.last_turn + 1)}
+def scenario_group_label(scenarios: Sequence[Scenario]) -> str:
+    """``scenarios 1-3``, ``scenario 7`` or ``Blue``: what a turn record's tab says."""
+    labels = [scenario_label(scenario) for scenario in scenarios]
+    if all(label.isdigit() for label in labels):
+        return f"scenario{'s' if len(labels) > 1 else ''} {label_ranges(labels)}"
+    return label_ranges(labels)
+
+
+def _counted(names: Sequence[str]) -> str:
+    """Names in order, repeats folded into a count: "3 x rifle division"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if count == 1 else f"{count} \u00d7 {name}" for name, count in counts.items())
+
+
+def _reinforcement_name(unit: Unit) -> str:
+    """A reinforcement as the turn record names it: its counter designation, or for an
+    untried draw the kind of unit ("24th Army rifle division 2" -> "24th Army rifle division")."""
+    return designation(unit) or re.sub(r"\s+\d+$", "", re.sub(r"\s*\([^)]*\)", "", unit.name))
+
+
+def _reinforcements_by_turn(game: GameSpec, scenario: Scenario) -> dict[int, tuple[tuple[str, str, str], ...]]:
+    """Each turn of ``scenario`` with the (side, name, entry) of every unit arriving then."""
+    turns: dict[int, list[tuple[str, str, str]]] = {
+        turn: [] for turn in range(scenario.first_turn, scenario.last_turn + 1)
+    }
     for unit in game.units.values():
         for arrival in unit.arrivals:
             if arrival.scenario == scenario.id and arrival.turn in turns:
-                where = f" ({arrival.where.replace('_', ' ')})" if arrival.where else ""
-                turns[arrival.turn].append(f"{designation(unit)}{where}")
-    return {turn: tuple(sorted(names)) for turn, names in turns.items()}
+                turns[arrival.turn].append((unit.side, _reinforcement_name(unit), arrival.where.replace("_", " ")))
+    return {turn: tuple(sorted(entries, key=lambda entry: entry[2])) for turn, entries in turns.items()}
 
 
 def turn_record_groups(game: GameSpec) -> list[list[Scenario]]:
     """Scenarios grouped by identical turn records (same turns, same reinforcements), so
     sixteen TPS scenarios print as the few different tracks they really use."""
-    groups: dict[tuple[tuple[int, tuple[str, ...]], ...], list[Scenario]] = {}
+    groups: dict[tuple[tuple[int, tuple[tuple[str, str, str], ...]], ...], list[Scenario]] = {}
     for scenario in game.scenarios.values():
         signature = tuple(sorted(_reinforcements_by_turn(game, scenario).items()))
         groups.setdefault(signature, []).append(scenario)

@@ -27,10 +27,16 @@ from PIL import Image, ImageDraw
 
 from builder.art.drawing import RGB, fitted_font, mix, rgb, supersampled
 from builder.art.nato import Element, draw_size_mark, draw_symbol, unit_symbol
+from builder.art.text import Label, LabelOverflow, UndrawableText, draw_text, fit_row
 from rules.model import GameSpec, Unit, UnitStep
 
 SCREEN_COUNTER_PX = 72
 """VASSAL piece size at 100 % zoom: large enough for values readable without zooming."""
+
+MINIMUM_LABEL_SHARE = 0.125
+"""The smallest text on a counter, as a share of its side: 9 px on the 72 px VASSAL piece
+at 100 % zoom, 5.6 pt on a 5/8-inch printed counter. Labels that would need less must be
+shortened in the data (``properties.designation``)."""
 
 PRINT_DPI = 300
 MILLIMETRES_PER_INCH = 25.4
@@ -100,15 +106,18 @@ _DROPPED_WORDS = frozenset(
     "fortified area garrison destroyer flak engineer pioneer supply unit air headquarters hq "
     "german soviet romanian hungarian italian slovak".split()
 )
-_SHORT_WORDS = {"guards": "Gds", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS"}
+_SHORT_WORDS = {
+    "guards": "Gds", "shock": "Sh", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS",
+}
 
 
 def designation(unit: Unit) -> str:
     """The short ID printed on the counter: ``properties.designation`` when the data
     gives one, else the name without words the symbol and colours already say
-    ("13th Guards Rifle Division" -> "13 Gds") cut to two words, else the unit's id.
-    An untried unit without a designation shows none: its record is a slot of a random
-    draw (DoS 3.2), not a named counter."""
+    ("13th Guards Rifle Division" -> "13 Gds") and without the words the corner mark
+    already prints ("1st Guards Army rifle corps 2" under "1 Gds" -> "2"), cut to two
+    words, else the unit's id. An untried unit without a designation shows none: its
+    record is a slot of a random draw (DoS 3.2), not a named counter."""
     if "designation" in unit.properties:
         return unit.properties["designation"]
     if is_untried(unit):
@@ -124,21 +133,29 @@ def designation(unit: Unit) -> str:
             words.append(_SHORT_WORDS[lowered])
         elif lowered not in _DROPPED_WORDS:
             words.append(word)
+    corner = corner_text(unit).split()
+    if corner and words[: len(corner)] == corner and len(words) > len(corner):
+        words = words[len(corner) :]
     return " ".join(words[:2]) or unit.id
 
 
 def corner_text(unit: Unit) -> str:
     """Top-left text: the printed mark (``properties.counter``, e.g. DoS "Ur3", rule
     2.13), else the Blue set-up army (``properties.army``, e.g. "6A"), else the entry
-    turn(s). Untried units show none: they are drawn at random (DoS 3.2), so the army
-    of the slot they fill is not printed on them."""
+    turn (the earliest and "+" when scenario options differ). Untried units show none:
+    they are drawn at random (DoS 3.2), so the army of the slot they fill is not printed
+    on them."""
     if is_untried(unit):
         return ""
     for key in ("counter", "army"):
         if key in unit.properties:
             return unit.properties[key]
     turns = sorted({arrival.turn for arrival in unit.arrivals})
-    return "/".join(str(turn) for turn in turns)
+    if len(turns) > 1:
+        # Entry turns that differ by scenario option: the earliest, "+" sends the
+        # reader to the scenario's turn record chart.
+        return f"{turns[0]}+"
+    return str(turns[0]) if turns else ""
 
 
 def values_text(step: UnitStep, with_movement: bool) -> str:
@@ -165,8 +182,8 @@ def is_untried(unit: Unit) -> bool:
 
 
 def is_flight(unit: Unit) -> bool:
-    """A TPS air unit's flight counter (``properties.air_unit`` names the half)."""
-    return "flight" in unit.properties.get("air_unit", "").lower()
+    """A TPS air unit's flight counter (``arm = "air_flight"``, as the referee reads it)."""
+    return unit.arm == "air_flight"
 
 
 def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
@@ -177,7 +194,9 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
     if air_half and not is_flight(unit) and Element.AIR in symbol:
         symbol = symbol | {Element.SUPPLY}
     if is_flight(unit) and "range" in unit.properties:
-        values = f"R{unit.properties['range']}"
+        # A flight's one value is its air superiority attack; range replaces movement.
+        attack = unit.steps[step_index].attack
+        values = f"{'?' if attack is None else attack} R{unit.properties['range']}"
     else:
         values = values_text(unit.steps[step_index], with_movement=not is_area_game(game))
     return FaceText(
@@ -206,16 +225,45 @@ def untried_text(unit: Unit, game: GameSpec) -> FaceText:
     return FaceText("", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game)
 
 
+def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, BackKind]:
+    """What the front and back of ``unit``'s counter say (no back text when it is blank)."""
+    front = face_text(unit, game, 0)
+    if is_untried(unit):
+        return front, untried_text(unit, game), "untried"
+    if len(unit.steps) > 1:
+        return front, face_text(unit, game, 1), "reduced"
+    return front, None, "blank"
+
+
 def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
     """Both faces of ``unit``'s counter in ``counter``'s format."""
     nationality = game.nationalities[unit.nationality]
     background, ink = rgb(nationality.background), rgb(nationality.text)
-    front = draw_face(face_text(unit, game, 0), background, ink, counter)
-    if is_untried(unit):
-        return UnitFaces(front, draw_face(untried_text(unit, game), background, ink, counter), "untried")
-    if len(unit.steps) > 1:
-        return UnitFaces(front, draw_face(face_text(unit, game, 1), background, ink, counter), "reduced")
-    return UnitFaces(front, blank_face(background, ink, counter), "blank")
+    front_text, back_text, back_kind = face_texts(unit, game)
+    front = draw_unit_face(unit, game, front_text, counter)
+    if back_text is None:
+        back = blank_face(background, ink, counter)
+    else:
+        back = draw_unit_face(unit, game, back_text, counter)
+    return UnitFaces(front, back, back_kind)
+
+
+def draw_unit_face(unit: Unit, game: GameSpec, text: FaceText, counter: CounterFormat) -> Image.Image:
+    """One face of ``unit``'s counter in its nationality's colours.
+
+    A label that cannot be drawn or does not fit is reported against the unit in
+    ``units.toml``, where a shorter ``properties.designation`` mends it.
+    """
+    nationality = game.nationalities[unit.nationality]
+    try:
+        return draw_face(text, rgb(nationality.background), rgb(nationality.text), counter)
+    except UndrawableText as error:
+        raise UndrawableText(Path(game.folder) / "units.toml", f"unit {unit.id}", error.message) from error
+    except LabelOverflow as error:
+        minimum = f"{MINIMUM_LABEL_SHARE * SCREEN_COUNTER_PX:.0f} px on a {SCREEN_COUNTER_PX} px counter"
+        raise LabelOverflow(Path(game.folder) / "units.toml", f"unit {unit.id}",
+                            f"counter labels {error.message} ({minimum}); give a shorter properties.designation"
+                            ) from error
 
 
 def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
@@ -228,6 +276,37 @@ def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image
     return supersampled(counter.image_px, counter.image_px, background, paint)
 
 
+def face_labels(text: FaceText, counter: CounterFormat, factor: int = 1) -> list[Label]:
+    """Where each label of a face goes, on a canvas ``factor`` times the counter's size.
+
+    The top row (corner mark left, designation right) and the values share their rows
+    at the largest size that fits without touching; nothing is set below
+    :data:`MINIMUM_LABEL_SHARE` of the counter's side (:class:`LabelOverflow` instead).
+    """
+    s = counter.size_px * factor
+    ox = oy = counter.bleed_px * factor
+    minimum = s * MINIMUM_LABEL_SHARE
+    gap = s * 0.05
+    top_size = s * 0.17
+    top_baseline = oy + s * 0.06 + top_size * 0.8
+    bottom_baseline = oy + s * 0.935
+    left, right = ox + s * 0.07, ox + s * 0.93
+    if not text.area_game:
+        labels = fit_row([(text.corner, "left"), (text.designation, "right")], left, right, top_baseline, top_size,
+                         minimum, "condensed-bold", gap)
+        return labels + fit_row([(text.values, "centre")], ox + s * 0.06, ox + s * 0.94, bottom_baseline, s * 0.3,
+                                minimum, "condensed-bold", gap)
+    card_room = s * 0.2 * 0.72 + gap if text.step_cards else 0.0
+    labels = fit_row([(text.designation, "left")], left, right - card_room, top_baseline, top_size, minimum,
+                     "condensed-bold", gap)
+    corner = fit_row([(text.corner, "left")], left, ox + s * 0.4, bottom_baseline, top_size, minimum,
+                     "condensed-bold", gap)
+    margin = (corner[0].box[2] - left + gap) if corner else 0.0
+    values = fit_row([(text.values, "centre")], left + margin, right - margin, bottom_baseline, s * 0.3, minimum,
+                     "condensed-bold", gap)
+    return labels + corner + values
+
+
 def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
     """One counter face from its text, in the nationality's colours."""
 
@@ -236,26 +315,14 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
         ox = oy = counter.bleed_px * factor
         if text.reduced:
             _reduced_band(draw, ox, oy, s, background, ink)
-        top_size = s * 0.17
-        top_baseline = oy + s * 0.06 + top_size * 0.8
         frame = (ox + s * 0.27, oy + s * 0.38, ox + s * 0.73, oy + s * 0.64)
-        if text.area_game:
-            if text.step_cards:
-                _step_cards(draw, ox + s * 0.93, oy + s * 0.05, s * 0.2, text.step_cards, background, ink)
-            draw.text((ox + s * 0.07, top_baseline), text.designation, fill=ink, anchor="ls",
-                      font=fitted_font(text.designation, "condensed-bold", s * 0.62, top_size))
-            draw.text((ox + s * 0.07, oy + s * 0.93), text.corner, fill=ink, anchor="ls",
-                      font=fitted_font(text.corner, "condensed-bold", s * 0.2, top_size))
-        else:
-            draw.text((ox + s * 0.07, top_baseline), text.corner, fill=ink, anchor="ls",
-                      font=fitted_font(text.corner, "condensed-bold", s * 0.42, top_size))
-            draw.text((ox + s * 0.93, top_baseline), text.designation, fill=ink, anchor="rs",
-                      font=fitted_font(text.designation, "condensed-bold", s * 0.5, top_size))
+        if text.area_game and text.step_cards:
+            _step_cards(draw, ox + s * 0.93, oy + s * 0.05, s * 0.2, text.step_cards, background, ink)
+        for label in face_labels(text, counter, factor):
+            label.draw(draw, ink)
         if text.size:
             draw_size_mark(draw, text.size, ox + s * 0.5, frame[1] - s * 0.03, s * 0.09, ink)
         draw_symbol(draw, frame, text.symbol, ink)
-        draw.text((ox + s * 0.5, oy + s * 0.935), text.values, fill=ink, anchor="ms",
-                  font=fitted_font(text.values, "condensed-bold", s * 0.88, s * 0.3))
         if counter.outline:
             _outline(draw, counter, factor, background, ink)
 
@@ -275,8 +342,8 @@ def _step_cards(
     width = height * 0.72
     card = (right - width, top, right, top + height)
     draw.rounded_rectangle(card, radius=height * 0.12, fill=(255, 255, 255), outline=ink, width=max(1, round(height / 14)))
-    draw.text(((card[0] + card[2]) / 2, top + height * 0.8), count, fill=(0, 0, 0), anchor="ms",
-              font=fitted_font(count, "condensed-bold", width * 0.9, height * 0.8))
+    draw_text(draw, ((card[0] + card[2]) / 2, top + height * 0.8), count,
+              fitted_font(count, "condensed-bold", width * 0.9, height * 0.8), (0, 0, 0), anchor="ms")
 
 
 def _outline(draw: ImageDraw.ImageDraw, counter: CounterFormat, factor: int, background: RGB, ink: RGB) -> None:

@@ -91,3 +91,11 @@ def png_bytes(image: Image.Image, colours: int = 64) -> bytes:
     )
     quantised.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
+
+
+def rgba_png_bytes(image: Image.Image) -> bytes:
+    """``image`` as an RGBA PNG, for pictures drawn over others (transparency kept);
+    Pillow's encoder is deterministic, so the same image gives the same bytes."""
+    buffer = io.BytesIO()
+    image.convert("RGBA").save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

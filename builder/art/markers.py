@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from builder.art.counters import CounterFormat
-from builder.art.fonts import font
+from builder.art.counters import MINIMUM_LABEL_SHARE, CounterFormat
 from builder.art.drawing import RGB, fitted_font, mix, rgb, supersampled
 from builder.art.nato import Element, draw_symbol
+from builder.art.text import Label, LabelOverflow, UndrawableText, draw_text, fit_row, place
 from rules.model import GameSpec, Marker
 
 NEUTRAL_BACKGROUND = rgb("#efe6cf")
@@ -55,10 +56,10 @@ _DESIGNS: tuple[tuple[tuple[str, ...], MarkerDesign], ...] = (
     (("isolated",), MarkerDesign("ISOLATED", big_text="ISO")),
     (("gap",), MarkerDesign("FRONT GAP", big_text="GAP")),
     (("untried",), MarkerDesign("UNTRIED", big_text="U")),
-    (("interdiction",), MarkerDesign("INTERDICTION", pictogram=_AIR)),
+    (("interdiction",), MarkerDesign("INTERDICT", pictogram=_AIR)),
     (("close", "support"), MarkerDesign("CLOSE SUPPORT", big_text="+2")),
     (("superiority",), MarkerDesign("AIR SUPERIORITY", pictogram=_AIR)),
-    (("interception",), MarkerDesign("INTERCEPTION", pictogram=_AIR)),
+    (("interception",), MarkerDesign("INTERCEPT", pictogram=_AIR)),
     (("cap",), MarkerDesign("COMBAT AIR PATROL", pictogram=_AIR)),
     (("air",), MarkerDesign("AIR SUPPORT", pictogram=_AIR)),
     (("inactive",), MarkerDesign("RESERVE INACTIVE", big_text="R")),
@@ -115,7 +116,15 @@ def side_colours(game: GameSpec, side: str | None) -> tuple[RGB, RGB]:
 
 
 def marker_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> MarkerFaces:
-    """Both faces of ``marker``'s counter in ``counter``'s format."""
+    """Both faces of ``marker``'s counter in ``counter``'s format; a label that cannot
+    be drawn or fitted is reported against the marker in ``units.toml``."""
+    try:
+        return _marker_faces(marker, game, counter)
+    except (LabelOverflow, UndrawableText) as error:
+        raise type(error)(Path(game.folder) / "units.toml", f"marker {marker.id}", error.message) from error
+
+
+def _marker_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> MarkerFaces:
     words = id_words(marker.id)
     if CONTROL_WORD in words:
         return _control_faces(marker, game, counter)
@@ -150,9 +159,10 @@ def draw_marker_face(design: MarkerDesign, background: RGB, ink: RGB, counter: C
         elif design.pictogram:
             draw_symbol(draw, (o + s * 0.24, o + s * 0.2, o + s * 0.76, o + s * 0.54), design.pictogram, ink)
         elif design.big_text:
-            draw.text((o + s * 0.5, o + s * 0.6), design.big_text, fill=ink, anchor="ms",
-                      font=fitted_font(design.big_text, "condensed-bold", s * 0.84, s * 0.42))
-        _label(draw, design.label, o, s, ink)
+            draw_text(draw, (o + s * 0.5, o + s * 0.6), design.big_text,
+                      fitted_font(design.big_text, "condensed-bold", s * 0.84, s * 0.42), ink, anchor="ms")
+        for label in marker_labels(design.label, o, s):
+            label.draw(draw, ink)
         if counter.outline:
             full = counter.image_px * factor
             edge = mix(background, (0, 0, 0), 0.55)
@@ -161,19 +171,22 @@ def draw_marker_face(design: MarkerDesign, background: RGB, ink: RGB, counter: C
     return supersampled(counter.image_px, counter.image_px, background, paint)
 
 
-def _label(draw: ImageDraw.ImageDraw, label: str, origin: float, s: float, ink: RGB) -> None:
-    """The label on one line, or on two when one would shrink it too far."""
-    single = fitted_font(label, "condensed-bold", s * 0.88, s * 0.2)
-    words = label.split()
-    if single.size >= s * 0.15 or len(words) < 2:
-        draw.text((origin + s * 0.5, origin + s * 0.86), label, fill=ink, anchor="ms", font=single)
-        return
+def marker_labels(label: str, origin: float, s: float) -> list[Label]:
+    """The label on one line, or on two when one line would shrink it below the
+    counters' legible minimum (:data:`MINIMUM_LABEL_SHARE` of the side)."""
+    minimum = s * MINIMUM_LABEL_SHARE
+    left, right = origin + s * 0.06, origin + s * 0.94
+    try:
+        return fit_row([(label, "centre")], left, right, origin + s * 0.86, s * 0.2, minimum, "condensed-bold", 0)
+    except LabelOverflow:
+        words = label.split()
+        if len(words) < 2:
+            raise
     half = (len(words) + 1) // 2
-    lines = (" ".join(words[:half]), " ".join(words[half:]))
-    size = min(fitted_font(line, "condensed-bold", s * 0.88, s * 0.17).size for line in lines)
-    typeface = font(size, "condensed-bold")
-    for line, baseline in zip(lines, (0.76, 0.92), strict=True):
-        draw.text((origin + s * 0.5, origin + s * baseline), line, fill=ink, anchor="ms", font=typeface)
+    lines = [fit_row([(line, "centre")], left, right, origin + s * baseline, s * 0.17, minimum, "condensed-bold", 0)[0]
+             for line, baseline in ((" ".join(words[:half]), 0.76), (" ".join(words[half:]), 0.92))]
+    size = min(line.size for line in lines)
+    return [place(line.text, "condensed-bold", size, (left + right) / 2, line.y, "ms") for line in lines]
 
 
 def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ink: RGB) -> None:
@@ -189,3 +202,37 @@ def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, i
                 tx = math.cos(angle + turn)
                 ty = -math.sin(angle + turn)
                 draw.line((bx, by, bx + tx * radius * length, by + ty * radius * length), fill=ink, width=width)
+
+
+@dataclass(frozen=True)
+class VerdictOverlay:
+    """How a referee verdict shows on a counter in an annotated save: a frame and a tag
+    in the verdict's colour, drawn over the unit (transparent elsewhere)."""
+
+    kind: str
+    label: str
+    colour: RGB
+
+
+VERDICT_OVERLAYS = (
+    VerdictOverlay("out-of-supply", "NO SUPPLY", rgb("#d4461a")),
+    VerdictOverlay("isolated", "ISOLATED", rgb("#7a2a8c")),
+)
+"""The supply verdicts a player must see at a glance (issue 10): TPS isolated, and out of
+supply in both games."""
+
+
+def verdict_overlay(overlay: VerdictOverlay, counter: CounterFormat) -> Image.Image:
+    """An RGBA image the size of a counter: a thick frame and a tag across the top."""
+    factor = 4
+    s = counter.size_px * factor
+    canvas = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(canvas)
+    edge = round(s * 0.07)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=(*overlay.colour, 255), width=edge)
+    tag = round(s * 0.24)
+    draw.rectangle((0, 0, s - 1, tag), fill=(*overlay.colour, 255))
+    label = fit_row([(overlay.label, "centre")], s * 0.05, s * 0.95, tag - s * 0.06, s * 0.17,
+                    s * MINIMUM_LABEL_SHARE, "condensed-bold", 0)[0]
+    label.draw(draw, (255, 255, 255))
+    return canvas.resize((counter.size_px, counter.size_px), Image.Resampling.LANCZOS)

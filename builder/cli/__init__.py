@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import click
 
+from builder.printable import printable
 from rules.errors import StavkaError
 
 EXIT_BAD_INPUT = 2
@@ -30,13 +32,20 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "duel": "duel_commands",
+    "report": "report_commands",
     "air": "check_commands",
 }
 
 
+def _fail(message: str) -> NoReturn:
+    click.echo(f"stavka: {printable(message)}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
 class _StavkaGroup(click.Group):
-    """A click group that loads command modules lazily and renders :class:`StavkaError`
-    as ``stavka: place: message``."""
+    """A click group that loads command modules lazily and renders every problem with
+    the input as one line, ``stavka: place: message``, with exit status 2."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(cmd_name)
@@ -51,8 +60,34 @@ class _StavkaGroup(click.Group):
         try:
             return super().invoke(ctx)
         except StavkaError as error:
-            click.echo(f"stavka: {error.one_line()}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
+            _fail(error.one_line())
+        except OSError as error:
+            # Whatever the operating system refuses (a read-only folder, a full disk) is
+            # the user's to fix, not a bug to trace.
+            where = f"{error.filename}: " if error.filename else ""
+            _fail(f"{where}{error.strerror or error}")
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's usage errors, normally three lines, as one line too."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            command = error.ctx.command_path if error.ctx is not None else "stavka"
+            _fail(f"{error.format_message()} (see '{command} --help')")
+        except click.ClickException as error:
+            _fail(error.format_message())
+        except click.exceptions.Abort:
+            click.echo("stavka: interrupted", err=True)
+            sys.exit(1)
 
 
 @click.group(cls=_StavkaGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,4 +1,4 @@
-"""``stavka check`` and ``stavka odds``: the referee on a saved game or a position file.
+"""``stavka check``, ``stavka odds`` and ``stavka air``: the referee on a saved game or a position file.
 
 Exit 0 whenever the position was checked, whatever the verdicts; 2 on bad input.
 """
@@ -7,34 +7,82 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from builder.cli import main
-from builder.positions import position_from_save, write_supply_copy
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
-from rules.referee.engine import RefereeError
+from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
 from rules.referee.games import referee_for
+from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
-from rules.referee.summary import CheckSummary, grouped, summarize
-from rules.referee.tps import TurningPointReferee
-from rules.referee.tps.air import AirMissions
+from rules.referee.summary import CheckSummary, grouped, headline, summarize
+
+if TYPE_CHECKING:
+    from rules.referee.tps.air import AirMissions
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
+POSITION_SUFFIX = ".toml"
+SAVE_MAGIC = (b"PK\x03\x04", b"!VCSK", b"VOBS", b"!VOXZ", b"\xfd7zXZ\x00", b"begin_save")
+"""How a save starts: a zip, one of the payload formats, or plain command text."""
+
+
+def _looks_like_save(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(10).startswith(SAVE_MAGIC)
+    except OSError:
+        return False
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` is read as a save: by its suffix, or, without a known one, by its
+    first bytes. Anything else not named ``.toml`` is refused, not read as TOML."""
+    suffix = path.suffix.lower()
+    if suffix in SAVE_SUFFIXES:
+        return True
+    if suffix != POSITION_SUFFIX and not _looks_like_save(path):
+        raise SaveError(path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)")
+    return suffix != POSITION_SUFFIX
 
 
 def load_position(path: Path) -> Position:
     """A position from a saved game or log of our modules, or from a TOML position file."""
-    if path.suffix.lower() in SAVE_SUFFIXES:
+    if is_save(path):
+        # The save reader is loaded only for saves: a position file needs none of it.
+        from builder.positions import position_from_save
+
         return position_from_save(path)
     return read_position_file(path)
 
 
-def _hex(position: Position, name: str) -> Hex:
+def view_for(position: Position, side: str | None) -> PlayerView:
+    """The referee's view, or with ``--as SIDE`` what that player may see."""
+    return referee_view() if side is None else player_view(position, side)
+
+
+def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
+    """Whose view the JSON output is: the player's with ``--as``; in a game with hidden
+    information (Rattenkrieg's cards) the referee's view says it shows both sides."""
+    if side is not None:
+        return {"as": side}
+    return {"shows": "both sides"} if referee.hidden_information else {}
+
+
+AS_SIDE = click.option(
+    "--as", "view_side", metavar="SIDE",
+    help="Show only what SIDE's player may see: untried DoS units (rule 2.14) by their untried face; "
+         "Rattenkrieg's own steps and hand, and the other side's counts.",
+)
+
+
+def hex_argument(position: Position, name: str) -> Hex:
+    """The hex a printed number on the command line names; an unknown one is bad input."""
     found = position.spec.parse_hex(name.strip())
     if found is None:
         raise HexError(position.source, None, f"unknown hex {name.strip()!r}")
@@ -48,33 +96,45 @@ def _hex(position: Position, name: str) -> Hex:
     "--annotate", "annotated_path", type=click.Path(dir_okay=False, path_type=Path), metavar="NEW.vsav",
     help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
 )
-def check(position_path: Path, output_format: str, annotated_path: Path | None) -> None:
+@AS_SIDE
+def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
-    victory, each with the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module
-    or a TOML position file."""
+    victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
+    the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
+    file."""
     position = load_position(position_path)
     referee = referee_for(position)
-    verdicts = referee.check()
+    view = view_for(position, view_side)
+    judged = referee.check_as(view.side)
+    verdicts = view.verdicts(judged)
     if annotated_path is not None:
-        if position_path.suffix.lower() not in SAVE_SUFFIXES:
+        if not is_save(position_path):
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        if view.side is not None:
+            raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
+        from builder.positions import write_supply_copy
+
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
-    summary = summarize(referee, verdicts)
+    # Counted before untried units take their aliases (2.14): their sides and states are
+    # no secret, and the counts name no unit.
+    summary = summarize(referee, judged)
     if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, "summary": summary.as_json(),
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
+                               "summary": summary.as_json(),
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
-    click.echo(f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts")
-    click.echo(_summary_text(summary))
+    click.echo(headline(position, verdicts, view.side, referee.hidden_information))
+    click.echo(_summary_text(summary, view))
     for title, section in grouped(referee, verdicts):
         click.echo(f"{title[0].upper()}{title[1:]}")
         for verdict in section:
             click.echo(verdict.as_text())
 
 
-def _summary_text(summary: CheckSummary) -> str:
-    """Supply by side, violations and the victory state, before any unit's verdict."""
+def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
+    """Supply by side, violations and the victory state, before any unit's verdict, each
+    as ``view``'s player may read it."""
     sides = "; ".join(
         f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items()) if states else f"{side} none"
         for side, states in summary.supply.items()
@@ -82,11 +142,11 @@ def _summary_text(summary: CheckSummary) -> str:
     lines = ["Summary", f"  supply: {sides}"]
     if summary.violations:
         lines.append(f"  violations: {len(summary.violations)} — " + "; ".join(
-            f"{verdict.subject} {verdict.outcome}" for verdict in summary.violations))
+            f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)))
     else:
         lines.append("  violations: none")
     lines += [f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
-              f"{verdict.explanation}" for verdict in summary.victory]
+              f"{verdict.explanation}" for verdict in view.verdicts(summary.victory)]
     return "\n".join(lines)
 
 
@@ -95,20 +155,31 @@ def _summary_text(summary: CheckSummary) -> str:
 @click.option("--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked.")
 @click.option("--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def odds(position_path: Path, defender: str, attackers: str, output_format: str) -> None:
+@AS_SIDE
+def odds(position_path: Path, defender: str, attackers: str, output_format: str, view_side: str | None) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
     position = load_position(position_path)
+    view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):
         raise RefereeError(position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for")
-    report = referee.odds(
-        _hex(position, defender), [_hex(position, name) for name in attackers.split(",") if name.strip()]
-    )
+    report = view.odds(referee.odds(
+        hex_argument(position, defender), [hex_argument(position, name) for name in attackers.split(",") if name.strip()]
+    ))
     if output_format == "json":
         click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
         return
-    click.echo(_odds_text(report))
+    click.echo(_withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report))
+
+
+def _withheld_text(report: WithheldOdds) -> str:
+    return "\n".join([
+        f"Attack on {report.defender_hex}",
+        f"  attackers: {', '.join(report.attackers)}",
+        f"  defenders: {', '.join(report.defenders)}",
+        f"  odds not known: {report.reason} [rule {', '.join(report.rules)}]",
+    ])
 
 
 @main.command("air")
@@ -118,6 +189,9 @@ def air(position_path: Path, output_format: str) -> None:
     """Turning Point air missions: each interception, each air superiority attack with its
     odds and the result of every roll on the Air Superiority Table, and which flights get
     to fly their missions."""
+    # The Turning Point referee is loaded only for this command: check and odds need none of it.
+    from rules.referee.tps import TurningPointReferee
+
     position = load_position(position_path)
     referee = referee_for(position)
     if not isinstance(referee, TurningPointReferee):

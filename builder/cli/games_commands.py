@@ -39,4 +39,5 @@ def validate(game: str) -> None:
         f"{len(spec.terrain_types)} terrain types, {len(spec.units)} units ({reconstructed} reconstructed), "
         f"{len(spec.markers)} markers, {len(spec.scenarios)} scenarios, "
         f"{len(spec.tables.odds_tables)} odds tables"
+        + (f", {len(spec.cards.cards())} cards" if spec.cards is not None else "")
     )

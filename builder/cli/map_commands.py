@@ -12,9 +12,10 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.geography.generate import TERRAIN_FILE, project_game, record_fit, write_atomically
+from builder.geography.generate import TERRAIN_FILE, project_game, record_fit
 from builder.geography.report import write_report
 from builder.geography.terrain_file import render
+from builder.output import write_output
 from rules.data.loader import resolve_game
 
 
@@ -37,7 +38,7 @@ def map_project(game: str, into: Path | None) -> None:
         click.echo(f"{'RMS':<20} {data.calibration.rms_hexes:5.2f} hex")
     folder = into if into is not None else resolve_game(game)
     text = render(data, projected.spec.id, projected.spec.title, projected.game_map.name)
-    write_atomically(folder / TERRAIN_FILE, text)
+    write_output(folder / TERRAIN_FILE, text.encode("utf-8"))
     if into is None and record_fit(projected.geography, data.calibration):
         click.echo(f"recorded the new fit in {projected.geography.path}")
     click.echo(f"wrote {folder / TERRAIN_FILE} ({len(data.terrain)} hexes not {data.default_terrain}, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import click
@@ -11,6 +12,18 @@ from builder.pnp.document import PnpOptions, write_pnp
 from builder.pnp.layout import COUNTER_SIZES_INCHES, PAPER_SIZES
 from builder.pnp.pdf import DuplexOptions
 from rules.data.loader import load_game
+
+
+MAX_BACK_OFFSET_MM = 20.0
+"""Printers drift a millimetre or two; an offset beyond this would push backs off the sheet."""
+
+
+def _offset(_context: click.Context, parameter: click.Parameter, value: float) -> float:
+    # click.FloatRange lets nan through (it compares false to every bound).
+    if not math.isfinite(value) or abs(value) > MAX_BACK_OFFSET_MM:
+        raise click.BadParameter(f"{value} is not a number of millimetres from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}",
+                                 param=parameter)
+    return value
 
 
 @main.command("pnp")
@@ -23,8 +36,10 @@ from rules.data.loader import load_game
     show_default=True,
     help="Counter side in inches.",
 )
-@click.option("--back-offset-x", type=float, default=0.0, show_default=True, help="Move backs right by MM (printer drift).")
-@click.option("--back-offset-y", type=float, default=0.0, show_default=True, help="Move backs up by MM (printer drift).")
+@click.option("--back-offset-x", type=float, default=0.0, show_default=True, callback=_offset,
+              help="Move backs right by MM (printer drift).")
+@click.option("--back-offset-y", type=float, default=0.0, show_default=True, callback=_offset,
+              help="Move backs up by MM (printer drift).")
 @click.option("--bleed", type=click.FloatRange(0.0, 3.0), default=1.0, show_default=True, help="Bleed around each counter in MM.")
 @click.option("--output-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True)
 def pnp(

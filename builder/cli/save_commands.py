@@ -12,8 +12,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.vassal.reader import read_command_lines, read_module_name, read_saved_game
-from builder.vassal.summary import summarise
+from builder.vassal.savefile import read_command_lines, read_module_name
 
 
 @main.group("save")
@@ -37,4 +36,8 @@ def dump(file: Path, lines: bool, module_path: Path | None) -> None:
         # Written as UTF-8 bytes so the output matches .lines.txt exactly on any console.
         click.echo(read_command_lines(file, expected).encode("utf-8"), nl=False)
     else:
+        # Only the summary plays the commands out; --lines needs no more than the text.
+        from builder.vassal.reader import read_saved_game
+        from builder.vassal.summary import summarise
+
         click.echo(summarise(read_saved_game(file, expected)), nl=False)

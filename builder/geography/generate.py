@@ -7,10 +7,7 @@ and committed; a test regenerates it and compares.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 from rules.data.loader import load_game, resolve_game
 from rules.errors import DataError
@@ -22,6 +19,7 @@ from builder.geography.classify import MapData, classify
 from builder.geography.config import Geography, read_geography, with_fitted_block
 from builder.geography.lattice import Lattice
 from builder.geography.theatre import Theatre, load_theatre
+from builder.output import write_output
 
 TERRAIN_FILE = "terrain.toml"
 
@@ -73,25 +71,6 @@ def project_game(game: str, theatre: Theatre | None = None) -> Projected:
     return Projected(ready.spec, ready.game_map, ready.geography, data)
 
 
-def write_atomically(path: Path, payload: str | bytes) -> None:
-    """Write ``payload`` to ``path`` through a temporary file in the same folder and ``os.replace``.
-
-    A reader (the loader, VASSAL, a test) never sees half a file, and a failed write
-    leaves the old file whole.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    data = payload.encode("utf-8") if isinstance(payload, str) else payload
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def record_fit(geography: Geography, calibration: Calibration) -> bool:
     """Write the fitted coefficients into geography.toml when they changed; True if written."""
     affine = calibration.projection.affine
@@ -101,7 +80,7 @@ def record_fit(geography: Geography, calibration: Calibration) -> bool:
     ):
         return False
     text = geography.path.read_text(encoding="utf-8")
-    write_atomically(geography.path, with_fitted_block(text, affine, calibration.rms_hexes))
+    write_output(geography.path, with_fitted_block(text, affine, calibration.rms_hexes).encode("utf-8"))
     return True
 
 

@@ -21,10 +21,12 @@ from rules.hexes import Hex
 from rules.model import GameMap
 
 from builder.art.fonts import font
+from builder.art.text import draw_text
 from builder.geography.calibration import Calibration
-from builder.geography.generate import Prepared, prepare, write_atomically
+from builder.geography.generate import Prepared, prepare
 from builder.geography.lattice import Lattice, Point
 from builder.geography.theatre import load_theatre
+from builder.output import write_outputs
 
 SCALE = 0.5
 """Report pixels per map pixel: a whole board fits a screen and the file stays small."""
@@ -54,18 +56,16 @@ def write_report(game: str, root: Path) -> list[Path]:
     loaded = load_game(ready.spec.folder)
     game_map = next(game_map for game_map in loaded.maps if game_map.name == ready.game_map.name)
     assert game_map.hex_map is not None
-    written = []
+    files: dict[Path, bytes] = {}
     for index, board in enumerate(game_map.hex_map.boards):
         image = draw_board(game_map, ready, index)
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=True)
-        path = output / f"{_file_name(board.name)}.png"
-        write_atomically(path, buffer.getvalue())
-        written.append(path)
-    towns = output / "towns.txt"
-    write_atomically(towns, town_list(game_map, ready.calibration))
-    written.append(towns)
-    return written
+        files[output / f"{_file_name(board.name)}.png"] = buffer.getvalue()
+    files[output / "towns.txt"] = town_list(game_map, ready.calibration).encode("utf-8")
+    # All or nothing: a full disk must not leave a report that mixes two runs.
+    write_outputs(files)
+    return list(files)
 
 
 def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Image:
@@ -115,7 +115,7 @@ def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Im
         colour = CITY_COLOUR if town.kind == "city" else TOWN_COLOUR
         radius = 6 if town.kind == "city" else 4
         pen.rectangle([x - radius, y - radius, x + radius, y + radius], fill=colour)
-        pen.text((x + radius + 2, y - 7), town.name, fill=colour, font=label_font)
+        draw_text(pen, (x + radius + 2, y - 7), town.name, label_font, colour)
     _anchors(pen, ready.calibration, on_board, lattice, at)
     _legend(pen, board_width, game_map, board.name, ready.calibration)
     return image
@@ -137,8 +137,8 @@ def _anchors(pen: ImageDraw.ImageDraw, calibration: Calibration, on_board: set[H
         for turn in (2.6, -2.6):
             pen.line([(tx, ty), (tx + 12 * math.cos(heading + turn), ty + 12 * math.sin(heading + turn))],
                      fill=ANCHOR_COLOUR, width=3)
-        pen.text((tx + 22, ty + 6), f"{residual.anchor.name} {residual.hexes:.2f}", fill=ANCHOR_COLOUR,
-                 font=font(13, "bold"))
+        draw_text(pen, (tx + 22, ty + 6), f"{residual.anchor.name} {residual.hexes:.2f}", font(13, "bold"),
+                  ANCHOR_COLOUR)
 
 
 def _legend(pen: ImageDraw.ImageDraw, left: int, game_map: GameMap, board_name: str,
@@ -157,7 +157,7 @@ def _legend(pen: ImageDraw.ImageDraw, left: int, game_map: GameMap, board_name: 
         rows.append(("line", ANCHOR_COLOUR, f"anchor residual x{RESIDUAL_EXAGGERATION:g} "
                                             f"(RMS {calibration.rms_hexes:.2f} hex)"))
     text_font = font(13)
-    pen.text((left + 16, 12), f"{game_map.name}: {board_name}", fill=(0, 0, 0), font=font(14, "bold"))
+    draw_text(pen, (left + 16, 12), f"{game_map.name}: {board_name}", font(14, "bold"), (0, 0, 0))
     for number, (kind, colour, name) in enumerate(rows):
         x, y = left + 16, 34 + 18 * number
         if kind == "fill":
@@ -168,7 +168,7 @@ def _legend(pen: ImageDraw.ImageDraw, left: int, game_map: GameMap, board_name: 
             pen.rectangle([x + 8, y + 2, x + 16, y + 10], fill=colour)
         else:
             pen.line([(x, y + 6), (x + 24, y + 6)], fill=colour, width=4)
-        pen.text((x + 32, y - 2), name, fill=(0, 0, 0), font=text_font)
+        draw_text(pen, (x + 32, y - 2), name, text_font, (0, 0, 0))
 
 
 def town_list(game_map: GameMap, calibration: Calibration) -> str:

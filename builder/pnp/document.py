@@ -15,7 +15,9 @@ from builder.art.board import render_board
 from builder.art.charts import PRINT_PPI, game_charts, render_table
 from builder.art.counters import print_format, unit_faces
 from builder.art.markers import marker_faces
+from builder.area_build import is_area_game
 from builder.output import write_output
+from builder.pnp.area_document import area_pnp_pdf
 from builder.pnp.layout import LayoutError, counter_sheet, map_tiles
 from builder.pnp.pdf import (
     DuplexOptions,
@@ -72,6 +74,8 @@ def map_images(game: GameSpec, counter_inches: float) -> list[MapImage]:
 
 def pnp_pdf(game: GameSpec, options: PnpOptions) -> bytes:
     """The print-and-play PDF of ``game`` as bytes."""
+    if is_area_game(game):
+        return area_pnp_pdf(game, options)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.paper, f"{game.title}: print and play")
     sheet = counter_sheet(options.paper, options.counter_inches, options.duplex.bleed_mm)

@@ -5,18 +5,19 @@ a zip with only ``savedGame`` (VASSAL 2.x), or no zip at all but the bare payloa
 reader takes all three, and treats the file as hostile: entry names that climb out of a
 directory, encrypted or duplicated entries and zip bombs are refused with
 :class:`SaveError` before they cost more than the limits in :mod:`builder.vassal.limits`.
-The writer makes byte-identical zips for identical input and never leaves half a file.
+The writer makes byte-identical zips for identical input.
 """
 
 from __future__ import annotations
 
 import io
-import os
-import secrets
+import struct
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
+from typing import BinaryIO
 
 from builder.vassal import limits
 from rules.errors import SaveError
@@ -31,17 +32,59 @@ FIXED_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
-_CHUNK = 1 << 16
+_END_RECORD = struct.Struct("<4s4H2LH")
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_END_SEARCH = _END_RECORD.size + 0xFFFF
+"""The end record sits in the last 22 bytes plus at most a 64 KB comment."""
+_CHUNK = 1 << 20
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError)
 
 
 @dataclass(frozen=True)
 class SaveContainer:
-    """The raw parts of a save: the payload and the metadata entries if present."""
+    """The raw parts of a save: the payload (read on demand) and the metadata entries.
 
-    saved_game: bytes
+    The payload of a zipped save stays compressed until :meth:`payload` streams it, so
+    its hex text is never held whole.
+    """
+
+    data: bytes
+    saved_game: zipfile.ZipInfo | None
     module_data: bytes | None
     save_data: bytes | None
-    zipped: bool
+
+    @property
+    def zipped(self) -> bool:
+        return self.saved_game is not None
+
+    def payload(self) -> Iterator[bytes]:
+        """The ``savedGame`` bytes in chunks, stopped at the limits as they unpack."""
+        if self.saved_game is None:
+            for start in range(0, len(self.data), _CHUNK):
+                yield self.data[start : start + _CHUNK]
+            return
+        with _open_zip(io.BytesIO(self.data)) as archive:
+            yield from _entry_chunks(archive, self.saved_game, len(self.data), limits.MAX_PAYLOAD_BYTES)
+
+
+def check_directory(tail: bytes, max_entries: int, max_bytes: int) -> None:
+    """Refuse a zip whose central directory would cost more than the limits to parse.
+
+    ``tail`` is the end of the file, where the end record is. ``zipfile`` reads the
+    whole directory into objects before anything else can be checked, so its size and
+    entry count are read from the end record first. ZIP64 and multi-disk archives,
+    which VASSAL never writes, are refused rather than trusted.
+    """
+    at = tail.rfind(_EMPTY_ZIP_MAGIC)
+    if at < 0 or len(tail) - at < _END_RECORD.size:
+        raise SaveError(None, "zip", "not a readable zip archive (no end of central directory)")
+    _, disk, directory_disk, entries_here, entries, size, _, _ = _END_RECORD.unpack_from(tail, at)
+    if disk or directory_disk or tail[max(at - 20, 0) : at].startswith(_ZIP64_LOCATOR) or 0xFFFF in (entries, entries_here):
+        raise SaveError(None, "zip", "ZIP64 or multi-disk archive; VASSAL never writes one")
+    if max(entries, entries_here) > max_entries:
+        raise SaveError(None, "zip", f"archive lists {max(entries, entries_here)} entries (limit {max_entries:,})")
+    if size > max_bytes:
+        raise SaveError(None, "zip", f"archive directory takes {size:,} bytes (limit {max_bytes:,})")
 
 
 def _check_entry_name(name: str) -> None:
@@ -52,7 +95,7 @@ def _check_entry_name(name: str) -> None:
         raise SaveError(None, f"entry {name!r}", "entry name leaves the archive (absolute or '..')")
 
 
-def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, budget: int) -> bytes:
+def _entry_chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int) -> Iterator[bytes]:
     """Stream one entry, counting the bytes really produced against the limits.
 
     The header's sizes are only claims: the count here is what the decompressor emits,
@@ -62,31 +105,35 @@ def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: i
     if info.flag_bits & 0x1:
         raise SaveError(None, place, "entry is encrypted")
     packed = min(info.compress_size, archive_size)
-    parts: list[bytes] = []
     produced = 0
     try:
         with archive.open(info) as stream:
-            while True:
-                part = stream.read(_CHUNK)
-                if not part:
-                    break
+            while part := stream.read(_CHUNK):
                 produced += len(part)
-                limits.check_unpacked(produced, packed, place)
-                if produced > budget:
-                    raise SaveError(None, place, f"archive unpacks to more than {limits.MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
-                parts.append(part)
+                limits.check_unpacked(produced, packed, limit, place)
+                yield part
     except SaveError:
         raise
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as error:
+    except _ZIP_ERRORS as error:
         raise SaveError(None, place, f"entry is corrupt ({error})") from error
-    return b"".join(parts)
 
 
-def _open_zip(data: bytes) -> zipfile.ZipFile:
+def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int) -> bytes:
+    return b"".join(_entry_chunks(archive, info, archive_size, limit))
+
+
+def _open_zip(source: BinaryIO) -> zipfile.ZipFile:
     try:
-        return zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as error:
+        return zipfile.ZipFile(source)
+    except _ZIP_ERRORS as error:
         raise SaveError(None, "zip", f"not a readable zip archive ({error})") from error
+
+
+def _entries(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    infos = archive.infolist()
+    for info in infos:
+        _check_entry_name(info.filename)
+    return infos
 
 
 def read_container(data: bytes) -> SaveContainer:
@@ -95,18 +142,14 @@ def read_container(data: bytes) -> SaveContainer:
     A file that is not a zip is taken as a bare payload (VASSAL 2.x wrote such files);
     whether it really is a save is decided when its commands are read.
     """
-    if len(data) > limits.MAX_UNPACKED_BYTES:
-        raise SaveError(None, None, f"file is larger than {limits.MAX_UNPACKED_BYTES // (1024 * 1024)} MB")
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise SaveError(None, None, f"file is larger than {limits.megabytes(limits.MAX_FILE_BYTES)}")
     if not data.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
-        return SaveContainer(saved_game=data, module_data=None, save_data=None, zipped=False)
-    with _open_zip(data) as archive:
-        try:
-            infos = archive.infolist()
-        except (zipfile.BadZipFile, ValueError) as error:
-            raise SaveError(None, "zip", f"not a readable zip archive ({error})") from error
+        return SaveContainer(data=data, saved_game=None, module_data=None, save_data=None)
+    check_directory(data[-_END_SEARCH:], limits.MAX_ENTRIES, limits.MAX_DIRECTORY_BYTES)
+    with _open_zip(io.BytesIO(data)) as archive:
         wanted: dict[str, zipfile.ZipInfo] = {}
-        for info in infos:
-            _check_entry_name(info.filename)
+        for info in _entries(archive):
             if info.filename in (SAVED_GAME, MODULE_DATA, SAVE_DATA, *BUILD_FILES):
                 if info.filename in wanted:
                     raise SaveError(None, f"entry {info.filename!r}", "entry appears twice")
@@ -115,35 +158,32 @@ def read_container(data: bytes) -> SaveContainer:
             if any(name in wanted for name in BUILD_FILES):
                 raise SaveError(None, "zip", "this is a VASSAL module, not a saved game or log")
             raise SaveError(None, "zip", "no savedGame entry; not a VASSAL saved game or log")
-        budget = limits.MAX_UNPACKED_BYTES
-        contents: dict[str, bytes] = {}
-        for name in (SAVED_GAME, MODULE_DATA, SAVE_DATA):
-            if name in wanted:
-                contents[name] = _read_entry(archive, wanted[name], len(data), budget)
-                budget -= len(contents[name])
+        metadata = {
+            name: _read_entry(archive, wanted[name], len(data), limits.MAX_METADATA_BYTES)
+            for name in (MODULE_DATA, SAVE_DATA)
+            if name in wanted
+        }
     return SaveContainer(
-        saved_game=contents[SAVED_GAME],
-        module_data=contents.get(MODULE_DATA),
-        save_data=contents.get(SAVE_DATA),
-        zipped=True,
+        data=data, saved_game=wanted[SAVED_GAME], module_data=metadata.get(MODULE_DATA), save_data=metadata.get(SAVE_DATA)
     )
 
 
-def read_module_data(data: bytes) -> bytes | None:
-    """The ``moduledata`` entry of a ``.vmod``, read with the same safety as a save."""
-    with _open_zip(data) as archive:
-        try:
-            infos = archive.infolist()
-        except (zipfile.BadZipFile, ValueError) as error:
-            raise SaveError(None, "zip", f"not a readable zip archive ({error})") from error
-        for info in infos:
-            _check_entry_name(info.filename)
-        matches = [info for info in infos if info.filename == MODULE_DATA]
+def read_module_data(stream: BinaryIO, size: int) -> bytes | None:
+    """The ``moduledata`` entry of a ``.vmod`` file, read with the same safety as a save.
+
+    Only the directory and that entry are read: a module may be hundreds of megabytes
+    of images.
+    """
+    stream.seek(max(size - _END_SEARCH, 0))
+    check_directory(stream.read(), limits.MAX_MODULE_ENTRIES, limits.MAX_MODULE_DIRECTORY_BYTES)
+    stream.seek(0)
+    with _open_zip(stream) as archive:
+        matches = [info for info in _entries(archive) if info.filename == MODULE_DATA]
         if len(matches) > 1:
             raise SaveError(None, f"entry {MODULE_DATA!r}", "entry appears twice")
         if not matches:
             return None
-        return _read_entry(archive, matches[0], len(data), limits.MAX_UNPACKED_BYTES)
+        return _read_entry(archive, matches[0], size, limits.MAX_METADATA_BYTES)
 
 
 def build_zip(entries: list[tuple[str, bytes]]) -> bytes:
@@ -161,28 +201,3 @@ def build_zip(entries: list[tuple[str, bytes]]) -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, content, compresslevel=9)
     return buffer.getvalue()
-
-
-def write_new_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to a path that must not exist yet, all at once or not at all.
-
-    The bytes go to a temporary file in the same directory, are flushed to disk and
-    only then renamed over ``path``, so a crash or a full disk leaves no partial save.
-    """
-    if path.exists():
-        raise SaveError(path, None, "output file already exists; refusing to overwrite it")
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise SaveError(path, None, "output directory does not exist")
-    # A fresh random name opened exclusively, rather than mkstemp, so the file gets the
-    # user's usual permissions instead of owner-only ones.
-    temporary_path = directory / f".{path.name}.{secrets.token_hex(8)}.part"
-    try:
-        with temporary_path.open("xb") as temporary:
-            temporary.write(data)
-            temporary.flush()
-            os.fsync(temporary.fileno())
-        os.replace(temporary_path, path)
-    except BaseException:
-        temporary_path.unlink(missing_ok=True)
-        raise

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.vassal.nesting import CommandNode, command_node, command_tree
 from builder.vassal.sequence import decode, encode, field, parse_int
 from rules.errors import SaveError
 
 COMMAND_SEPARATOR = "\x1b"
 NULL_ID = "null"
-
-MAX_DEPTH = 100
-"""Deepest command nesting accepted; real saves nest three or four levels, and each
-level of a hostile file would otherwise cost a level of recursion."""
 
 BEGIN_SAVE = "begin_save"
 END_SAVE = "end_save"
@@ -201,6 +198,10 @@ Command = (
 )
 
 
+_NULL, _BEGIN, _END, _SETUP_STACKS_PLACED = NullCommand(), BeginSave(), EndSave(), SetupStacksPlaced()
+"""Commands without fields are equal whatever the instance; one of each serves every save."""
+
+
 def _unwrap_null(text: str) -> str | None:
     return None if text == NULL_ID else text
 
@@ -216,8 +217,10 @@ def _integer(text: str, place: str) -> int:
     return value
 
 
-def _tokens(text: str, delimiter: str, count: int, place: str, what: str) -> list[str]:
-    tokens = decode(text, delimiter)
+def _tokens(text: str, delimiter: str, count: int, place: str, what: str, prefixed: bool = False) -> list[str]:
+    # A prefix such as "+/" ends with the delimiter, so splitting the whole command and
+    # dropping the first token gives the fields without copying the text once more.
+    tokens = decode(text, delimiter)[1:] if prefixed else decode(text, delimiter)
     if len(tokens) < count:
         raise SaveError(None, place, f"{what} has {len(tokens)} fields, needs {count}")
     return tokens
@@ -266,20 +269,20 @@ def _decode_boards(text: str) -> SetBoards | None:
 def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
     """One command string (no unescaped ESC) as a typed command."""
     if not text:
-        return NullCommand()
+        return _NULL
     if text == BEGIN_SAVE:
-        return BeginSave()
+        return _BEGIN
     if text == END_SAVE:
-        return EndSave()
+        return _END
     if text == SETUP_STACK:
-        return SetupStacksPlaced()
+        return _SETUP_STACKS_PLACED
     if text.startswith(ADD_PREFIX):
-        tokens = _tokens(text[len(ADD_PREFIX) :], "/", 3, place, "AddPiece")
+        tokens = _tokens(text, "/", 3, place, "AddPiece", prefixed=True)
         return AddPiece(piece_id=_unwrap_null(tokens[0]), type=tokens[1], state=tokens[2])
     if text.startswith(REMOVE_PREFIX):
         return RemovePiece(piece_id=text[len(REMOVE_PREFIX) :])
     if text.startswith(CHANGE_PREFIX):
-        tokens = _tokens(text[len(CHANGE_PREFIX) :], "/", 2, place, "ChangePiece")
+        tokens = _tokens(text, "/", 2, place, "ChangePiece", prefixed=True)
         return ChangePiece(piece_id=tokens[0], new_state=tokens[1], old_state=tokens[2] if len(tokens) > 2 else None)
     if text.startswith(MOVE_PREFIX):
         return _decode_move(text[len(MOVE_PREFIX) :], place)
@@ -305,19 +308,26 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
     return OtherCommand(text)
 
 
+def _typed(node: CommandNode, place: str, depth: int) -> Command:
+    if isinstance(node, str):
+        return decode_leaf(node, place, depth)
+    # Children are decoded with an empty place, and only an error learns where it is:
+    # a million commands then cost no million place strings.
+    children = []
+    for index, child in enumerate(node):
+        try:
+            children.append(_typed(child, "", depth + 1))
+        except SaveError as error:
+            raise SaveError(None, f"{place}/{index}{error.place or ''}", error.message) from None
+    return CommandGroup(tuple(children))
+
+
 def decode_command(text: str, place: str = "command", depth: int = 1) -> Command:
     """Decode command text as ``GameModule.decode`` does: a leaf, or a group of them.
 
     ``place`` is the path of indices (``command/3/12``) used in error messages.
     """
-    if depth > MAX_DEPTH:
-        raise SaveError(None, place, f"commands are nested more than {MAX_DEPTH} levels deep")
-    tokens = decode(text, COMMAND_SEPARATOR)
-    if len(tokens) == 1 and tokens[0] == text:
-        return decode_leaf(text, place, depth)
-    return CommandGroup(
-        tuple(decode_command(token, f"{place}/{index}", depth + 1) for index, token in enumerate(tokens))
-    )
+    return _typed(command_node(text, place, depth), place, depth)
 
 
 def decode_saved_game(text: str) -> CommandGroup:
@@ -326,9 +336,9 @@ def decode_saved_game(text: str) -> CommandGroup:
     The whole text is always a group, even if it holds a single command, so that the
     tree's shape matches the ``.lines.txt`` flattening.
     """
-    return CommandGroup(
-        tuple(decode_command(token, f"command/{index}") for index, token in enumerate(decode(text, COMMAND_SEPARATOR)))
-    )
+    group = _typed(command_tree(text), "command", 0)
+    assert isinstance(group, CommandGroup)
+    return group
 
 
 def _encode_boards(command: SetBoards) -> str:

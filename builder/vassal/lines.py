@@ -11,30 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from builder.vassal.commands import COMMAND_SEPARATOR, MAX_DEPTH
-from builder.vassal.sequence import decode
-from rules.errors import SaveError
-
-_VISIBLE = str.maketrans({"\n": "\\n", "\r": "\\r", COMMAND_SEPARATOR: "\\e"})
+from builder.printable import printable
+from builder.vassal.nesting import CommandNode, command_tree
 
 
-def _leaves(text: str, depth: int) -> Iterator[tuple[int, str]]:
-    if depth > MAX_DEPTH:
-        raise SaveError(None, "savedGame", f"commands are nested more than {MAX_DEPTH} levels deep")
-    tokens = decode(text, COMMAND_SEPARATOR)
-    if len(tokens) == 1 and tokens[0] == text:
-        yield depth, text
-        return
-    for token in tokens:
-        yield from _leaves(token, depth + 1)
+
+def _leaves(nodes: tuple[CommandNode, ...], depth: int) -> Iterator[tuple[int, str]]:
+    for node in nodes:
+        if isinstance(node, str):
+            yield depth, node
+        else:
+            yield from _leaves(node, depth + 1)
 
 
 def command_lines(text: str) -> Iterator[tuple[int, str]]:
     """Every command of a decoded ``savedGame`` text with its nesting depth (top = 1)."""
-    for token in decode(text, COMMAND_SEPARATOR):
-        yield from _leaves(token, 1)
+    return _leaves(command_tree(text), 1)
+
+
+def _visible(command: str) -> str:
+    # A command never holds an ESC (one would make it a group). Newline and carriage
+    # return are written as the corpus writes them; any other control character but TAB
+    # as an escape, so that nothing in a save can act on the terminal.
+    if command.isprintable() or all(map(str.isprintable, command.split("\t"))):
+        return command
+    return printable(command.replace("\n", "\\n").replace("\r", "\\r"), keep="\t")
 
 
 def flatten(text: str) -> str:
     """The ``.lines.txt`` rendering of a decoded ``savedGame`` text."""
-    return "".join(f"{depth} {command.translate(_VISIBLE)}\n" for depth, command in command_lines(text))
+    return "".join([f"{depth} {_visible(command)}\n" for depth, command in command_lines(text)])

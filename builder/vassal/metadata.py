@@ -39,7 +39,9 @@ def parse_metadata(data: bytes, place: str) -> Metadata:
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as error:
-        raise SaveError(None, place, f"metadata is not well-formed XML ({error})") from error
+        # libxml2 reports over several lines; the first says what and where.
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
+        raise SaveError(None, place, f"metadata is not well-formed XML ({reason})") from error
     if root.tag != "data":
         raise SaveError(None, place, f"metadata root is <{root.tag}>, expected <data>")
 

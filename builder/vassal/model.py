@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from builder.vassal.commands import BoardPlacement, CommandGroup
 from builder.vassal.metadata import Metadata
-from builder.vassal.traits import BasicPiece, Trait
+from builder.vassal.traits import BasicPiece, Trait, parse_chain
 
 LocationHook = Callable[[str, int, int], "str | None"]
 """Names the place of a map pixel: ``(map name, x, y) -> "0405"`` (or ``None``).
@@ -25,29 +26,31 @@ provide one for our games, a foreign module's grid for its saves.
 
 @dataclass(frozen=True)
 class Piece:
-    """A game piece: its traits, and where it stands (a stacked piece stands with its stack).
+    """A game piece: what it is, and where it stands (a stacked piece stands with its stack).
 
-    ``traits`` runs outermost first and ends with the BasicPiece; ``type`` and ``state``
-    are the raw strings the engine wrote, for lossless rewriting. Chains the engine
-    cannot build are skipped by it and are not pieces here either.
+    ``type`` and ``state`` are the raw trait chains the engine wrote, for lossless
+    rewriting; ``basic`` is their innermost BasicPiece, holding the name, image and
+    palette id. The decorators in :attr:`traits` are parsed on first use, so reading a
+    save of thousands of pieces does not parse tens of thousands of traits nobody asks
+    for. Chains the engine cannot build are skipped by it and are not pieces here either.
     """
 
     id: str
     type: str
     state: str
-    traits: tuple[Trait, ...]
+    basic: BasicPiece
     map: str | None
     x: int
     y: int
     stack_id: str | None
     location: str | None
 
-    @property
-    def basic(self) -> BasicPiece:
-        """The innermost BasicPiece, holding the name, image and palette id."""
-        basic = self.traits[-1]
-        assert isinstance(basic, BasicPiece)
-        return basic
+    @cached_property
+    def traits(self) -> tuple[Trait, ...]:
+        """The trait chain, outermost first, ending with :attr:`basic`."""
+        traits = parse_chain(self.type, self.state)
+        assert traits is not None, "a Piece is only made of a chain the engine can build"
+        return traits
 
     @property
     def name(self) -> str:
@@ -149,9 +152,10 @@ class SavedGame:
     logged_commands: int
     commands: CommandGroup
 
+    @cached_property
+    def _pieces_by_id(self) -> dict[str, Piece]:
+        return {piece.id: piece for piece in self.pieces}
+
     def piece(self, piece_id: str) -> Piece:
         """The piece with ``piece_id``; ``KeyError`` if there is none."""
-        for piece in self.pieces:
-            if piece.id == piece_id:
-                return piece
-        raise KeyError(piece_id)
+        return self._pieces_by_id[piece_id]

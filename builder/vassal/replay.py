@@ -42,18 +42,21 @@ from builder.vassal.model import (
     TurnState,
 )
 from builder.vassal.sequence import decode, field as token, parse_int
-from builder.vassal.traits import BasicPiece, Trait, parse_chain
+from builder.vassal.traits import BasicPiece, parse_basic
 
 STACK_TYPE = "stack"
 DECK_PREFIX = "deck;"
 LAYER_MARKER = "@@"
+MOVED_PREFIX = "moved:"
+
+Spot = tuple[str, int, int]
 
 
 @dataclass
 class _PieceRecord:
     type: str
     state: str
-    traits: tuple[Trait, ...]
+    basic: BasicPiece
     map: str | None
     x: int
     y: int
@@ -61,15 +64,27 @@ class _PieceRecord:
 
 @dataclass
 class _GroupRecord:
-    """A stack or a deck: something that holds pieces at one spot."""
+    """A stack or a deck: something that holds pieces at one spot.
+
+    Its members form a doubly linked list through :class:`_Table`'s ``above`` and
+    ``below`` maps, so that taking a piece out, putting one on top, at the bottom or
+    right above another all cost the same however tall the stack.
+    """
 
     map: str | None
     x: int
     y: int
-    members: list[str]
     layer: int | None = None
     deck_type: str | None = None
     face_down: bool = False
+    bottom: str | None = None
+    top: str | None = None
+    size: int = 0
+
+    @property
+    def spot(self) -> Spot | None:
+        """Where a non-empty stack stands, for finding it by place (decks are not found)."""
+        return None if self.map is None or self.deck_type is not None else (self.map, self.x, self.y)
 
 
 def _coordinate(text: str) -> int:
@@ -79,11 +94,19 @@ def _coordinate(text: str) -> int:
 
 @dataclass
 class _Table:
-    """The mutable position while commands run; turned into a SavedGame at the end."""
+    """The mutable position while commands run; turned into a SavedGame at the end.
+
+    Every command costs time independent of how many pieces and stacks there are: the
+    non-empty stacks are indexed by spot, and ``parent``/``above``/``below`` are kept
+    consistent by :meth:`attach` and :meth:`detach` alone.
+    """
 
     pieces: dict[str, _PieceRecord] = field(default_factory=dict)
     groups: dict[str, _GroupRecord] = field(default_factory=dict)
     parent: dict[str, str] = field(default_factory=dict)
+    above: dict[str, str | None] = field(default_factory=dict)
+    below: dict[str, str | None] = field(default_factory=dict)
+    stacks_at: dict[Spot, dict[str, None]] = field(default_factory=dict)
     properties: dict[tuple[str, str], str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)
     boards: dict[str, SetBoards] = field(default_factory=dict)
@@ -91,26 +114,85 @@ class _Table:
     setup_stacks_placed: bool = False
     logged_commands: int = 0
 
+    def _index(self, group_id: str, group: _GroupRecord) -> None:
+        spot = group.spot
+        if spot is not None and group.size:
+            self.stacks_at.setdefault(spot, {})[group_id] = None
+
+    def _unindex(self, group_id: str, group: _GroupRecord) -> None:
+        spot = group.spot
+        if spot is None or spot not in self.stacks_at:
+            return
+        at_spot = self.stacks_at[spot]
+        at_spot.pop(group_id, None)
+        if not at_spot:
+            del self.stacks_at[spot]
+
+    def members(self, group: _GroupRecord) -> list[str]:
+        """The group's pieces, bottom to top."""
+        result = []
+        member = group.bottom
+        while member is not None:
+            result.append(member)
+            member = self.above[member]
+        return result
+
     def detach(self, piece_id: str) -> None:
         group_id = self.parent.pop(piece_id, None)
-        if group_id is not None and group_id in self.groups:
-            members = self.groups[group_id].members
-            if piece_id in members:
-                members.remove(piece_id)
+        if group_id is None:
+            return
+        group = self.groups[group_id]
+        below, above = self.below.pop(piece_id), self.above.pop(piece_id)
+        if below is None:
+            group.bottom = above
+        else:
+            self.above[below] = above
+        if above is None:
+            group.top = below
+        else:
+            self.below[above] = below
+        group.size -= 1
+        if not group.size:
+            self._unindex(group_id, group)
+            if group_id.startswith(MOVED_PREFIX):
+                del self.groups[group_id]
 
-    def attach(self, piece_id: str, group_id: str, position: int | None = None) -> None:
+    def attach(self, piece_id: str, group_id: str, under: str | None = None, bottom: bool = False) -> None:
+        """Put a piece into a group: right above ``under``, at the bottom, or on top."""
         self.detach(piece_id)
-        members = self.groups[group_id].members
-        members.insert(len(members) if position is None else position, piece_id)
+        group = self.groups[group_id]
+        if under is not None:
+            below, above = under, self.above[under]
+        elif bottom:
+            below, above = None, group.bottom
+        else:
+            below, above = group.top, None
+        self.below[piece_id], self.above[piece_id] = below, above
+        if below is None:
+            group.bottom = piece_id
+        else:
+            self.above[below] = piece_id
+        if above is None:
+            group.top = piece_id
+        else:
+            self.below[above] = piece_id
         self.parent[piece_id] = group_id
+        group.size += 1
+        if group.size == 1:
+            self._index(group_id, group)
+
+    def empty(self, group_id: str, group: _GroupRecord) -> None:
+        for member in self.members(group):
+            self.detach(member)
 
     def set_group_state(self, group_id: str, group: _GroupRecord, state: str) -> None:
         """A stack's or deck's state: where it is and which pieces it holds, in order."""
+        old = self.groups.get(group_id)
+        if old is not None:
+            self.empty(group_id, old)
+            self._unindex(group_id, old)
         tokens = decode(state, ";")
         map_id = tokens[0]
-        for old_member in list(group.members):
-            self.detach(old_member)
-        group.members = []
         self.groups[group_id] = group
         if group.deck_type is not None:
             group.map = None if map_id == "null" else map_id
@@ -133,15 +215,13 @@ class _Table:
 
     def set_piece_state(self, piece_id: str, record: _PieceRecord, state: str) -> bool:
         """Apply a piece's state; ``False`` if the engine could not build the piece."""
-        traits = parse_chain(record.type, state)
-        if traits is None:
+        basic = parse_basic(record.type, state)
+        if basic is None:
             return False
-        basic = traits[-1]
-        assert isinstance(basic, BasicPiece)
         if basic.map != record.map:
             # Moving to another map takes a piece out of its stack, as Map.addPiece does.
             self.detach(piece_id)
-        record.state, record.traits = state, traits
+        record.state, record.basic = state, basic
         record.map, record.x, record.y = basic.map, basic.x, basic.y
         return True
 
@@ -150,15 +230,14 @@ class _Table:
         if piece_id is None:
             return
         if command.type == STACK_TYPE:
-            self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0, members=[]), command.state)
+            self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0), command.state)
         elif command.type.startswith(DECK_PREFIX):
-            self.set_group_state(
-                piece_id, _GroupRecord(map=None, x=0, y=0, members=[], deck_type=command.type), command.state
-            )
+            self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0, deck_type=command.type), command.state)
         else:
-            record = _PieceRecord(type=command.type, state="", traits=(), map=None, x=0, y=0)
-            if self.set_piece_state(piece_id, record, command.state):
-                self.pieces[piece_id] = record
+            basic = parse_basic(command.type, command.state)
+            if basic is not None:
+                self.detach(piece_id)
+                self.pieces[piece_id] = _PieceRecord(command.type, command.state, basic, basic.map, basic.x, basic.y)
 
     def change(self, command: ChangePiece) -> None:
         if command.piece_id in self.pieces:
@@ -172,15 +251,22 @@ class _Table:
             del self.pieces[piece_id]
         elif piece_id in self.groups:
             # A removed stack takes its pieces off the board with it.
-            for member in self.groups.pop(piece_id).members:
-                self.parent.pop(member, None)
-                self.pieces.pop(member, None)
+            group = self.groups[piece_id]
+            for member in self.members(group):
+                self.detach(member)
+                del self.pieces[member]
+            self._unindex(piece_id, group)
+            self.groups.pop(piece_id, None)
 
-    def group_at(self, map_id: str, x: int, y: int) -> str | None:
-        for group_id, group in self.groups.items():
-            if group.deck_type is None and group.map == map_id and (group.x, group.y) == (x, y) and group.members:
-                return group_id
-        return None
+    def new_stack(self, base: str, spot: Spot) -> str:
+        """A stack the engine makes on the fly for a move; it never writes its id down."""
+        group_id = f"{MOVED_PREFIX}{base}"
+        serial = 1
+        while group_id in self.groups:
+            serial += 1
+            group_id = f"{MOVED_PREFIX}{base}#{serial}"
+        self.groups[group_id] = _GroupRecord(*spot)
+        return group_id
 
     def move(self, command: MovePiece) -> None:
         piece_id = command.piece_id
@@ -191,21 +277,19 @@ class _Table:
         record.map, record.x, record.y = command.new_map, command.new_x, command.new_y
         if command.new_map is None:
             return
+        spot = (command.new_map, command.new_x, command.new_y)
         under = command.new_under_id
-        under_group = self.parent.get(under) if under is not None else None
-        if under is not None and under != piece_id and under in self.pieces and self.position(under) == (command.new_map, command.new_x, command.new_y):
+        if under is not None and under != piece_id and under in self.pieces and self.position(under) == spot:
+            under_group = self.parent.get(under)
             if under_group is None:
-                under_group = f"moved:{under}"
-                self.groups[under_group] = _GroupRecord(map=command.new_map, x=command.new_x, y=command.new_y, members=[])
+                under_group = self.new_stack(under, spot)
                 self.attach(under, under_group)
-            self.attach(piece_id, under_group, self.groups[under_group].members.index(under) + 1)
+            self.attach(piece_id, under_group, under=under)
             return
-        target = self.group_at(command.new_map, command.new_x, command.new_y)
-        if target is None:
-            target = f"moved:{piece_id}"
-            self.groups[target] = _GroupRecord(map=command.new_map, x=command.new_x, y=command.new_y, members=[])
+        at_spot = self.stacks_at.get(spot)
+        target = next(iter(at_spot)) if at_spot else self.new_stack(piece_id, spot)
         # Without a piece underneath, the engine puts the moved piece at the bottom.
-        self.attach(piece_id, target, None if under is not None else 0)
+        self.attach(piece_id, target, bottom=under is None)
 
     def position(self, piece_id: str) -> tuple[str | None, int, int]:
         group_id = self.parent.get(piece_id)
@@ -276,7 +360,7 @@ def replay(
                 id=piece_id,
                 type=record.type,
                 state=record.state,
-                traits=record.traits,
+                basic=record.basic,
                 map=map_id,
                 x=x,
                 y=y,
@@ -285,9 +369,9 @@ def replay(
             )
         )
     stacks = tuple(
-        Stack(id=group_id, map=group.map, x=group.x, y=group.y, piece_ids=tuple(group.members), layer=group.layer)
+        Stack(id=group_id, map=group.map, x=group.x, y=group.y, piece_ids=tuple(table.members(group)), layer=group.layer)
         for group_id, group in table.groups.items()
-        if group.deck_type is None and group.members
+        if group.deck_type is None and group.size
     )
     decks = tuple(
         Deck(
@@ -297,7 +381,7 @@ def replay(
             x=group.x,
             y=group.y,
             face_down=group.face_down,
-            piece_ids=tuple(group.members),
+            piece_ids=tuple(table.members(group)),
         )
         for group_id, group in table.groups.items()
         if group.deck_type is not None

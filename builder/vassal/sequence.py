@@ -52,36 +52,30 @@ def decode(text: str, delimiter: str) -> list[str]:
 
     The empty string is one empty token, and a trailing delimiter gives a final empty
     token, because the engine's decoder behaves that way and field positions depend on
-    it.
+    it. A delimiter right after a backslash is data: the token keeps it and loses that
+    one backslash. The text is split once by ``str.split``; only the parts around an
+    escaped delimiter are joined again.
     """
     if delimiter not in text:
         return [_unquote(text)]
+    parts = text.split(delimiter)
     if ESCAPE + delimiter not in text:
-        # No escaped delimiter: every delimiter is real, and str.split agrees with the
-        # engine, empty and trailing tokens included.
-        return [_unquote(token) for token in text.split(delimiter)]
-    tokens: list[str] = []
-    start = 0
-    pieces: list[str] = []
-    length = len(text)
-    while True:
-        index = text.find(delimiter, start)
-        while index > 0 and text[index - 1] == ESCAPE:
-            # An escaped delimiter is data: drop the backslash, keep the delimiter.
-            pieces.append(text[start : index - 1])
-            start = index
-            index = text.find(delimiter, index + 1)
-        if index < 0:
-            pieces.append(text[start:])
-            tokens.append(_unquote("".join(pieces)))
-            return tokens
-        pieces.append(text[start:index])
-        tokens.append(_unquote("".join(pieces)))
-        pieces = []
-        start = index + 1
-        if start == length:
-            tokens.append("")
-            return tokens
+        # Most lists hold no quote at all, and then no token can lose a pair.
+        return [_unquote(token) for token in parts] if QUOTE in text else parts
+    tokens = []
+    pending: list[str] = []
+    for part in parts[:-1]:
+        if part.endswith(ESCAPE):
+            pending += (part[:-1], delimiter)
+        elif pending:
+            pending.append(part)
+            tokens.append(_unquote("".join(pending)))
+            pending = []
+        else:
+            tokens.append(_unquote(part))
+    pending.append(parts[-1])
+    tokens.append(_unquote("".join(pending)))
+    return tokens
 
 
 def field(tokens: list[str], index: int, default: str = "") -> str:
@@ -99,6 +93,8 @@ def parse_int(text: str) -> int | None:
     VASSAL reads every coordinate and count this way; matching it (ASCII digits,
     optional sign, 32-bit range) keeps hostile input from costing more than Java would.
     """
+    if len(text) < 10 and text.isdigit() and text.isascii():
+        return int(text)  # up to nine digits: always in range, the common case
     body = text[1:] if text[:1] in ("+", "-") else text
     if not body or len(body) > 10 or not body.isascii() or not body.isdigit():
         return None

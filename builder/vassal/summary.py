@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from builder.vassal.metadata import Metadata
-from builder.vassal.model import Piece, SavedGame
+from builder.printable import printable
+from builder.vassal.model import Piece, SavedGame, Stack
 from builder.vassal.sequence import parse_int
 
 
@@ -19,7 +20,10 @@ def _date(milliseconds: str) -> str:
         value = int(milliseconds)
     if value is None:
         return milliseconds
-    return datetime.fromtimestamp(value / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        return datetime.fromtimestamp(value / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+    except (ValueError, OverflowError, OSError):
+        return milliseconds  # a date no calendar holds (year 33658): shown as written
 
 
 def _metadata_lines(module: Metadata | None, save: Metadata | None) -> list[str]:
@@ -57,21 +61,28 @@ def summarise(game: SavedGame) -> str:
     for value in game.global_properties:
         container = f" [{value.container}]" if value.container else ""
         lines.append(f"Property {value.name}{container} = {value.value}")
-    maps = sorted({piece.map for piece in game.pieces if piece.map is not None})
-    off_map = [piece for piece in game.pieces if piece.map is None]
-    lines.append(f"Pieces: {len(game.pieces)} on {len(maps)} map(s), {len(off_map)} off any map")
+    by_map: dict[str, list[Piece]] = {}
+    off_map = []
+    for piece in game.pieces:
+        if piece.map is None:
+            off_map.append(piece)
+        else:
+            by_map.setdefault(piece.map, []).append(piece)
+    lines.append(f"Pieces: {len(game.pieces)} on {len(by_map)} map(s), {len(off_map)} off any map")
     by_id = {piece.id: piece for piece in game.pieces}
-    for map_id in maps:
+    stacks_by_map: dict[str | None, list[Stack]] = {}
+    for stack in game.stacks:
+        stacks_by_map.setdefault(stack.map, []).append(stack)
+    for map_id in sorted(by_map):
         lines.append(f"{map_id}:")
         spots: dict[tuple[str, int, int], list[Piece]] = {}
-        for piece in game.pieces:
-            if piece.map == map_id and piece.stack_id is None:
+        for piece in by_map[map_id]:
+            if piece.stack_id is None:
                 spots.setdefault((piece.location or "", piece.y, piece.x), []).append(piece)
-        for stack in game.stacks:
-            if stack.map == map_id:
-                members = [by_id[piece_id] for piece_id in stack.piece_ids]
-                first = members[0]
-                spots.setdefault((first.location or "", first.y, first.x), []).extend(members)
+        for stack in stacks_by_map.get(map_id, []):
+            members = [by_id[piece_id] for piece_id in stack.piece_ids]
+            first = members[0]
+            spots.setdefault((first.location or "", first.y, first.x), []).extend(members)
         for key in sorted(spots):
             members = spots[key]
             lines.append(f"  {_spot(members[0])}: {', '.join(piece.name for piece in members)}")
@@ -80,4 +91,5 @@ def summarise(game: SavedGame) -> str:
         lines.extend(f"  {piece.name}" for piece in off_map)
     for deck in game.decks:
         lines.append(f"Deck {deck.id} on {deck.map}: {len(deck.piece_ids)} cards{' face down' if deck.face_down else ''}")
-    return "\n".join(lines) + "\n"
+    # Every line holds names from the save; none may act on the terminal.
+    return "\n".join(printable(line) for line in lines) + "\n"

@@ -12,9 +12,9 @@ build new pieces and annotations from values instead of hand-made strings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from builder.vassal.nesting import Chain, split_chain
 from builder.vassal.sequence import decode, encode, field, parse_int
 
 
@@ -210,20 +210,6 @@ def trait_prefix(type_text: str) -> str:
     return type_text if end < 0 else type_text[: end + 1]
 
 
-def split_chain(text: str) -> Iterator[str]:
-    """The elements of a TAB-nested chain, outermost first.
-
-    Like VASSAL's ``createPiece``/``Decorator.setState``, each level reads its own
-    token and hands the second token, whole, to the inner level.
-    """
-    while True:
-        tokens = decode(text, "\t")
-        yield tokens[0]
-        if len(tokens) < 2:
-            return
-        text = tokens[1]
-
-
 def join_chain(items: list[str]) -> str:
     """The inverse of :func:`split_chain`: nest ``items`` outermost first."""
     text = items[-1]
@@ -240,21 +226,25 @@ def _integer(text: str, default: int) -> int:
 def parse_basic_piece(type_text: str, state: str) -> BasicPiece:
     """A BasicPiece from its own type and state, defaulting what VASSAL defaults."""
     fields = decode(type_text[len(BasicPiece.ID) :], ";")
+    fields += [""] * (4 - len(fields))
     values = decode(state, ";")
-    map_id = field(values, 0, "null")
-    # VASSAL pads missing pairs with empty strings; a count beyond the tokens present
-    # would only add empty pairs, so it is capped by what is there.
-    count = min(max(_integer(field(values, 4), 0), 0), max(len(values) - 4, 0) // 2)
-    properties = tuple((values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count))
+    found = len(values)
+    map_id = values[0]
+    properties: tuple[tuple[str, str], ...] = ()
+    if found > 5:
+        # VASSAL pads missing pairs with empty strings; a count beyond the tokens present
+        # would only add empty pairs, so it is capped by what is there.
+        count = min(max(_integer(values[4], 0), 0), (found - 4) // 2)
+        properties = tuple((values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count))
     return BasicPiece(
-        clone_key=field(fields, 0),
-        delete_key=field(fields, 1),
-        image=field(fields, 2),
-        name=field(fields, 3),
+        clone_key=fields[0],
+        delete_key=fields[1],
+        image=fields[2],
+        name=fields[3],
         map=None if map_id == "null" else map_id,
-        x=_integer(field(values, 1), 0),
-        y=_integer(field(values, 2), 0),
-        gpid=field(values, 3),
+        x=_integer(values[1], 0) if found > 1 else 0,
+        y=_integer(values[2], 0) if found > 2 else 0,
+        gpid=values[3] if found > 3 else "",
         properties=properties,
     )
 
@@ -292,12 +282,24 @@ def parse_chain(type_text: str, state: str) -> tuple[Trait, ...] | None:
     not a BasicPiece, or the state has fewer elements than the type (the engine then
     refuses the piece).
     """
-    types = list(split_chain(type_text))
-    states = list(split_chain(state))
+    types = split_chain(type_text)
+    states = split_chain(state)
     if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
         return None
     decorators = [parse_decorator(own_type, own_state) for own_type, own_state in zip(types[:-1], states)]
     return (*decorators, parse_basic_piece(types[-1], states[len(types) - 1]))
+
+
+def parse_basic(type_text: str, state: str) -> BasicPiece | None:
+    """Only the BasicPiece of a chain (``None`` where :func:`parse_chain` is ``None``).
+
+    Where a piece stands and what it is called is all that playing a save out needs;
+    the decorators are parsed when something asks for them.
+    """
+    types, states = Chain(type_text), Chain(state)
+    if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
+        return None
+    return parse_basic_piece(types[-1], states[len(types) - 1])
 
 
 def chain_texts(traits: tuple[Trait, ...]) -> tuple[str, str]:

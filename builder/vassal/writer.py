@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip, write_new_file
+from builder.output import write_new_file
+from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip
 from builder.vassal.commands import (
     COMMAND_SEPARATOR,
     AddPiece,
@@ -32,10 +33,11 @@ from builder.vassal.commands import (
     decode_saved_game,
     encode_saved_game,
 )
+from builder.vassal.decks import deck_state
 from builder.vassal.metadata import Metadata, render_module_data, render_save_data
 from builder.vassal.model import GlobalPropertyValue, MapBoards
 from builder.vassal.obfuscation import obfuscate
-from builder.vassal.reader import read_save_file
+from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
 from builder.vassal.traits import BasicPiece, Decorator, Trait, chain_texts, join_chain
 from rules.errors import SaveError
@@ -58,6 +60,22 @@ class SetupPiece:
     map: str
     x: int
     y: int
+
+
+@dataclass(frozen=True)
+class SetupDeck:
+    """A DrawPile's deck to restore with its cards (:mod:`builder.vassal.decks`).
+
+    ``type`` is the pile's ``deck;`` type; ``cards`` lie in the deck bottom first, placed
+    at the deck's spot whatever their own ``map``/``x``/``y`` say.
+    """
+
+    type: str
+    map: str
+    x: int
+    y: int
+    face_down: bool
+    cards: tuple[SetupPiece, ...]
 
 
 @dataclass(frozen=True)
@@ -104,27 +122,45 @@ def setup_commands(
     global_properties: Sequence[GlobalPropertyValue] = (),
     turns: Sequence[TurnPosition] = (),
     at_start_stacks: bool = True,
+    decks: Sequence[SetupDeck] = (),
 ) -> CommandGroup:
-    """The command tree of a save holding ``pieces`` and nothing of earlier games.
+    """The command tree of a save holding ``pieces`` and ``decks`` and nothing of
+    earlier games.
 
     Shaped as ``GameState`` writes it: ``begin_save``, a null command, all pieces with
-    each stack after its pieces, board layouts, properties, turn trackers,
-    ``SETUP_STACK`` (the save already holds the at-start pieces) and ``end_save``.
-    Only a module with at-start stacks or decks can read ``SETUP_STACK``; for one
-    without, pass ``at_start_stacks=False``.
+    each stack after its pieces and each deck after its cards, board layouts,
+    properties, turn trackers, ``SETUP_STACK`` (the save already holds the at-start
+    pieces) and ``end_save``. Only a module with at-start stacks or decks can read
+    ``SETUP_STACK``; for one without, pass ``at_start_stacks=False``. A save that
+    restores a module's decks must say ``SETUP_STACK``, or the engine adds them again.
     """
     spots: dict[tuple[str, int, int], list[str]] = {}
-    ids = _piece_ids(seed, len(pieces) * 2)
+    in_decks = sum(len(deck.cards) + 1 for deck in decks)
+    ids = _piece_ids(seed, len(pieces) * 2 + in_decks)
     piece_commands: list[Command] = [NullCommand()]
-    for index, piece in enumerate(pieces):
+
+    def add(index: int, piece: SetupPiece, map_id: str, x: int, y: int) -> None:
         basic = piece.traits[-1]
         if not isinstance(basic, BasicPiece):
             raise ValueError(f"set-up piece {index} does not end with a BasicPiece")
-        placed = (*piece.traits[:-1], replace(basic, map=piece.map, x=piece.x, y=piece.y))
+        placed = (*piece.traits[:-1], replace(basic, map=map_id, x=x, y=y))
         _check_storable(placed, f"set-up piece {index}")
         piece_type, state = chain_texts(placed)
         piece_commands.append(AddPiece(piece_id=ids[index], type=piece_type, state=state))
+
+    for index, piece in enumerate(pieces):
+        add(index, piece, piece.map, piece.x, piece.y)
         spots.setdefault((piece.map, piece.x, piece.y), []).append(ids[index])
+    next_id = len(pieces) * 2
+    for deck in decks:
+        members = []
+        for card in deck.cards:
+            add(next_id, card, deck.map, deck.x, deck.y)
+            members.append(ids[next_id])
+            next_id += 1
+        state = deck_state(deck.map, deck.x, deck.y, deck.face_down, members)
+        piece_commands.append(AddPiece(piece_id=ids[next_id], type=deck.type, state=state))
+        next_id += 1
     for offset, ((map_id, x, y), members) in enumerate(spots.items()):
         state = encode([map_id, str(x), str(y), *members], ";")
         piece_commands.append(AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state))
@@ -149,6 +185,7 @@ def build_setup_save(
     turns: Sequence[TurnPosition] = (),
     description: str = "",
     at_start_stacks: bool = True,
+    decks: Sequence[SetupDeck] = (),
 ) -> bytes:
     """The bytes of a set-up save for ``module`` (see :func:`setup_commands`).
 
@@ -156,7 +193,7 @@ def build_setup_save(
     running module's. ``savedata`` takes its version and date from it, so the output
     depends on nothing but the arguments.
     """
-    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks))
+    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks, decks))
     save = replace(module, name="", description=description)
     return _container(text, seed, render_module_data(module), render_save_data(save))
 

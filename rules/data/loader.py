@@ -16,10 +16,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.areas import AreaMap, Crossing, MapFrame, signed_area
+from rules.cards import CardDeck, Event, Hands, Rank, Suit
+from rules.data import presentation
+from rules.data.cache import cached_game
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
 from rules.errors import DataError
-from rules.hexes import Hex, HexSide, are_adjacent, hexside, neighbours
+from rules.hexes import Hex, HexSide, are_adjacent, hexside
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
 from rules.regions import outline, outline_between
 from rules.model import (
@@ -47,7 +51,12 @@ from rules.model import (
     VictoryPointAward,
 )
 
-GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml")
+GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "cards.toml")
+REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")
+"""Without any of these a game has no board, no pieces or nothing to set up; only the
+tables and cards (a game may have none) and the generated map are optional."""
+GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+"""Game ids name output files (``dist/<id>.vmod``) and folders: short plain names only."""
 GENERATED_MAP_FILE = "terrain.toml"
 """Map data generated from the theatre (``stavka map project``); ``map.toml`` wins over it."""
 GENERATED_MAP_KEYS = ("name", "terrain", "hexsides", "lines", "town", "rail", "supply_source", "overrides")
@@ -78,6 +87,8 @@ def resolve_game(name_or_path: str) -> Path:
     shipped = games_directory() / name_or_path
     if (shipped / "game.toml").is_file():
         return shipped
+    if candidate.is_dir():
+        raise DataError(candidate / "game.toml", None, "missing: every game folder needs a game.toml")
     known = ", ".join(shipped_games()) or "none"
     raise DataError(name_or_path, None, f"no game folder with a game.toml here (shipped games: {known})")
 
@@ -86,15 +97,22 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     """Read, check and assemble a game; the first problem raises :class:`DataError`.
 
     ``with_generated=False`` leaves out ``terrain.toml``, so the generator that writes it
-    sees only the hand-written rule facts of ``map.toml``.
+    sees only the hand-written rule facts of ``map.toml``. A game loaded before from
+    unchanged files comes from the cache (:mod:`rules.data.cache`).
     """
     folder = resolve_game(name_or_path)
+    files = [folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))]
+    variant = "with generated map" if with_generated else "hand-written map only"
+    return cached_game(folder, files, variant, lambda: _load_folder(folder, with_generated))
+
+
+def _load_folder(folder: Path, with_generated: bool) -> GameSpec:
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
     generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes", "phases")
+    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help")
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules")
     sides = _sides(game)
@@ -105,6 +123,12 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     units, markers = _units(sources["units.toml"], sides, nationalities)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
+    cards = _cards(
+        sources["cards.toml"], {side.id for side in sides}, {area.id for game_map in maps for area in game_map.areas}
+    )
+    phases = tuple(game.text_list("phases", required=False))
+    for scenario in scenarios.values():
+        presentation.check_phases(scenario, phases, folder / "scenarios.toml")
     for unit in units.values():
         for arrival in unit.arrivals:
             if scenarios and arrival.scenario not in scenarios:
@@ -113,12 +137,17 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
                 )
     for game_map in spec_maps:
         for victory_hex in game_map.victory_hexes:
-            for scenario in victory_hex.scenarios:
-                if scenarios and scenario not in scenarios:
+            for scenario_id in victory_hex.scenarios:
+                if scenarios and scenario_id not in scenarios:
                     raise DataError(folder / "map.toml", None,
-                                    f"victory hex {victory_hex.name!r} names unknown scenario {scenario!r}")
+                                    f"victory hex {victory_hex.name!r} names unknown scenario {scenario_id!r}")
+    game_id = header.text("id")
+    if not GAME_ID.fullmatch(game_id):
+        raise header.error(
+            f"game id {game_id!r} must be 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter", "id"
+        )
     return GameSpec(
-        id=header.text("id"),
+        id=game_id,
         title=header.text("title"),
         publisher=header.text("publisher"),
         year=header.integer("year", minimum=1900, maximum=2100),
@@ -133,13 +162,18 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
         tables=tables,
         folder=str(folder),
         notes=tuple(game.text_list("notes", required=False)),
-        phases=tuple(game.text_list("phases", required=False)),
+        phases=phases,
+        cards=cards,
+        formations=presentation.formations(game),
+        labels=presentation.labels(game),
+        tracks=presentation.tracks(game, markers, scenarios),
+        help=presentation.help_sections(game),
     )
 
 
 def _read_optional(path: Path) -> TomlSource | None:
-    if path.name == "game.toml" and not path.is_file():
-        raise DataError(path, None, "missing: every game folder needs a game.toml")
+    if path.name in REQUIRED_FILES and not path.is_file():
+        raise DataError(path, None, f"missing: every game folder needs a {path.name}")
     return TomlSource.read(path) if path.is_file() else None
 
 
@@ -257,16 +291,16 @@ def _maps(
 def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area", "victory_hex",
+        "supply_source", "area", "frame", "corners", "water", "crossing", "mark", "victory_hex",
     )
     name = table.text("name")
     provenance = table.provenance()
-    areas = _areas(table, provenance, {key for key, value in terrain.items() if value.kind == "area"})
+    areas, area_map = _areas(table, provenance, {key for key, value in terrain.items() if value.kind == "area"})
     board_tables = table.tables("board")
     if not board_tables:
         if not areas:
             raise table.error("a map needs [[map.board]] boards or [[map.area]] areas")
-        return GameMap(name, None, {}, {}, {}, (), (), (), (), tuple(areas), provenance)
+        return GameMap(name, None, {}, {}, {}, (), (), (), (), tuple(areas), provenance, area_map=area_map)
     boards = [_board(board_table) for board_table in board_tables]
     defaults = {}
     hex_terrain = {key: value for key, value in terrain.items() if value.kind == "hex"}
@@ -306,6 +340,7 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
     game_map = GameMap(
         name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
+        marks=presentation.marks(table, hexes.read_list),
         victory_hexes=_victory_hexes(table, hexes, provenance),
     )
     if generated is None:
@@ -592,21 +627,38 @@ def _supply_source(
     )
 
 
-def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> list[Area]:
+def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple[list[Area], AreaMap | None]:
+    """A map's areas; with outlines, adjacency is derived from them (and must match any
+    ``adjacent`` list given), without them the ``adjacent`` lists are the graph."""
     seen: dict[str, str] = {}
+    area_tables = _only_each(table.tables("area"), "id", "name", "kind", "adjacent", "outline")
+    ids = [_unique(area_table, "id", seen, "area") for area_table in area_tables]
+    outlined = [area_table.has("outline") for area_table in area_tables]
+    area_map = None
+    if any(outlined):
+        if not all(outlined):
+            raise area_tables[outlined.index(False)].error("every area needs an outline once one has", "id")
+        area_map = _area_map(table, area_tables, ids)
+    derived = area_map.neighbours() if area_map is not None else {}
     areas = []
-    for area_table in _only_each(table.tables("area"), "id", "name", "kind", "adjacent"):
+    for area_id, area_table in zip(ids, area_tables):
+        listed = area_table.text_list("adjacent", required=area_map is None)
+        adjacent = tuple(listed) if area_map is None else tuple(sorted(derived[area_id]))
+        if area_map is not None and area_table.has("adjacent") and set(listed) != set(adjacent):
+            raise area_table.error(
+                f"'adjacent' disagrees with the outlines, which give: {', '.join(adjacent)}", "adjacent"
+            )
         areas.append(
             Area(
-                id=_unique(area_table, "id", seen, "area"),
+                id=area_id,
                 name=area_table.text("name"),
                 kind=area_table.choice("kind", area_terrain | {"rear"}, "area terrain"),
-                adjacent=tuple(area_table.text_list("adjacent")),
+                adjacent=adjacent,
                 provenance=area_table.provenance(inherited),
             )
         )
     by_id = {area.id: area for area in areas}
-    for area, area_table in zip(areas, table.tables("area")):
+    for area, area_table in zip(areas, area_tables):
         for other in area.adjacent:
             if other not in by_id:
                 raise area_table.error(unknown_name_message("area", other, by_id), "adjacent", other)
@@ -616,7 +668,65 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> list[
                     "adjacent",
                     other,
                 )
-    return areas
+    return areas, area_map
+
+
+def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap:
+    """The outlines of an area map, checked to be a partition of the frame."""
+    frame_table = table.table("frame")
+    frame_table.only("west", "east", "south", "north", "pixels_per_km")
+    frame = MapFrame(
+        west=frame_table.number("west", minimum=-180),
+        east=frame_table.number("east", minimum=-180),
+        south=frame_table.number("south", minimum=-90),
+        north=frame_table.number("north", minimum=-90),
+        pixels_per_km=frame_table.number("pixels_per_km", minimum=1),
+    )
+    if frame.east <= frame.west or frame.north <= frame.south:
+        raise frame_table.error("the frame needs west < east and south < north")
+    corner_table = table.table("corners")
+    corners: dict[str, tuple[float, float]] = {}
+    for corner, value in corner_table.items():
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(number, (int, float)) and not isinstance(number, bool) for number in value)
+        ):
+            raise corner_table.error(f"corner {corner!r} must be [longitude, latitude]", corner)
+        corners[corner] = (float(value[0]), float(value[1]))
+    outlines: dict[str, tuple[str, ...]] = {}
+    for area_id, area_table in zip(ids, area_tables):
+        outlines[area_id] = _ring(area_table, "outline", corners, frame)
+    waters: dict[str, tuple[str, ...]] = {}
+    for water in _only_each(table.tables("water"), "name", "outline"):
+        waters[water.text("name")] = _ring(water, "outline", corners, frame)
+    crossings = []
+    for crossing in _only_each(table.tables("crossing"), "between"):
+        pair = crossing.text_list("between")
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise crossing.error("'between' names two different areas", "between")
+        for area_id in pair:
+            if area_id not in outlines:
+                raise crossing.error(unknown_name_message("area", area_id, outlines), "between", area_id)
+        crossings.append(Crossing(pair[0], pair[1]))
+    area_map = AreaMap(frame, corners, outlines, waters, tuple(crossings))
+    problems = area_map.problems()
+    if problems:
+        by_area = dict(zip(ids, area_tables))
+        owner = problems[0].split(":")[0]
+        place = by_area.get(owner, table)
+        raise place.error(f"outlines: {problems[0]}", "outline" if owner in by_area else None)
+    return area_map
+
+
+def _ring(table: Table, key: str, corners: dict[str, tuple[float, float]], frame: MapFrame) -> tuple[str, ...]:
+    """A ring of corner names, turned clockwise (north up) whichever way it was written."""
+    ring = table.text_list(key)
+    for corner in ring:
+        if corner not in corners:
+            raise table.error(unknown_name_message("corner", corner, corners), key, corner)
+    points = [frame.kilometres(*corners[corner]) for corner in ring]
+    return tuple(ring) if signed_area(points) <= 0 else tuple(reversed(ring))
 
 
 def _units(
@@ -699,7 +809,7 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     scenarios: dict[str, Scenario] = {}
     areas = {area.id for game_map in maps for area in game_map.areas}
     for table in root.tables("scenario"):
-        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description")
+        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description", "phases")
         scenario_id = _unique(table, "id", seen, "scenario")
         first = table.integer("first_turn", minimum=0, maximum=99)
         last = table.integer("last_turn", minimum=first, maximum=99)
@@ -709,8 +819,12 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             for key, _ in option_table.items():
                 options[key] = option_table.text(key)
         placements = []
+        placed: dict[str, str] = {}
         for setup in _only_each(table.tables("setup"), "unit", "at", "steps"):
             unit_id = setup.choice("unit", units, "unit")
+            if unit_id in placed:
+                raise setup.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "unit")
+            placed[unit_id] = setup.where("unit")
             location = setup.text("at")
             if location not in areas and not any(
                 game_map.hex_map is not None and game_map.hex_map.parse(location) is not None for game_map in maps
@@ -738,8 +852,84 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
             setup=tuple(placements),
             description=table.text("description", ""),
             provenance=table.provenance(),
+            phases=tuple(table.text_list("phases", required=False)),
         )
     return scenarios
+
+
+def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardDeck | None:
+    """The deck of ``cards.toml``: suits, ranks with their duel values, events by side."""
+    if source is None:
+        return None
+    root = Table.root(source)
+    root.only("deck", "event")
+    deck = root.table("deck")
+    deck.only("suit", "rank", "hands")
+    hands_table = deck.table("hands")
+    hands_table.only("start", "refill", "bonus_area", "bonus_refill")
+    start_table = hands_table.table("start")
+    start = {side: start_table.integer(side, minimum=0, maximum=52) for side, _ in start_table.items()}
+    for side in start:
+        if side not in sides:
+            raise start_table.error(unknown_name_message("side", side, sides), side)
+    bonus_area = hands_table.optional_text("bonus_area")
+    if bonus_area is not None and bonus_area not in areas:
+        raise hands_table.error(unknown_name_message("area", bonus_area, areas), "bonus_area")
+    hands = Hands(
+        start=start,
+        refill=hands_table.integer("refill", minimum=0, maximum=52),
+        bonus_area=bonus_area,
+        bonus_refill=hands_table.integer("bonus_refill", default=0, minimum=0, maximum=52),
+    )
+    seen: dict[str, str] = {}
+    suits = tuple(
+        Suit(
+            id=_unique(table, "id", seen, "suit"),
+            name=table.text("name"),
+            symbol=table.text("symbol"),
+            colour=table.choice("colour", ("black", "red"), "suit colour"),
+        )
+        for table in _only_each(deck.tables("suit", required=True), "id", "name", "symbol", "colour")
+    )
+    ranks = tuple(
+        Rank(
+            id=_unique(table, "id", seen, "rank"),
+            name=table.text("name"),
+            value=table.integer("value", minimum=0, maximum=99),
+            face=table.boolean("face", default=False),
+            provenance=table.provenance(),
+        )
+        for table in _only_each(deck.tables("rank", required=True), "id", "name", "value", "face")
+    )
+    events = []
+    for table in _only_each(root.tables("event"), "side", "suits", "ranks", "name", "rule", "effect"):
+        event_suits = table.text_list("suits")
+        event_ranks = table.text_list("ranks")
+        for suit in event_suits:
+            if suit not in {known.id for known in suits}:
+                raise table.error(unknown_name_message("suit", suit, [known.id for known in suits]), "suits", suit)
+        for rank in event_ranks:
+            if rank not in {known.id for known in ranks if known.face}:
+                raise table.error(f"{rank!r} is not a face card (events are face cards, rule 9.1)", "ranks", rank)
+        events.append(
+            Event(
+                side=table.choice("side", sides, "side"),
+                suits=tuple(event_suits),
+                ranks=tuple(event_ranks),
+                name=table.text("name"),
+                rule=table.text("rule"),
+                effect=table.text("effect"),
+                provenance=table.provenance(),
+            )
+        )
+    result = CardDeck(suits, ranks, tuple(events), hands, deck.provenance())
+    for side in sorted(sides):
+        for card in result.cards():
+            matches = [event for event in events if event.side == side and card.suit.id in event.suits
+                       and card.rank.id in event.ranks]
+            if len(matches) > 1:
+                raise root.error(f"{card.name} has two {side} events: {matches[0].name} and {matches[1].name}")
+    return result
 
 
 def _tables(source: TomlSource | None) -> Tables:
@@ -796,7 +986,7 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
 
 
 def _odds_table(table: Table) -> OddsTable:
-    table.only("id", "name", "columns", "rolls", "results", "codes")
+    table.only("id", "name", "columns", "rolls", "results", "codes", "notes")
     columns = []
     for name in table.text_list("columns"):
         match = ODDS.match(name)
@@ -828,4 +1018,5 @@ def _odds_table(table: Table) -> OddsTable:
         results=results,
         codes=codes,
         provenance=table.provenance(),
+        notes=tuple(table.text_list("notes", required=False)),
     )

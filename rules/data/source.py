@@ -42,18 +42,22 @@ class TomlSource:
 
     @classmethod
     def read(cls, path: Path) -> TomlSource:
-        """Parse ``path``; a syntax error becomes a :class:`DataError` with its line."""
+        """Parse ``path``; any problem becomes a :class:`DataError` with its line."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise DataError(path, None, f"cannot read: {error}") from error
+            data = path.read_bytes()
+        except OSError as error:
+            raise DataError(path, None, f"cannot read ({error.strerror or error})") from error
+        text = _text_of(path, data)
         try:
-            data = tomllib.loads(text)
+            parsed = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             line = _line_of_decode_error(str(error))
             message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
             raise DataError(path, line, f"TOML syntax: {message}") from error
-        source = cls(path, data, text.splitlines())
+        except RecursionError as error:
+            # tomllib parses nesting by recursion: thousands of levels exhaust the stack.
+            raise DataError(path, _deep_line(text), "arrays and tables nested too deeply to read") from error
+        source = cls(path, parsed, text.splitlines())
         source._index()
         return source
 
@@ -138,6 +142,47 @@ def _bracket_balance(text: str) -> int:
         elif character in "]}":
             balance -= 1
     return balance
+
+
+def _text_of(path: Path, data: bytes) -> str:
+    """The file as text, or an error on the line of the first byte that is not text."""
+    binary = data.find(b"\0")
+    if binary >= 0:
+        raise DataError(path, data.count(b"\n", 0, binary) + 1, "binary data, not a TOML text file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise DataError(path, line, f"not UTF-8 text (byte 0x{data[error.start]:02x})") from error
+    if not text.strip():
+        raise DataError(path, 1, "the file is empty")
+    return text
+
+
+def _deep_line(text: str, deep: int = 100) -> int | None:
+    """The first line where brackets outside strings and comments nest ``deep`` levels."""
+    depth, quote = 0, ""
+    number = 1
+    comment = False
+    for character in text:
+        if character == "\n":
+            number, comment = number + 1, False
+        elif comment:
+            continue
+        elif quote:
+            if character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "#":
+            comment = True
+        elif character in "[{":
+            depth += 1
+            if depth >= deep:
+                return number
+        elif character in "]}":
+            depth = max(0, depth - 1)
+    return None
 
 
 def _line_of_decode_error(message: str) -> int | None:

@@ -29,6 +29,8 @@ class Referee(ABC):
     game_id: ClassVar[str] = ""
     supply_order: ClassVar[tuple[str, ...]] = ()
     """The game's supply states, the worst first: the order a summary lists them in."""
+    hidden_information: ClassVar[bool] = False
+    """True when a position holds what a player may not see (RKS step cards and hands)."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -37,6 +39,11 @@ class Referee(ABC):
     @abstractmethod
     def check(self) -> list[Verdict]:
         """Every verdict about the position, each with the rules it rests on."""
+
+    def check_as(self, side: str | None) -> list[Verdict]:
+        """The verdicts the player of ``side`` may read (None: the referee's view). A game
+        with hidden information builds them for that reader; the others show everything."""
+        return self.check()
 
 
 REFEREES: dict[str, type[Referee]] = {}

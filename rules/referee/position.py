@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.hexes import Hex
 from rules.model import GameMap, GameSpec, Unit
+from rules.referee.table import CardTable
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,11 @@ class Position:
 
     ``settings`` carry the game-specific switches a position must state (e.g. whether
     Taman is active, DoS 7.4); each game's referee documents the ones it reads.
+    ``setting_lines`` says on which line of ``source`` each was written, so that an
+    error in one names its line.
+    An area game adds ``control``, the side each area was last seen controlled by
+    (control markers, or the position file), which empty areas keep (RKS 3.6), and a
+    card game ``cards``, where every card lies.
     """
 
     spec: GameSpec
@@ -55,6 +61,9 @@ class Position:
     markers: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
     settings: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
+    setting_lines: Mapping[str, int] = field(default_factory=dict)
+    control: Mapping[str, str] = field(default_factory=dict)
+    cards: CardTable | None = None
 
     @property
     def game_map(self) -> GameMap:
@@ -79,6 +88,10 @@ class Position:
     def setting(self, name: str, default: str = "") -> str:
         """A game switch's value (see the game's referee for the names it reads)."""
         return self.settings.get(name, default)
+
+    def setting_place(self, name: str) -> str | int:
+        """Where a setting was written: its line, or the ``settings`` table."""
+        return self.setting_lines.get(name, "settings")
 
     def label(self, hex_: Hex) -> str:
         """The printed number of ``hex_``."""

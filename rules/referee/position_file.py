@@ -1,5 +1,8 @@
 """Reading a position from a TOML file, with ``file:line`` errors.
 
+A card-driven area game's file (Rattenkrieg) has its own keys, read by
+:mod:`rules.referee.area_position_file`; this module reads the hex games'.
+
 The format, documented in the README::
 
     game = "dos"                 # a shipped game, or the path of a game folder
@@ -31,19 +34,26 @@ from rules.data.fields import Table
 from rules.data.loader import load_game
 from rules.data.source import TomlSource
 from rules.hexes import Hex
+from rules.model import Unit
+from rules.referee.area_position_file import read_area_position
 from rules.referee.position import Position, UnitState
+from rules.referee.position_fields import placed_unit, unit_flags
 
 KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
+MAX_TURN = 99
+"""The last turn a position may be on; a save's turn tracker is held to it too."""
 
 
 def read_position_file(path: Path) -> Position:
     """The position written in ``path``; the first problem raises :class:`DataError`."""
     source = TomlSource.read(path)
     root = Table.root(source)
-    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
     game_name = root.text("game")
     game_path = (path.parent / game_name) if (path.parent / game_name / "game.toml").is_file() else None
     spec = load_game(str(game_path) if game_path else game_name)
+    if spec.cards is not None:
+        return read_area_position(path, root, spec)
+    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
     scenario = root.optional_text("scenario")
     if scenario is not None and spec.scenarios:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
@@ -51,28 +61,23 @@ def read_position_file(path: Path) -> Position:
     placed: dict[str, str] = {}
     for table in root.tables("unit"):
         table.only("id", "at", "steps", "flags")
-        unit_id = table.choice("id", spec.units, "unit")
-        if unit_id in placed:
-            raise table.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "id")
-        placed[unit_id] = table.where("id")
-        unit = spec.units[unit_id]
+        unit = placed_unit(table, spec, placed)
         location = table.text("at")
         found = spec.parse_hex(location)
         areas = {area.id for game_map in spec.maps for area in game_map.areas}
         if found is None and location not in areas:
             raise table.error(f"unknown hex or area {location!r}", "at", location)
         steps = table.integer("steps", len(unit.steps), 1, len(unit.steps))
-        flags = table.text_list("flags", required=False)
-        for flag in flags:
-            if flag not in KNOWN_FLAGS:
-                raise table.error(f"unknown flag {flag!r} (known: {', '.join(KNOWN_FLAGS)})", "flags", flag)
-        units.append(UnitState(unit, location, None if found is None else found[1], steps, frozenset(flags)))
-    eliminated = []
+        flags = unit_flags(table, KNOWN_FLAGS)
+        units.append(UnitState(unit, location, None if found is None else found[1], steps, flags))
+    eliminated: list[Unit] = []
     for unit_id in root.text_list("eliminated", required=False):
         if unit_id not in spec.units:
             raise root.error(f"unknown unit {unit_id!r}", "eliminated", unit_id)
         if unit_id in placed:
             raise root.error(f"unit {unit_id!r} is both on the map and eliminated", "eliminated", unit_id)
+        if spec.units[unit_id] in eliminated:
+            raise root.error(f"unit {unit_id!r} is eliminated twice", "eliminated", unit_id)
         eliminated.append(spec.units[unit_id])
     markers: dict[str, tuple[Hex, ...]] = {}
     for table in root.tables("marker"):
@@ -87,10 +92,15 @@ def read_position_file(path: Path) -> Position:
         markers[marker_id] = markers.get(marker_id, ()) + tuple(hexes)
     settings_table = root.optional_table("settings")
     settings = {key: settings_table.text(key) for key, _ in settings_table.items()} if settings_table else {}
+    setting_lines = {
+        key: line
+        for key in settings
+        if settings_table is not None and (line := source.line_of((*settings_table.path, key))) is not None
+    }
     return Position(
         spec=spec,
         scenario=scenario,
-        turn=root.integer("turn", minimum=0, maximum=99),
+        turn=root.integer("turn", minimum=0, maximum=MAX_TURN),
         phase=root.optional_text("phase"),
         weather=root.optional_text("weather"),
         units=tuple(units),
@@ -98,4 +108,5 @@ def read_position_file(path: Path) -> Position:
         markers=markers,
         settings=settings,
         source=str(path),
+        setting_lines=setting_lines,
     )

@@ -26,7 +26,7 @@ class SettingsReader:
 
     def fail(self, name: str, message: str) -> RefereeError:
         """The error for a bad value of setting ``name``."""
-        return RefereeError(self.position.source, "settings", f"{name}: {message}")
+        return RefereeError(self.position.source, self.position.setting_place(name), f"{name}: {message}")
 
     def text(self, name: str, default: str = "") -> str:
         """The raw value, or ``default`` when the setting is not given."""
@@ -50,11 +50,14 @@ class SettingsReader:
     def whole_number(self, name: str, maximum: int | None = None) -> int:
         """A whole number from 0 (to ``maximum``), 0 by default."""
         value = self.text(name, "0")
+        # ASCII digits only ("²" is a digit to str.isdigit but not to int), and few
+        # enough that int() neither refuses nor spends time on them.
+        plain = value.isascii() and value.isdigit() and len(value) <= 9
         if maximum is None:
-            if not value.isdigit():
+            if not plain:
                 raise self.fail(name, f"{value!r} is not a whole number")
             return int(value)
-        if not value.isdigit() or int(value) > maximum:
+        if not plain or int(value) > maximum:
             raise self.fail(name, f"{value!r} is not a whole number from 0 to {maximum}")
         return int(value)
 

@@ -1,7 +1,9 @@
-"""What a check comes to, in a few lines a player reads first: each side's units by
-supply state, the breaches of the rules standing in the position, and the victory state.
+"""What a check comes to, above its verdicts: the headline ``stavka check`` and ``stavka
+report`` share, and the summary a player reads first: each side's units by supply state,
+the breaches of the rules standing in the position, and the victory state.
 
-Built from the verdicts alone, so the summary can never say what the verdicts do not.
+Both are built from the verdicts alone, so they can never say what the verdicts do not,
+and the page and the text output give the same headline.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.referee.engine import Referee
+from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
 SUPPLY_TOPIC = "supply"
@@ -71,3 +74,19 @@ def grouped(referee: Referee, verdicts: Sequence[Verdict]) -> list[tuple[str, li
         if id(verdict) not in placed:
             sections.setdefault(verdict.topic, []).append(verdict)
     return list(sections.items())
+
+
+def headline(position: Position, verdicts: Sequence[Verdict], seen_by: str | None = None,
+             hidden_information: bool = False) -> str:
+    """``Title, turn N — K verdicts``, with whose view it is: a player's (``seen_by``), or,
+    in a game whose positions hold what a player may not see, the referee's."""
+    return f"{position.spec.title}, turn {position.turn} — {len(verdicts)} verdicts{_view_note(seen_by, hidden_information)}"
+
+
+def _view_note(seen_by: str | None, hidden_information: bool) -> str:
+    if seen_by is not None:
+        cards = ": own cards, the other side's counts" if hidden_information else ""
+        return f" (as the {seen_by} player sees it{cards})"
+    if hidden_information:
+        return " (the referee's view: both sides' cards; --as SIDE shows one player's)"
+    return ""

@@ -50,6 +50,6 @@ TPS_UNITS = (
     make_unit("kg1", "german", "axis", "kampfgruppe", "", "motorised", [(1, 1, 8)], designation="KG"),
     make_unit("21a", "soviet", "soviet", "rifle", "XXX", "foot", [(3, 3, 4)], army="21"),
     make_unit("sup1", "soviet", "soviet", "supply", "", "motorised", [(0, 1, 8)]),
-    make_unit("viii_g", "german", "axis", "air", "", "foot", [(0, 1, 4)], air_unit="ground_echelon"),
-    make_unit("viii_f", "german", "axis", "air", "", "foot", [(1, 0, 0)], air_unit="flight", range="12"),
+    make_unit("viii_g", "german", "axis", "air_ground", "", "foot", [(0, 1, 4)], air_unit="viii"),
+    make_unit("viii_f", "german", "axis", "air_flight", "", "air", [(1, 0, 0)], air_unit="viii", range="12"),
 )

@@ -60,3 +60,4 @@ def test_tps_victory_charts_and_grouped_turn_records() -> None:
 
 def test_japanese_section_names_are_dropped() -> None:
     assert printable("戦闘結果表 (combat results table), with errata") == "combat results table, with errata"
+    assert printable("VP schedule and VP table (VP スケジュール, VP 表)") == "VP schedule and VP table"

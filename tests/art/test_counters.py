@@ -89,7 +89,8 @@ def test_tps_kinds(tps: GameSpec) -> None:
     kampfgruppe, weak, corps, supply, ground, flight = TPS_UNITS
     assert face_text(kampfgruppe, tps, 0).values == "2-8" and face_text(weak, tps, 0).values == "1-8"
     assert face_text(corps, tps, 0).values == "3-4" and face_text(corps, tps, 0).corner == "21"
-    assert face_text(flight, tps, 0).values == "R12"
+    # Issue 10 item 8: a flight shows its air superiority attack and its range.
+    assert face_text(flight, tps, 0).values == "1 R12"
     assert face_text(ground, tps, 0).symbol != face_text(flight, tps, 0).symbol
     assert face_text(supply, tps, 0).values == "0-1-8"
 
@@ -108,7 +109,8 @@ def test_designations() -> None:
     assert designation(replace(unit, name="Rifle Division")) == "x"
     assert designation(replace(unit, properties={"designation": "Slwk"})) == "Slwk"
     arriving = replace(unit, arrivals=(Arrival("blue", 7, ""), Arrival("uranus", 3, "")))
-    assert corner_text(arriving) == "3/7"
+    assert corner_text(arriving) == "3+"
+    assert corner_text(replace(unit, arrivals=(Arrival("blue", 7, ""),))) == "7"
     assert corner_text(replace(arriving, properties={"army": "6A", "counter": "Ur3"})) == "Ur3"
     assert corner_text(replace(arriving, properties={"army": "6A"})) == "6A"
     assert corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"})) == ""

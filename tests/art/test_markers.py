@@ -70,11 +70,11 @@ def test_air_mission_markers_are_told_apart() -> None:
     # "air" alone means air support (DoS 11.25); TPS mission markers must not fall into it.
     assert marker_design(marker("air-superiority")).label == "AIR SUPERIORITY"
     assert marker_design(marker("close-support")).label == "CLOSE SUPPORT"
-    assert marker_design(marker("interception")).label == "INTERCEPTION"
+    assert marker_design(marker("interception")).label == "INTERCEPT"
 
 
 def test_shipped_tps_markers_cover_what_players_track(games: dict[str, GameSpec]) -> None:
     # Issue 4: turn, VP, out-of-supply and continuous-front gap markers; the five air missions.
     labels = {marker_design(item).label for item in games["tps"].markers.values()}
     assert {"GAME TURN", "VICTORY POINTS", "OUT OF SUPPLY", "ISOLATED", "FRONT GAP"} <= labels
-    assert {"CLOSE SUPPORT", "INTERDICTION", "COMBAT AIR PATROL", "AIR SUPERIORITY", "INTERCEPTION"} <= labels
+    assert {"CLOSE SUPPORT", "INTERDICT", "COMBAT AIR PATROL", "AIR SUPERIORITY", "INTERCEPT"} <= labels

@@ -147,3 +147,22 @@ def test_annotate_needs_a_save_and_writes_nothing_otherwise(tmp_path: Path) -> N
     code, _, error = run("check", str(POSITIONS / "tps" / "stacking.toml"), "--annotate", str(target))
     assert code == 2 and "--annotate needs a saved game or log" in error
     assert not target.exists()
+
+
+def test_check_as_a_player_hides_untried_units(tmp_path: Path) -> None:
+    # Rule 2.14: an untried unit's strength is unknown to both players; its id names its slot
+    # of the draw, so a player's view calls it by an alias and withholds odds it takes part in.
+    from tests.report.positions import DOS_BLUE_TURN_3, write_position
+
+    position = write_position(tmp_path / "dos.toml", "dos", "blue", DOS_BLUE_TURN_3)
+    code, output, _ = run("check", str(position), "--as", "soviet")
+    assert code == 0
+    assert output.splitlines()[0].endswith("(as the soviet player sees it)")
+    assert "b13a-rd1" not in output and "untried-1 in N" in output
+    assert "b13a-rd1" in run("check", str(position))[1]
+    code, output, _ = run("odds", str(position), "--attack", "N2141", "--from", "N2142", "--as", "axis")
+    assert code == 0
+    assert "odds not known: untried units take part" in output and "[rule 2.14]" in output
+    assert "roll" not in output
+    code, output, error = run("check", str(position), "--as", "romanian")
+    assert (code, output) == (2, "") and "unknown side 'romanian' for --as (the sides are axis, soviet)" in error

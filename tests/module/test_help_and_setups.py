@@ -1,24 +1,70 @@
-"""The parts of a module that need no engine: its About page, the set-up saves' turn
+"""The parts of a module that need no engine: its help page, the set-up saves' turn
 state, and the same bytes from the same data."""
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from builder.build import build_game
 from builder.module.assemble import help_text
-from builder.module.buildfile import turn_tracker_state
+from builder.module.turns import turn_tracker_state
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game
 
 
-def test_about_page_lists_each_scenario_with_its_turns_and_the_reconstructed_units() -> None:
-    text = help_text(shipped_game("tps"))
-    assert text.startswith("Turning Point: Stalingrad (SPI, 1972)\n")
-    assert "  16 December: historical set-up (turns 15-21)\n" in text
-    reconstructed = [unit for unit in shipped_game("tps").units.values() if unit.provenance.reconstructed]
-    assert f"Units with reconstructed values ({len(reconstructed)}):" in text
-    assert "{{" not in text and "{%" not in text
+class _Text(HTMLParser):
+    """The visible text of a page and its section headings."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.headings: list[str] = []
+        self._heading = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._heading = tag == "h2"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._heading = False
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._heading:
+            self.headings.append(data.strip())
+
+
+def _page(game: str) -> _Text:
+    parser = _Text()
+    parser.feed(help_text(shipped_game(game)))
+    return parser
+
+
+def test_help_page_has_the_sections_players_look_for() -> None:
+    # Issue 10: sequence of play, supply and combat procedures, where reconstructed values
+    # differ from a printed copy, and the menu a scenario is started from.
+    for game in ("tps", "dos"):
+        page = _page(game)
+        assert page.headings[:3] == ["Starting a game", "Sequence of play", "Record tracks"]
+        for heading in ("Supply", "Combat", "Where this module differs from a printed copy", "Keys"):
+            assert heading in page.headings, (game, heading)
+        text = " ".join(" ".join(page.text).split())
+        assert "File > Scenarios" in text and "File > New Game" not in text
+        assert "{{" not in text and "{%" not in text
+
+
+def test_help_page_lists_each_scenario_its_phases_and_the_reconstructed_units() -> None:
+    spec = shipped_game("tps")
+    text = " ".join(" ".join(_page("tps").text).split())
+    assert "16 December: historical set-up 15-21" in text
+    assert all(phase in text for phase in spec.phases)
+    reconstructed = [unit for unit in spec.units.values() if unit.provenance.reconstructed]
+    assert f"Units with reconstructed values ({len(reconstructed)})" in text
+    dos = " ".join(" ".join(_page("dos").text).split())
+    # DoS plays two sequences (rules 5.2, 5.3): each scenario's phases name their side.
+    assert re.search(r"Blue \(Fall Blau\).*each turn runs German: movement", dos)
+    assert re.search(r"Uranus, 19 November.*each turn runs Soviet: movement, or prepared attacks", dos)
 
 
 def test_turn_tracker_state_is_encoded_as_vassal_reads_it() -> None:
@@ -30,6 +76,20 @@ def test_turn_tracker_state_is_encoded_as_vassal_reads_it() -> None:
     assert (current, sublevel, loop, limit) == ("15", "0", "false", "21")
     assert decode(phases, ";")[:3] == ["0", "0", "0"]
     assert decode(phases, ";")[3].split(",") == ["true"] * len(shipped_game("tps").phases)
+
+
+def test_each_dos_scenario_plays_only_its_own_phases_starting_with_its_first_player() -> None:
+    # Rules 5.2 and 5.3: the German player turn comes first in Blue, the Soviet in Uranus;
+    # only Uranus rolls for the weather (10.1).
+    spec = shipped_game("dos")
+    for scenario_id, first in (("blue", "German: movement"), ("uranus", "Soviet: movement")):
+        scenario = spec.scenarios[scenario_id]
+        _, counter = decode(turn_tracker_state(spec, 1, scenario), "|")
+        current, _, first_index, flags = decode(decode(counter, ";")[4], ";")
+        active = [phase for phase, flag in zip(spec.phases, flags.split(","), strict=True) if flag == "true"]
+        assert active == list(scenario.phases)
+        assert spec.phases[int(current)].startswith(first) and current == first_index
+    assert not any("Weather" in phase for phase in spec.scenarios["blue"].phases)
 
 
 def test_same_input_builds_the_same_module_bytes(tmp_path: Path) -> None:

@@ -13,9 +13,12 @@ from PIL import Image
 
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.drawing import png_bytes
+from builder.art.tracks import track_layout
 from builder.module.assemble import assemble_module
-from builder.module.buildfile import POOL_MAP, ModuleArt
+from builder.module.buildfile import ModuleArt
 from builder.module.pieces import MarkerImages, UnitImages
+from builder.module.pool import POOL_IMAGE, POOL_MAP, POOL_SIZE
+from builder.module.tracks import TRACKS_IMAGE
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep
@@ -27,9 +30,9 @@ pytestmark = [
 ]
 
 
-def _square(colour: tuple[int, int, int]) -> bytes:
+def _square(colour: tuple[int, int, int], size: tuple[int, int] = (60, 60)) -> bytes:
     buffer = io.BytesIO()
-    Image.new("RGB", (60, 60), colour).save(buffer, format="PNG")
+    Image.new("RGB", size, colour).save(buffer, format="PNG")
     return buffer.getvalue()
 
 
@@ -79,7 +82,10 @@ def _art(spec: GameSpec) -> ModuleArt:
     for marker_id in spec.markers:
         markers[marker_id] = MarkerImages(front=f"markers/{marker_id}.png", back=None)
         images[markers[marker_id].front] = _square((230, 230, 230))
-    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=())
+    images[POOL_IMAGE] = _square((235, 232, 222), POOL_SIZE)
+    tracks = track_layout(spec)
+    images[TRACKS_IMAGE] = _square((244, 240, 228), tracks.size)
+    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=(), tracks=tracks)
 
 
 @pytest.mark.parametrize(
@@ -103,7 +109,7 @@ def test_module_and_setup_load_clean(tmp_path: Path, game: str, placements: list
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     saved = report["saved_game"]
     assert isinstance(saved, dict)
-    located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] != POOL_MAP)
+    located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] == "Main Map")
     pooled = sorted(piece["name"] for piece in saved["pieces"] if piece["map"] == POOL_MAP)
     soviet_name = next(n.name for n in spec.nationalities.values() if n.side == "soviet")
     assert pooled == [f"Untried {soviet_name} unit"] * 2

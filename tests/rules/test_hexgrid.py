@@ -143,3 +143,19 @@ def test_numbering_round_trip(numbering: HexGridNumbering, sideways: bool, colum
     if numbering.stagger and (displayed_column - column) % 2 != 0:
         return
     assert board.parse(board.label((column, row))) == (column, row)
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_map_centres_are_the_snap_centres_on_every_board(game: str) -> None:
+    # The report draws counters and supply lines at HexMap.centre; on the shipped (integral)
+    # grids it is exactly where VASSAL snaps a piece, on the DoS South board as on the North.
+    from tests.support.games import shipped_game
+
+    hex_map = shipped_game(game).maps[0].hex_map
+    assert hex_map is not None
+    for hex_ in hex_map.hexes():
+        x, y = hex_map.centre(hex_)
+        assert (int(x), int(y)) == hex_map.pixel_centre(hex_)
+        corners = hex_map.corners(hex_)
+        assert len(corners) == 6
+        assert math.isclose(sum(cx for cx, _ in corners) / 6, x) and math.isclose(sum(cy for _, cy in corners) / 6, y)

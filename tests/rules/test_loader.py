@@ -126,3 +126,46 @@ def test_shared_set_up_is_the_named_scenarios() -> None:
     spec = load_game("tps")
     assert spec.scenarios["2"].setup == spec.scenarios["1"].setup
     assert spec.scenarios["10"].setup == spec.scenarios["7"].setup
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_track_property_must_be_a_name_vassal_expressions_can_read(game_copy: Path) -> None:
+    _replace(game_copy / "game.toml", 'property = "AxisVP"', 'property = "Axis VP"')
+    with pytest.raises(DataError, match=r"game\.toml:\d+: property 'Axis VP' must be letters"):
+        load_game(str(game_copy))
+
+
+def test_track_marker_must_exist(game_copy: Path) -> None:
+    _replace(game_copy / "game.toml", 'marker = "axis-vp"', 'marker = "axis-vps"')
+    with pytest.raises(DataError, match=r"game\.toml:\d+: unknown marker 'axis-vps'"):
+        load_game(str(game_copy))
+
+
+def test_map_mark_hexes_are_checked(game_copy: Path) -> None:
+    _replace(game_copy / "map.toml", '"0601", "0114"', '"0601", "9914"')
+    with pytest.raises(DataError, match=r"map\.toml:\d+: .*9914"):
+        load_game(str(game_copy))
+
+
+def test_scenario_phases_must_keep_the_games_order(tmp_path: Path) -> None:
+    # The turn tracker lists the game's phases once and switches off what a scenario skips.
+    target = tmp_path / "dos"
+    shutil.copytree(games_directory() / "dos", target)
+    _replace(target / "scenarios.toml", '''  "Soviet: prepared attacks (5.4)",
+  "Soviet: movement",''', '''  "Soviet: movement",
+  "Soviet: prepared attacks (5.4)",''')
+    with pytest.raises(DataError, match=r"scenario blue: phases must come in the order game\.toml lists them"):
+        load_game(str(target))
+
+
+def test_scenario_phase_not_in_the_game_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "dos"
+    shutil.copytree(games_directory() / "dos", target)
+    _replace(target / "scenarios.toml", '"Soviet: prepared attacks (5.4)",', '"Soviet: prepared attack",')
+    with pytest.raises(DataError, match=r"scenarios\.toml:scenario blue: phase 'Soviet: prepared attack' is not"):
+        load_game(str(target))

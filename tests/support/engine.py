@@ -13,12 +13,13 @@ import shutil
 import subprocess
 import zipfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
 
-from builder.module.buildfile import MAP_HELPERS
+from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
@@ -141,3 +142,16 @@ def run_vcheck(module: Path, save: Path | None = None, *extra: str) -> tuple[int
             f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
         ) from error
     return completed.returncode, report
+
+
+ENGINE_WORKERS = 2
+"""vcheck runs at once: each is a JVM of its own, and two use the machine's two cores."""
+
+
+def run_vcheck_many(
+    jobs: Sequence[tuple[Path, Path | None]], *extra: str
+) -> list[tuple[int, dict[str, object]]]:
+    """:func:`run_vcheck` on each (module, save) of ``jobs``, :data:`ENGINE_WORKERS` at a
+    time; the reports come back in the order of ``jobs``."""
+    with ThreadPoolExecutor(max_workers=ENGINE_WORKERS) as pool:
+        return list(pool.map(lambda job: run_vcheck(job[0], job[1], *extra), jobs))

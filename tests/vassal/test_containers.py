@@ -12,8 +12,8 @@ import pytest
 
 from builder.vassal import limits
 from builder.vassal.archive import build_zip, read_container
-from builder.vassal.obfuscation import deobfuscate, obfuscate
-from builder.vassal.reader import decode_save_bytes
+from builder.vassal.obfuscation import deobfuscate, deobfuscate_chunks, obfuscate, obfuscate_xz
+from builder.vassal.savefile import decode_save_bytes
 from rules.errors import SaveError
 
 TEXT = "begin_save\x1b\x1bGlobalProperty\t;Zoé;1;Module\x1bend_save"
@@ -45,6 +45,7 @@ def test_every_payload_format_reads_back(key: int) -> None:
     assert deobfuscate(b"VOBS" + bytes([key]) + _xor(TEXT.encode(), key)) == TEXT
     assert deobfuscate(TEXT.encode()) == TEXT
     assert deobfuscate(lzma.compress(hexed)) == TEXT
+    assert deobfuscate(obfuscate_xz(TEXT, key)) == TEXT
 
 
 def test_malformed_utf8_becomes_replacement_character() -> None:
@@ -61,6 +62,10 @@ def test_malformed_utf8_becomes_replacement_character() -> None:
         (b"VOBS", "no key"),
         (lzma.compress(b"begin_save" * 100)[:-8], "XZ"),
         (b"\xfd7zXZ\x00garbage", "corrupt"),
+        (b"!VOXZ", "no key"),
+        (b"!VOXZ\x11" + lzma.compress(b"begin_save"), "corrupt"),
+        (b"!VCSKzz00", "non-hex"),
+        (b"!VCSK0000\n00", "non-hex"),
     ],
 )
 def test_broken_payloads_raise_save_error(payload: bytes, message: str) -> None:
@@ -76,11 +81,13 @@ def test_xz_bomb_is_stopped_by_ratio() -> None:
 def test_zip_with_metadata_and_bare_variants() -> None:
     payload = obfuscate(TEXT, 7)
     full = read_container(build_zip([("savedGame", payload), ("savedata", b"<data/>"), ("moduledata", b"<data/>")]))
-    assert (full.saved_game, full.save_data, full.module_data, full.zipped) == (payload, b"<data/>", b"<data/>", True)
+    assert (b"".join(full.payload()), full.save_data, full.module_data, full.zipped) == (
+        payload, b"<data/>", b"<data/>", True
+    )
     only = read_container(_zip([("savedGame", payload)], zipfile.ZIP_STORED))
-    assert (only.saved_game, only.module_data) == (payload, None)
+    assert (b"".join(only.payload()), only.module_data) == (payload, None)
     bare = read_container(payload)
-    assert (bare.saved_game, bare.zipped) == (payload, False)
+    assert (b"".join(bare.payload()), bare.zipped) == (payload, False)
 
 
 def test_build_zip_is_byte_identical_for_identical_input() -> None:
@@ -100,29 +107,30 @@ def test_build_zip_is_byte_identical_for_identical_input() -> None:
         (_zip([("buildFile.xml", b"<x/>")]), "module, not a saved game"),
         (_zip([("other", b"x")]), "no savedGame entry"),
         (_zip([("savedGame", b"\0" * 10_000_000)]), "times its packed size"),
+        (_zip([("savedGame", b"x"), ("moduledata", random.Random(2).randbytes(1_100_000))]), "unpacks to more than 1 MB"),
     ],
-    ids=["bad-zip", "truncated-zip", "dot-dot", "absolute", "drive", "duplicate", "module", "no-save", "bomb"],
+    ids=["bad-zip", "truncated-zip", "dot-dot", "absolute", "drive", "duplicate", "module", "no-save", "bomb", "metadata"],
 )
 def test_hostile_zips_raise_save_error(data: bytes, message: str) -> None:
     with pytest.raises(SaveError, match=message):
-        read_container(data)
+        b"".join(read_container(data).payload())
 
 
 def test_corrupt_entry_raises_save_error() -> None:
     data = bytearray(_zip([("savedGame", obfuscate(TEXT * 50, 1))]))
     data[60] ^= 0xFF  # inside the deflated data
     with pytest.raises(SaveError, match="savedGame"):
-        read_container(bytes(data))
+        b"".join(read_container(bytes(data)).payload())
 
 
-def test_total_size_limit_counts_real_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(limits, "MAX_UNPACKED_BYTES", 1_000_000)
+def test_payload_size_limit_counts_real_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "MAX_PAYLOAD_BYTES", 1_000_000)
     # Two letters at random: deflates about 7:1, so only the unpacked total is too big.
     two_letters = bytes(random.Random(1).choices(b"ab", k=2_000_000))
     data = _zip([("savedGame", two_letters)])
     assert len(data) < 1_000_000
     with pytest.raises(SaveError, match="unpacks to more than"):
-        read_container(data)
+        b"".join(read_container(data).payload())
 
 
 def test_not_a_save_at_all() -> None:
@@ -143,3 +151,30 @@ def test_hostile_metadata_xml_is_refused() -> None:
     data = build_zip([("savedGame", obfuscate(TEXT, 1)), ("moduledata", entity_bomb), ("savedata", b"<data")])
     with pytest.raises(SaveError, match="savedata"):
         decode_save_bytes(data)
+
+
+def test_voxz_payload_is_xor_over_xz() -> None:
+    # Built by hand to pin the layout: header, one raw key byte, then the XZ stream of
+    # the UTF-8 text with every byte XOR-ed with the key.
+    stream = lzma.compress(TEXT.encode("utf-8"), format=lzma.FORMAT_XZ)
+    payload = b"!VOXZ" + bytes([0x9C]) + _xor(stream, 0x9C)
+    assert payload == obfuscate_xz(TEXT, 0x9C)
+    data = build_zip([("savedGame", payload)])
+    assert decode_save_bytes(data).text == TEXT
+
+
+def test_payload_streams_across_chunk_boundaries() -> None:
+    # Hex split at odd offsets, and a key split from its header: the text is the same.
+    payload = obfuscate(TEXT * 40, 0x41)
+    pieces = [payload[start : start + 7] for start in range(0, len(payload), 7)]
+    assert deobfuscate_chunks(pieces) == TEXT * 40
+    bad = bytearray(payload)
+    bad[1001] = ord("g")
+    with pytest.raises(SaveError, match="byte 1001: obfuscated payload has a non-hex digit"):
+        deobfuscate_chunks([bytes(bad[start : start + 7]) for start in range(0, len(bad), 7)])
+
+
+def test_text_limit_is_checked_as_the_text_arrives(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "MAX_TEXT_BYTES", 100_000)
+    with pytest.raises(SaveError, match="command text is larger than"):
+        deobfuscate_chunks(iter([b"begin_save" + b"x" * 60_000] * 3))

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from builder.vassal.commands import decode_saved_game, encode_saved_game
-from builder.vassal.reader import read_command_lines, read_save_file, read_saved_game
+from builder.vassal.reader import read_saved_game
+from builder.vassal.savefile import read_command_lines, read_save_file
 from builder.vassal.traits import BasicPiece, Layer, Marker, UnknownTrait, chain_texts, parse_chain
 from tests.vassal.vassal_corpus import KASSALA_SAVE, RAGNAROK_SAVE, SAVES, ZXVT_LOG
 

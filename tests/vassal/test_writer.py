@@ -13,7 +13,7 @@ from builder.vassal.model import GlobalPropertyValue
 from builder.vassal.reader import parse_save_bytes, read_saved_game
 from builder.vassal.traits import BasicPiece, DynamicProperty, Layer, Marker, Mask
 from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save, write_annotated_copy, write_setup_save
-from rules.errors import SaveError
+from rules.errors import OutputError, SaveError
 from tests.vassal.vassal_corpus import KASSALA_SAVE, ZXVT_LOG
 
 MODULE = Metadata(name="Stalingrad – Test", version="0.1", vassal_version="3.6.0", date_saved="1700000000000", description="")
@@ -115,7 +115,7 @@ def test_refuses_existing_output_and_the_input_itself(tmp_path: Path) -> None:
     existing.write_bytes(b"keep me")
     with pytest.raises(SaveError, match="already exists"):
         write_annotated_copy(KASSALA_SAVE, existing, {})
-    with pytest.raises(SaveError, match="already exists"):
+    with pytest.raises(OutputError, match="already exists"):
         write_setup_save(existing, PIECES, MODULE, seed=1)
     assert existing.read_bytes() == b"keep me"
     with pytest.raises(SaveError, match="overwrite the input"):

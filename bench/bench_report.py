@@ -1,0 +1,80 @@
+"""How big the report page is, how long it takes to write, and how fast it opens.
+
+Run ``.venv/bin/python -m bench.bench_report [--repeats N]``. For the largest set-up of
+each game it reports the page's size, the median time of ``stavka report`` as a user runs
+it (a fresh process: start-up, game data, referee, drawing, writing), the page built
+alone, ``stavka check`` on the same position in the same run and the ratio of the two (a
+figure that holds on a busy machine too), and the median time Chromium takes from
+navigation to the end of the page's load event (the script has run and the map is drawn).
+Timings vary by machine; compare ratios, never a fixed threshold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench.bench_referee import position_file
+from bench.timing import median_seconds, stavka_seconds
+from builder.report.page import build_report
+from rules.data.loader import load_game
+from rules.referee.engine import REFEREES
+from rules.referee.hidden import referee_view
+from rules.referee.position import setup_position
+
+SETUPS = (("dos", "blue"), ("dos", "uranus"), ("tps", "7"), ("rks", "city"))
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+
+
+def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[float]:
+    """Per page, the median milliseconds from navigation to the end of its load event."""
+    medians = []
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS,
+            viewport={"width": 1400, "height": 900},
+        )
+        for page_path in pages:
+            timings = []
+            for _ in range(repeats + 1):
+                tab = context.new_page()
+                tab.goto(page_path.as_uri(), wait_until="load")
+                timings.append(tab.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
+                tab.close()
+            medians.append(statistics.median(timings[1:]))
+        context.close()
+    return medians
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (median reported)")
+    arguments = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        pages = []
+        for game, scenario in SETUPS:
+            position = setup_position(load_game(game), scenario)
+            source = position_file(position, Path(folder))
+            page = Path(folder) / f"{game}-{scenario}.html"
+            command = stavka_seconds(["report", str(source), "-o", str(page)], arguments.repeats)
+            alone = median_seconds(lambda: build_report(position, referee_view()), arguments.repeats)
+            check = stavka_seconds(["check", str(source)], arguments.repeats) if game in REFEREES else None
+            pages.append(page)
+            rows.append((f"{game} {scenario}", len(position.units), page.stat().st_size / 1024, command, alone, check))
+        opened = _open_milliseconds(pages, arguments.repeats, Path(folder) / "profile")
+    print("| set-up | units | page KB | `stavka report` s (with start-up) | page built alone s | `stavka check` s "
+          "| report / check | opens in Chromium ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (name, units, size, command, alone, check), milliseconds in zip(rows, opened):
+        checked = "no referee | –" if check is None else f"{check:.2f} | {command / check:.1f}"
+        print(f"| {name} | {units} | {size:,.0f} | {command:.2f} | {alone:.2f} | {checked} | {milliseconds:.0f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""The extra faces an area game's pieces need: the 'acted' side, step badges, steps boards.
+
+Rattenkrieg flips a unit once it has acted (RKS 7.4) and flips it back in the
+replenishment phase (10.3); its printed back is not known, so the back is the front
+greyed with an ACTED band. A unit's steps are cards kept on a side's private steps board
+(3.3), one box per unit; the counter on the map shows how many it holds with a badge,
+so the opponent sees the count and never the cards.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw, ImageEnhance
+
+from builder.art.board import INK, PAPER
+from builder.art.cards import CardFormat
+from builder.art.drawing import fitted_font, supersampled
+from builder.art.fonts import font
+from builder.steps_layout import (
+    STEPS_BOX_HEIGHT,
+    STEPS_BOX_WIDTH,
+    STEPS_MARGIN,
+    step_cards,
+    steps_board_size,
+    steps_boxes,
+)
+from rules.model import GameSpec
+
+
+def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image], card: CardFormat) -> Image.Image:
+    """A side's steps board: a box per unit with its counter, name, step count and slot."""
+    width, height = steps_board_size(spec, side)
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    side_name = next(item.name for item in spec.sides if item.id == side)
+    title = f"{side_name} steps: the step cards of each unit (rule 3.3)"
+    draw.text((STEPS_MARGIN, 36), title, fill=INK, font=fitted_font(title, "bold", width - 2 * STEPS_MARGIN, 22),
+              anchor="ls")
+    for box in steps_boxes(spec, side):
+        unit = spec.units[box.unit]
+        right, bottom = box.left + STEPS_BOX_WIDTH, box.top + STEPS_BOX_HEIGHT
+        draw.rectangle((box.left, box.top, right, bottom), fill=(246, 242, 230), outline=INK, width=2)
+        counter = fronts[unit.id]
+        image.paste(counter, (box.left + 12, box.top + 40))
+        label = fitted_font(unit.name, "condensed-bold", STEPS_BOX_WIDTH - 20, 16)
+        draw.text((box.left + 10, box.top + 20), unit.name, fill=INK, font=label, anchor="ls")
+        count = step_cards(unit)
+        draw.text((box.left + 12, bottom - 12), f"{count} step card{'s' if count > 1 else ''}", fill=INK,
+                  font=font(13), anchor="ls")
+        (slot_left, slot_top), _, (slot_right, slot_bottom), _ = box.slot
+        draw.rectangle((slot_left, slot_top, slot_right, slot_bottom), outline=(170, 160, 140), width=1)
+        cx, cy = (slot_left + slot_right) // 2, (slot_top + slot_bottom) // 2
+        draw.rectangle((cx - card.width_px // 2, cy - card.height_px // 2, cx + card.width_px // 2,
+                        cy + card.height_px // 2), outline=(190, 180, 160), width=1)
+    note = "Only you see this window. The counter on the map shows how many cards each unit holds."
+    draw.text((STEPS_MARGIN, height - 16), note, fill=INK, font=font(13, "regular"), anchor="ls")
+    return image
+
+
+def acted_face(front: Image.Image) -> Image.Image:
+    """The back of a unit that has acted: its front greyed, with an ACTED band."""
+    grey = ImageEnhance.Color(front.convert("RGB")).enhance(0.15)
+    grey = ImageEnhance.Brightness(grey).enhance(0.8)
+    draw = ImageDraw.Draw(grey)
+    width, height = grey.size
+    band = (0, round(height * 0.4), width, round(height * 0.62))
+    draw.rectangle(band, fill=(250, 250, 250))
+    typeface = fitted_font("ACTED", "condensed-bold", width * 0.8, height * 0.2)
+    draw.text((width / 2, (band[1] + band[3]) / 2), "ACTED", fill=(20, 20, 20), font=typeface, anchor="mm")
+    return grey
+
+
+def step_badge(count: int, full: int, size: int) -> Image.Image:
+    """A transparent overlay for a counter: a disc in its top-right corner showing the
+    step cards the unit holds, red once it has lost any."""
+    radius = size * 0.17
+
+    def paint(draw: ImageDraw.ImageDraw, factor: int) -> None:
+        cx, cy = (size - radius - 1) * factor, (radius + 1) * factor
+        r = radius * factor
+        fill = (255, 255, 255) if count >= full else (196, 30, 30)
+        ink = (0, 0, 0) if count >= full else (255, 255, 255)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0), width=factor)
+        draw.text((cx, cy), str(count), fill=ink, font=font(round(r * 1.4), "bold"), anchor="mm")
+
+    opaque = supersampled(size, size, (1, 2, 3), paint)
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).ellipse(
+        (size - 2 * radius - 2, 0, size, 2 * radius + 2), fill=255
+    )
+    badge = opaque.convert("RGBA")
+    badge.putalpha(mask)
+    return badge
+
+
+def rgba_png(image: Image.Image) -> bytes:
+    """A PNG that keeps transparency (overlays drawn over a counter)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

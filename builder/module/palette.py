@@ -1,0 +1,105 @@
+"""The counter palette: a tab per side, a tab per formation, counters in a grid.
+
+Reinforcements and replacements come from the palette, so it has to fit a screen:
+every group is a grid of :data:`COLUMNS` counters, a group larger than
+:data:`PAGE_SIZE` is split into numbered pages, and tabs carry the names players use
+("6th Army (6A)"), taken from the game's formations, never raw data keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from lxml import etree
+
+from builder.module import keys
+from builder.module.elements import element, piece_text
+from builder.module.pieces import MarkerImages, UnitImages, formation_name, marker_traits, unit_traits
+from builder.module.tracks import palette_slot
+from rules.model import GameSpec, Unit
+
+COLUMNS = 10
+"""Counters side by side: 10 x 72 px and borders fit a laptop screen."""
+PAGE_SIZE = 40
+"""Counters on one page: four rows of ten."""
+PALETTE_NAME = "Counters"
+UNDOCKED_PALETTE_NAME = "Keeps the counters undocked"
+
+
+def formation_groups(spec: GameSpec, units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
+    """Units grouped by the name of their formation, in data order."""
+    groups: dict[str, list[Unit]] = {}
+    for unit in units:
+        groups.setdefault(formation_name(spec, unit), []).append(unit)
+    return list(groups.items())
+
+
+def pages(units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
+    """``units`` cut into pages of :data:`PAGE_SIZE`, named by their positions ("1-40")."""
+    return [
+        (f"{start + 1}-{min(start + PAGE_SIZE, len(units))}", list(units[start : start + PAGE_SIZE]))
+        for start in range(0, len(units), PAGE_SIZE)
+    ]
+
+
+def _grid(parent: etree._Element, name: str) -> etree._Element:
+    return element(parent, "widget.PanelWidget", entryName=name, fixed="true", nColumns=str(COLUMNS), vert="false")
+
+
+def add_palette(
+    root: etree._Element,
+    spec: GameSpec,
+    units: Mapping[str, UnitImages],
+    markers: Mapping[str, MarkerImages],
+    gpids: Mapping[str, str],
+) -> int:
+    """The palette window, each slot with its gpid from ``gpids`` (set-ups use the
+    same); returns the next free gpid."""
+    # VASSAL docks the first palette of a module beside the chat, no taller than the chat,
+    # where a grid of counters is squeezed until they overlap. An empty hidden palette
+    # comes first, so the counters get a window of their own, sized to show them whole.
+    element(root, "module.PieceWindow", name=UNDOCKED_PALETTE_NAME, text="", hidden="true", scale="1.0",
+            defaultWidth="0", hotkey="", icon="", tooltip="")
+    window = element(root, "module.PieceWindow", name=PALETTE_NAME, text=PALETTE_NAME, hidden="false", scale="1.0",
+                     defaultWidth="0", hotkey=keys.COUNTERS.encoded(), icon="",
+                     tooltip="Show or hide the counters to take reinforcements and markers from")
+    tabs = element(window, "widget.TabWidget", entryName=PALETTE_NAME)
+    next_gpid = max((int(gpid) for gpid in gpids.values()), default=0) + 1
+
+    def unit_slot(panel: etree._Element, unit: Unit) -> None:
+        gpid = gpids[unit.id]
+        slot = element(panel, "widget.PieceSlot", entryName=unit.name, gpid=gpid, width="0", height="0")
+        slot.text = piece_text(unit_traits(spec, unit, units[unit.id], gpid))
+
+    for side in spec.sides:
+        side_units = [unit for unit in spec.units.values() if unit.side == side.id]
+        if side_units:
+            side_tab = element(tabs, "widget.TabWidget", entryName=side.name)
+            for name, members in formation_groups(spec, side_units):
+                _paged(side_tab, name, members, unit_slot)
+    if spec.markers:
+        tracked = {track.marker: track for track in spec.tracks}
+        panel = _grid(tabs, "Markers")
+        for marker_id in sorted(spec.markers):
+            gpid = gpids[marker_id]
+            if marker_id in tracked:
+                palette_slot(panel, spec, tracked[marker_id], markers[marker_id], gpid)
+                continue
+            slot = element(panel, "widget.PieceSlot", entryName=spec.markers[marker_id].name, gpid=gpid, width="0",
+                           height="0")
+            slot.text = piece_text(marker_traits(spec, marker_id, markers[marker_id], gpid))
+    return next_gpid
+
+
+def _paged(parent: etree._Element, name: str, units: Sequence[Unit], add: Callable[[etree._Element, Unit], None]) -> None:
+    """One grid for a group, or a tab of numbered pages when it is larger than a page."""
+    if len(units) <= PAGE_SIZE:
+        panel = _grid(parent, name)
+        for unit in units:
+            add(panel, unit)
+        return
+    paged = element(parent, "widget.TabWidget", entryName=name)
+    for page_name, members in pages(units):
+        panel = _grid(paged, page_name)
+        for unit in members:
+            add(panel, unit)

@@ -1,0 +1,118 @@
+"""What the referee knows about the map besides its verdicts, as layers a player toggles.
+
+Zones of control, the TPS front's gap hexes and the DoS supply networks are facts the
+referee computes anyway to reach its verdicts; this module reads them through the
+referees' public members (``zoc``, ``interdiction``, ``front``, ``supplies``) and turns
+them into :class:`Overlay` values — hexes to mark and lines to draw, with what the marks
+mean — so the page never re-derives a rule. A game without such a rule (DoS has no
+zones of control) simply has no such layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from builder.art.board import INK, SIDE_COLOURS
+from builder.report.svg import colour
+from rules.hexes import Hex
+from rules.referee.dos import DriveOnStalingradReferee
+from rules.referee.engine import Referee
+from rules.referee.hexgame import HexReferee
+from rules.referee.tps import TurningPointReferee
+
+MarkStyle = Literal["hatch", "cross", "outline", "source"]
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """One toggled layer: places (printed hex numbers, or area ids) marked in one style,
+    and lines through their centres.
+
+    ``id`` names the layer in the page; ``rules`` are the rules its marks come from.
+    """
+
+    id: str
+    name: str
+    meaning: str
+    colour: str
+    style: MarkStyle
+    places: tuple[str, ...]
+    rules: tuple[str, ...]
+    lines: tuple[tuple[str, ...], ...] = ()
+    side: str | None = None
+    shown: bool = False
+
+
+def side_colour(side: str) -> str:
+    """A side's colour on the board (grey Axis, red Soviet)."""
+    return colour(SIDE_COLOURS.get(side, INK))
+
+
+def referee_overlays(referee: Referee) -> list[Overlay]:
+    """The map layers a game's referee gives, in the order the legend lists them."""
+    if isinstance(referee, TurningPointReferee):
+        return [*_tps_zones_of_control(referee), *_tps_fronts(referee)]
+    if isinstance(referee, DriveOnStalingradReferee):
+        return _dos_networks(referee)
+    return []
+
+
+def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
+    """Hexes over the stacking limit, from the stacking verdicts."""
+    return Overlay("stacking", "Stacking breaches", "a hex over the stacking limit or mixing units the rules keep apart",
+                   "#d0302a", "outline", tuple(places), rules, shown=True)
+
+
+def _labels(referee: HexReferee, hexes: Iterable[Hex]) -> tuple[str, ...]:
+    return tuple(referee.label(hex_) for hex_ in hexes)
+
+
+def _tps_zones_of_control(referee: TurningPointReferee) -> list[Overlay]:
+    """Each side's ZOC: the six hexes around its ground units, and its interdiction flights'
+    hexes and the six around them (ZOC; Air missions (2))."""
+    overlays = []
+    for side in referee.spec.sides:
+        hexes = sorted(set(referee.zoc[side.id]) | set(referee.air.interdiction[side.id]))
+        overlays.append(Overlay(
+            f"zoc-{side.id}", f"{side.name} zones of control",
+            f"hexes next to a {side.name} ground unit, or in reach of its interdiction flights",
+            side_colour(side.id), "hatch", _labels(referee, hexes), ("ZOC", "Air missions (2) interdiction"), side=side.id,
+        ))
+    return overlays
+
+
+def _tps_fronts(referee: TurningPointReferee) -> list[Overlay]:
+    """Each side's front gaps: the fewest uncovered hexes that would close it (Continuous front)."""
+    overlays = []
+    for side in referee.spec.sides:
+        front = referee.front(side.id)
+        if front is None:
+            continue
+        overlays.append(Overlay(
+            f"front-{side.id}", f"{side.name} front gaps",
+            f"a hex the {side.name} front must cover to run unbroken from the map edge to the Rostov row",
+            side_colour(side.id), "cross", _labels(referee, front.gaps), ("Continuous front",), side=side.id, shown=True,
+        ))
+    return overlays
+
+
+def _dos_networks(referee: DriveOnStalingradReferee) -> list[Overlay]:
+    """Each side's supply network: the sources joined to an ultimate source and the legs of at
+    most 7 hexes joining them (7.3, 7.8, 7.12, 7.13)."""
+    overlays = []
+    for side in referee.spec.sides:
+        sources: set[Hex] = set()
+        legs: list[tuple[Hex, ...]] = []
+        for board in ("North", "South"):
+            network = referee.supply_lines.supplies[(side.id, board)].network
+            sources |= network.connected
+            legs += [network.legs[source] for source in sorted(network.legs)]
+        overlays.append(Overlay(
+            f"network-{side.id}", f"{side.name} supply network",
+            f"{side.name} sources joined to an ultimate source (circled), and the legs joining them",
+            side_colour(side.id), "source", _labels(referee, sorted(sources)), ("7.3", "7.8", "7.12", "7.13"),
+            lines=tuple(_labels(referee, leg) for leg in legs), side=side.id,
+        ))
+    return overlays

@@ -1,0 +1,130 @@
+"""What one player may see of a position: the referee sees every counter, a player does not.
+
+A save holds the truth of every piece, so the referee knows what each untried Drive on
+Stalingrad unit really is. Rule 2.14 keeps that from both players until the unit first
+fights: an untried unit shows only its arm, size and movement. A :class:`PlayerView`
+renames each untried unit to a neutral alias (``untried-3``) wherever a verdict or an
+odds report names it, and withholds the strengths of attacks it takes part in, so
+``check --as`` and ``report --as`` cannot tell a player which slot of the draw a counter
+is. The aliases are numbered by hex and arm, never by unit id or save order, so they say
+nothing the counters do not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.errors import StavkaError
+from rules.referee.odds import OddsReport
+from rules.referee.position import Position, UnitState
+from rules.referee.verdict import Verdict
+
+UNTRIED_FLAG = "untried"
+UNTRIED_RULE = "2.14"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The position as ``side`` sees it (``side`` None: the referee's view, nothing hidden).
+
+    ``aliases`` map the id of each hidden unit to the name the player sees.
+    """
+
+    side: str | None
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def hides(self, unit_id: str | None) -> bool:
+        """True when the unit's identity and strengths are hidden from this player."""
+        return unit_id is not None and unit_id in self.aliases
+
+    def shown(self, unit_id: str) -> str:
+        """The name this player sees for a unit: its id, or its alias when hidden."""
+        return self.aliases.get(unit_id, unit_id)
+
+    def text(self, text: str) -> str:
+        """``text`` with every hidden unit id replaced by its alias."""
+        if not self.aliases:
+            return text
+        return _id_pattern(tuple(self.aliases)).sub(lambda match: self.aliases[match.group(0)], text)
+
+    def verdict(self, verdict: Verdict) -> Verdict:
+        """A verdict as this player may read it."""
+        if not self.aliases:
+            return verdict
+        return replace(
+            verdict,
+            subject=self.text(verdict.subject),
+            explanation=self.text(verdict.explanation),
+            details={key: self.text(value) for key, value in verdict.details.items()},
+            unit=None if verdict.unit is None else self.shown(verdict.unit),
+        )
+
+    def verdicts(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
+        """Every verdict as this player may read it."""
+        return [self.verdict(verdict) for verdict in verdicts]
+
+    def odds(self, report: OddsReport) -> OddsReport | WithheldOdds:
+        """An odds report as this player may read it. When a hidden unit takes part, its
+        strength, and with it the totals, the column and the results, is withheld: the
+        unit is revealed only when the combat is fought (2.14)."""
+        attackers = tuple(item.unit for item in report.attackers)
+        defenders = tuple(item.unit for item in report.defenders)
+        if not any(self.hides(unit) for unit in (*attackers, *defenders)):
+            return report
+        return WithheldOdds(
+            defender_hex=report.defender_hex,
+            attackers=tuple(self.shown(unit) for unit in attackers),
+            defenders=tuple(self.shown(unit) for unit in defenders),
+            rules=(UNTRIED_RULE,),
+            reason="untried units take part, and their strengths are revealed only when the combat is fought",
+        )
+
+
+@dataclass(frozen=True)
+class WithheldOdds:
+    """An attack whose odds a player cannot know yet: who takes part, and why not."""
+
+    defender_hex: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    rules: tuple[str, ...]
+    reason: str
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output."""
+        return {"defender_hex": self.defender_hex, "attackers": list(self.attackers),
+                "defenders": list(self.defenders), "withheld": self.reason, "rules": list(self.rules)}
+
+
+def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    """Whole unit ids only: ``b13a-rd1`` must not match inside ``b13a-rd10``."""
+    alternatives = "|".join(re.escape(unit_id) for unit_id in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+def referee_view() -> PlayerView:
+    """Everything shown: the referee's own view of a save."""
+    return PlayerView(side=None)
+
+
+def player_view(position: Position, side: str) -> PlayerView:
+    """What the player of ``side`` sees of ``position``.
+
+    Untried units (the ``untried`` flag, DoS 2.14) are hidden from both players: "neither
+    side knows their exact strength" until they first fight.
+    """
+    sides = [item.id for item in position.spec.sides]
+    if side not in sides:
+        raise StavkaError(position.source, None, f"unknown side {side!r} for --as (the sides are {', '.join(sides)})")
+    hidden = sorted(
+        (state for state in position.units if UNTRIED_FLAG in state.flags),
+        key=lambda state: (position.label(state.hex) if state.hex is not None else state.location, _kind(state)),
+    )
+    return PlayerView(side=side, aliases={state.unit.id: f"untried-{number}" for number, state in enumerate(hidden, 1)})
+
+
+def _kind(state: UnitState) -> tuple[str, str, str]:
+    """What an untried counter shows of its unit (2.14): arm, size and movement class."""
+    return state.unit.arm, state.unit.size, state.unit.mobility

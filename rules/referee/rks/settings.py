@@ -1,0 +1,39 @@
+"""The Rattenkrieg settings of a position: what the counters and cards cannot show.
+
+Every value is a string:
+
+``t34_eliminated_turn``               the turn the T-34 was eliminated in (6.3: it
+                                      returns at the start of a later turn).
+``mamayev_kurgan_at_replenishment``   ``german`` or ``soviet``: who held Mamayev Kurgan at
+                                      the last replenishment phase, which fixed the hands
+                                      now held (10.1, 10.2). Unset, the holder now is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.referee.position import Position
+from rules.referee.rks.board import GERMAN, SOVIET
+from rules.referee.settings import SettingsReader
+
+SETTING_NAMES = ("t34_eliminated_turn", "mamayev_kurgan_at_replenishment")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The checked settings of one position."""
+
+    t34_eliminated_turn: int | None
+    mamayev_kurgan_at_replenishment: str | None
+
+
+def read_settings(position: Position) -> Settings:
+    """The position's settings; an unknown name or a bad value is bad input."""
+    reader = SettingsReader(position, SETTING_NAMES, position.spec.title)
+    turn = reader.whole_number("t34_eliminated_turn", 99) if reader.given("t34_eliminated_turn") else None
+    holder = (
+        reader.choice("mamayev_kurgan_at_replenishment", (GERMAN, SOVIET), GERMAN)
+        if reader.given("mamayev_kurgan_at_replenishment") else None
+    )
+    return Settings(turn, holder)

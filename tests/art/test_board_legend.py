@@ -1,0 +1,80 @@
+"""The map legend (issue 10 items 3, 5, 9, 14): off the playable hexes, an entry for
+every symbol drawn, the fortified lines told apart, supply rings clear of hex numbers."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from builder.art.board import SUPPLY_RADIUS, BoardView, draw_board, legend_entries, place_legend
+from builder.art.fonts import font
+from tests.support.games import shipped_game
+
+
+def _hex_box(view: BoardView, hex_: object) -> tuple[float, float, float, float]:
+    xs, ys = zip(*view.corners(hex_))  # type: ignore[arg-type]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_legend_covers_no_playable_hex_and_no_unit_of_any_setup(game: str) -> None:
+    spec = shipped_game(game)
+    game_map = spec.maps[0]
+    legend = place_legend(spec, game_map)
+    view = BoardView(game_map, legend.board_index)
+    left, top, right, bottom = legend.box
+    covered = set()
+    for hex_ in view.visible_hexes():
+        box = _hex_box(view, hex_)
+        if box[0] < right and left < box[2] and box[1] < bottom and top < box[3]:
+            covered.add(hex_)
+    assert {game_map.terrain_of(hex_) for hex_ in covered} <= {"sea", "lake"}
+    for scenario in spec.scenarios.values():
+        for placement in scenario.setup:
+            found = spec.parse_hex(placement.location)
+            assert found is not None and found[1] not in covered, (scenario.id, placement.unit)
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_every_symbol_drawn_on_the_boards_has_a_legend_entry(game: str) -> None:
+    spec = shipped_game(game)
+    game_map = spec.maps[0]
+    assert game_map.hex_map is not None
+    drawn: set[str] = set()
+    for index in range(len(game_map.hex_map.boards)):
+        drawn |= draw_board(spec, game_map, index)[1]
+    keys = {entry.key for entry in legend_entries(spec, game_map)}
+    assert drawn <= keys, drawn - keys
+    labels = [entry.label for entry in legend_entries(spec, game_map)]
+    assert len(labels) == len(set(labels))
+    expected = {
+        "tps": {"rail", "town city", "town town", "supply axis rail", "supply soviet rail", "mark german_cross",
+                "terrain fortified_axis", "terrain fortified_soviet", "line start_19nov"},
+        "dos": {"line blue_start", "line uranus_start", "line stalingrad_ring", "line impassable_mountain",
+                "line don_volga_line", "town city", "supply soviet ultimate_uranus"},
+    }[game]
+    assert expected <= drawn
+
+
+def test_fortified_lines_of_the_two_sides_look_different() -> None:
+    spec = shipped_game("tps")
+    swatches = {entry.key: entry for entry in legend_entries(spec, spec.maps[0])}
+    images = []
+    for key in ("terrain fortified_axis", "terrain fortified_soviet"):
+        image = Image.new("RGB", (60, 30), (255, 255, 255))
+        swatches[key].swatch(ImageDraw.Draw(image), (5, 3, 51, 27))
+        images.append(image)
+    assert ImageChops.difference(*images).getbbox() is not None
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_supply_rings_stay_inside_the_hex_number(game: str) -> None:
+    # Issue 10 item 14: rings printed over hex numbers (N1143 Kursk).
+    spec = shipped_game(game)
+    game_map = spec.maps[0]
+    assert game_map.hex_map is not None
+    size = game_map.hex_map.boards[0].grid.dy
+    number_font = font(max(7, round(size / 9)), "condensed")
+    number_bottom = -size * 0.40 + number_font.getbbox("N4444", anchor="mt")[3]
+    ring_top = -size * SUPPLY_RADIUS - max(1, round(size * 3 / 100))
+    assert ring_top > number_bottom

@@ -1,0 +1,190 @@
+"""``stavka check`` and ``stavka duel`` on Rattenkrieg as players run them, hidden cards
+kept hidden (issue 17 deliverables 1-3).
+
+A save or position holds every card. ``--as SIDE`` must never print a card of the other
+side's steps, hand or face-down duel cards, in text or JSON; these tests deal a full
+game, play cards face down for both sides, and search every output for every such card
+under every name a card has (``Q♥``, ``Queen of hearts``, ``"qh"``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.cards import Card
+from tests.cli.test_cli import run
+from tests.support.games import shipped_game
+from tests.support.rks_deal import deal, dealt_position_text
+
+GERMAN, SOVIET = "german", "soviet"
+POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions" / "rks"
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The set-up after a seeded deal; each side has played one hand card face down."""
+    path = tmp_path_factory.mktemp("rks") / "dealt.toml"
+    path.write_text(dealt_position_text(shipped_game("rks"), 17, moves={GERMAN: 1, SOVIET: 1}), encoding="utf-8")
+    return path
+
+
+def hidden_cards(side: str) -> list[Card]:
+    """Every card of ``side``'s steps, hand and duel box in the dealt position."""
+    rks = shipped_game("rks")
+    steps, hands, _ = deal(rks, 17)
+    own = [card for unit_id, cards in steps.items() if rks.units[unit_id].side == side for card in cards]
+    return own + hands[side]
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string of a JSON document, keys and values."""
+    if isinstance(value, dict):
+        return [text for key, item in value.items() for text in (str(key), *strings_in(item))]
+    if isinstance(value, list):
+        return [text for item in value for text in strings_in(item)]
+    return [value] if isinstance(value, str) else []
+
+
+def leaks(output: str, side: str, output_format: str) -> list[str]:
+    """Every hidden card of ``side`` the output names: as printed (``Q♥``) or by name
+    anywhere, and by id as a whole JSON string (an id such as ``as`` is also a word)."""
+    names = [name for card in hidden_cards(side) for name in (card.short_name, card.name) if name in output]
+    if output_format == "json":
+        ids = {card.id for card in hidden_cards(side)}
+        names += [text for text in strings_in(json.loads(output)) if text in ids and text != "as"]
+    return names
+
+
+@pytest.mark.parametrize(("viewer", "other"), [(SOVIET, GERMAN), (GERMAN, SOVIET)])
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_check_as_a_side_never_prints_a_card_of_the_other(dealt: Path, viewer: str, other: str,
+                                                          output_format: str) -> None:
+    code, output, error = run("check", str(dealt), "--as", viewer, "--format", output_format)
+    assert (code, error) == (0, "")
+    assert leaks(output, other, output_format) == []
+    assert all(card.short_name in output for card in hidden_cards(viewer)), "its own cards are shown"
+
+
+def test_check_without_as_shows_both_sides_and_says_so(dealt: Path) -> None:
+    code, output, _ = run("check", str(dealt))
+    assert code == 0
+    assert "both sides' cards" in output.splitlines()[0]
+    assert all(card.short_name in output for side in (GERMAN, SOVIET) for card in hidden_cards(side))
+    code, output, _ = run("check", str(dealt), "--format", "json")
+    assert json.loads(output)["shows"] == "both sides"
+
+
+def test_check_as_gives_the_other_sides_counts(dealt: Path) -> None:
+    code, output, _ = run("check", str(dealt), "--as", SOVIET, "--format", "json")
+    verdicts = json.loads(output)["verdicts"]
+    steps = {verdict["subject"]: verdict for verdict in verdicts if verdict["topic"] == "steps"}
+    assert steps["14pz"]["outcome"] == "4 of 4 steps" and "cards" not in steps["14pz"]["details"]
+    assert "cards" in steps["13gds"]["details"]
+    german_hand = next(verdict for verdict in verdicts if verdict["subject"] == "German hand")
+    assert german_hand["details"]["cards"] == "2" and "hand" not in german_hand["details"]
+    duel_box = next(verdict for verdict in verdicts if verdict["subject"] == "German duel card")
+    assert duel_box["outcome"] == "1 face down" and "cards" not in duel_box["details"]
+
+
+@pytest.mark.parametrize(("viewer", "other"), [(SOVIET, GERMAN), (GERMAN, SOVIET)])
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_duel_as_a_side_never_prints_a_card_of_the_other(dealt: Path, viewer: str, other: str,
+                                                         output_format: str) -> None:
+    """rifle2 faces the German attack; the German's face-down card stays hidden from
+    the Soviet, and the Soviet's from the German."""
+    code, output, error = run("duel", str(dealt), "14pz", "rifle2", "--area", "orlovka", "--as", viewer,
+                              "--format", output_format)
+    assert (code, error) == (0, "")
+    assert leaks(output, other, output_format) == []
+
+
+def test_duel_reports_chances_as_exact_fractions(dealt: Path) -> None:
+    code, output, _ = run("duel", str(dealt), "14pz", "rifle2", "--area", "orlovka", "--as", GERMAN,
+                          "--format", "json")
+    report = json.loads(output)
+    assert report["as"] == GERMAN and [item["side"] for item in report["chances"]] == [GERMAN]
+    for chance in report["chances"][0]["cards"]:
+        win, lose, again = (sum_of(chance[name]) for name in ("win", "lose", "again"))
+        assert win + lose + again == 1
+
+
+def sum_of(text: str) -> float:
+    numerator, _, denominator = text.partition("/")
+    return int(numerator) / int(denominator or "1")
+
+
+def test_duel_text_names_each_step_with_its_rule() -> None:
+    """14pz (7) attacks rifle1 in Rynok-Spartakovka (ordinary): 3♣ hits, 5♥ misses (> 4)."""
+    position = POSITIONS / "control_contested.toml"
+    code, output, _ = run("duel", str(position), "14pz", "rifle1", "--attacker-cards", "7s", "--defender-cards", "10h")
+    assert code == 0
+    assert "attacker: 7♠ hits (7 ≤ 7), its own colour [rule 8.7]" in output
+    assert "result: attacker wins — only the attacker's card hits [rule 8.7 (1)]" in output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("check", "{dealt}", "--as", "axis"), "--as axis: the sides are german, soviet"),
+        (("duel", "{dealt}", "14pz", "rifle9"), "unknown unit 'rifle9'"),
+        (("duel", "{dealt}", "14pz", "24pz"), "14pz and 24pz are on the same side"),
+        (("duel", "{dealt}", "14pz", "16pz"), "16pz is not on the map"),
+        (("duel", "{dealt}", "14pz", "rifle1", "--attacker-cards", "zz"), "unknown card 'zz'"),
+        (("duel", "{dealt}", "14pz", "rifle1", "--area", "moscow"), "unknown area 'moscow'"),
+    ],
+)
+def test_bad_requests_are_one_line_and_exit_2(dealt: Path, arguments: tuple[str, ...], message: str) -> None:
+    code, output, error = run(*(argument.format(dealt=dealt) for argument in arguments))
+    assert code == 2 and output == ""
+    assert error.count("\n") == 1 and message in error
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[unit]]\nid = "14pz"\nat = "orlovka"\ncards = ["7s", "zz"]\n', "unknown card 'zz'"),
+        ('discard = ["7s"]\n[[unit]]\nid = "14pz"\nat = "orlovka"\ncards = ["7s"]\n', "card '7s' is already at"),
+        ('[[unit]]\nid = "14pz"\nat = "moscow"\n', "unknown area 'moscow'"),
+        ('[[event]]\nname = "blitzkrieg"\nunit = "14pz"\n', "unknown event 'blitzkrieg'"),
+        ('deck = ["7s"]\n', "51 cards are nowhere"),
+        ('[[unit]]\nid = "14pz"\nat = "orlovka"\nflags = ["tired"]\n', "unknown flag 'tired'"),
+    ],
+)
+def test_bad_position_files_name_the_file_and_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "rks"\nturn = 2\n' + text, encoding="utf-8")
+    code, output, error = run("check", str(path))
+    assert code == 2 and output == ""
+    assert error.startswith(f"stavka: {path}:") and message in error and error.count("\n") == 1
+
+
+def readme_examples() -> list[tuple[list[str], list[str]]]:
+    """The README's Rattenkrieg examples: each command and the lines it shows."""
+    lines = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
+    examples = []
+    for index, line in enumerate(lines):
+        if line.startswith("    $ stavka ") and "/rks/" in line:
+            shown = []
+            for following in lines[index + 1:]:
+                if not following.startswith("    "):
+                    break
+                shown.append(following[4:])
+            examples.append((line[len("    $ stavka "):].split(), shown))
+    return examples
+
+
+def test_the_readme_examples_show_what_the_commands_print() -> None:
+    examples = readme_examples()
+    assert len(examples) >= 2
+    root = Path(__file__).resolve().parents[2]
+    for arguments, shown in examples:
+        arguments = [str(root / argument) if argument.startswith("tests/") else argument for argument in arguments]
+        code, output, _ = run(*arguments)
+        assert code == 0
+        printed = output.replace(str(root) + "/", "").splitlines()
+        for line in shown:
+            if line.strip() != "…":
+                assert line in printed, line

@@ -1,0 +1,61 @@
+"""``stavka check`` starts with only what checking needs (issue 16, item 3).
+
+Start-up is most of what a player waits for, so each command imports only its own
+modules: checking a position file loads no save reader, checking a save loads no module
+builder, and neither loads the drawing, templating or PDF libraries.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.games import shipped_game
+from tests.support.saves import SavedUnit, stavka_save
+
+POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
+NEVER_FOR_CHECK = ("builder.module", "builder.art", "builder.geography", "builder.pnp", "builder.build", "jinja2", "PIL", "shapely", "reportlab")
+
+_PROBE = """
+import json, sys
+from builder.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+finally:
+    print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def _modules_loaded_by(*arguments: str) -> list[str]:
+    result = subprocess.run([sys.executable, "-c", _PROBE, *arguments], capture_output=True, text=True, check=True)
+    loaded: list[str] = json.loads(result.stderr.strip().splitlines()[-1])
+    return loaded
+
+
+def _matching(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [name for name in modules if name.startswith(prefixes)]
+
+
+def test_checking_a_position_file_loads_no_save_reader_or_builder() -> None:
+    loaded = _modules_loaded_by("check", str(POSITIONS / "dos" / "chain_supplied.toml"))
+    assert _matching(loaded, (*NEVER_FOR_CHECK, "builder.vassal", "lxml")) == []
+    assert "rules.referee.dos" in loaded
+
+
+def test_checking_a_save_loads_no_module_builder(tmp_path: Path) -> None:
+    spec = shipped_game("tps")
+    save = tmp_path / "game.vsav"
+    save.write_bytes(stavka_save(spec, [SavedUnit(next(iter(spec.units)), "2412")], turn="2"))
+    loaded = _modules_loaded_by("check", str(save))
+    assert _matching(loaded, NEVER_FOR_CHECK) == []
+    assert "builder.vassal.reader" in loaded and "builder.vassal.writer" not in loaded
+
+
+def test_dumping_command_lines_does_not_play_the_save_out(tmp_path: Path) -> None:
+    spec = shipped_game("tps")
+    save = tmp_path / "game.vsav"
+    save.write_bytes(stavka_save(spec, [SavedUnit(next(iter(spec.units)), "2412")]))
+    loaded = _modules_loaded_by("save", "dump", "--lines", str(save))
+    assert _matching(loaded, (*NEVER_FOR_CHECK, "builder.vassal.replay", "builder.vassal.commands", "rules.referee")) == []

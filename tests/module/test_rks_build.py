@@ -1,0 +1,102 @@
+"""Rattenkrieg's build file, read back without the engine: one truth for areas (zones are
+the outlines), the deck wired as 3.4 says, the deal guarded, the same bytes each build."""
+
+from __future__ import annotations
+
+import zipfile
+from functools import cache
+from pathlib import Path
+
+from click.testing import CliRunner
+from lxml import etree
+from shapely.geometry import Polygon
+
+from builder.area_build import assemble_area_module, draw_area_art
+from builder.cli import main
+from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
+from builder.module.assemble import BuiltModule
+from builder.vassal.sequence import decode
+from tests.support.games import shipped_game
+
+ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
+DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+
+
+@cache
+def built() -> BuiltModule:
+    spec = shipped_game("rks")
+    return assemble_area_module(spec, draw_area_art(spec, lambda _step: None))
+
+
+def build_file(tmp_path: Path) -> etree._Element:
+    module = tmp_path / "rks.vmod"
+    module.write_bytes(built().data)
+    with zipfile.ZipFile(module) as archive:
+        return etree.fromstring(archive.read("buildFile.xml"))
+
+
+def test_every_area_is_a_zone_with_its_outline(tmp_path: Path) -> None:
+    root = build_file(tmp_path)
+    game_map = shipped_game("rks").maps[0]
+    area_map = game_map.area_map
+    assert area_map is not None
+    main_map = root.find(f".//VASSAL.build.module.Map[@mapName='{game_map.name}']")
+    assert main_map is not None
+    zones = {zone.get("name"): zone.get("path") for zone in main_map.iter(ZONE)}
+    for area in game_map.areas:
+        expected = ";".join(f"{round(x)},{round(y)}" for x, y in area_map.polygon(area.id))
+        assert zones[area.name] == expected
+        inside = Polygon(area_map.polygon(area.id)).representative_point()
+        assert area_map.area_at(inside.x, inside.y) == area.id
+    assert {"Draw deck", "Discard pile", "Turn 1", "Turn 6", "Control markers"} <= set(zones)
+
+
+def test_the_deck_draws_at_random_and_the_discards_refill_it(tmp_path: Path) -> None:
+    root = build_file(tmp_path)
+    piles = {pile.get("name"): pile for pile in root.iter(DRAW_PILE)}
+    deck, discards = piles[DRAW_DECK], piles[DISCARD_PILE]
+    assert len(deck.findall("VASSAL.build.widget.PieceSlot")) == 52
+    assert (deck.get("shuffle"), deck.get("faceDown"), deck.get("hotkeyOnEmpty")) == ("Always", "Always", "true")
+    assert discards.get("reshuffleTarget") == DRAW_DECK
+    assert discards.get("reshuffleHotkey") == deck.get("emptyHotkey")
+
+
+def test_the_deal_runs_once_per_game(tmp_path: Path) -> None:
+    root = build_file(tmp_path)
+    starts = list(root.iter("VASSAL.build.module.StartupGlobalKeyCommand"))
+    assert len(starts) == 4
+    assert all(f'{CARDS_DEALT}!="yes"' in (start.get("filter") or "") for start in starts)
+    options = root.find("VASSAL.build.module.GlobalOptions")
+    first_map = root.find("VASSAL.build.module.Map")
+    children = list(root)
+    assert options is not None and first_map is not None and children.index(options) < children.index(first_map)
+
+
+def test_cards_never_name_themselves_in_the_chat(tmp_path: Path) -> None:
+    """A card's piece name is 'Card' for everyone: move reports cannot give away a hidden card."""
+    root = build_file(tmp_path)
+    deck = next(pile for pile in root.iter(DRAW_PILE) if pile.get("name") == DRAW_DECK)
+    for slot in deck.iter("VASSAL.build.widget.PieceSlot"):
+        piece_type = decode(decode(slot.text or "", "/")[2], "\t")
+        basic = decode(split_chain_last(piece_type), ";")
+        assert basic[-1] == "Card" and basic[-2].startswith("cards/")
+
+
+def split_chain_last(tokens: list[str]) -> str:
+    """The innermost (BasicPiece) element of a decoded trait chain."""
+    while len(tokens) > 1:
+        tokens = decode(tokens[1], "\t")
+    return tokens[0]
+
+
+def test_the_build_is_byte_identical() -> None:
+    spec = shipped_game("rks")
+    art = draw_area_art(spec, lambda _step: None)
+    assert assemble_area_module(spec, art).data == assemble_area_module(spec, art).data
+
+
+def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "rks", "--dist", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"{tmp_path / 'rks.vmod'}: " in result.output and "18 units, 1 set-ups" in result.output
+    assert [child.name for child in tmp_path.iterdir()] == ["rks.vmod"]

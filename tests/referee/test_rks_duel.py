@@ -1,0 +1,429 @@
+"""The Rattenkrieg duel (8.3-8.12), its modifiers and events (8.8, 9.4, 9.5, 9.7, 9.8),
+its exact chances and strikes (9.2, 9.3), each case worked by hand from the rule text.
+
+Strengths are the data's (reconstructed): panzer 7, motorised 6, German infantry 5,
+Guards 6, rifle 4, T-34 3. Built-up areas: the Tractor Factory, Barrikady, Red October,
+the City centre, the Grain elevator; Mamayev Kurgan and Orlovka are ordinary.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import pytest
+
+from rules.cards import Card
+from rules.referee.engine import RefereeError
+from rules.referee.position import Position, UnitState
+from rules.referee.rks import RattenkriegReferee
+from rules.referee.rks.combat import DuelReport
+from rules.referee.rks.duel import ATTACKER, DEFENDER, Play, resolve
+from rules.referee.rks.odds import Duelist, beaten_chance, outcome
+from rules.referee.rks.sight import table_of
+from rules.referee.rks.strikes import AIR, ARTILLERY, hits
+from rules.referee.table import CardTable, EventInForce
+from tests.support.games import shipped_game
+
+GERMAN, SOVIET = "german", "soviet"
+
+
+def card(card_id: str) -> Card:
+    deck = shipped_game("rks").cards
+    assert deck is not None
+    return deck.card(card_id)
+
+
+def cards(ids: str) -> tuple[Card, ...]:
+    return tuple(card(card_id) for card_id in ids.split())
+
+
+def build(
+    units: Sequence[tuple[str, str, str] | tuple[str, str, str, str]],
+    hands: Mapping[str, str] | None = None,
+    control: Mapping[str, str] | None = None,
+    events: Sequence[tuple[str, str]] = (),
+    discard: str = "",
+    played: Mapping[str, str] | None = None,
+    phase: str = "German operations",
+    deck: str | None = None,
+) -> RattenkriegReferee:
+    """A position: (unit, area, step cards[, flags]) each; the deck is every other card
+    unless given (then the rest is face up, out of the way)."""
+    rks = shipped_game("rks")
+    assert rks.cards is not None
+    states, steps = [], {}
+    for unit_id, area, step_ids, *flags in units:
+        marks = frozenset(flags[0].split()) if flags else frozenset()
+        states.append(UnitState(rks.units[unit_id], area, None, 1, marks))
+        steps[unit_id] = cards(step_ids) if step_ids else ()
+    hand_cards = {side: cards(ids) for side, ids in (hands or {}).items()}
+    played_cards = {side: cards(ids) for side, ids in (played or {}).items()}
+    used = {c for group in (*steps.values(), *hand_cards.values(), *played_cards.values(), cards(discard) if discard
+                            else ()) for c in group}
+    everything = [c for c in rks.cards.cards() if c not in used]
+    deck_cards = cards(deck) if deck is not None else tuple(everything)
+    if deck == "":
+        deck_cards = ()
+    face_up = tuple(c for c in everything if c not in deck_cards)
+    in_force = []
+    for name, unit_id in events:
+        event = next(e for e in rks.cards.events if e.id == name and e.side == rks.units[unit_id].side)
+        in_force.append(EventInForce(event, unit_id))
+    table = CardTable(steps=steps, hands=hand_cards, deck=deck_cards, discard=cards(discard) if discard else (),
+                      played=played_cards, face_up=face_up, events=tuple(in_force))
+    position = Position(spec=rks, scenario="city", turn=3, phase=phase, weather=None, units=tuple(states),
+                        source="test", control=dict(control or {}), cards=table)
+    return RattenkriegReferee(position)
+
+
+def rules_of(report: DuelReport) -> list[str]:
+    return [rule for step in report.steps for rule in step.rules]
+
+
+# ----- 8.7: the result from two cards ----------------------------------------------------
+
+
+def play(side: str, card_id: str | None, strength: int) -> Play:
+    return Play(side, None if card_id is None else card(card_id), strength)
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "winner", "rule"),
+    [
+        # 8.7 (1): 5♠ ≤ 5 hits, 7♥ > 4 misses: only the attacker hits.
+        (("german", "5s", 5), ("soviet", "7h", 4), ATTACKER, "8.7 (1)"),
+        # 8.7 (1): 9♠ > 5 misses, 3♥ ≤ 4 hits: only the defender hits.
+        (("german", "9s", 5), ("soviet", "3h", 4), DEFENDER, "8.7 (1)"),
+        # 8.7 (2): both hit; 4♠ is the German's black, 3♣ is not the Soviet's red.
+        (("german", "4s", 5), ("soviet", "3c", 4), ATTACKER, "8.7 (2)"),
+        # 8.7 (2): both hit; 2♥ is not the German's colour, 4♦ is the Soviet's.
+        (("german", "2h", 5), ("soviet", "4d", 4), DEFENDER, "8.7 (2)"),
+        # 8.7 (2) with the Soviet attacking: 3♥ red hits, 2♦... both red: both own? no —
+        # the German defends with 2♦ (red, not his), so the Soviet's own colour wins.
+        (("soviet", "3h", 4), ("german", "2d", 5), ATTACKER, "8.7 (2)"),
+        # 8.7 (3): both hit in their own colours; the lower card (2♥) wins.
+        (("german", "5s", 5), ("soviet", "2h", 4), DEFENDER, "8.7 (3)"),
+        # 8.7 (3): both hit, neither in its own colour; the lower card (3♦) wins.
+        (("german", "3d", 5), ("soviet", "4s", 4), ATTACKER, "8.7 (3)"),
+        # 8.7 (4): both hit in their colours with equal cards: fought again.
+        (("german", "4s", 5), ("soviet", "4h", 4), None, "8.7 (4)"),
+        # 8.7 (4): equal cards, neither in its colour: fought again.
+        (("german", "3h", 5), ("soviet", "3c", 4), None, "8.7 (4)"),
+        # 8.7 (5): both bluff (9♠ > 5, 8♥ > 4): the defender wins.
+        (("german", "9s", 5), ("soviet", "8h", 4), DEFENDER, "8.7 (5)"),
+        # 8.4: a face card never hits, even against a strength of 13: both bluff.
+        (("soviet", "ks", 13), ("german", "10h", 5), DEFENDER, "8.7 (5)"),
+        # 8.4 with 8.7 (1): the defender's queen never hits; the attacker's ace (1) does.
+        (("german", "ac", 5), ("soviet", "qh", 12), ATTACKER, "8.7 (1)"),
+        # 8.5: a defender who plays no card takes a loss: the attacker wins.
+        (("german", "9s", 5), ("soviet", None, 4), ATTACKER, "8.5"),
+    ],
+)
+def test_8_7_cases(attack: tuple[str, str, int], defence: tuple[str, str | None, int], winner: str | None,
+                   rule: str) -> None:
+    result = resolve(play(*attack), play(*defence))
+    assert (result.winner, result.rule) == (winner, rule), result.reason
+
+
+def test_8_4_the_attacker_must_play_a_card() -> None:
+    with pytest.raises(ValueError):
+        resolve(play("german", None, 5), play("soviet", "2h", 4))
+
+
+def test_the_ace_is_worth_one_and_ten_is_a_number() -> None:
+    assert play("german", "as", 1).hits
+    assert play("german", "10s", 10).hits and not play("german", "10s", 9).hits
+    assert not play("german", "js", 13).hits
+
+
+# ----- the duel in a position: strengths (8.8, 9.4, 9.5, 9.7, 8.12) ----------------------
+
+
+def test_8_8_infantry_defending_in_a_built_up_area_gains_2_and_it_decides_the_duel() -> None:
+    """71 (5) attacks rifle3 (4) with 5♦, a hit but not the German's colour; rifle3 answers
+    6♥. In Red October (built-up) rifle3 is 6: both hit and only the Soviet played his
+    colour, so the defender wins (8.7 (2)). In Mamayev Kurgan (ordinary) 6♥ misses and
+    the attacker wins (8.7 (1))."""
+    built_up = build([("71", "red_october", "5d"), ("rifle3", "red_october", "6h")],
+                     control={"settlements": GERMAN})
+    report = built_up.combat.duel("71", "rifle3", attacker_cards=["5d"], defender_cards=["6h"])
+    assert report.defence.total == 6
+    assert any(term.amount == 2 and term.rules == ("8.8",) for term in report.defence.terms)
+    assert report.result is not None and (report.result.winner, report.result.rule) == (DEFENDER, "8.7 (2)")
+    ordinary = build([("71", "mamayev_kurgan", "5d"), ("rifle4", "mamayev_kurgan", "6h")])
+    report = ordinary.combat.duel("71", "rifle4", attacker_cards=["5d"], defender_cards=["6h"])
+    assert report.defence.total == 4
+    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (1)")
+
+
+def test_8_8_a_german_panzer_defending_in_a_built_up_area_loses_2() -> None:
+    """13gds (6) attacks 14pz with 6♣, a hit but not the Soviet's colour; 14pz answers 6♠.
+    In Barrikady (built-up) 14pz is 7 - 2 = 5 and 6♠ misses: the attacker wins (8.7 (1)).
+    In Orlovka (ordinary) 6♠ hits in the German's colour and the defender wins (8.7 (2))."""
+    built_up = build([("13gds", "barrikady", "6c"), ("14pz", "barrikady", "6s")], phase="Soviet operations")
+    report = built_up.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
+    assert report.defence.total == 5 and report.attack.total == 6
+    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (1)")
+    ordinary = build([("13gds", "orlovka", "6c"), ("14pz", "orlovka", "6s")], phase="Soviet operations")
+    report = ordinary.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
+    assert report.defence.total == 7
+    assert report.result is not None and (report.result.winner, report.result.rule) == (DEFENDER, "8.7 (2)")
+
+
+def test_8_8_motorised_infantry_is_not_modified_and_attackers_never_are() -> None:
+    referee = build([("13gds", "barrikady", "2h"), ("29mot", "barrikady", "6s")], phase="Soviet operations")
+    report = referee.combat.duel("13gds", "29mot")
+    assert report.defence.total == 6 and report.attack.total == 6
+    assert any("unmodified" in term.what and term.rules == ("8.8",) for term in report.defence.terms)
+    german_attack = build([("71", "barrikady", "5s"), ("29mot", "barrikady", "6s"), ("rifle2", "barrikady", "2h")])
+    assert german_attack.combat.duel("71", "rifle2").attack.total == 5
+
+
+def test_9_4_assault_guns_add_2_to_the_acting_unit_but_not_to_a_panzer_division() -> None:
+    referee = build([("71", "orlovka", "5s"), ("14pz", "orlovka", "7s"), ("rifle2", "orlovka", "2h")],
+                    events=[("assault_guns", "71"), ("assault_guns", "14pz")])
+    assert referee.combat.duel("71", "rifle2").attack.total == 7
+    panzer = referee.combat.duel("14pz", "rifle2")
+    assert panzer.attack.total == 7
+    assert any("panzer" in step.text and step.rules == ("9.4",) for step in panzer.steps)
+
+
+def test_9_4_assault_guns_strengthen_motorised_infantry() -> None:
+    referee = build([("29mot", "orlovka", "6s"), ("rifle2", "orlovka", "2h")], events=[("assault_guns", "29mot")])
+    assert referee.combat.duel("29mot", "rifle2").attack.total == 8
+
+
+def test_9_5_combat_engineers_cancel_the_built_up_area() -> None:
+    referee = build([("71", "red_october", "5s"), ("rifle3", "red_october", "2h")], events=[("combat_engineers", "71")])
+    report = referee.combat.duel("71", "rifle3")
+    assert report.defence.total == 4
+    assert any(term.rules == ("9.5", "8.8") for term in report.defence.terms)
+
+
+def test_9_7_molotov_cocktail_adds_2_to_the_acting_soviet_unit_only() -> None:
+    referee = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
+                    events=[("molotov_cocktail", "rifle4")], phase="Soviet operations")
+    assert referee.combat.duel("rifle4", "71").attack.total == 6
+    defending = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
+                      events=[("molotov_cocktail", "rifle4")])
+    report = defending.combat.duel("71", "rifle4")
+    assert report.defence.total == 4
+    assert any("acting unit" in step.text and step.rules == ("9.7",) for step in report.steps)
+
+
+def test_events_given_for_the_duel_count_like_the_positions() -> None:
+    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
+    assert referee.combat.duel("71", "rifle2", event_names=["assault_guns"]).attack.total == 7
+
+
+def test_9_8_chuikov_makes_the_german_play_first_and_the_soviet_answer_seeing_it() -> None:
+    """rifle4 (4) attacks 71 (5) with Chuikov in force; the German has played 5♠ face down
+    first. Seeing it, each Soviet card's result is certain: 2♥ and 5♠ both hit in their
+    sides' colours and the lower wins (8.7 (3)), so 2♥ wins; 9♦ misses while 5♠ hits, so
+    it loses (8.7 (1)). The German, not seeing the Soviet's answer, has no such certainty."""
+    referee = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "6s")],
+                    hands={SOVIET: "9d"}, events=[("general_chuikov", "rifle4")], played={GERMAN: "5s"},
+                    phase="Soviet operations")
+    report = referee.combat.duel("rifle4", "71", viewer=SOVIET)
+    assert "9.8" in rules_of(report)
+    soviet = next(item for item in report.chances if item.side == SOVIET)
+    by_card = {chance.card.id: chance for chance in soviet.cards}
+    assert by_card["2h"].win == 1 and by_card["9d"].lose == 1
+    assert all(chance.beaten is None for chance in soviet.cards)
+    assert report.played[DEFENDER] == ("5♠",), "the Soviet sees the German card under Chuikov"
+
+
+def test_8_12_the_t34_joins_a_soviet_unit_in_its_area_and_may_be_lost_instead() -> None:
+    """rifle1 defends the Tractor Factory (built-up: 4 + 2) with the T-34 beside it (+3):
+    9. The German 7♠ hits (7 ≤ 7), 9♥ hits for the Soviet: both in their colours, the
+    lower (7) wins, so the Soviet loses and may give up the T-34 instead (8.12)."""
+    referee = build([("14pz", "tractor_factory", "7s"), ("rifle1", "tractor_factory", "9h"),
+                     ("t34", "tractor_factory", "")])
+    report = referee.combat.duel("14pz", "rifle1", t34=True, attacker_cards=["7s"], defender_cards=["9h"])
+    assert report.defence.total == 9
+    assert report.result is not None and report.result.winner == ATTACKER
+    assert any(step.rules == ("8.12",) and "T-34" in step.text for step in report.losses)
+
+
+def test_8_12_a_turned_over_t34_does_not_attack_and_one_elsewhere_does_not_join() -> None:
+    attacking = build([("rifle1", "spartakovka", "2h"), ("t34", "spartakovka", "", "acted"),
+                       ("71", "spartakovka", "5s")], phase="Soviet operations")
+    report = attacking.combat.duel("rifle1", "71", t34=True)
+    assert report.attack.total == 4 and "7.4" in rules_of(report)
+    away = build([("rifle1", "spartakovka", "2h"), ("t34", "tractor_factory", ""), ("71", "spartakovka", "5s")])
+    assert away.combat.duel("71", "rifle1", t34=True).defence.total == 4
+
+
+def test_8_12_the_t34_alone_plays_hand_cards_only() -> None:
+    referee = build([("t34", "tractor_factory", ""), ("14pz", "tractor_factory", "7s")], hands={SOVIET: "3h 4h"})
+    assert [source for _, source in referee.combat.usable(referee.combat.unit("t34"))] == ["hand", "hand"]
+    report = referee.combat.duel("14pz", "t34")
+    assert any(step.rules == ("8.12",) and "hand cards only" in step.text for step in report.steps)
+    assert report.defence.total == 3, "the T-34 is not infantry: 8.8 leaves it unmodified"
+
+
+def test_8_10_an_isolated_unit_plays_its_own_steps_only() -> None:
+    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")], hands={SOVIET: "3h 4h"})
+    assert [c.id for c, _ in referee.combat.usable(referee.combat.unit("rifle2"))] == ["2h"]
+
+
+def test_8_6_after_raises_the_last_card_counts() -> None:
+    """The German raises 9♠ (a miss) with 2♠; the Soviet answered 3♥: both hit in their
+    colours, and 2 < 3 wins (8.7 (3))."""
+    referee = build([("71", "mamayev_kurgan", "9s 2s"), ("rifle4", "mamayev_kurgan", "3h")])
+    report = referee.combat.duel("71", "rifle4", attacker_cards=["9s", "2s"], defender_cards=["3h"])
+    assert "8.6" in rules_of(report)
+    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (3)")
+
+
+def test_8_9_the_loser_retreats_into_its_areas_loses_a_step_or_is_eliminated() -> None:
+    """rifle7 loses in Kuporosnoye; the Grain elevator and Minina are German, the German
+    rear is the enemy's: no retreat, and with its one step gone it is eliminated."""
+    referee = build([("71", "kuporosnoye", "2s"), ("rifle7", "kuporosnoye", "")],
+                    control={"grain_elevator": GERMAN, "minina": GERMAN})
+    report = referee.combat.duel("71", "rifle7", attacker_cards=["2s"], defender_cards=["9h"])
+    assert [step.rules for step in report.losses] == [("8.9 (3)",)]
+
+
+def test_7_2_7_3_the_attacker_must_reach_the_area() -> None:
+    """71 in the German rear: the Workers' settlements are Soviet, so Red October (two
+    areas away) is out of reach; with the settlements German it moves through them (7.2)
+    and enters Red October (7.3)."""
+    blocked = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")])
+    assert any("cannot get into" in step.text for step in blocked.combat.duel("71", "rifle3").steps)
+    open_way = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], control={"settlements": GERMAN})
+    steps = open_way.combat.duel("71", "rifle3").steps
+    assert any("German rear → Workers' settlements → Red October" in step.text for step in steps)
+
+
+def test_bad_duels_are_bad_input() -> None:
+    referee = build([("71", "orlovka", "5s"), ("29mot", "orlovka", "6s")])
+    with pytest.raises(RefereeError):
+        referee.combat.duel("71", "29mot")
+    with pytest.raises(RefereeError):
+        referee.combat.duel("71", "rifle1")
+    with pytest.raises(RefereeError):
+        referee.combat.duel("71", "29mot", event_names=["blitzkrieg"])
+
+
+# ----- exact chances against an exhaustive enumeration --------------------------------------
+
+
+UNSEEN_BY_THE_SOVIET = "2s qs 7d 3c 4h 5c 6h 8s 9c ah"
+
+
+def small_world() -> RattenkriegReferee:
+    """A late game seen by the Soviet: 42 cards lie face up in the discard pile, so the
+    Soviet has not seen 10 — the German's 2 hand cards, 71's 1 step card and a deck of 7.
+    The Soviet attacks 71 with 13gds in Mamayev Kurgan (ordinary)."""
+    rks = shipped_game("rks")
+    assert rks.cards is not None
+    german_hand, german_steps, deck = "2s qs", "7d", "3c 4h 5c 6h 8s 9c ah"
+    soviet_steps, soviet_hand = "2h 3h 4d", "jc 6d"
+    named = set(" ".join([german_hand, german_steps, deck, soviet_steps, soviet_hand]).split())
+    discard = " ".join(c.id for c in rks.cards.cards() if c.id not in named)
+    return build([("13gds", "mamayev_kurgan", soviet_steps), ("71", "mamayev_kurgan", german_steps)],
+                 hands={GERMAN: german_hand, SOVIET: soviet_hand}, discard=discard, deck=deck,
+                 phase="Soviet operations")
+
+
+def test_duel_chances_equal_an_exhaustive_enumeration_of_the_unseen_cards() -> None:
+    """Every way the 10 unseen cards can be the German's 3 playable cards and the deck is
+    one world, all alike (the deal was random); in each the German plays each of his 3
+    cards alike. Counting wins over all worlds and cards must give the referee's
+    fractions, and the worlds where one of his 3 beats a card its 'beaten' chance."""
+    referee = small_world()
+    report = referee.combat.duel("13gds", "71", viewer=SOVIET)
+    (soviet,) = report.chances
+    unseen = cards(UNSEEN_BY_THE_SOVIET)
+    own = Duelist(SOVIET, ATTACKER, report.attack.total)
+    opponent = Duelist(GERMAN, DEFENDER, report.defence.total)
+    worlds = list(itertools.combinations(unseen, 3))
+    assert len(worlds) == 120
+    for chance in soviet.cards:
+        tally = {"win": Fraction(0), "lose": Fraction(0), None: Fraction(0)}
+        beaten_worlds = 0
+        for held in worlds:
+            results = [outcome(own, chance.card, opponent, answer) for answer in held]
+            for result in results:
+                tally[result] += Fraction(1, len(held) * len(worlds))
+            beaten_worlds += "lose" in results
+        assert (chance.win, chance.lose, chance.again) == (tally["win"], tally["lose"], tally[None]), chance.card
+        assert chance.beaten == Fraction(beaten_worlds, len(worlds)), chance.card
+
+
+def test_strike_chance_equals_an_exhaustive_enumeration_of_the_deck() -> None:
+    """The Soviet's J♣ is artillery (9.2). In every world the deck is the 7 unseen cards
+    the German does not hold, and the draw is any of them alike."""
+    referee = small_world()
+    (soviet,) = referee.combat.duel("13gds", "71", viewer=SOVIET).chances
+    (strike,) = soviet.strikes
+    assert strike.kind == ARTILLERY and not strike.problems
+    unseen = cards(UNSEEN_BY_THE_SOVIET)
+    total = Fraction(0)
+    worlds = list(itertools.combinations(unseen, 3))
+    for held in worlds:
+        deck = [c for c in unseen if c not in held]
+        total += Fraction(sum(hits(c, strike.strength, strike.face_cards_hit) for c in deck), len(deck) * len(worlds))
+    assert strike.chance == total
+
+
+def test_beaten_chance_is_the_hypergeometric_tail() -> None:
+    assert beaten_chance(10, 0, 3) == 0
+    assert beaten_chance(10, 10, 3) == 1
+    assert beaten_chance(10, 1, 3) == Fraction(3, 10)
+    assert beaten_chance(4, 2, 0) == 0
+
+
+def test_the_referee_draws_from_the_deck_itself_and_a_player_from_what_it_has_not_seen() -> None:
+    referee = small_world()
+    referee_view = referee.combat.strike(ARTILLERY, "13gds", "71", None)
+    assert referee_view.drawn_from == 7
+    soviet_view = referee.combat.strike(ARTILLERY, "13gds", "71", SOVIET)
+    assert soviet_view.drawn_from == 10
+
+
+# ----- strikes (9.2, 9.3) ----------------------------------------------------------------
+
+
+def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamayev_kurgan() -> None:
+    """German artillery on rifle3 in Red October (4 + 2 built-up = 6): 6 or more hits.
+    The Soviets hold Mamayev Kurgan, so the German's face cards miss."""
+    referee = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h")], control={"settlements": GERMAN})
+    strike = referee.combat.strike(ARTILLERY, "71", "rifle3", None)
+    assert strike.strength == 6 and not strike.face_cards_hit and not strike.problems
+    numbers = [c for c in table_of(referee.position).deck if not c.rank.face]
+    assert strike.hitting == sum(c.rank.value >= 6 for c in numbers)
+    holding = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h"), ("295", "mamayev_kurgan", "6s")],
+                    control={"settlements": GERMAN})
+    assert holding.combat.strike(ARTILLERY, "71", "rifle3", None).face_cards_hit
+
+
+def test_9_3_air_support_ignores_terrain_and_its_face_cards_always_miss() -> None:
+    referee = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h"), ("295", "mamayev_kurgan", "6s")],
+                    control={"settlements": GERMAN})
+    strike = referee.combat.strike(AIR, "71", "rifle3", None)
+    assert strike.strength == 4 and not strike.face_cards_hit and not strike.problems
+
+
+def test_9_2_9_3_who_may_be_struck() -> None:
+    referee = build([("14pz", "tractor_factory", "7s"), ("t34", "tractor_factory", ""), ("13gds", "soviet_rear", "2h"),
+                     ("rifle7", "kuporosnoye", "3h"), ("rifle2", "orlovka", "4h")])
+    artillery_on_t34 = referee.combat.strike(ARTILLERY, "14pz", "t34", None)
+    assert ("the German may not shell the T-34", "9.2") in artillery_on_t34.problems
+    assert artillery_on_t34.chance == 0
+    assert not referee.combat.strike(AIR, "14pz", "t34", None).problems
+    assert any(rule == "9.2" and "rear" in text for text, rule in referee.combat.strike(ARTILLERY, "14pz", "13gds",
+                                                                                       None).problems)
+    assert any("next to it" in text for text, _ in referee.combat.strike(ARTILLERY, "14pz", "rifle7", None).problems)
+    assert not referee.combat.strike(ARTILLERY, "14pz", "rifle2", None).problems
+    soviet_air = referee.combat.strike(AIR, "rifle2", "14pz", None)
+    assert any(rule == "9.1" for _, rule in soviet_air.problems)
+
+
+def test_3_4_with_the_deck_empty_a_strike_draws_from_the_discard_pile() -> None:
+    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")], discard="9h 10h jh", deck="")
+    strike = referee.combat.strike(ARTILLERY, "71", "rifle2", GERMAN)
+    assert strike.drawn_from == 3 and "discard" in strike.pool and strike.hitting == 2
