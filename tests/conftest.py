@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -29,11 +30,18 @@ def rks() -> GameSpec:
 
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Game data cached by the tests (and the commands they start) stays in the run's folder."""
+    """Game data cached by the tests (and the commands they start) stays in the run's folder.
+
+    The VASSAL engine checker keeps its installed engine where the cache folder was, by
+    naming it in ``VCHECK_HOME``: under the run's own cache folder it would install the
+    engine again."""
     previous = os.environ.get("XDG_CACHE_HOME")
+    engine_home = os.environ.get("VCHECK_HOME")
+    os.environ["VCHECK_HOME"] = engine_home or str(Path(previous or Path.home() / ".cache") / "vcheck")
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
     yield
-    if previous is None:
-        del os.environ["XDG_CACHE_HOME"]
-    else:
-        os.environ["XDG_CACHE_HOME"] = previous
+    for name, value in (("XDG_CACHE_HOME", previous), ("VCHECK_HOME", engine_home)):
+        if value is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = value
