@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 
-from rules.hexes import Hex, HexSide, hexside
+from rules.hexes import Hex, HexSide
 from rules.model import GameMap, GameSpec
 
 
@@ -20,10 +20,15 @@ class HexBoard:
     def __init__(self, spec: GameSpec, game_map: GameMap) -> None:
         self.spec = spec
         self.game_map = game_map
+        self._labels: dict[Hex, str] = {}
+        self._terrains: dict[Hex, str] = {}
 
     def label(self, hex_: Hex) -> str:
-        """The printed number of a hex."""
-        return self.game_map.label(hex_)
+        """The printed number of a hex (worked out once: verdicts print thousands)."""
+        found = self._labels.get(hex_)
+        if found is None:
+            found = self._labels[hex_] = self.game_map.label(hex_)
+        return found
 
     def labels(self, hexes: Sequence[Hex]) -> tuple[str, ...]:
         """Printed numbers of a path."""
@@ -36,12 +41,22 @@ class HexBoard:
         return frozenset(self.game_map.hex_map.hexes())
 
     def terrain(self, hex_: Hex) -> str:
-        """The terrain id of a playable hex."""
-        return self.game_map.terrain_of(hex_)
+        """The terrain id of a playable hex (looked up once: searches ask again and again)."""
+        found = self._terrains.get(hex_)
+        if found is None:
+            found = self._terrains[hex_] = self.game_map.terrain_of(hex_)
+        return found
+
+    @cached_property
+    def _features_by_pair(self) -> dict[tuple[Hex, Hex], frozenset[str]]:
+        """Hexside features by the side's two hexes, lower first: a search asks for every
+        side it crosses, and a pair is cheaper to look up than a checked :class:`HexSide`."""
+        return {(side.first, side.second): features for side, features in self.game_map.hexside_features.items()}
 
     def hexside_features(self, first: Hex, second: Hex) -> frozenset[str]:
         """The features on the side between two adjacent hexes."""
-        return self.game_map.hexside_features.get(hexside(first, second), frozenset())
+        pair = (first, second) if first < second else (second, first)
+        return self._features_by_pair.get(pair, frozenset())
 
     def sides_with(self, feature: str) -> frozenset[HexSide]:
         """Every hexside carrying ``feature``."""

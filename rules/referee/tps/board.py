@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cached_property
 
-from rules.hexes import Hex, hexside, neighbours
+from rules.hexes import Hex, neighbours
 from rules.referee.hexboard import HexBoard
 from rules.referee.tps.units import AXIS, SOVIET
 
@@ -38,13 +38,14 @@ class Board(HexBoard):
         """For each passable hex, the passable neighbours not behind a sea or lake hexside."""
         types = self.spec.terrain_types
         closed = {
-            side
+            pair
             for side, features in self.game_map.hexside_features.items()
             if any(types[feature].movement_cost("all") is None for feature in features)
+            for pair in ((side.first, side.second), (side.second, side.first))
         }
         return {
             hex_: frozenset(
-                other for other in neighbours(hex_) if other in self.passable and hexside(hex_, other) not in closed
+                other for other in neighbours(hex_) if other in self.passable and (hex_, other) not in closed
             )
             for hex_ in self.passable
         }
