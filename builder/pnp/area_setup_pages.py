@@ -22,7 +22,7 @@ from builder.pnp.flow import Block, flowed_pages
 from builder.pnp.layout import POINTS_PER_INCH, Rect, paper_size
 from builder.pnp.pages import PrintContext, Section
 from builder.pnp.pdf import BOLD, CONDENSED, CONDENSED_BOLD, GREY, INK, RULE, draw_fitted
-from rules.model import GameSpec
+from rules.model import GameSpec, Unit
 
 THUMBNAIL_INCHES = 0.36
 ROW_GAP = 3.0
@@ -33,6 +33,16 @@ PLACE_WIDTH = 40.0
 def cards(count: int) -> str:
     """``count`` step cards, in words a player reads aloud."""
     return f"{count} step card{'' if count == 1 else 's'}"
+
+
+def placement_detail(game: GameSpec, unit: Unit, count: int) -> str:
+    """A placed unit's small line: its id and its step cards (3.3), or for a unit dealt
+    none (the T-34) where it comes back (6.3)."""
+    if count:
+        return f"id {unit.id} · {cards(count)} (3.3)"
+    rebuilt = unit.properties.get("rebuilt_in")
+    where = next((area.name for game_map in game.maps for area in game_map.areas if area.id == rebuilt), "")
+    return f"id {unit.id} · no step cards" + (f"; comes back in the {where} (6.3)" if where else "")
 
 
 @dataclass(frozen=True)
@@ -104,7 +114,7 @@ def setup_blocks(game: GameSpec, setup: AreaSetup, art: CounterArt) -> list[Bloc
         for placement in placements:
             unit = placement.unit
             blocks.append(PictureRow(art, art.face_up(unit), unit.name,
-                                     f"id {unit.id} · {cards(placement.step_cards)} (3.3)"))
+                                     placement_detail(game, unit, placement.step_cards)))
     if setup.arrivals:
         blocks.append(heading("2. Reinforcements (6.1, 6.2)"))
         blocks.append(TextBlock("Put each on its turn's box of the map's turn track. In the reinforcement phase of "
