@@ -85,8 +85,9 @@ def deal_text(setup: AreaSetup) -> str:
         "Keep each unit's cards in a pile of their own before you, under a slip with the unit's name, so you always "
         "know which card is whose; only their owner looks at them. "
         f"Then deal the hands: {hands} (3.4). The other {setup.deck_after_deal} cards are the draw deck, face down "
-        "on the map's Draw deck box; played cards go to the Discard pile box, and when the deck runs out the "
-        "discards are shuffled into a new deck (3.4)."
+        "beside the map's Draw deck box (real cards are larger than the map's card boxes, which are sized for the "
+        "module's); played cards go to a discard pile beside it, and when the deck runs out the discards are "
+        "shuffled into a new deck (3.4)."
     )
 
 

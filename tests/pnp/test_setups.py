@@ -68,7 +68,7 @@ def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
         position = position_from_save(save)
         in_areas = Counter((state.unit.id, state.location) for state in position.units)
         assert Counter((placement.unit.id, placement.area.id) for placement in setup.placements) == in_areas
-        on_turns = Counter()
+        on_turns: Counter[tuple[str, int]] = Counter()
         for piece in read_saved_game(save).pieces:
             unit = _properties(piece).get("UnitId")
             for box in turn_boxes:
