@@ -115,7 +115,7 @@ def area_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwor
         board_ppi = SCREEN_COUNTER_PX / counter_inches
         width, height = (side / board_ppi * POINTS_PER_INCH for side in board_size(game_map.area_map))
         render = partial(_render_area_board, game=game, game_map=game_map, board_ppi=board_ppi)
-        note = f"Counters of {counter_inches:g} in fit the areas as the module's pieces do."
+        note = f"Printed at the counters' scale: {counter_inches:g} in counters fit its areas as the module's pieces do."
         artworks.append(MapArtwork(f"{game_map.name} map", width, height, render, note, game_map.name))
     return artworks
 
