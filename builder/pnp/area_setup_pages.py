@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.pnp.area_setups import DECK_CARDS, AreaSetup, area_setups
+from builder.pnp.area_setups import AreaSetup, area_setups
 from builder.pnp.blocks import TextBlock, heading, title_block
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.flow import Block, flowed_pages
@@ -80,7 +80,7 @@ def deal_text(setup: AreaSetup) -> str:
     """The deal of 3.3 and 3.4 in order, with the counts from the data."""
     hands = ", ".join(f"{side} {count}" for side, count in setup.hands)
     return (
-        f"Take a standard deck of {DECK_CARDS} cards without jokers (2.4); no cards are printed in this kit. "
+        f"Take a standard deck of {setup.deck_cards} cards without jokers (2.4); no cards are printed in this kit. "
         f"Shuffle it and deal each unit above its step cards face down ({setup.dealt_steps} cards in all, 3.3). "
         "Keep each unit's cards in a pile of their own before you, under a slip with the unit's name, so you always "
         "know which card is whose; only their owner looks at them. "

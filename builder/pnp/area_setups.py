@@ -14,10 +14,6 @@ from dataclasses import dataclass
 from builder.steps_layout import step_cards
 from rules.model import Area, GameMap, GameSpec, Scenario, Unit
 
-DECK_CARDS = 52
-"""A standard deck without jokers (RKS 2.4)."""
-
-
 @dataclass(frozen=True)
 class AreaPlacement:
     """A unit of the set-up and the area it starts in."""
@@ -51,6 +47,7 @@ class AreaSetup:
     scenario: Scenario
     placements: tuple[AreaPlacement, ...]
     arrivals: tuple[AreaArrival, ...]
+    deck_cards: int
     hands: tuple[tuple[str, int], ...]
     controller: str
     controlled: tuple[Area, ...]
@@ -63,7 +60,7 @@ class AreaSetup:
     @property
     def deck_after_deal(self) -> int:
         """Cards left as the draw deck once steps and hands are dealt (3.4)."""
-        return DECK_CARDS - self.dealt_steps - sum(count for _, count in self.hands)
+        return self.deck_cards - self.dealt_steps - sum(count for _, count in self.hands)
 
     def by_area(self) -> list[tuple[Area, tuple[AreaPlacement, ...]]]:
         """The placements grouped by area, areas in the map's order."""
@@ -93,7 +90,9 @@ def _setup(game: GameSpec, game_map: GameMap, scenario: Scenario) -> AreaSetup:
         key=lambda arrival: (arrival.turn, arrival.unit.side, arrival.unit.name),
     )
     hands: tuple[tuple[str, int], ...] = ()
+    deck_cards = 0
     if game.cards is not None:
+        deck_cards = len(game.cards.cards())
         hands = tuple((side.name, game.cards.hands.start[side.id]) for side in game.sides
                       if side.id in game.cards.hands.start)
     # 3.6: every city area starts under the side that holds the city, the one whose
@@ -101,4 +100,4 @@ def _setup(game: GameSpec, game_map: GameMap, scenario: Scenario) -> AreaSetup:
     controller = next((side.name for side in game.sides for marker in game.markers
                        if marker == f"control_{side.id}"), "")
     controlled = tuple(area for area in game_map.areas if area.kind != "rear") if controller else ()
-    return AreaSetup(scenario, tuple(placements), tuple(arrivals), hands, controller, controlled)
+    return AreaSetup(scenario, tuple(placements), tuple(arrivals), deck_cards, hands, controller, controlled)

@@ -3,8 +3,8 @@
 The cover and contents come first (pages 1-2), then the two-sided sections (the
 calibration sheet and the counter sheets) so each starts on the front of a sheet,
 then what prints one-sided: set-up sheets, reinforcement schedules, tracks and charts
-(an area game: its set-up sheet and player aids), and the map tiles. Every page's footer names the game, what the page is and "page n
-of N".
+(an area game: its set-up sheet and player aids), and the map tiles. Every page's
+footer names the game, what the page is and "page n of N".
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder.output import write_output
 from builder.art.counters import is_area_game
+from builder.output import write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.area_aid_pages import area_aid_section
 from builder.pnp.area_setup_pages import area_setup_section

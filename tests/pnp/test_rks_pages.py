@@ -54,7 +54,7 @@ def test_the_deal_counts_what_the_rules_deal() -> None:
     # 16th Panzer and the 100th arrive later, 6.1; the 39th Guards too, 6.2).
     assert setup.dealt_steps == 4 + 4 + 3 + 2 + 2 + 2 + 3 + 7 * 1
     assert setup.hands == (("German", 3), ("Soviet", 4))
-    assert setup.deck_after_deal == 52 - 27 - 7
+    assert setup.deck_cards == 52 and setup.deck_after_deal == 52 - 27 - 7  # 2.4: no jokers
     assert [(arrival.unit.id, arrival.turn, arrival.area.id) for arrival in setup.arrivals] == [
         ("100j", 2, "german_rear"), ("16pz", 2, "german_rear"), ("39gds", 3, "soviet_rear")]
     assert setup.controller == "Soviet" and len(setup.controlled) == 12  # 3.6
