@@ -133,6 +133,15 @@ def write_outputs(files: Mapping[Path, bytes], replace: bool = True) -> None:
             temporary.unlink(missing_ok=True)
 
 
+def prepare_folder(path: Path) -> None:
+    """Create the folder ``path`` will be written in, so a command that draws for a while
+    before writing fails at once, not after the drawing, when the place is unwritable."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _error(path, error) from error
+
+
 def write_output(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically, creating its folder if needed."""
     write_outputs({path: data})

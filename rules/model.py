@@ -114,6 +114,18 @@ class SupplySource:
 
 
 @dataclass(frozen=True)
+class VictoryHex:
+    """A hex worth victory points to the side that controls it, in the scenarios named
+    (DoS 4.2: each Blue VP hex is 1 German VP while the German controls it)."""
+
+    hex: Hex
+    name: str
+    points: int
+    scenarios: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class Area:
     """An area of an area map (Rattenkrieg's city areas and rear areas).
 
@@ -157,6 +169,7 @@ class GameMap:
     lines: Mapping[str, frozenset[HexSide]] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
+    victory_hexes: tuple[VictoryHex, ...] = ()
     marks: tuple[MapMark, ...] = ()
     area_map: AreaMap | None = None
     """The outlines of an area map: drawing, module zones and pixel look-ups share them."""

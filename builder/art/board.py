@@ -44,11 +44,13 @@ TERRAIN_FILL: dict[str, Colour] = {
     "fortified_soviet": (234, 208, 196),
 }
 WATER: Colour = (46, 104, 178)
+VICTORY_GOLD: Colour = (226, 176, 40)
 SIDE_COLOURS: dict[str, Colour] = {"axis": (70, 70, 70), "soviet": (176, 36, 30), "german": (70, 70, 70)}
 LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     # hexside feature or named line: colour, width (fraction of 100 of the hex size), dashed
     "river": (WATER, 5, False),
     "volga": (WATER, 11, False),
+    "lake_side": ((84, 140, 206), 12, False),
     "impassable_mountain": ((92, 58, 30), 7, False),
     "don_volga_line": ((196, 40, 40), 6, True),
     "stalingrad_ring": ((120, 20, 90), 9, False),
@@ -58,6 +60,7 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     "start_16dec": ((170, 30, 120), 5, True),
 }
 DRAWN_LINES = ("blue_start", "uranus_start", "start_19nov", "start_16dec")
+WATER_TERRAIN = frozenset({"sea", "lake"})
 SUPPLY_STYLES = ("solid", "dashed", "double", "dotted")
 """How a side's kinds of supply source are told apart, in the order the data lists them."""
 TOWN_KINDS = {"city": "City", "town": "Town", "port": "Port"}
@@ -177,6 +180,7 @@ def draw_board(
     drawn |= _supply_sources(draw, view, game_map, on_board)
     drawn |= _marks(draw, view, game_map, on_board)
     drawn |= _towns(draw, view, game_map, on_board)
+    drawn |= _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
     legend = place_legend(spec, game_map)
     if legend.board_index == board_index:
@@ -232,19 +236,25 @@ def _line_features(game_map: GameMap) -> list[str]:
     """The hexside features and named lines this map draws, in drawing order."""
     present = []
     for feature in LINE_STYLES:
-        if any(feature in features for features in game_map.hexside_features.values()) or (
-            feature in DRAWN_LINES and feature in game_map.lines
-        ):
+        if _sides_drawn(game_map, feature) or (feature in DRAWN_LINES and feature in game_map.lines):
             present.append(feature)
     return present
 
 
+def _sides_drawn(game_map: GameMap, feature: str) -> list[HexSide]:
+    """The hexsides that show ``feature``. A coast shows by the sea's fill, so a lake side is
+    drawn only between two land hexes: a lake too narrow to fill a hex (DoS's Manych lake)."""
+    sides = sorted(side for side, features in game_map.hexside_features.items() if feature in features)
+    if feature == "lake_side":
+        sides = [side for side in sides if not {game_map.terrain_of(hex_) for hex_ in side.hexes} & WATER_TERRAIN]
+    return sides
+
+
 def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
     """Features on hexsides, then named lines (start lines) on top."""
-    ordered = sorted(game_map.hexside_features.items(), key=lambda item: item[0])
     drawn = set()
     for feature in _line_features(game_map):
-        sides = [side for side, features in ordered if feature in features]
+        sides = _sides_drawn(game_map, feature)
         if feature in DRAWN_LINES and feature in game_map.lines:
             sides = sorted(game_map.lines[feature])
         if _draw_sides(draw, view, sides, on_board, *LINE_STYLES[feature]):
@@ -428,6 +438,27 @@ def _marks(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_boa
     return drawn
 
 
+def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:
+    """A five-pointed gold star, the victory point mark."""
+    points = [
+        (x + (radius if index % 2 == 0 else radius * 0.45) * math.sin(index * math.pi / 5),
+         y - (radius if index % 2 == 0 else radius * 0.45) * math.cos(index * math.pi / 5))
+        for index in range(10)
+    ]
+    draw.polygon(points, fill=VICTORY_GOLD, outline=INK)
+
+
+def _victory_hexes(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+    """A gold star in the upper left of every victory point hex, clear of the town's mark and name."""
+    drawn = set()
+    for victory_hex in game_map.victory_hexes:
+        if victory_hex.hex in on_board:
+            x, y = view.centre(victory_hex.hex)
+            _star(draw, x - view.hex_size * 0.3, y - view.hex_size * 0.14, view.hex_size * 0.14)
+            drawn.add("victory hex")
+    return drawn
+
+
 def _hex_numbers(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, hexes: Sequence[Hex]) -> None:
     """The printed number near the top of every hex, as on the printed maps."""
     number_font = font(max(7, round(view.hex_size / 9)), "condensed")
@@ -438,7 +469,7 @@ def _hex_numbers(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, 
 
 def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]:
     """An entry for every kind of symbol the map's boards draw, in reading order:
-    terrain, lines, railways, towns, supply sources, marks."""
+    terrain, lines, railways, towns, supply sources, marks, victory point hexes."""
     assert game_map.hex_map is not None
     size = game_map.hex_map.boards[0].grid.dy
     symbol = LEGEND_SWATCH[1] * 1.7  # the hex size a swatch's symbol is drawn for: it fits its row
@@ -508,6 +539,12 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
         if not any(entry.key == key for entry in entries):
             label = spec.labels.get(map_mark.symbol, map_mark.symbol.replace("_", " ").capitalize())
             entries.append(LegendEntry(key, label, centred(mark(map_mark.symbol))))
+    if game_map.victory_hexes:
+        scenarios = [spec.scenarios[name].name if name in spec.scenarios else name
+                     for name in sorted({name for item in game_map.victory_hexes for name in item.scenarios})]
+        label = "Victory point hex" + (f" ({', '.join(scenarios)})" if scenarios else "")
+        entries.append(LegendEntry("victory hex", spec.labels.get("victory hex", label),
+                                   centred(lambda draw, x, y: _star(draw, x, y, symbol * 0.35))))
     return tuple(entries)
 
 

@@ -34,6 +34,7 @@ COMMAND_MODULES = {
     "odds": "check_commands",
     "duel": "duel_commands",
     "report": "report_commands",
+    "air": "check_commands",
 }
 
 

@@ -1,4 +1,4 @@
-"""``stavka check`` and ``stavka odds``: the referee on a saved game or a position file.
+"""``stavka check``, ``stavka odds`` and ``stavka air``: the referee on a saved game or a position file.
 
 Exit 0 whenever the position was checked, whatever the verdicts; 2 on bad input.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,7 +21,10 @@ from rules.referee.games import referee_for
 from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
-from rules.referee.summary import headline
+from rules.referee.summary import CheckSummary, grouped, headline, summarize
+
+if TYPE_CHECKING:
+    from rules.referee.tps.air import AirMissions
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 POSITION_SUFFIX = ".toml"
@@ -101,7 +105,8 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     position = load_position(position_path)
     referee = referee_for(position)
     view = view_for(position, view_side)
-    verdicts = view.verdicts(referee.check_as(view.side))
+    judged = referee.check_as(view.side)
+    verdicts = view.verdicts(judged)
     if annotated_path is not None:
         if not is_save(position_path):
             raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
@@ -111,13 +116,38 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
 
         marked = write_supply_copy(position_path, annotated_path, verdicts)
         click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
+    # Counted before untried units take their aliases (2.14): their sides and states are
+    # no secret, and the counts name no unit.
+    summary = summarize(referee, judged)
     if output_format == "json":
         click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
+                               "summary": summary.as_json(),
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
     click.echo(headline(position, verdicts, view.side, referee.hidden_information))
-    for verdict in verdicts:
-        click.echo(verdict.as_text())
+    click.echo(_summary_text(summary, view))
+    for title, section in grouped(referee, verdicts):
+        click.echo(f"{title[0].upper()}{title[1:]}")
+        for verdict in section:
+            click.echo(verdict.as_text())
+
+
+def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
+    """Supply by side, violations and the victory state, before any unit's verdict, each
+    as ``view``'s player may read it."""
+    sides = "; ".join(
+        f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items()) if states else f"{side} none"
+        for side, states in summary.supply.items()
+    )
+    lines = ["Summary", f"  supply: {sides}"]
+    if summary.violations:
+        lines.append(f"  violations: {len(summary.violations)} — " + "; ".join(
+            f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)))
+    else:
+        lines.append("  violations: none")
+    lines += [f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
+              f"{verdict.explanation}" for verdict in view.verdicts(summary.victory)]
+    return "\n".join(lines)
 
 
 @main.command("odds")
@@ -152,7 +182,56 @@ def _withheld_text(report: WithheldOdds) -> str:
     ])
 
 
+@main.command("air")
+@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def air(position_path: Path, output_format: str) -> None:
+    """Turning Point air missions: each interception, each air superiority attack with its
+    odds and the result of every roll on the Air Superiority Table, and which flights get
+    to fly their missions."""
+    # The Turning Point referee is loaded only for this command: check and odds need none of it.
+    from rules.referee.tps import TurningPointReferee
+
+    position = load_position(position_path)
+    referee = referee_for(position)
+    if not isinstance(referee, TurningPointReferee):
+        raise RefereeError(position.source, None, f"{position.spec.title} has no air missions to resolve "
+                           "(Turning Point: Stalingrad has)")
+    missions = referee.air
+    if output_format == "json":
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                              indent=2, ensure_ascii=False))
+        return
+    click.echo(_air_text(position, missions))
+
+
+def _air_text(position: Position, missions: AirMissions) -> str:
+    lines = [f"{position.spec.title}, turn {position.turn} — air missions"]
+    if not missions.flights:
+        lines.append("No flight is flying a stated mission.")
+    interceptions = missions.interception_verdicts()
+    if interceptions:
+        lines.append("Interception")
+        lines += ["  " + verdict.as_text() for verdict in interceptions]
+    if missions.superiority:
+        lines.append("Air superiority")
+        codes = missions.table.codes
+        for attack, verdict in zip(missions.superiority, missions.superiority_verdicts()):
+            lines.append("  " + verdict.as_text())
+            for roll, code in attack.results:
+                chosen = "  <- rolled" if roll == attack.roll else ""
+                lines.append(f"    roll {roll}: {code} ({codes.get(code, '')}){chosen}")
+    flights = missions.flight_verdicts()
+    if flights:
+        lines.append("Flights")
+        lines += ["  " + verdict.as_text() for verdict in flights]
+    return "\n".join(lines)
+
+
 def _odds_text(report: OddsReport) -> str:
+    if not report.allowed:
+        return "\n".join([f"Attack on {report.defender_hex}: not allowed"]
+                         + ["  " + verdict.as_text() for verdict in report.verdicts])
     lines = [f"Attack on {report.defender_hex}"]
     for title, items in (("attackers", report.attackers), ("defenders", report.defenders)):
         lines.append(f"  {title}:")
@@ -160,7 +239,8 @@ def _odds_text(report: OddsReport) -> str:
                   for item in items]
     lines.append(f"  strength {report.attack} : {report.defence}")
     if report.base_column is not None:
-        lines.append(f"  odds column {report.base_column}")
+        note = f" ({report.column_note})" if report.column_note else ""
+        lines.append(f"  odds column {report.base_column}{note}")
     for modifier in report.modifiers:
         effects = []
         if modifier.column_shift:
@@ -171,7 +251,8 @@ def _odds_text(report: OddsReport) -> str:
     if report.automatic is not None:
         lines.append(f"  result: {report.automatic} (no roll)")
     else:
-        lines.append(f"  final column {report.final_column}, die modifier {report.die_modifier:+d}")
+        note = f" ({report.final_note})" if report.final_note else ""
+        lines.append(f"  final column {report.final_column}{note}, die modifier {report.die_modifier:+d}")
         lines += [f"    roll {roll}: {code}" for roll, code in report.results]
     for verdict in report.verdicts:
         lines.append("  " + verdict.as_text())

@@ -373,7 +373,7 @@ def _supply(data: MapData, rule: SupplyRule, game_map: GameMap, geography: Geogr
         return PlacedSupply(rule, tuple(sorted(set(towns) & on_feature, key=label)))
     edges = {edge.name: edge for edge in game_map.edges}
     on_edges = {hex_ for name in rule.edges for hex_ in _edge(edges, name, geography).hexes}
-    exits = {hex_ for rail in data.rails for hex_ in rail.exits if hex_ in on_edges}
+    exits = {hex_ for rail in data.rails for hex_ in rail.exits if hex_ in on_edges} - set(rule.exclude)
     if rule.side_of_line is not None and rule.seed is not None:
         barrier = set(data.lines.get(rule.side_of_line, ()))
         exits &= region_without_crossing([rule.seed], data.lattice.playable, barrier)

@@ -89,6 +89,7 @@ class SupplyRule:
     side_of_line: str | None
     seed: Hex | None
     count: int | None
+    exclude: tuple[Hex, ...]
     description: str
     provenance: Provenance
 
@@ -234,7 +235,8 @@ def read_geography(folder: Path, hex_maps: dict[str, HexMap], theatre: Theatre,
         ))
     supply = []
     for table in root.tables("supply"):
-        table.only("side", "kind", "method", "feature", "edges", "side_of_line", "seed", "count", "description")
+        table.only("side", "kind", "method", "feature", "edges", "side_of_line", "seed", "count", "exclude",
+                   "description")
         supply.append(SupplyRule(
             side=table.choice("side", sides, "side"), kind=table.text("kind"),
             method=table.choice("method", ("towns_on_hexside", "rail_exits"), "supply method"),
@@ -242,6 +244,7 @@ def read_geography(folder: Path, hex_maps: dict[str, HexMap], theatre: Theatre,
             side_of_line=table.optional_text("side_of_line"),
             seed=hexes.one(table, "seed", table.text("seed")) if table.has("seed") else None,
             count=table.integer("count", minimum=0) if table.has("count") else None,
+            exclude=hexes.many(table, "exclude"),
             description=table.text("description", ""), provenance=table.provenance(),
         ))
     return Geography(

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder.art.counters import is_area_game
-from builder.output import write_output
+from builder.output import prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.area_aid_pages import area_aid_section
 from builder.pnp.area_setup_pages import area_setup_section
@@ -107,5 +107,6 @@ def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path, progr
     if options.counter_inches <= 0:
         raise LayoutError(None, None, f"counter size must be positive, not {options.counter_inches}")
     path = pnp_path(output_directory, game, options.paper)
+    prepare_folder(path)
     write_output(path, pnp_pdf(game, options, progress))
     return path

@@ -46,6 +46,7 @@ from rules.model import (
     Town,
     Unit,
     UnitStep,
+    VictoryHex,
     VictoryLevel,
     VictoryPointAward,
 )
@@ -134,6 +135,12 @@ def _load_folder(folder: Path, with_generated: bool) -> GameSpec:
                 raise DataError(
                     folder / "units.toml", None, f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}"
                 )
+    for game_map in spec_maps:
+        for victory_hex in game_map.victory_hexes:
+            for scenario_id in victory_hex.scenarios:
+                if scenarios and scenario_id not in scenarios:
+                    raise DataError(folder / "map.toml", None,
+                                    f"victory hex {victory_hex.name!r} names unknown scenario {scenario_id!r}")
     game_id = header.text("id")
     if not GAME_ID.fullmatch(game_id):
         raise header.error(
@@ -284,7 +291,7 @@ def _maps(
 def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
     table.only(
         "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area", "frame", "corners", "water", "crossing", "mark",
+        "supply_source", "area", "frame", "corners", "water", "crossing", "mark", "victory_hex",
     )
     name = table.text("name")
     provenance = table.provenance()
@@ -334,10 +341,23 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     game_map = GameMap(
         name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
         marks=presentation.marks(table, hexes.read_list),
+        victory_hexes=_victory_hexes(table, hexes, provenance),
     )
     if generated is None:
         return game_map
     return _under_hand_data(game_map, _map_layer(generated, hexes, terrain, hex_terrain, edge_names, sides, provenance))
+
+
+def _victory_hexes(table: Table, hexes: _HexReader, inherited: Provenance) -> tuple[VictoryHex, ...]:
+    """``[[map.victory_hex]]``: hexes worth VP to the side controlling them, each named once."""
+    found: dict[Hex, VictoryHex] = {}
+    for item in _only_each(table.tables("victory_hex"), "hex", "name", "points", "scenarios"):
+        hex_ = hexes.read(item, "hex")
+        if hex_ in found:
+            raise item.error(f"victory hex {item.text('hex')!r} is listed twice", "hex")
+        found[hex_] = VictoryHex(hex_, item.text("name"), item.integer("points", 1, minimum=1),
+                                 tuple(item.text_list("scenarios", required=False)), item.provenance(inherited))
+    return tuple(found.values())
 
 
 def _map_layer(

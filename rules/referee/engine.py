@@ -27,6 +27,8 @@ class Referee(ABC):
     """Rulings on one position; a game subclasses it (or :class:`HexReferee`) and registers."""
 
     game_id: ClassVar[str] = ""
+    supply_order: ClassVar[tuple[str, ...]] = ()
+    """The game's supply states, the worst first: the order a summary lists them in."""
     hidden_information: ClassVar[bool] = False
     """True when a position holds what a player may not see (RKS step cards and hands)."""
 

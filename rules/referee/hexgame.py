@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil, floor
 from functools import cached_property
 from typing import ClassVar
 
@@ -20,15 +22,26 @@ from rules.hexes import Hex, are_adjacent
 from rules.model import Odds, OddsTable
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
-from rules.referee.odds import Contribution, Modifier, OddsReport
+from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
 from rules.referee.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class StackingProblem:
+    """One way a stack breaks the rules, named as what it is, with the rules that say so."""
+
+    outcome: str
+    explanation: str
+    rules: tuple[str, ...]
 
 
 class HexReferee(Referee):
     """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
 
     stacking_rules: ClassVar[tuple[str, ...]] = ()
+    adjacency_rules: ClassVar[tuple[str, ...]] = ()
+    """The rules that let units attack only adjacent enemy units."""
     odds_table_id: ClassVar[str] = "crt"
     die_sides: ClassVar[int] = 6
 
@@ -71,12 +84,13 @@ class HexReferee(Referee):
         """How many units ``state`` counts as for stacking (1 unless a game says otherwise)."""
         return 1
 
-    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[str]:
+    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Further stacking conditions of a game (e.g. nationality mixes); none by default."""
         return []
 
     def stacking(self) -> list[Verdict]:
-        """One verdict per hex that breaks the stacking rules."""
+        """One verdict for each way a hex breaks the stacking rules: too many units, or a
+        game's own conditions, each named as what it is."""
         verdicts = []
         for side in self.spec.sides:
             for hex_, states in sorted(self.position.occupied(side.id).items()):
@@ -84,18 +98,20 @@ class HexReferee(Referee):
                 limit = self.stacking_limit(hex_, side.id)
                 problems = self.stacking_problems(hex_, states)
                 if weight > limit:
-                    problems.insert(0, f"{weight} units count toward the limit of {limit}")
-                if problems:
-                    verdicts.append(
-                        Verdict(
-                            subject=f"hex {self.label(hex_)}",
-                            topic="stacking",
-                            outcome="over-stacked",
-                            rules=self.stacking_rules,
-                            explanation="; ".join(problems),
-                            details={"units": ", ".join(state.unit.id for state in states)},
-                        )
+                    problems.insert(0, StackingProblem("over-stacked", f"{weight} units count toward the limit of "
+                                                       f"{limit}", self.stacking_rules))
+                verdicts += [
+                    Verdict(
+                        subject=f"hex {self.label(hex_)}",
+                        topic="stacking",
+                        outcome=problem.outcome,
+                        rules=problem.rules,
+                        explanation=problem.explanation,
+                        details={"units": ", ".join(state.unit.id for state in states)},
+                        violation=True,
                     )
+                    for problem in problems
+                ]
         return verdicts
 
     # ----- combat ---------------------------------------------------------------------
@@ -150,13 +166,14 @@ class HexReferee(Referee):
         base = self.table.column_for(attack / defence if defence else Fraction(10**6))
         return base, self.table.shifted(base, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
-        """Reasons the attack may not be made as stated; games add their own."""
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+        """Reasons the rules forbid the attack as stated; games add their own."""
         problems = []
         for state in attackers:
             assert state.hex is not None
             if not are_adjacent(state.hex, defender_hex):
-                problems.append(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the defender")
+                problems.append(AttackProblem(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the "
+                                              "defender", self.adjacency_rules))
         return problems
 
     def odds(self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None) -> OddsReport:
@@ -177,7 +194,7 @@ class HexReferee(Referee):
             raise RefereeError(self.position.source, None, "no attacking unit in the given hexes")
         problems = self.attack_problems(defender_hex, attackers)
         if problems:
-            raise RefereeError(self.position.source, None, "; ".join(problems))
+            return self._refused(defender_hex, problems)
         attack_items, defence_items = self.combat_strengths(defender_hex, attackers, defenders)
         attack = self.total_strength(attack_items, attacking=True)
         defence = self.total_strength(defence_items, attacking=False)
@@ -190,6 +207,7 @@ class HexReferee(Referee):
             return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
                               None, die_modifier, (), automatic, table_note=self._table_note())
         base, final = self.column(attack, defence, shift)
+        column_note, final_note = self.column_notes(attack, defence, shift, base, final)
         changes = {before: after for modifier in modifiers for before, after in modifier.result_changes}
         results = tuple(
             (roll, changes.get(code, code))
@@ -197,7 +215,34 @@ class HexReferee(Referee):
             for code in (self.table.result(final, roll + die_modifier),)
         )
         return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
-                          final, die_modifier, results, None, table_note=self._table_note())
+                          final, die_modifier, results, None, table_note=self._table_note(),
+                          column_note=column_note, final_note=final_note)
+
+    def column_notes(self, attack: Fraction, defence: Fraction, shift: int, base: Odds, final: Odds) -> tuple[str, str]:
+        """What the table's ends did to the odds: the raw odds beyond its columns, counted
+        as the first or last (TPS CRT note: over 9-1 is 9-1, under 1-3 is 1-3), and shifts
+        that would pass an end."""
+        column_note = ""
+        if attack <= 0:
+            column_note = f"no attack strength, counted as {base}"
+        elif defence > 0:
+            raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
+            if raw != base:
+                capped = "capped at" if raw.ratio > base.ratio else "counted as"
+                column_note = f"{raw}, {capped} {base}"
+        final_note = ""
+        if base in self.table.columns and shift:
+            wanted = self.table.columns.index(base) + shift
+            if not 0 <= wanted < len(self.table.columns):
+                final_note = f"{shift:+d} from {base} would pass the table's end: {final}"
+        return column_note, final_note
+
+    def _refused(self, defender_hex: Hex, problems: Sequence[AttackProblem]) -> OddsReport:
+        """The report of an attack the rules forbid: a verdict per reason, no odds."""
+        subject = f"attack on {self.label(defender_hex)}"
+        verdicts = tuple(Verdict(subject, "attack", "not allowed", problem.rules, problem.text) for problem in problems)
+        return OddsReport(self.label(defender_hex), (), (), Fraction(0), Fraction(0), None, (), None, 0, (), None,
+                          verdicts=verdicts, table_note=self._table_note(), allowed=False)
 
     def _table_note(self) -> str:
         """Where the table comes from; a reconstructed table says so first, so no one

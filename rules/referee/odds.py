@@ -40,11 +40,20 @@ class Contribution:
 
 
 @dataclass(frozen=True)
+class AttackProblem:
+    """One reason the rules forbid an attack as stated, with the rules that say so."""
+
+    text: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class OddsReport:
     """The full working of one attack: strengths, ratio, shifts, column, result per roll.
 
     ``automatic`` names a result that needs no roll (e.g. DoS 11.10's automatic DE),
-    with ``final_column`` then None.
+    with ``final_column`` then None. An attack the rules forbid is ``allowed = False``
+    with one "not allowed" verdict per reason and nothing worked out.
     """
 
     defender_hex: str
@@ -60,6 +69,12 @@ class OddsReport:
     automatic: str | None
     verdicts: tuple[Verdict, ...] = field(default=())
     table_note: str = ""
+    allowed: bool = True
+    column_note: str = ""
+    """How the raw odds became the base column when the table cannot hold them (12-1,
+    capped at 9-1)."""
+    final_note: str = ""
+    """How the shifts' column was kept on the table when they would pass its end."""
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
@@ -77,4 +92,7 @@ class OddsReport:
             "automatic": self.automatic,
             "verdicts": [verdict.as_json() for verdict in self.verdicts],
             "table_note": self.table_note,
+            "allowed": self.allowed,
+            "column_note": self.column_note,
+            "final_note": self.final_note,
         }

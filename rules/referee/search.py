@@ -12,7 +12,7 @@ area graph with the same search.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -114,3 +114,22 @@ def reach_by_kind(
             queue.append((kind, following))
     return {kind: Reach(distance[kind], toward[kind]) for kind in sources}
 
+
+
+def without_loops(path: Sequence[Node]) -> tuple[Node, ...]:
+    """``path`` with every stretch that comes back to a place it passed cut out.
+
+    A line joined from legs (a unit's line to its nearest source, then that source's leg
+    onward) can double back over its own hexes; the line a player traces never does, and
+    cutting the loop leaves a line no longer than any of its legs.
+    """
+    kept: list[Node] = []
+    where: dict[Node, int] = {}
+    for place in path:
+        if place in where:
+            del kept[where[place] + 1:]
+            where = {step: index for index, step in enumerate(kept)}
+        else:
+            where[place] = len(kept)
+            kept.append(place)
+    return tuple(kept)

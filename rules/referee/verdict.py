@@ -18,7 +18,9 @@ class Verdict:
     traced hex path (printed numbers, from the subject outward) when the ruling is about
     a line such as supply; ``details`` hold figures such as distances or strengths;
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
-    can be put back on the unit's piece in a save.
+    can be put back on the unit's piece in a save. ``violation`` marks a breach of the
+    rules standing in the position (an illegal stack, placement or mission), which a
+    player must put right, as against a state the rules describe (out of supply).
     """
 
     subject: str
@@ -29,6 +31,7 @@ class Verdict:
     path: tuple[str, ...] = ()
     details: Mapping[str, str] = field(default_factory=dict)
     unit: str | None = None
+    violation: bool = False
 
     def __post_init__(self) -> None:
         if not self.rules:
@@ -45,6 +48,7 @@ class Verdict:
             "path": list(self.path),
             "details": dict(self.details),
             "unit": self.unit,
+            "violation": self.violation,
         }
 
     def as_text(self) -> str:

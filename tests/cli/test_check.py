@@ -23,10 +23,28 @@ def test_check_gives_each_unit_its_supply_path_and_rule() -> None:
     # zoc_cut_unoccupied.toml: the Axis unit's line runs 13 hexes to the railway (limit 12).
     code, output, error = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"))
     assert (code, error) == (0, "")
-    first = output.splitlines()[1]
-    assert first.startswith("ger_inf_1: out of supply — 13 hexes to rail hex 0608 (limit 12)")
-    assert "[rule Supply (A)" in first
-    assert output.splitlines()[2].startswith("    path: 1908 1807")
+    lines = output.splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("ger_inf_1:"))
+    assert lines[first].startswith("ger_inf_1: out of supply — 13 hexes to rail hex 0608 (limit 12)")
+    assert "[rule Supply (A)" in lines[first]
+    assert lines[first + 1].startswith("    path: 1908 1807")
+
+
+def test_check_opens_with_a_summary_and_groups_units_by_supply_state() -> None:
+    # zoc_cut_unoccupied.toml: ger_inf_1 out of supply; sov_rifle_1 isolated, 23 hexes from
+    # the east edge (limit 4) and 15 from rail (limit 8): no path is printed for it.
+    code, output, _ = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"))
+    lines = output.splitlines()
+    assert lines[1:5] == [
+        "Summary",
+        "  supply: axis 1 out of supply; soviet 1 isolated",
+        "  violations: none",
+        "  victory: Soviet marginal victory — Soviet 0 VP - Axis 0 VP = 0",
+    ]
+    assert lines.index("Supply: out of supply") < lines.index("Supply: isolated") < lines.index("Victory")
+    isolated = lines[lines.index("Supply: isolated") + 1]
+    assert isolated.startswith("sov_rifle_1: isolated") and "no source within reach" in isolated
+    assert not lines[lines.index("Supply: isolated") + 2].startswith("    path:")
 
 
 def test_check_json_carries_every_verdict_with_its_rules() -> None:
@@ -35,7 +53,8 @@ def test_check_json_carries_every_verdict_with_its_rules() -> None:
     report = json.loads(output)
     assert (report["game"], report["turn"]) == ("dos", 3)
     assert report["verdicts"] and all(verdict["rules"] for verdict in report["verdicts"])
-    assert set(report["verdicts"][0]) == {"subject", "topic", "outcome", "rules", "explanation", "path", "details", "unit"}
+    assert set(report["verdicts"][0]) >= {"subject", "topic", "outcome", "rules", "explanation", "path", "details", "unit"}
+    assert report["summary"]["violations"] == 0 and set(report["summary"]["supply"]) == {"axis", "soviet"}
 
 
 def test_odds_lists_strengths_shifts_with_rules_and_every_roll() -> None:
@@ -62,12 +81,40 @@ def test_odds_json_matches_the_text() -> None:
     assert (report["base_column"], report["final_column"]) == ("2-1", "5-1")
 
 
+def test_odds_on_an_attack_the_rules_forbid_is_a_verdict() -> None:
+    # manych_lake_attack.toml: S1125 to S1126 crosses the Manych lake (11.20): refused, exit 0.
+    path = str(POSITIONS / "dos" / "manych_lake_attack.toml")
+    code, output, error = run("odds", path, "--attack", "S1126", "--from", "S1125")
+    assert (code, error) == (0, "")
+    assert output.splitlines()[0] == "Attack on S1126: not allowed"
+    assert "cannot attack across a lake or sea hexside [rule 11.20]" in output
+    code, output, _ = run("odds", path, "--attack", "S1126", "--from", "S1125", "--format", "json")
+    report = json.loads(output)
+    assert code == 0 and report["allowed"] is False and report["verdicts"][0]["rules"] == ["11.20"]
+
+
+def test_air_gives_every_roll_and_which_flights_fly() -> None:
+    # air_superiority_damaged.toml: 2 to 2 on the 1-1 column, damaged on a 1, rolled 1.
+    path = str(POSITIONS / "tps" / "air_superiority_damaged.toml")
+    code, output, error = run("air", path)
+    assert (code, error) == (0, "")
+    lines = output.splitlines()
+    assert [line.split(":")[1].split()[0] for line in lines if line.startswith("    roll ")] == ["X", "-", "-", "-", "-", "-"]
+    assert "  ger_air_1_flight: damaged — interdiction over 1010" in "\n".join(lines)
+    code, output, _ = run("air", path, "--format", "json")
+    report = json.loads(output)
+    (attack,) = report["air_superiority"]
+    assert (attack["column"], attack["attack"], attack["defence"], attack["damaged"]) == ("1-1", 2, 2, True)
+    assert {flight["subject"]: flight["outcome"] for flight in report["flights"]}["ger_air_1_flight"] == "damaged"
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         (("odds", str(POSITIONS / "dos" / "combat_concentric.toml"), "--attack", "N2040", "--from", "N9999"),
          "unknown hex 'N9999'"),
         (("check", str(CORPUS / "kassala" / "Default Setup.vsav")), "not a saved game of a Stavka module"),
+        (("air", str(POSITIONS / "dos" / "manych_lake_attack.toml")), "Drive on Stalingrad has no air missions"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(arguments: tuple[str, ...], message: str) -> None:

@@ -17,7 +17,7 @@ import pytest
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.verdict import Verdict
-from tests.referee.test_tps import expectations
+from tests.referee.expectations import expectations
 from tests.support.games import shipped_game
 
 POSITIONS = Path(__file__).parent / "positions" / "rks"

@@ -121,12 +121,65 @@ class Board(HexBoard):
         return frozenset(hex_ for hex_ in self.land if any(other in open_sea for other in neighbours(hex_)))
 
     @cached_property
+    def don_volga_inside(self) -> frozenset[Hex]:
+        """The land the Don–Volga line and the Volga close round Stalingrad (11.23).
+
+        The line is printed along hexsides; what it defends is the side holding the city.
+        A line that closes nothing (no Stalingrad on the map, or a gap in the line) has
+        no inside, and so no effect.
+        """
+        line = self.sides_with("don_volga_line")
+        try:
+            stalingrad = self.town_hex("Stalingrad")
+        except KeyError:
+            return frozenset()
+        if not line:
+            return frozenset()
+        inside = region_without_crossing([stalingrad], self.land, line | self.sides_with("volga"))
+        return frozenset() if inside & self.source_hexes(AXIS, "ultimate") else inside
+
+    @cached_property
+    def don_volga_line_hexes(self) -> frozenset[Hex]:
+        """The hexes of the Don–Volga line (11.23): those just inside it, along its sides.
+
+        A unit there defends on the line; the hexes outside it, across its sides, are
+        not the line's, so units standing there neither defend on it nor destroy it.
+        """
+        inside = self.don_volga_inside
+        return frozenset(
+            hex_ for side in self.sides_with("don_volga_line") for hex_ in side.hexes if hex_ in inside
+        )
+
+    @cached_property
     def east_of_don(self) -> frozenset[Hex]:
-        """North-map land east of the Voronezh/Don line, on Astrakhan's side (4.9, 8.6); empty
-        without the line or when it does not cut the map."""
+        """North-map land east of the Voronezh/Don line, on Astrakhan's side (8.6): 4.9's
+        "east of the Don" read literally; empty without the line or when it does not cut
+        the map."""
         line = self.game_map.lines.get("voronezh_don", frozenset())
         astrakhan = self.source_hexes(SOVIET, "ultimate")
         if not line:
             return frozenset()
         region = region_without_crossing(astrakhan, self.land & self.board_hexes("North"), line)
         return frozenset() if region & self.source_hexes(AXIS, "ultimate") else region
+
+    @cached_property
+    def between_don_and_volga(self) -> frozenset[Hex]:
+        """The land between the Don and the Volga (4.9 as the referee reads it): east of the
+        Voronezh/Don line and west of the Volga, between the two necks where the rivers come
+        closest round Stalingrad (the ``don_volga_neck_north`` and ``_south`` lines: the
+        Don's great bend at Kachalinskaya to Dubovka, Kalach to Krasnoarmeysk). Empty when
+        the map lacks a line or they do not close a region round Stalingrad."""
+        lines = self.game_map.lines
+        barriers = [lines.get(name, frozenset()) for name in ("voronezh_don", "don_volga_neck_north",
+                                                              "don_volga_neck_south")]
+        barriers.append(self.sides_with("volga"))
+        try:
+            stalingrad = self.town_hex("Stalingrad")
+        except KeyError:
+            return frozenset()
+        if not all(barriers):
+            return frozenset()
+        region = region_without_crossing([stalingrad], self.land & self.board_hexes("North"),
+                                         frozenset().union(*barriers))
+        beyond = self.source_hexes(AXIS, "ultimate") | self.source_hexes(SOVIET, "ultimate")
+        return frozenset() if region & beyond else region

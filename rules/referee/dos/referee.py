@@ -27,8 +27,8 @@ from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
 from rules.referee.engine import register
-from rules.referee.hexgame import HexReferee
-from rules.referee.odds import Contribution, Modifier
+from rules.referee.hexgame import HexReferee, StackingProblem
+from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed
 from rules.referee.verdict import Verdict
@@ -40,6 +40,9 @@ class DriveOnStalingradReferee(HexReferee):
 
     game_id: ClassVar[str] = "dos"
     stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
+    adjacency_rules: ClassVar[tuple[str, ...]] = ("11.1",)
+    supply_order: ClassVar[tuple[str, ...]] = tuple(str(state) for state in (
+        SupplyState.OUT, SupplyState.AIR, SupplyState.COASTAL, SupplyState.AUTOMATIC, SupplyState.REGULAR))
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
@@ -121,7 +124,7 @@ class DriveOnStalingradReferee(HexReferee):
         """Soviet artillery stacks on top of the eight (6.4); markers never count (6.5)."""
         return stacking_weight(state)
 
-    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[str]:
+    def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3)."""
         return stacking_problems(states, lambda: self.supply_lines.supply_at(AXIS, hex_).state is SupplyState.AIR)
 
@@ -151,7 +154,7 @@ class DriveOnStalingradReferee(HexReferee):
         """7-1 or better after shifts: DE; worse than 1-3: AL1 — no roll (11.10, 11.29)."""
         return automatic_result(self.table, attack, defence, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
         """Adjacency first; then every reason of rules 3.3–11.39 the attack may not be made."""
         return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(defender_hex, attackers)
 

@@ -30,12 +30,15 @@ Every value is a string:
 ``manstein``                "yes" when the Manstein marker supports this attack (8.9).
 ``question_rolls``          the German player's die rolls for "?" strengths (2.15), e.g.
                             "it-vicenza=4, ro-1pd=3".
-``german_vp``               German VP from VP hexes held (4.2); the VP hexes are printed on
-                            the lost map, so the track's value is taken as stated.
+``german_vp``               German VP from VP hexes held (4.2), as the track shows it: overrides
+                            the count of the map's (reconstructed) VP hexes the German controls.
 ``soviet_eliminated_out_of_supply``  Soviet units eliminated while out of supply (4.3).
 ``german_eliminated_out_of_supply``  German units eliminated while out of supply or under
                             air supply (4.8).
 ``end_of_soviet_turn``      "yes" at the end of a Soviet player turn (the 4.9 German win).
+``east_of_don``             which towns 4.9's "east of the Don" means: "interfluve" (default),
+                            those between the Don and the Volga round Stalingrad, or
+                            "literal", every town on Astrakhan's side of the Voronezh/Don line.
 ``end_of_game``             "yes" at the end of the last turn (4.3, 4.5, 4.8, 4.10).
 
 The position's ``scenario`` is "blue" or "uranus" (Blue when a save cannot say); its
@@ -60,8 +63,9 @@ SETTING_NAMES = (
     "taman_active", "axis_control", "soviet_control", "axis_network", "soviet_network", "don_volga_destroyed",
     "stalingrad_ring", "phase_order", "attack", "air_attack", "air_defence", "air_and_armour", "manstein",
     "question_rolls", "german_vp", "soviet_eliminated_out_of_supply", "german_eliminated_out_of_supply",
-    "end_of_soviet_turn", "end_of_game",
+    "end_of_soviet_turn", "end_of_game", "east_of_don",
 )
+EAST_OF_DON_READINGS = ("interfluve", "literal")
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,12 @@ class Settings:
     air_and_armour: bool
     manstein: bool
     question_rolls: Mapping[str, int]
-    german_vp: int
+    german_vp: int | None
     soviet_eliminated_out_of_supply: int
     german_eliminated_out_of_supply: int
     end_of_soviet_turn: bool
     end_of_game: bool
+    east_of_don: str
 
 
 def read_settings(position: Position) -> Settings:
@@ -116,9 +121,10 @@ def read_settings(position: Position) -> Settings:
         air_and_armour=reader.yes("air_and_armour"),
         manstein=reader.yes("manstein"),
         question_rolls=rolls,
-        german_vp=reader.whole_number("german_vp", 99),
+        german_vp=reader.whole_number("german_vp", 99) if reader.given("german_vp") else None,
         soviet_eliminated_out_of_supply=reader.whole_number("soviet_eliminated_out_of_supply", 999),
         german_eliminated_out_of_supply=reader.whole_number("german_eliminated_out_of_supply", 999),
         end_of_soviet_turn=reader.yes("end_of_soviet_turn"),
         end_of_game=reader.yes("end_of_game"),
+        east_of_don=reader.choice("east_of_don", EAST_OF_DON_READINGS, EAST_OF_DON_READINGS[0]),
     )

@@ -24,8 +24,9 @@ from rules.referee.dos.settings import BLUE, URANUS, Settings
 from rules.referee.dos.units import AXIS, SOVIET
 from rules.referee.networks import Supply, connect, supply
 from rules.referee.position import Position, UnitState
-from rules.referee.search import StepAllowed
+from rules.referee.search import StepAllowed, without_loops
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 LEG = 7
 """Hexes in one leg of a supply line (7.3, 7.8, 7.12)."""
@@ -77,11 +78,15 @@ class SupplyLines:
         return side == SOVIET or self.settings.frozen
 
     def line_step(self, side: str, domain: frozenset[Hex]) -> StepAllowed:
-        """May a supply line of ``side`` step between two adjacent hexes (7.12, 7.13)?"""
+        """May a supply line of ``side`` step between two adjacent hexes (7.12, 7.13)?
+
+        Axis lines never cross the Volga, nor enter a standing Don–Volga line hex (11.23:
+        not through the line, nor into it); a line hex a German unit has occupied is open.
+        """
         enemy = self.control.occupied_by[self.position.other_side(side)]
         lakes = self.lakes_open(side)
         board = self.board
-        intact_line_side = self.control.intact_line_side
+        intact_line = self.control.intact_line_hexes
 
         def allowed(first: Hex, second: Hex) -> bool:
             if second not in domain or second in enemy:
@@ -92,7 +97,7 @@ class SupplyLines:
             features = board.hexside_features(first, second)
             if "impassable_mountain" in features or ("lake_side" in features and not lakes):
                 return False
-            return side == SOVIET or not ("volga" in features or intact_line_side(first, second))
+            return side == SOVIET or not ("volga" in features or second in intact_line)
 
         return allowed
 
@@ -116,7 +121,7 @@ class SupplyLines:
     @cached_property
     def taman(self) -> frozenset[Hex]:
         """Taman S1343 when active and working: an Axis ultimate source (7.4)."""
-        hexes = self.board.source_hexes(AXIS, "ultimate_when_active")
+        hexes = self.control.taman_hexes
         return frozenset(hex_ for hex_ in hexes if self.settings.taman_active and self.control.functioning(AXIS, hex_))
 
     @cached_property
@@ -155,21 +160,44 @@ class SupplyLines:
         }
 
     @cached_property
+    def air_supply_markers(self) -> tuple[Hex, ...]:
+        """The hexes holding the air supply marker, each once."""
+        return tuple(sorted(set(self.position.markers.get(AIR_SUPPLY_MARKER, ())), key=self.board.label))
+
+    @cached_property
     def air_supplied(self) -> frozenset[Hex]:
-        """The air supply marker's hex and the six around it (7.6)."""
-        centres = self.position.markers.get(AIR_SUPPLY_MARKER, ())
-        return frozenset(
-            hex_ for centre in centres for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable
-        )
+        """The air supply marker's hex and the six around it (7.6). The marker supplies one
+        hex a game turn: placed in more, it supplies none, since the position cannot say
+        which the German chose."""
+        if len(self.air_supply_markers) != 1:
+            return frozenset()
+        return self._around(self.air_supply_markers[0])
+
+    def _around(self, centre: Hex) -> frozenset[Hex]:
+        return frozenset(hex_ for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable)
 
     def supply_line(self, side: str, hex_: Hex) -> tuple[Hex, ...] | None:
-        """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13)."""
+        """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13).
+        It never runs back over a hex it has passed."""
         board = self.board.board_of[hex_]
         line = self.supplies[(side, board)].line(hex_)
         rostov = self.board.rostov
         if line is not None and side == AXIS and board == "South" and line[-1] == rostov:
             line = line + self.supplies[(AXIS, "North")].network.route(rostov)[1:]
-        return line
+        return None if line is None else without_loops(line)
+
+    def _sources_on(self, side: str, hex_: Hex, line: tuple[Hex, ...]) -> list[Hex]:
+        """The sources the line from ``hex_`` passes, in order: those of its chain of legs
+        that the line, its loops cut out, still passes."""
+        board = self.board.board_of[hex_]
+        found = self.supplies[(side, board)]
+        first = found.first_source(hex_)
+        assert first is not None
+        chain = found.network.sources_on_route(first)
+        rostov = self.board.rostov
+        if side == AXIS and board == "South" and chain[-1] == rostov:
+            chain = chain + self.supplies[(AXIS, "North")].network.sources_on_route(rostov)[1:]
+        return [source for source in chain if source in line]
 
     def supply_at(self, side: str, hex_: Hex) -> SupplyFinding:
         """The supply state a unit of ``side`` has in ``hex_``, with its reasons."""
@@ -181,29 +209,29 @@ class SupplyLines:
         line = self.supply_line(side, hex_)
         if line is not None:
             return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules),
-                                 self._describe_line(side, hex_), line)
+                                 self._describe_line(side, hex_, line), line)
         if side == AXIS and hex_ in self.air_supplied:
             return SupplyFinding(SupplyState.AIR, ("7.6",), "within one hex of the air supply marker: supplied for "
                                  "defence, halved for movement and attack")
         if side == AXIS and hex_ in self.board.coastal:
             return SupplyFinding(SupplyState.COASTAL, ("7.5",), "on the Sea of Azov or Black Sea coast: supplied for "
                                  "defence, halved for movement and attack")
-        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, "7.15"), self._why_unsupplied(side, hex_))
+        air_rule = ("7.6",) if self._denied_air_supply(side, hex_) else ()
+        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, *air_rule, "7.15"),
+                             self._why_unsupplied(side, hex_))
 
-    def _describe_line(self, side: str, hex_: Hex) -> str:
-        board = self.board.board_of[hex_]
-        found = self.supplies[(side, board)]
-        first = found.first_source(hex_)
-        assert first is not None
-        sources = found.network.sources_on_route(first)
-        rostov = self.board.rostov
-        if side == AXIS and board == "South" and sources[-1] == rostov:
-            sources = sources + self.supplies[(AXIS, "North")].network.sources_on_route(rostov)[1:]
-        distance = found.near.distance[hex_]
+    def _denied_air_supply(self, side: str, hex_: Hex) -> bool:
+        """An Axis hex a marker would cover, were it not one of several (7.6)."""
+        markers = self.air_supply_markers
+        return side == AXIS and len(markers) > 1 and any(hex_ in self._around(centre) for centre in markers)
+
+    def _describe_line(self, side: str, hex_: Hex, line: tuple[Hex, ...]) -> str:
+        sources = self._sources_on(side, hex_, line)
+        distance = line.index(sources[0])
         names = " → ".join(self.board.place_name(source) for source in sources)
         if len(sources) == 1:
-            return f"{distance} hexes to the ultimate source {names}"
-        return f"{distance} hexes to {names} (each leg at most {LEG} hexes)"
+            return f"{hexes(distance)} to the ultimate source {names}"
+        return f"{hexes(distance)} to {names} (each leg at most {LEG} hexes)"
 
     def _why_unsupplied(self, side: str, hex_: Hex) -> str:
         board = self.board.board_of[hex_]
@@ -213,11 +241,29 @@ class SupplyLines:
                  ("South", SOVIET): "South-map Soviet units trace on the South map only",
                  ("South", AXIS): "South-map Axis units reach the North map only through Rostov"
                  + ("" if self.taman else " (Taman is not active)")}[(board, side)]
+        if self._denied_air_supply(side, hex_):
+            where += f"; air supply is not applied: {len(self.air_supply_markers)} markers, one hex a turn (7.6)"
         if hex_ in found.far.distance:
             source = found.far.path_to_source(hex_)[-1]
-            return (f"the nearest connected source, {self.board.place_name(source)}, is {found.far.distance[hex_]} "
-                    f"hexes away (a leg is at most {LEG}); {where}")
+            return (f"the nearest connected source, {self.board.place_name(source)}, is "
+                    f"{hexes(found.far.distance[hex_])} away (a leg is at most {LEG}); {where}")
         return f"no line avoiding enemy units and blocked hexes reaches a connected source; {where}"
+
+    def _taman_verdicts(self) -> list[Verdict]:
+        """Whether the Taman the settings activate works (7.4)."""
+        if not self.settings.taman_active:
+            return []
+        verdicts = []
+        for hex_ in sorted(self.control.taman_hexes):
+            subject = f"Taman {self.board.label(hex_)}"
+            if hex_ in self.taman:
+                verdicts.append(Verdict(subject, "supply", "active", ("7.4",),
+                                        "an Axis unit has entered it and the Soviets have not retaken it: an ultimate "
+                                        "source for Axis units on the South map"))
+            else:
+                verdicts.append(Verdict(subject, "supply", "not active", ("7.4",),
+                                        "Soviet units hold it: South-map Axis units again trace through Rostov"))
+        return verdicts
 
     def supply_of(self, state: UnitState) -> SupplyFinding:
         """A unit's supply state (7.2, 7.7)."""
@@ -241,11 +287,19 @@ class SupplyLines:
                 path=self.board.labels(finding.path),
                 unit=state.unit.id,
             ))
+        verdicts += self._taman_verdicts()
+        if len(self.air_supply_markers) > 1:
+            verdicts.append(Verdict(
+                subject=f"{AIR_SUPPLY_MARKER} markers in {', '.join(self.board.labels(self.air_supply_markers))}",
+                topic="supply", outcome="illegal", rules=("7.6",),
+                explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
+                "none of them supplies any unit", violation=True,
+            ))
         for marker in NETWORK_MARKERS.values():
             for hex_ in self.position.markers.get(marker, ()):
                 if hex_ not in self.board.towns:
                     verdicts.append(Verdict(
                         subject=f"{marker} marker in {label(hex_)}", topic="supply", outcome="not a source",
-                        rules=("7.14",), explanation="only towns and cities join a supply network",
+                        rules=("7.14",), explanation="only towns and cities join a supply network", violation=True,
                     ))
         return verdicts

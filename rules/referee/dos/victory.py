@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Sequence
 
+from rules.hexes import Hex
+from rules.model import VictoryHex
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.settings import BLUE, Settings
@@ -42,6 +44,11 @@ class Victory:
         return [f"{name} {self.board.label(self.board.town_hex(name))}" for name in names
                 if self.board.town_hex(name) in self.control.occupied_by[SOVIET]]
 
+    def vp_hexes_held(self) -> list[VictoryHex]:
+        """The Blue VP hexes the German controls (4.2: whatever their supply)."""
+        return [victory_hex for victory_hex in self.board.game_map.victory_hexes
+                if BLUE in victory_hex.scenarios and self.control.control(victory_hex.hex) == AXIS]
+
     def _blue(self) -> list[Verdict]:
         settings = self.settings
         entered = self._entered(BLUE_SUDDEN_DEATH)
@@ -51,12 +58,19 @@ class Victory:
         stranded = [state for state in self.position.units_of(SOVIET)
                     if settings.end_of_game and self.supply.supply_of(state).state is SupplyState.OUT]
         eliminated = settings.soviet_eliminated_out_of_supply + len(stranded)
-        vp = settings.german_vp + eliminated // 20
-        details = {"german_vp_from_hexes": str(settings.german_vp), "soviet_eliminated_out_of_supply": str(eliminated),
-                   "german_vp": str(vp)}
+        held = self.vp_hexes_held()
+        hexes_vp = settings.german_vp if settings.german_vp is not None else sum(item.points for item in held)
+        vp = hexes_vp + eliminated // 20
+        details = {"german_vp_from_hexes": str(hexes_vp), "soviet_eliminated_out_of_supply": str(eliminated),
+                   "german_vp": str(vp), "vp_hexes_held": " ".join(self.board.label(item.hex) for item in held)}
         counted = (f"; {len(stranded)} Soviet units out of supply on the map count as eliminated at the end"
                    if settings.end_of_game else "")
-        working = (f"{settings.german_vp} VP from VP hexes and {eliminated // 20} for {eliminated} Soviet units "
+        if settings.german_vp is not None:
+            from_hexes = f"{hexes_vp} VP from VP hexes (the german_vp setting)"
+        else:
+            names = ", ".join(f"{item.name} {self.board.label(item.hex)}" for item in held) or "none"
+            from_hexes = f"{hexes_vp} VP from VP hexes held ({names})"
+        working = (f"{from_hexes} and {eliminated // 20} for {eliminated} Soviet units "
                    f"eliminated out of supply (1 per 20){counted}")
         if vp >= 6:
             return [Verdict("Blue", "victory", "German win", ("4.2", "4.3", "4.5"),
@@ -67,6 +81,25 @@ class Victory:
                             details=details)]
         return [Verdict("Blue", "victory", "game goes on", ("4.2", "4.3", "4.5"),
                         f"German VP {vp} of the 6 that win at once: {working}", details=details)]
+
+    def held_east_of_don(self) -> list[Hex]:
+        """The towns and cities east of the Don that the German controls in ground supply (4.9).
+
+        "East of the Don" is read, by default, as the land between the Don and the Volga
+        round Stalingrad: read literally, as every town on Astrakhan's side of the
+        Voronezh/Don line, the unchanged Uranus start already holds many, and every game
+        would end in a German win after the first Soviet turn. The setting ``east_of_don =
+        "literal"`` keeps the literal reading.
+        """
+        region = self.board.between_don_and_volga if self.settings.east_of_don == "interfluve" else self.board.east_of_don
+        return [hex_ for hex_ in sorted(self.board.towns, key=self.board.label) if hex_ in region
+                and self.control.control(hex_) == AXIS
+                and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR]
+
+    def _east_of_don_reading(self) -> str:
+        if self.settings.east_of_don == "interfluve":
+            return "between the Don and the Volga"
+        return "anywhere on Astrakhan's side of the Voronezh/Don line"
 
     def _uranus(self) -> list[Verdict]:
         settings = self.settings
@@ -85,14 +118,12 @@ class Victory:
                             f"{lost} German units eliminated out of supply or under air supply{counted}, 20 or more",
                             details=details)]
         if settings.end_of_soviet_turn:
-            held = [hex_ for hex_ in sorted(self.board.towns) if hex_ in self.board.east_of_don
-                    and self.control.control(hex_) == AXIS
-                    and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR]
+            held = self.held_east_of_don()
             if len(held) >= 2:
                 names = ", ".join(self.board.place_name(hex_) for hex_ in held)
                 return [Verdict("Uranus", "victory", "German win", ("4.9",),
                                 f"at the end of a Soviet player turn the German holds {names} east of the Don "
-                                "in ground supply: two or more", details=details)]
+                                f"({self._east_of_don_reading()}) in ground supply: two or more", details=details)]
         if settings.end_of_game:
             return [Verdict("Uranus", "victory", "German win", ("4.8", "4.10"),
                             f"the Soviet has met no victory condition by the end of turn {self.position.turn}: "

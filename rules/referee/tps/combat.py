@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from rules.hexes import Hex, are_adjacent
 from rules.model import Unit
-from rules.referee.odds import Contribution, Modifier
+from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
@@ -127,20 +127,22 @@ class Combat:
             return Contribution(state.unit.id, label, Fraction(SUPPLY_AND_AIR_DEFENCE), "supply and air units defend at 1")
         return Contribution(state.unit.id, label, Fraction(current_step(state).defence or 0))
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
         """Units that cannot attack, sea and lake hexsides (Terrain effects table)."""
         problems = []
         able = [state for state in attackers if self.cannot_attack(state) is None]
         if not able:
-            problems.append("no unit in the attack can attack (" + "; ".join(
-                f"{state.unit.id}: {self.cannot_attack(state)}" for state in attackers) + ")")
+            problems.append(AttackProblem("no unit in the attack can attack (" + "; ".join(
+                f"{state.unit.id}: {self.cannot_attack(state)}" for state in attackers) + ")",
+                (RULES["supply_and_air_units"], RULES["supply_effects"])))
         types = self.position.spec.terrain_types
         for state in able:
             assert state.hex is not None
             if are_adjacent(state.hex, defender_hex) and any(
                 types[feature].attack_prohibited for feature in self.board.hexside_features(state.hex, defender_hex)
             ):
-                problems.append(f"{state.unit.id} in {self.board.label(state.hex)} would attack across a sea or lake hexside")
+                problems.append(AttackProblem(f"{state.unit.id} in {self.board.label(state.hex)} would attack across a "
+                                              "sea or lake hexside", (RULES["terrain"],)))
         return problems
 
     def modifiers(
@@ -167,11 +169,15 @@ class Combat:
         if support:
             modifiers.append(Modifier(f"close support by {support[0].unit.id}", (RULES["close_support"],),
                                       die_modifier=CLOSE_SUPPORT_DIE_MODIFIER))
+        applied = min(terrain, key=lambda item: item[1]) if terrain and not support else None
         for name, value in terrain:
             if support:
                 modifiers.append(Modifier(f"{name}: cancelled by close support", (RULES["terrain"],)))
-            else:
+            elif (name, value) == applied:
                 modifiers.append(Modifier(name, (RULES["terrain"],), die_modifier=value))
+            else:
+                modifiers.append(Modifier(f"{name}: not added, terrain effects do not add up ({applied[0]} "
+                                          "applies)" if applied else name, (RULES["terrain"],)))
         surprise = self._surprise(defending, defenders)
         if surprise is not None:
             modifiers.append(surprise)

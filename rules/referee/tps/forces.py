@@ -100,5 +100,6 @@ class Forces:
             terrain = self.board.terrain_of_hex[state.hex]
             if types[terrain].movement_cost("all") is None:
                 verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["terrain"],),
-                                        f"stands in {self.board.label(state.hex)}, a {terrain} hex no unit may enter"))
+                                        f"stands in {self.board.label(state.hex)}, a {terrain} hex no unit may enter",
+                                        unit=state.unit.id, violation=True))
         return verdicts

@@ -34,16 +34,18 @@ def fewest_separating_hexes(
     second: frozenset[Hex],
     crossing_allowed: Mapping[Hex, frozenset[Hex]],
 ) -> tuple[Hex, ...]:
-    """The fewest hexes of ``region`` outside ``covered`` that, with ``covered``, cut every
-    path inside ``region`` from ``first`` to ``second``.
+    """The fewest hexes of ``region``, outside ``covered``, ``first`` and ``second``, that
+    with ``covered`` cut every path inside ``region`` from ``first`` to ``second``.
 
     Menger's theorem: that number equals the most paths from ``first`` to ``second`` that
     share no uncovered hex, so a unit-capacity maximum flow over uncovered hexes (each
     split into an entry and an exit node) finds it, and the hexes whose entry the last
     search still reaches but whose exit it does not are one smallest cut. Covered hexes
-    are walls; ``crossing_allowed`` gives the neighbours each hex may be left toward.
+    are walls; the hexes of ``first`` and ``second`` are the two ends, never cut and
+    never walls; ``crossing_allowed`` gives the neighbours each hex may be left toward.
     """
-    open_hexes = sorted(region - covered)
+    ends = (first | second) & region
+    open_hexes = sorted((region - covered) | ends)
     index = {hex_: number for number, hex_ in enumerate(open_hexes)}
     source, sink = 2 * len(open_hexes), 2 * len(open_hexes) + 1
     unlimited = len(open_hexes) + 1
@@ -58,7 +60,7 @@ def fewest_separating_hexes(
         capacity[(start, end)] = amount
 
     for hex_, number in index.items():
-        link(2 * number, 2 * number + 1, 1)
+        link(2 * number, 2 * number + 1, unlimited if hex_ in ends else 1)
         for other in crossing_allowed.get(hex_, frozenset()):
             if other in index:
                 link(2 * number + 1, 2 * index[other], unlimited)
@@ -91,28 +93,53 @@ def fewest_separating_hexes(
     return tuple(hex_ for hex_, number in index.items() if 2 * number in parent and 2 * number + 1 not in parent)
 
 
+def rears(board: Board) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The Axis and the Soviet rears a front must divide, on or north of Rostov's row.
+
+    Each rear is a stretch of the map's edge: the Axis one from the west end of Rostov's
+    row up the west edge and along the north edge to its last rail supply source there,
+    the Soviet one from the east end of the row up the east edge and back along the
+    north edge to its last source. A side with no source on those edges keeps its own
+    edge alone. The edge between the two rears is where a front may start, so a front
+    is a line from it down to Rostov's row, as the rule draws it, and never a ring
+    around a few source hexes.
+    """
+    assert board.rostov is not None
+    southmost = board.north_south[board.rostov]
+    game_map = board.game_map
+
+    def in_band(hexes: tuple[Hex, ...]) -> list[Hex]:
+        return [hex_ for hex_ in hexes if hex_ in board.passable and board.north_south[hex_] <= southmost]
+
+    north = sorted(in_band(game_map.edge("north").hexes), key=lambda hex_: board.west_east[hex_])
+    west = sorted(in_band(game_map.edge("west").hexes), key=lambda hex_: -board.north_south[hex_])
+    east = sorted(in_band(game_map.edge("east").hexes), key=lambda hex_: -board.north_south[hex_])
+
+    def rear(side: str, own_edge: list[Hex], along_north: list[Hex]) -> frozenset[Hex]:
+        walk = own_edge + [hex_ for hex_ in along_north if hex_ not in own_edge]
+        sources = {hex_ for source in game_map.supply_sources if source.side == side for hex_ in source.hexes}
+        reached = [index for index, hex_ in enumerate(walk) if hex_ in sources]
+        return frozenset(walk[: reached[-1] + 1] if reached else own_edge)
+
+    axis = rear(AXIS, west, north)
+    return axis, rear(SOVIET, east, north[::-1]) - axis
+
+
 def front_gaps(board: Board, forces: Forces, side: str) -> FrontGaps | None:
     """The gap hexes in ``side``'s continuous front (Continuous front).
 
     The front runs from the north or west edge to the east-west hex row through
     Rostov, in units or ZOC (here reaching into enemy-occupied hexes too). Read as a
-    line that cuts the two sides' rears apart above that row: the gap count is the
-    fewest uncovered hexes that, added to the covered ones, cut every path on or north
-    of the Rostov row from the Axis rail supply sources (the west edge if the map
-    names none) to the east edge and the Soviet sources. Water hexes need no cover.
-    A line merely touching the west edge near Rostov cuts nothing off, so it does not
-    count, while a front entering from the west edge behind the Axis sources does.
+    line that cuts the two sides' rears (:func:`rears`) apart on or north of that row:
+    the gap count is the fewest uncovered hexes that, added to the covered ones, cut
+    every path between them. Water hexes need no cover. With no front at all, that is
+    every hex of a line from the north edge down to Rostov's row.
     """
     if board.rostov is None:
         return None
     southmost = board.north_south[board.rostov]
     band = frozenset(hex_ for hex_ in board.passable if board.north_south[hex_] <= southmost)
     covered = frozenset(forces.holders[side]) | frozenset(forces.zoc[side])
-    game_map = board.game_map
-    axis_rear = frozenset(hex_ for source in game_map.supply_sources if source.side == AXIS for hex_ in source.hexes)
-    soviet_rear = frozenset(game_map.edge("east").hexes) | frozenset(
-        hex_ for source in game_map.supply_sources if source.side == SOVIET for hex_ in source.hexes
-    )
-    first = (axis_rear & band) or (frozenset(game_map.edge("west").hexes) & band)
-    gaps = fewest_separating_hexes(band, covered, first, soviet_rear & band, board.steps_across)
+    axis_rear, soviet_rear = rears(board)
+    gaps = fewest_separating_hexes(band, covered, axis_rear, soviet_rear, board.steps_across)
     return FrontGaps(side, tuple(sorted(gaps, key=board.label)))

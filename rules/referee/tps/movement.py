@@ -22,6 +22,7 @@ from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
 from rules.referee.tps.units import AXIS, current_step, is_flight
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 REINFORCEMENT_RAIL_HEXES = 30
 
@@ -125,7 +126,7 @@ class Movement:
             if (first, second) not in self.board.rail_links:
                 problems.append(f"{label(first)} to {label(second)} is not along a rail line")
         if len(path) > REINFORCEMENT_RAIL_HEXES:
-            problems.append(f"{len(path)} hexes, more than {REINFORCEMENT_RAIL_HEXES}")
+            problems.append(f"{hexes(len(path))}, more than {REINFORCEMENT_RAIL_HEXES}")
         enemy = self.position.other_side(unit.side)
         enemy_zoc = self.forces.enemy_zoc_for_movement(unit.side)
         for hex_ in path:
@@ -134,6 +135,6 @@ class Movement:
             if hex_ in self.forces.holders[enemy]:
                 problems.append(f"{label(hex_)} holds enemy units")
         outcome = "illegal" if problems else "legal"
-        explanation = "; ".join(problems) if problems else f"{len(path)} rail hexes of {REINFORCEMENT_RAIL_HEXES}, no enemy ZOC"
+        explanation = "; ".join(problems) if problems else f"{hexes(len(path), 'rail')} of {REINFORCEMENT_RAIL_HEXES}, no enemy ZOC"
         return len(path), [Verdict(unit.id, "rail movement", outcome, rules, explanation, path=self.board.labels(path),
                                    details={"hexes": str(len(path))})]

@@ -15,7 +15,7 @@ from rules.hexes import Hex
 from rules.model import Unit
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
-from rules.referee.odds import Contribution, Modifier
+from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
@@ -25,7 +25,7 @@ from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.movement import Movement
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
-from rules.referee.tps.supply import SupplyLines, UnitSupply
+from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
 from rules.referee.tps.units import is_flight, stands_in_hex
 from rules.referee.tps.victory import Victory
 from rules.referee.verdict import Verdict
@@ -39,6 +39,8 @@ class TurningPointReferee(HexReferee):
 
     game_id = "tps"
     stacking_rules = (RULES["stacking"], RULES["air_units"])
+    adjacency_rules = (RULES["combat"],)
+    supply_order = (str(SupplyState.OUT_OF_SUPPLY), str(SupplyState.ISOLATED), str(SupplyState.SUPPLIED))
     odds_table_id = "crt"
 
     def __init__(self, position: Position) -> None:
@@ -81,7 +83,7 @@ class TurningPointReferee(HexReferee):
 
     def check(self) -> list[Verdict]:
         """The engine's verdicts, then placements the rules forbid (water, air units)."""
-        return [*super().check(), *self.forces.placement_problems(), *self.air.problems()]
+        return [*super().check(), *self.forces.placement_problems(), *self.air.verdicts()]
 
     def supply(self) -> list[Verdict]:
         """Each unit's supply state, traced path, distance and effects."""
@@ -150,7 +152,7 @@ class TurningPointReferee(HexReferee):
         """Printed defence, whatever the supply; supply and air units defend at 1 (K)."""
         return self.combat.defence_strength(state)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[str]:
+    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
         """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects table)."""
         return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(defender_hex, attackers)
 

@@ -28,6 +28,7 @@ from rules.referee.tps.forces import Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.units import AXIS, SOVIET, is_cavalry, is_flight, is_supply_unit, stands_in_hex
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 AXIS_SUPPLY_RANGE = 12
 SOVIET_RAIL_RANGE = 8
@@ -164,11 +165,7 @@ class SupplyLines:
             supplied = chosen is not None and distances[SourceKind.RAIL] <= AXIS_SUPPLY_RANGE
             return self._line(state, SupplyState.SUPPLIED if supplied else SupplyState.OUT_OF_SUPPLY, chosen,
                               distances, network, ground)
-        if is_cavalry(state.unit):
-            limits = {kind: SOVIET_CAVALRY_RANGE for kind in SourceKind}
-        else:
-            limits = {SourceKind.RAIL: SOVIET_RAIL_RANGE, SourceKind.SUPPLY_UNIT: SOVIET_SUPPLY_UNIT_RANGE,
-                      SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE}
+        limits = self._limits(state)
         supplying = [kind for kind, reached in distances.items() if reached <= limits[kind]]
         if supplying:
             chosen = min(supplying, key=lambda kind: (distances[kind], list(SourceKind).index(kind)))
@@ -177,8 +174,15 @@ class SupplyLines:
         if not is_cavalry(state.unit) and to_supply_unit is not None and \
                 to_supply_unit <= SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE:
             return self._line(state, SupplyState.OUT_OF_SUPPLY, SourceKind.SUPPLY_UNIT, distances, network, ground)
-        nearest = min(distances, key=lambda kind: distances[kind]) if distances else None
-        return self._line(state, SupplyState.ISOLATED, nearest, distances, network, ground)
+        return self._line(state, SupplyState.ISOLATED, None, distances, network, ground)
+
+    @staticmethod
+    def _limits(state: UnitState) -> Mapping[SourceKind, int]:
+        """How far a Soviet unit's line may run to each kind of source to supply it."""
+        if is_cavalry(state.unit):
+            return {kind: SOVIET_CAVALRY_RANGE for kind in SourceKind}
+        return {SourceKind.RAIL: SOVIET_RAIL_RANGE, SourceKind.SUPPLY_UNIT: SOVIET_SUPPLY_UNIT_RANGE,
+                SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE}
 
     def _line(
         self,
@@ -234,8 +238,8 @@ class SupplyLines:
                 explanation = "no rail hex joined by usable rail to an Axis rail source can be reached"
             else:
                 explanation = (
-                    f"{line.distance} hexes to rail hex {label(line.path[line.distance])} "
-                    f"(limit {AXIS_SUPPLY_RANGE}), then {line.rail_hexes} rail hexes to the source "
+                    f"{hexes(line.distance)} to rail hex {label(line.path[line.distance])} "
+                    f"(limit {AXIS_SUPPLY_RANGE}), then {hexes(line.rail_hexes, 'rail')} to the source "
                     f"{label(line.path[-1])}"
                 )
         else:
@@ -267,10 +271,24 @@ class SupplyLines:
                 f"or {SOVIET_EDGE_RANGE} of the east edge; out of supply within "
                 f"{SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE} of a supply unit"
             )
+        if line.state == SupplyState.ISOLATED:
+            return f"{terms}; {self._why_isolated(state, line)}"
         found = []
         for kind in SourceKind:
             if kind in line.distances:
-                rail = f" (then {line.rail_hexes} rail hexes to {self.board.label(line.path[-1])})" \
+                rail = f" (then {hexes(line.rail_hexes, 'rail')} to {self.board.label(line.path[-1])})" \
                     if kind == line.kind == SourceKind.RAIL else ""
                 found.append(f"{kind} {line.distances[kind]}{rail}")
-        return f"{terms}; nearest: {', '.join(found) or 'no source can be reached'}"
+        return f"{terms}; nearest: {', '.join(found)}"
+
+    def _why_isolated(self, state: UnitState, line: UnitSupply) -> str:
+        """Why no source is within reach: how far each kind is against its limit, or that
+        enemy units and ZOC cut every way to any source."""
+        if not line.distances:
+            return "enemy units and their ZOC cut every line to a source of any kind"
+        limits = self._limits(state)
+        beyond = [f"{kind} {hexes(line.distances[kind])} away (limit {limits[kind]})"
+                  for kind in SourceKind if kind in line.distances]
+        unreached = [str(kind) for kind in SourceKind if kind not in line.distances]
+        cut = f"; no {' or '.join(unreached)} can be reached" if unreached else ""
+        return f"no source within reach: {', '.join(beyond)}{cut}"

@@ -30,6 +30,7 @@ from rules.referee.tps.units import (
     printed_strength,
 )
 from rules.referee.verdict import Verdict
+from rules.referee.wording import hexes
 
 
 def award(spec: GameSpec, award_id: str) -> VictoryPointAward:
@@ -104,7 +105,7 @@ class Victory:
                 points[enemy] += earned_now
             when = "scored at the end of this player turn" if scored else "not scored now: not its player turn"
             verdicts.append(Verdict(
-                f"{side} front", "continuous front", f"{len(gaps)} gap hexes", (RULES["front"],),
+                f"{side} front", "continuous front", hexes(len(gaps), "gap"), (RULES["front"],),
                 f"{earned_now} VP to the {enemy} side, {when}",
                 details={"gaps": " ".join(self.board.labels(gaps))},
             ))
@@ -140,12 +141,12 @@ class Victory:
         if not connected:
             return Verdict("Rostov", "victory points", "0 VP", rules,
                            "no Soviet unit has a line of communication to measure from"), AXIS, 0
-        hexes, _, nearest = min(
+        apart, _, nearest = min(
             (distance(rostov, state.hex), state.unit.id, state) for state in connected if state.hex is not None
         )
         assert nearest.hex is not None
-        points = award(self.position.spec, "rostov_distance").points * hexes
+        points = award(self.position.spec, "rostov_distance").points * apart
         return Verdict("Rostov", "victory points", f"{points} VP to the Axis", rules,
                        f"the nearest Soviet unit with a line of communication, {nearest.unit.id} in "
-                       f"{self.board.label(nearest.hex)}, is {hexes} hexes from Rostov ({label})",
-                       details={"distance": str(hexes)}), AXIS, points
+                       f"{self.board.label(nearest.hex)}, is {hexes(apart)} from Rostov ({label})",
+                       details={"distance": str(apart)}), AXIS, points
