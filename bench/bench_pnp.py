@@ -1,7 +1,7 @@
 """How long ``stavka pnp`` takes per game and paper, how big the PDF is, and where the time goes.
 
-Run ``.venv/bin/python -m bench.bench_pnp [--repeats N]``. For each shipped game with a
-map and each paper it reports the pages, the file size, the median wall time of the
+Run ``.venv/bin/python -m bench.bench_pnp [--repeats N] [GAME...]``. For each shipped
+game with a map (or each GAME named) and each paper it reports the pages, the file size, the median wall time of the
 whole PDF (planning, drawing, compressing; written to memory), the median processor
 time (steadier than wall time on a shared machine) and the median share of the wall
 time spent on the map pages (300 ppi tiles, drawn tile by tile, and their index).
@@ -45,10 +45,11 @@ def timed_pdf(name: str, paper: str) -> tuple[int, int, float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per PDF (median reported)")
+    parser.add_argument("games", nargs="*", help="the games to measure (default: every shipped game with a map)")
     arguments = parser.parse_args()
     print("| game | paper | pages | size MB | s (median) | CPU s (median) | CPU s per page | map pages' share |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for name in shipped_games():
+    for name in arguments.games or shipped_games():
         if not buildable(load_game(name)):
             continue
         for paper in PAPERS:

@@ -1,6 +1,7 @@
 """Render the print-and-play sample pages under docs/images at 100 dpi, as a printed page
 looks: the cover, a set-up sheet, a reinforcement schedule, the turn and VP tracks, a
-map's assembly index and one of its tiles.
+map's assembly index and one of its tiles; and Rattenkrieg's set-up sheet, a player aid
+and a tile of its area map.
 
 Run by hand after changing the print-and-play pages
 (``.venv/bin/python scripts/render_pnp_samples.py``); it needs poppler's ``pdftoppm``.
@@ -33,6 +34,9 @@ SAMPLES = (
     ("pnp-tps-tracks.png", "tps", "a4", "tracks and charts, 1 of"),
     ("pnp-dos-index.png", "dos", "letter", "North map, assembly index"),
     ("pnp-dos-tile.png", "dos", "letter", "North map, tile B2"),
+    ("pnp-rks-setup.png", "rks", "a4", "Set-up: The battle for the city"),
+    ("pnp-rks-aid.png", "rks", "a4", "Soviet player aid, 1 of"),
+    ("pnp-rks-tile.png", "rks", "a4", "Stalingrad map, tile A2"),
 )
 
 

@@ -26,6 +26,7 @@ from builder.art.board import INK, PAPER, WATER
 from builder.art.cards import screen_card
 from builder.art.drawing import RGB, fitted_font, mix, wrap
 from builder.art.fonts import font
+from builder.art.scaled_drawing import Window, board_canvas
 from builder.art.text import draw_text
 from rules.areas import AreaMap, Point, centroid
 from rules.model import Area, GameMap, GameSpec
@@ -165,12 +166,20 @@ def panel_boxes(spec: GameSpec, area_map: AreaMap) -> tuple[Box, ...]:
     return tuple(boxes)
 
 
-def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
-    """The whole board image: areas, river, arrows, names, panel."""
+def render_area_board(spec: GameSpec, game_map: GameMap, scale: float = 1.0, window: Window | None = None
+                      ) -> Image.Image:
+    """The whole board image: areas, river, arrows, names, panel.
+
+    ``scale`` draws the same board that many times larger (print wants 300 ppi at the
+    counters' scale) and ``window`` (left, top, right, bottom in pixels of the scaled
+    board) only that part of it, as the hex boards do
+    (:func:`builder.art.scaled_drawing.board_canvas`): one drawing for screen and paper,
+    and a print tile never needs the whole board in memory. At scale 1 with no window
+    the module's board comes out unchanged.
+    """
     area_map = game_map.area_map
     assert area_map is not None
-    image = Image.new("RGB", board_size(area_map), PAPER)
-    draw = ImageDraw.Draw(image)
+    image, draw = board_canvas(board_size(area_map), PAPER, scale, window)
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
         draw.polygon(polygon, fill=area_fill(spec, area))
@@ -189,8 +198,9 @@ def render_area_board(spec: GameSpec, game_map: GameMap) -> Image.Image:
         _area_name(draw, area_map, area, is_objective(area_map, area))
     for crossing in area_map.crossings:
         _arrow(draw, area_map, crossing.first, crossing.second)
+    origin = (0, 0) if window is None else (window[0], window[1])
     for water in area_map.waters:
-        _water_name(image, area_map, water)
+        _water_name(image, area_map, water, scale, origin)
     _frame_furniture(draw, area_map)
     _panel(draw, spec, area_map)
     return image
@@ -495,14 +505,21 @@ def water_name_points(area_map: AreaMap, water: str) -> list[Point]:
     return points
 
 
-def _water_name(image: Image.Image, area_map: AreaMap, water: str) -> None:
-    """The river's name, set along its course at a few places."""
+def _water_name(image: Image.Image, area_map: AreaMap, water: str, scale: float, origin: tuple[int, int]) -> None:
+    """The river's name, set along its course at a few places.
+
+    Turned text cannot be drawn through a scaling context, so it is set ``scale`` times
+    larger on a picture of its own, turned, and pasted at its scaled place less the
+    window's ``origin`` (the window's top left in scaled pixels)."""
     typeface = font(WATER_NAME_SIZE, "serif-italic")
-    label = Image.new("RGBA", (int(typeface.getlength(water)) + 8, 30), (0, 0, 0, 0))
-    draw_text(ImageDraw.Draw(label), (4, 24), water, typeface, (*WATER, 255), anchor="ls")
+    if scale != 1.0:
+        typeface = typeface.font_variant(size=WATER_NAME_SIZE * scale)
+    label = Image.new("RGBA", (int(typeface.getlength(water) + 8 * scale), round(30 * scale)), (0, 0, 0, 0))
+    draw_text(ImageDraw.Draw(label), (4 * scale, 24 * scale), water, typeface, (*WATER, 255), anchor="ls")
     turned = label.rotate(WATER_NAME_TURN, expand=True)
     for x, y in water_name_points(area_map, water):
-        image.paste(turned, (int(x - turned.width / 2), int(y - turned.height / 2)), turned)
+        corner = (int(x * scale - turned.width / 2) - origin[0], int(y * scale - turned.height / 2) - origin[1])
+        image.paste(turned, corner, turned)
 
 
 def _frame_furniture(draw: ImageDraw.ImageDraw, area_map: AreaMap) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.art.counters import CounterFormat, is_untried, print_format, unit_faces
+from builder.art.area_pieces import acted_face
+from builder.art.counters import CounterFormat, is_area_game, is_untried, print_format, unit_faces
 from builder.art.markers import marker_faces
 from builder.pnp.layout import Rect
 from builder.pnp.pdf import place_image
@@ -33,10 +34,12 @@ class CounterArt:
         self._markers: dict[str, tuple[Image.Image, Image.Image]] = {}
 
     def unit(self, unit: Unit) -> tuple[Image.Image, Image.Image]:
-        """Front and back of ``unit``'s counter, bleed included."""
+        """Front and back of ``unit``'s counter, bleed included. In an area game the back
+        is the 'acted' face a unit flips to once it has acted (RKS 7.4), as in the module."""
         if unit.id not in self._units:
             faces = unit_faces(unit, self.game, self.format)
-            self._units[unit.id] = (faces.front, faces.back)
+            back = acted_face(faces.front) if is_area_game(self.game) else faces.back
+            self._units[unit.id] = (faces.front, back)
         return self._units[unit.id]
 
     def marker(self, marker: Marker) -> tuple[Image.Image, Image.Image]:

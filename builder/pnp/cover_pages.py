@@ -140,8 +140,20 @@ def _draw_cover(canvas: Canvas, context: PrintContext) -> None:
     canvas.drawString(left + 8, box_top - 16, f"{RECONSTRUCTED_MARK} Reconstructed values")
     text_block(canvas, left + 8, box_top - 22, usable - 16, notice, 9.5)
     notes_top = box_top - notice_h - 14
-    if game.notes and notes_top - margin() > 40:
-        text_block(canvas, left, notes_top, usable, "\n".join(game.notes), 9)
+    notes = cover_notes(game)
+    if notes and notes_top - margin() > 40:
+        text_block(canvas, left, notes_top, usable, "\n".join(notes), 9)
+
+
+def cover_notes(game: GameSpec) -> list[str]:
+    """The game's notes, and for a card game what the players bring: its cards are a
+    standard deck (RKS 2.4), so none are printed."""
+    notes = list(game.notes)
+    if game.cards is not None:
+        count = len(game.cards.cards())
+        notes.insert(0, f"No cards are printed: play with a standard deck of {count} playing cards without jokers "
+                        f"({game.cards.provenance.source or 'the rules'}); the set-up sheet says how to deal them.")
+    return notes
 
 
 def printing_steps(sections: Sequence[Section], first_page: int) -> list[str]:
@@ -197,12 +209,29 @@ def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections
     y -= 14
     canvas.setFont(BOLD, 11)
     canvas.drawString(frame.x, y, "Playing from paper")
-    text_block(canvas, frame.x, y - 8, frame.width, (
-        "Set up from the set-up sheets: each unit is shown as its counter is placed, with its hex. Put each "
-        "scenario's reinforcements on their turns in its schedule, and the turn and victory point markers on their "
-        "tracks. Positions from a paper game can be typed into a position file with the units' ids (shown on the "
-        f"set-up sheets) and judged with: stavka check position.toml. This kit was made with: {command_line(game, options)}."
-    ), 9.5)
+    text_block(canvas, frame.x, y - 8, frame.width, playing_text(game, options), 9.5)
+
+
+def playing_text(game: GameSpec, options: PnpOptions) -> str:
+    """How to go from the printed kit to a game on the table, for this kind of game."""
+    if game.cards is not None:
+        setting_up = (
+            "Set up from the set-up sheet: each unit by the area it starts in, the reinforcements on the map's turn "
+            "boxes, then the deal of steps and hands from a standard deck of playing cards, and a control marker in "
+            "every city area. Each player keeps their player aid at hand. Units flip to their ACTED side once they "
+            "have acted and back in the replenishment phase."
+        )
+    else:
+        setting_up = (
+            "Set up from the set-up sheets: each unit is shown as its counter is placed, with its hex. Put each "
+            "scenario's reinforcements on their turns in its schedule, and the turn and victory point markers on "
+            "their tracks."
+        )
+    return (
+        f"{setting_up} Positions from a paper game can be typed into a position file with the units' ids (shown on "
+        f"the set-up sheets) and judged with: stavka check position.toml. This kit was made with: "
+        f"{command_line(game, options)}."
+    )
 
 
 def command_line(game: GameSpec, options: PnpOptions) -> str:

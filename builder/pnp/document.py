@@ -2,9 +2,9 @@
 
 The cover and contents come first (pages 1-2), then the two-sided sections (the
 calibration sheet and the counter sheets) so each starts on the front of a sheet,
-then what prints one-sided: set-up sheets, reinforcement schedules, tracks and charts,
-and the map tiles. Every page's footer names the game, what the page is and "page n
-of N".
+then what prints one-sided: set-up sheets, reinforcement schedules, tracks and charts
+(an area game: its set-up sheet and player aids), and the map tiles. Every page's
+footer names the game, what the page is and "page n of N".
 """
 
 from __future__ import annotations
@@ -13,8 +13,11 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from builder.art.counters import is_area_game
 from builder.output import prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
+from builder.pnp.area_aid_pages import area_aid_section
+from builder.pnp.area_setup_pages import area_setup_section
 from builder.pnp.calibration_pages import calibration_section
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.counter_pages import counter_section
@@ -29,7 +32,7 @@ from rules.model import GameSpec
 Progress = Callable[[int, int, str], None]
 """Told after each page: pages done, pages in all, what the page was."""
 
-PAGE_KINDS: list[PageKind] = [
+HEX_PAGE_KINDS: list[PageKind] = [
     calibration_section,
     counter_section,
     setup_section,
@@ -37,13 +40,28 @@ PAGE_KINDS: list[PageKind] = [
     aid_section,
     map_section,
 ]
-"""The sections after the cover, in print order; a game's own page kinds join this list."""
+"""The sections of a hex game after the cover, in print order."""
+AREA_PAGE_KINDS: list[PageKind] = [
+    calibration_section,
+    counter_section,
+    area_setup_section,
+    area_aid_section,
+    map_section,
+]
+"""The sections of a card-driven area game (Rattenkrieg): the shared calibration,
+counters and map tiles, with its own set-up sheet (units by area, the deal) and a
+player aid per side. Its turn track is on the map's panel, printed with the tiles."""
+
+
+def page_kinds(game: GameSpec) -> list[PageKind]:
+    """The page kinds of ``game``, in print order."""
+    return AREA_PAGE_KINDS if is_area_game(game) else HEX_PAGE_KINDS
 
 
 def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:
     """Every section of the PDF, cover first, pages planned but not drawn."""
     context = PrintContext(game, options, CounterArt(game, options.counter_inches, options.duplex.bleed_mm))
-    following = [section for kind in PAGE_KINDS if (section := kind(context)) is not None]
+    following = [section for kind in page_kinds(game) if (section := kind(context)) is not None]
     sections = [cover_section(context, following), *following]
     check_duplex_parity(sections)
     return sections

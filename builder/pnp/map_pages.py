@@ -21,7 +21,9 @@ from functools import partial
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.art.area_board import board_size, render_area_board
 from builder.art.board import render_board
+from builder.art.counters import SCREEN_COUNTER_PX
 from builder.pnp.flow import draw_heading, page_frame
 from builder.pnp.layout import (
     POINTS_PER_INCH,
@@ -101,9 +103,31 @@ def _render_board(window: tuple[int, int, int, int], ppi: float, game: GameSpec,
     return render_board(game, game_map, index, ppi / board_ppi, window)
 
 
+def area_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork]:
+    """Every area board, printed at the counters' scale: the module's board over the
+    module's counter size, so printed areas hold printed counters as the module's areas
+    hold its pieces. The board's panel (deck, discards, duel cards, turn track, control
+    markers) is printed with it."""
+    artworks = []
+    for game_map in game.maps:
+        if game_map.area_map is None:
+            continue
+        board_ppi = SCREEN_COUNTER_PX / counter_inches
+        width, height = (side / board_ppi * POINTS_PER_INCH for side in board_size(game_map.area_map))
+        render = partial(_render_area_board, game=game, game_map=game_map, board_ppi=board_ppi)
+        note = f"Printed at the counters' scale: {counter_inches:g} in counters fit its areas as the module's pieces do."
+        artworks.append(MapArtwork(f"{game_map.name} map", width, height, render, note, game_map.name))
+    return artworks
+
+
+def _render_area_board(window: tuple[int, int, int, int], ppi: float, game: GameSpec, game_map: GameMap,
+                       board_ppi: float) -> Image.Image:
+    return render_area_board(game, game_map, ppi / board_ppi, window)
+
+
 ArtworkSource = Callable[[GameSpec, float], list[MapArtwork]]
-ARTWORK_SOURCES: list[ArtworkSource] = [hex_board_artworks]
-"""Where the maps to print come from; an area map's artwork function joins this list."""
+ARTWORK_SOURCES: list[ArtworkSource] = [hex_board_artworks, area_board_artworks]
+"""Where the maps to print come from: hex boards and area boards."""
 
 
 def map_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork]:

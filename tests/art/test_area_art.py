@@ -1,12 +1,14 @@
 """Rattenkrieg's art read back as pixels: built-up names red and ordinary ones grey (2.1),
-the Volga blue, the arrows of 3.5 drawn, suit symbols present in the shipped font, cards
-inked in their suit's colour, step badges transparent but for the disc."""
+the Volga blue, the arrows of 3.5 drawn, the board drawn larger for print the same,
+suit symbols present in the shipped font, cards inked in their suit's colour, step
+badges transparent but for the disc."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Polygon
 
 from builder.art.area_board import ARROW, NAME_COLOUR, VOLGA, board_size, name_layout, render_area_board
@@ -64,6 +66,34 @@ def test_the_volga_is_water_and_the_arrows_cross_it() -> None:
     assert pixel == VOLGA
     pixels = _pixels(board())
     assert sum(1 for pixel in pixels if pixel == ARROW) > 500
+
+
+PRINT_SCALE = 2.6
+"""About 300 ppi for the board printed at the counters' scale (5/8 in counters)."""
+
+
+@pytest.mark.parametrize("box", [(0, 0, 800, 600), (500, 700, 1100, 1300), (1183, 0, 1583, 900)])
+def test_the_print_board_shrunk_is_the_module_board(box: tuple[int, int, int, int]) -> None:
+    # The north-west corner holds the north arrow; the middle the Volga's turned name,
+    # the arrows and the hill; the last box is the panel's card and turn boxes.
+    rks = shipped_game("rks")
+    window = (round(PRINT_SCALE * box[0]), round(PRINT_SCALE * box[1]), round(PRINT_SCALE * box[2]),
+              round(PRINT_SCALE * box[3]))
+    printed = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=window)
+    assert printed.size == (window[2] - window[0], window[3] - window[1])
+    shrunk = printed.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.BOX)
+    difference = ImageStat.Stat(ImageChops.difference(board().crop(box).convert("RGB"), shrunk)).mean
+    assert max(difference) < 8, difference  # anti-aliasing differs; nothing drawn elsewhere
+
+
+def test_a_window_is_that_part_of_the_whole_print_board() -> None:
+    rks = shipped_game("rks")
+    window = (1300, 1500, 2900, 3100)  # the Volga's name, pasted as a turned picture, and an arrow
+    whole = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=(0, 0, 3200, 3200)).crop(window)
+    part = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=window)
+    differing = ImageChops.difference(whole, part).convert("L").point(lambda value: 255 if value > 40 else 0)
+    share = sum(1 for value in differing.tobytes() if value) / (part.width * part.height)
+    assert share < 0.01, share  # wide lines may round a pixel differently at another origin
 
 
 def test_suit_symbols_are_in_the_shipped_fonts() -> None:

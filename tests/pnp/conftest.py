@@ -1,4 +1,4 @@
-"""The shipped hex games' print-and-play PDFs, built once per test run on both papers."""
+"""The shipped games' print-and-play PDFs, built once per test run on both papers."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from builder.pnp.pages import PnpOptions
 from tests.support.games import shipped_game
 
 HEX_GAMES = ("tps", "dos")
+AREA_GAMES = ("rks",)
+PNP_GAMES = HEX_GAMES + AREA_GAMES
 PAPERS = ("a4", "letter")
 
 
@@ -20,6 +22,6 @@ def shipped_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, st
     folder = tmp_path_factory.mktemp("pnp")
     return {
         (game, paper): write_pnp(shipped_game(game), PnpOptions(paper=paper), folder)
-        for game in HEX_GAMES
+        for game in PNP_GAMES
         for paper in PAPERS
     }

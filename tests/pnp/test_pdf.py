@@ -19,7 +19,7 @@ from builder.pnp.layout import POINTS_PER_INCH, paper_size
 from builder.pnp.map_pages import PRINT_PPI
 from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
 from builder.pnp.pdf import CONDENSED, new_canvas
-from tests.pnp.conftest import HEX_GAMES, PAPERS
+from tests.pnp.conftest import HEX_GAMES, PAPERS, PNP_GAMES
 from tests.pnp.pdf_pages import (
     blank_share,
     embedded_fonts,
@@ -38,10 +38,15 @@ def _poppler() -> None:
     assert poppler_available(), "poppler-utils (pdftoppm, pdftotext, pdfimages, pdffonts) missing: run bash scripts/install"
 
 
-CASES = [(game, paper) for game in HEX_GAMES for paper in PAPERS]
+CASES = [(game, paper) for game in PNP_GAMES for paper in PAPERS]
 BLANK_DPI = 50
 MOST_BLANK = 0.75
 README = Path(__file__).resolve().parents[2] / "README.md"
+HEX_CONTENTS = ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheets", "Reinforcement schedules",
+                "Tracks and charts", "Map tiles"]
+CONTENTS = {**{game: HEX_CONTENTS for game in HEX_GAMES},
+            "rks": ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheet", "Player aids", "Map tiles"]}
+"""The sections each game's contents page lists, in order."""
 
 
 @pytest.mark.parametrize(("game", "paper"), CASES)
@@ -119,8 +124,7 @@ def test_the_contents_name_each_section_its_pages_and_how_to_print_it(
     texts = page_texts(shipped_pdfs[(game, paper)])
     rows = re.findall(r"^\s*(\S.*?)\s{2,}(\d+)(?:-(\d+))?\s{2,}(one-sided|two-sided, flip on the long edge)$",
                       texts[1], re.MULTILINE)
-    assert [row[0] for row in rows] == ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheets",
-                                        "Reinforcement schedules", "Tracks and charts", "Map tiles"]
+    assert [row[0] for row in rows] == CONTENTS[game]
     expected_first = 1
     for title, first, last, how in rows:
         assert int(first) == expected_first, title

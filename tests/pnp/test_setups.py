@@ -1,5 +1,6 @@
 """Set-up sheets list exactly what the module's predefined set-ups place, where they place
-it; schedules list every reinforcement of each scenario once, on its turn."""
+it (Rattenkrieg's too: units in their areas, reinforcements on their turn boxes, control
+markers); schedules list every reinforcement of each scenario once, on its turn."""
 
 from __future__ import annotations
 
@@ -13,22 +14,25 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from builder.art.area_board import panel_boxes
 from builder.art.charts import scenario_group_label
 from builder.build import build_game
+from builder.pnp.area_setups import area_setups
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PageKind, PnpOptions, PrintContext
 from builder.pnp.pdf import new_canvas
 from builder.pnp.setup_pages import entry_detail, schedule_section, setup_section
 from builder.pnp.setups import schedules, setup_sheets
-from builder.positions import position_from_save
-from tests.pnp.conftest import HEX_GAMES
+from builder.positions import _properties, position_from_save
+from builder.vassal.reader import read_saved_game
+from tests.pnp.conftest import AREA_GAMES, HEX_GAMES
 from tests.support.games import shipped_game
 
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("modules")
-    return {game: build_game(shipped_game(game), folder, lambda _step: None).path for game in HEX_GAMES}
+    return {game: build_game(shipped_game(game), folder, lambda _step: None).path for game in HEX_GAMES + AREA_GAMES}
 
 
 @pytest.mark.parametrize("game", HEX_GAMES)
@@ -46,6 +50,33 @@ def test_each_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
             in_module = Counter((state.unit.id, state.location) for state in position_from_save(save).units)
             on_sheet = Counter((entry.unit.id, entry.location) for entry in covering[0].entries)
             assert on_sheet == in_module, scenario.id
+
+
+@pytest.mark.parametrize("game", AREA_GAMES)
+def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
+    modules: dict[str, Path], game: str, tmp_path: Path
+) -> None:
+    spec = shipped_game(game)
+    area_map = spec.maps[0].area_map
+    assert area_map is not None
+    turn_boxes = [box for box in panel_boxes(spec, area_map) if box.kind == "turn"]
+    sides = {side.id: side.name for side in spec.sides}
+    for setup in area_setups(spec):
+        save = tmp_path / f"{setup.scenario.id}.vsav"
+        with zipfile.ZipFile(modules[game]) as archive:
+            save.write_bytes(archive.read(f"setups/{game}-{setup.scenario.id}.vsav"))
+        position = position_from_save(save)
+        in_areas = Counter((state.unit.id, state.location) for state in position.units)
+        assert Counter((placement.unit.id, placement.area.id) for placement in setup.placements) == in_areas
+        on_turns: Counter[tuple[str, int]] = Counter()
+        for piece in read_saved_game(save).pieces:
+            unit = _properties(piece).get("UnitId")
+            for box in turn_boxes:
+                if unit and box.left <= piece.x <= box.left + box.width and box.top <= piece.y <= box.top + box.height:
+                    on_turns[(unit, int(box.name.split()[-1]))] += 1
+        assert Counter((arrival.unit.id, arrival.turn) for arrival in setup.arrivals) == on_turns
+        assert {area: sides[side] for area, side in position.control.items()} == {
+            area.id: setup.controller for area in setup.controlled}
 
 
 @cache
