@@ -22,9 +22,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """A hex of one map's lattice, in VASSAL raw offset coordinates (odd columns lower)."""
+class Hex(NamedTuple):
+    """A hex of one map's lattice, in VASSAL raw offset coordinates (odd columns lower).
+
+    A named tuple rather than a dataclass: searches hash and compare hexes hundreds of
+    thousands of times a check, and a tuple does both in C, a dataclass in Python.
+    """
 
     column: int
     row: int
@@ -83,13 +86,26 @@ def neighbour(hex_: Hex, direction: int) -> Hex:
     return from_cube(Cube(cube.q + step.q, cube.r + step.r, cube.s + step.s))
 
 
+def _neighbour_steps(column: int) -> tuple[tuple[int, int], ...]:
+    """The six (column, row) steps to a hex's neighbours, which depend only on whether
+    its column is odd."""
+    origin = Hex(column, 0)
+    return tuple((found.column - column, found.row) for found in (neighbour(origin, direction) for direction in range(6)))
+
+
+_NEIGHBOUR_STEPS = (_neighbour_steps(0), _neighbour_steps(1))
+"""Steps for even and odd columns, worked out once from :func:`neighbour`."""
+
+
 @lru_cache(maxsize=1 << 16)
 def neighbours(hex_: Hex) -> tuple[Hex, ...]:
     """The six adjacent hexes, clockwise from the one toward the smaller row.
 
-    Cached: supply searches ask for the same few thousand map hexes many times over.
+    Cached, and stepped by table rather than through cube coordinates: supply searches
+    ask for the same few thousand map hexes many times over, in every run.
     """
-    return tuple(neighbour(hex_, direction) for direction in range(6))
+    column, row = hex_.column, hex_.row
+    return tuple(Hex(column + step_column, row + step_row) for step_column, step_row in _NEIGHBOUR_STEPS[column & 1])
 
 
 def direction_between(a: Hex, b: Hex) -> int:

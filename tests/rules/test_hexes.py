@@ -17,6 +17,7 @@ from rules.hexes import (
     hexside,
     hexsides,
     line,
+    neighbour,
     neighbours,
     ring,
     to_cube,
@@ -51,6 +52,12 @@ def test_six_distinct_neighbours_at_distance_one(hex_: Hex) -> None:
     assert len(set(around)) == 6
     assert all(distance(hex_, other) == 1 and are_adjacent(other, hex_) for other in around)
     assert all(hex_ in neighbours(other) for other in around)
+
+
+@given(hexes)
+def test_neighbours_are_the_six_directions_in_order(hex_: Hex) -> None:
+    # neighbours steps by table, neighbour through cube coordinates: the two must agree.
+    assert neighbours(hex_) == tuple(neighbour(hex_, direction) for direction in range(6))
 
 
 def test_odd_columns_sit_toward_larger_rows() -> None:
