@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.fonts import font
 from builder.art.scaled_drawing import Window, board_canvas
@@ -349,7 +349,7 @@ def _rails(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_boa
 
 def _town_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, hex_size: float, kind: str) -> float:
     """A city's red block, a town's dot or a port's blue dot; returns its half height."""
-    size = hex_size / (6 if kind == "city" else 10)
+    size = town_symbol_size(hex_size, kind)
     if kind == "city":
         draw.rectangle([x - size, y - size, x + size, y + size], fill=(190, 40, 36), outline=INK)
     else:
@@ -357,16 +357,64 @@ def _town_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, hex_size: float,
     return size
 
 
+TOWN_LABEL_GAP = 2
+"""Pixels between a town's symbol and its name."""
+
+
+def town_symbol_size(hex_size: float, kind: str) -> float:
+    """Half the height of a town's symbol: a city's block is larger than a town's dot."""
+    return hex_size / (6 if kind == "city" else 10)
+
+
+def town_label_font(hex_size: float) -> ImageFont.FreeTypeFont:
+    """The font towns are named in at ``hex_size``."""
+    return font(max(9, round(hex_size / 7)), "condensed-bold")
+
+
+def towns_named_above(game_map: GameMap, centre: Callable[[Hex], tuple[float, float]], hex_size: float) -> frozenset[str]:
+    """The towns whose name goes above their symbol rather than under it: those whose name
+    under the symbol would run into a name already placed (two towns in neighbouring
+    hexes, such as Uryupinsk and Novonikolayevsky on the DoS map). Towns are placed in
+    name order, each under its symbol when that is clear; the board and the report both
+    place names by this, so they agree."""
+    typeface = town_label_font(hex_size)
+    height = typeface.size
+    placed: list[tuple[float, float, float, float]] = []
+    above: set[str] = set()
+
+    def clear(box: tuple[float, float, float, float]) -> bool:
+        return all(box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
+                   for other in placed)
+
+    for town in sorted(game_map.towns, key=lambda town: town.name):
+        x, y = centre(town.hex)
+        half_width, size = typeface.getlength(town.name) / 2, town_symbol_size(hex_size, town.kind)
+        under = (x - half_width, y + size + TOWN_LABEL_GAP, x + half_width, y + size + TOWN_LABEL_GAP + height)
+        over = (x - half_width, y - size - TOWN_LABEL_GAP - height, x + half_width, y - size - TOWN_LABEL_GAP)
+        if clear(under) or not clear(over):
+            placed.append(under)
+        else:
+            placed.append(over)
+            above.add(town.name)
+    return frozenset(above)
+
+
 def _towns(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
-    """Cities as red blocks, towns and ports as dots, each named under its symbol."""
-    label_font = font(max(9, round(view.hex_size / 7)), "condensed-bold")
+    """Cities as red blocks, towns and ports as dots, each named under its symbol, or over
+    it where the name under would run into another (:func:`towns_named_above`)."""
+    label_font = town_label_font(view.hex_size)
+    above = towns_named_above(game_map, view.centre, view.hex_size)
     drawn = set()
     for town in sorted(game_map.towns, key=lambda town: town.name):
         if town.hex not in on_board:
             continue
         x, y = view.centre(town.hex)
         size = _town_symbol(draw, x, y, view.hex_size, town.kind)
-        draw_text(draw, (x, y + size + 2), town.name, label_font, INK, anchor="ma", stroke_width=2, stroke_fill=PAPER)
+        if town.name in above:
+            place, anchor = (x, y - size - TOWN_LABEL_GAP), "md"
+        else:
+            place, anchor = (x, y + size + TOWN_LABEL_GAP), "ma"
+        draw_text(draw, place, town.name, label_font, INK, anchor=anchor, stroke_width=2, stroke_fill=PAPER)
         drawn.add(f"town {town.kind}")
     return drawn
 

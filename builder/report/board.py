@@ -15,7 +15,19 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from builder.art.counters import SCREEN_COUNTER_PX
-from builder.art.board import DRAWN_LINES, GRID, INK, LINE_STYLES, PAPER, SIDE_COLOURS, TERRAIN_FILL, WATER
+from builder.art.board import (
+    DRAWN_LINES,
+    GRID,
+    INK,
+    LINE_STYLES,
+    PAPER,
+    SIDE_COLOURS,
+    TERRAIN_FILL,
+    TOWN_LABEL_GAP,
+    WATER,
+    town_symbol_size,
+    towns_named_above,
+)
 from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
 from rules.hexes import Hex, HexCorner, HexSide
 from rules.hexgrid import HexMap
@@ -215,12 +227,14 @@ def _supply_sources(board: HexBoard) -> ElementTree.Element:
 
 
 def _towns(board: HexBoard) -> ElementTree.Element:
-    """Cities as red squares, towns as black and ports as blue dots, each named below."""
+    """Cities as red squares, towns as black and ports as blue dots, each named below, or
+    above where the module's board names it above (:func:`towns_named_above`)."""
     layer = group("towns")
     size_of_name = number(max(9.0, board.hex_size / 7))
+    above = towns_named_above(board.game_map, board.centre, board.hex_size)
     for town in sorted(board.game_map.towns, key=lambda town: town.name):
         x, y = board.centre(town.hex)
-        size = board.hex_size / (6 if town.kind == "city" else 10)
+        size = town_symbol_size(board.hex_size, town.kind)
         if town.kind == "city":
             layer.append(element("rect", {
                 "x": number(x - size), "y": number(y - size), "width": number(2 * size), "height": number(2 * size),
@@ -231,9 +245,13 @@ def _towns(board: HexBoard) -> ElementTree.Element:
                 "cx": number(x), "cy": number(y), "r": number(size),
                 "fill": colour(WATER if town.kind == "port" else INK),
             }))
+        if town.name in above:
+            name_y, baseline = y - size - TOWN_LABEL_GAP, "text-after-edge"
+        else:
+            name_y, baseline = y + size + TOWN_LABEL_GAP, "hanging"
         layer.append(element("text", {
-            "x": number(x), "y": number(y + size + 2), "class": "town-name", "font-size": size_of_name,
-            "text-anchor": "middle", "dominant-baseline": "hanging", "fill": colour(INK),
+            "x": number(x), "y": number(name_y), "class": "town-name", "font-size": size_of_name,
+            "text-anchor": "middle", "dominant-baseline": baseline, "fill": colour(INK),
             "stroke": colour(PAPER), "stroke-width": "3", "paint-order": "stroke",
         }, text=town.name))
     return layer

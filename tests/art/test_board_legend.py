@@ -1,12 +1,23 @@
 """The map legend (issue 10 items 3, 5, 9, 14): off the playable hexes, an entry for
-every symbol drawn, the fortified lines told apart, supply rings clear of hex numbers."""
+every symbol drawn, the fortified lines told apart, supply rings clear of hex numbers,
+town names clear of each other."""
 
 from __future__ import annotations
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from builder.art.board import SUPPLY_RADIUS, BoardView, draw_board, legend_entries, place_legend
+from builder.art.board import (
+    SUPPLY_RADIUS,
+    TOWN_LABEL_GAP,
+    BoardView,
+    draw_board,
+    legend_entries,
+    place_legend,
+    town_label_font,
+    town_symbol_size,
+    towns_named_above,
+)
 from builder.art.fonts import font
 from tests.support.games import shipped_game
 
@@ -78,3 +89,29 @@ def test_supply_rings_stay_inside_the_hex_number(game: str) -> None:
     number_bottom = -size * 0.40 + number_font.getbbox("N4444", anchor="mt")[3]
     ring_top = -size * SUPPLY_RADIUS - max(1, round(size * 3 / 100))
     assert ring_top > number_bottom
+
+
+@pytest.mark.parametrize("game", ["dos", "tps"])
+def test_no_town_name_runs_into_another(game: str) -> None:
+    # Uryupinsk and Novonikolayevsky, in neighbouring hexes of one row, printed as one
+    # word when both were named under their dots.
+    spec = shipped_game(game)
+    for game_map in spec.maps:
+        if game_map.hex_map is None:
+            continue
+        view = BoardView(game_map, 0)
+        typeface = town_label_font(view.hex_size)
+        above = towns_named_above(game_map, view.centre, view.hex_size)
+        boxes = []
+        for town in game_map.towns:
+            x, y = view.centre(town.hex)
+            half, size = typeface.getlength(town.name) / 2, town_symbol_size(view.hex_size, town.kind)
+            top = y - size - TOWN_LABEL_GAP - typeface.size if town.name in above else y + size + TOWN_LABEL_GAP
+            boxes.append((town.name, (x - half, top, x + half, top + typeface.size)))
+        for index, (name, box) in enumerate(boxes):
+            for other, other_box in boxes[index + 1:]:
+                apart = (box[2] <= other_box[0] or other_box[2] <= box[0] or box[3] <= other_box[1]
+                         or other_box[3] <= box[1])
+                assert apart, (name, other)
+        if game == "dos":
+            assert "Uryupinsk" in above or "Novonikolayevsky" in above
