@@ -103,10 +103,7 @@ def write_outputs(files: Mapping[Path, bytes], replace: bool = True) -> None:
     try:
         for path, data in files.items():
             if replace:
-                try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                except OSError as error:
-                    raise _error(path, error) from error
+                prepare_folder(path)
             elif path.exists() or path.is_symlink():
                 raise OutputError(path, None, "output file already exists; refusing to overwrite it")
             elif not path.parent.is_dir():

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.fonts import font
 from builder.art.scaled_drawing import Window, board_canvas
-from builder.art.text import draw_text
+from builder.art.text import draw_text, overlapping
 from rules.errors import StavkaError
 from rules.hexes import Hex, HexSide, direction_between
 from rules.hexgrid import Board
@@ -379,12 +379,11 @@ def towns_named_above(game_map: GameMap, centre: Callable[[Hex], tuple[float, fl
     place names by this, so they agree."""
     typeface = town_label_font(hex_size)
     height = typeface.size
-    placed: list[tuple[float, float, float, float]] = []
+    placed: list[Box] = []
     above: set[str] = set()
 
-    def clear(box: tuple[float, float, float, float]) -> bool:
-        return all(box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1] or other[3] <= box[1]
-                   for other in placed)
+    def clear(box: Box) -> bool:
+        return not any(overlapping(box, other) for other in placed)
 
     for town in sorted(game_map.towns, key=lambda town: town.name):
         x, y = centre(town.hex)
@@ -643,7 +642,7 @@ def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
             for left in (LEGEND_MARGIN, board_width - width - LEGEND_MARGIN):
                 for top in (LEGEND_MARGIN, board_height - height - LEGEND_MARGIN):
                     box = (left, top, left + width, top + height)
-                    if left >= 0 and top >= 0 and not any(_overlap(box, hex_box) for hex_box in playable_boxes[index]):
+                    if left >= 0 and top >= 0 and not any(overlapping(box, hex_box) for hex_box in playable_boxes[index]):
                         return Legend(index, box, columns, entries)
     width, height = _legend_size(spec, entries, 1)
     raise LegendPlacementError(
@@ -651,10 +650,6 @@ def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
         f"no board corner has room for the legend ({width} x {height} px in one column) off the playable hexes; "
         "widen a board's size",
     )
-
-
-def _overlap(first: Box, second: Box) -> bool:
-    return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, legend: Legend) -> None:

@@ -25,6 +25,7 @@ from builder.art.board import (
     TERRAIN_FILL,
     TOWN_LABEL_GAP,
     WATER,
+    town_label_font,
     town_symbol_size,
     towns_named_above,
 )
@@ -230,7 +231,7 @@ def _towns(board: HexBoard) -> ElementTree.Element:
     """Cities as red squares, towns as black and ports as blue dots, each named below, or
     above where the module's board names it above (:func:`towns_named_above`)."""
     layer = group("towns")
-    size_of_name = number(max(9.0, board.hex_size / 7))
+    size_of_name = number(town_label_font(board.hex_size).size)
     above = towns_named_above(board.game_map, board.centre, board.hex_size)
     for town in sorted(board.game_map.towns, key=lambda town: town.name):
         x, y = board.centre(town.hex)

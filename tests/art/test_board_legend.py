@@ -19,6 +19,7 @@ from builder.art.board import (
     towns_named_above,
 )
 from builder.art.fonts import font
+from builder.art.text import overlapping
 from tests.support.games import shipped_game
 
 
@@ -110,8 +111,6 @@ def test_no_town_name_runs_into_another(game: str) -> None:
             boxes.append((town.name, (x - half, top, x + half, top + typeface.size)))
         for index, (name, box) in enumerate(boxes):
             for other, other_box in boxes[index + 1:]:
-                apart = (box[2] <= other_box[0] or other_box[2] <= box[0] or box[3] <= other_box[1]
-                         or other_box[3] <= box[1])
-                assert apart, (name, other)
+                assert not overlapping(box, other_box), (name, other)
         if game == "dos":
             assert "Uryupinsk" in above or "Novonikolayevsky" in above
