@@ -39,58 +39,70 @@ def fewest_separating_hexes(
 
     Menger's theorem: that number equals the most paths from ``first`` to ``second`` that
     share no uncovered hex, so a unit-capacity maximum flow over uncovered hexes (each
-    split into an entry and an exit node) finds it, and the hexes whose entry the last
-    search still reaches but whose exit it does not are one smallest cut. Covered hexes
-    are walls; the hexes of ``first`` and ``second`` are the two ends, never cut and
-    never walls; ``crossing_allowed`` gives the neighbours each hex may be left toward.
+    split into an entry and an exit) finds it, and the hexes whose entry the last search
+    still reaches but whose exit it does not are one smallest cut. Covered hexes are
+    walls; the hexes of ``first`` and ``second`` are the two ends, never cut and never
+    walls; ``crossing_allowed`` gives the neighbours each hex may be left toward.
+
+    The flow network is never built: each search reads its steps off the hexes and the
+    flow so far, so a front with no way through (the usual case) costs one search.
     """
     ends = (first | second) & region
     open_hexes = sorted((region - covered) | ends)
     index = {hex_: number for number, hex_ in enumerate(open_hexes)}
-    source, sink = 2 * len(open_hexes), 2 * len(open_hexes) + 1
-    unlimited = len(open_hexes) + 1
-    capacity: dict[tuple[int, int], int] = {}
-    links: list[list[int]] = [[] for _ in range(2 * len(open_hexes) + 2)]
+    onward = [
+        [index[other] for other in crossing_allowed.get(hex_, frozenset()) if other in index] for hex_ in open_hexes
+    ]
+    # An end is never cut: more paths may pass it than there are hexes.
+    capacity = [len(open_hexes) + 1 if hex_ in ends else 1 for hex_ in open_hexes]
+    starts = [index[hex_] for hex_ in open_hexes if hex_ in first]
+    finishes = {index[hex_] for hex_ in open_hexes if hex_ in second}
+    through = [0] * len(open_hexes)
+    arrived: list[dict[int, int]] = [{} for _ in open_hexes]
+    """For each hex, how many paths of the flow so far entered it from each neighbour."""
 
-    def link(start: int, end: int, amount: int) -> None:
-        if (start, end) not in capacity:
-            links[start].append(end)
-            links[end].append(start)
-            capacity.setdefault((end, start), 0)
-        capacity[(start, end)] = amount
-
-    for hex_, number in index.items():
-        link(2 * number, 2 * number + 1, unlimited if hex_ in ends else 1)
-        for other in crossing_allowed.get(hex_, frozenset()):
-            if other in index:
-                link(2 * number + 1, 2 * index[other], unlimited)
-        if hex_ in first:
-            link(source, 2 * number, unlimited)
-        if hex_ in second:
-            link(2 * number + 1, sink, unlimited)
-
-    def residual_reach() -> dict[int, int]:
-        parent = {source: source}
-        queue = deque([source])
-        while queue and sink not in parent:
+    def search() -> tuple[dict[int, int], int | None]:
+        # Nodes: 2n is hex n's entry, 2n + 1 its exit; a start's entry has itself as parent.
+        parent = {2 * start: 2 * start for start in starts}
+        queue = deque(parent)
+        while queue:
             node = queue.popleft()
-            for following in links[node]:
-                if following not in parent and capacity[(node, following)] > 0:
+            number = node >> 1
+            if node & 1:
+                if number in finishes:
+                    return parent, node
+                steps = [2 * following for following in onward[number]]
+                if through[number]:
+                    steps.append(node - 1)
+            else:
+                steps = [2 * before + 1 for before, paths in arrived[number].items() if paths]
+                if through[number] < capacity[number]:
+                    steps.append(node + 1)
+            for following in steps:
+                if following not in parent:
                     parent[following] = node
                     queue.append(following)
-        return parent
+        return parent, None
 
     while True:
-        parent = residual_reach()
-        if sink not in parent:
+        parent, finish = search()
+        if finish is None:
             break
-        node = sink
-        while node != source:
+        node = finish
+        while parent[node] != node:
             before = parent[node]
-            capacity[(before, node)] -= 1
-            capacity[(node, before)] += 1
+            if before >> 1 == node >> 1:
+                through[node >> 1] += 1 if node & 1 else -1
+            elif node & 1:
+                arrived[before >> 1][node >> 1] -= 1
+            else:
+                arrived[node >> 1][before >> 1] = arrived[node >> 1].get(before >> 1, 0) + 1
             node = before
-    return tuple(hex_ for hex_, number in index.items() if 2 * number in parent and 2 * number + 1 not in parent)
+    return tuple(
+        hex_
+        for hex_, number in index.items()
+        if hex_ not in ends and 2 * number in parent and 2 * number + 1 not in parent
+    )
 
 
 def rears(board: Board) -> tuple[frozenset[Hex], frozenset[Hex]]:
