@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from rules.areas import AreaMap
-from rules.cards import CardDeck
 from rules.data.fields import Provenance
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
+
+if TYPE_CHECKING:
+    # The area map and the cards are Rattenkrieg's alone; a hex game never loads them.
+    from rules.areas import AreaMap
+    from rules.cards import CardDeck
 
 PROHIBITED = None
 """A movement cost of ``None`` means the terrain cannot be entered or crossed."""

@@ -7,7 +7,6 @@ first problem as a :class:`rules.errors.DataError` naming file and line.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -209,6 +208,9 @@ def _kind(value: Any) -> str:
 
 def unknown_name_message(what: str, value: str, allowed: Collection[str]) -> str:
     """``unknown terrain 'forrest' (did you mean 'forest'?)`` with the nearest known names."""
+    # Loaded only to word an error: no run that reads good data needs it.
+    import difflib
+
     close = difflib.get_close_matches(value, list(allowed), n=3)
     hint = f" (did you mean {' or '.join(repr(name) for name in close)}?)" if close else ""
     if not close and len(allowed) <= 12:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rules.hexes import Hex
 from rules.model import GameMap, GameSpec, Unit
-from rules.referee.table import CardTable
+
+if TYPE_CHECKING:
+    # Only Rattenkrieg's positions hold cards; a hex game never loads them.
+    from rules.referee.table import CardTable
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,6 @@ from rules.data.loader import load_game
 from rules.data.source import TomlSource
 from rules.hexes import Hex
 from rules.model import Unit
-from rules.referee.area_position_file import read_area_position
 from rules.referee.position import Position, UnitState
 from rules.referee.position_fields import placed_unit, unit_flags
 
@@ -52,6 +51,9 @@ def read_position_file(path: Path) -> Position:
     game_path = (path.parent / game_name) if (path.parent / game_name / "game.toml").is_file() else None
     spec = load_game(str(game_path) if game_path else game_name)
     if spec.cards is not None:
+        # The card game's reader (and its cards) loads only for a card game's file.
+        from rules.referee.area_position_file import read_area_position
+
         return read_area_position(path, root, spec)
     root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
     scenario = root.optional_text("scenario")

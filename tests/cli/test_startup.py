@@ -44,6 +44,15 @@ def test_checking_a_position_file_loads_no_save_reader_or_builder() -> None:
     assert "rules.referee.dos" in loaded
 
 
+def test_a_second_check_of_a_hex_game_parses_no_data_and_loads_no_cards() -> None:
+    position = str(POSITIONS / "tps" / "front_gaps.toml")
+    _modules_loaded_by("check", position)  # fills the game data cache if it was empty
+    second = _modules_loaded_by("check", position)
+    assert _matching(second, ("rules.data.parse", "rules.cards", "rules.areas", "rules.referee.table",
+                              "rules.referee.rks", "rules.referee.area_position_file", "difflib")) == []
+    assert "rules.referee.tps" in second
+
+
 def test_checking_a_save_loads_no_module_builder(tmp_path: Path) -> None:
     spec = shipped_game("tps")
     save = tmp_path / "game.vsav"

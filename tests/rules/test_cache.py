@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.data import cache, loader
+from rules.data import cache, parse
 from rules.data.loader import games_directory, load_game
 from rules.errors import DataError
 from rules.model import GameSpec
@@ -27,7 +27,7 @@ def _refuse_to_parse(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(folder: Path, with_generated: bool) -> GameSpec:
         raise AssertionError(f"{folder} was parsed, not read from the cache")
 
-    monkeypatch.setattr(loader, "_load_folder", fail)
+    monkeypatch.setattr(parse, "parse_game_folder", fail)
 
 
 def _cache_files() -> list[Path]:
@@ -60,13 +60,13 @@ def test_another_version_of_the_code_misses_the_cache(own_tps: Path, monkeypatch
     load_game(str(own_tps))
     monkeypatch.setattr(cache, "_code_fingerprint", lambda: b"another Stavka")
     calls: list[Path] = []
-    real = loader._load_folder
+    real = parse.parse_game_folder
 
     def counted(folder: Path, with_generated: bool) -> GameSpec:
         calls.append(folder)
         return real(folder, with_generated)
 
-    monkeypatch.setattr(loader, "_load_folder", counted)
+    monkeypatch.setattr(parse, "parse_game_folder", counted)
     load_game(str(own_tps))
     assert calls == [own_tps]
 
