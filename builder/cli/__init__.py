@@ -38,6 +38,13 @@ COMMAND_MODULES = {
 }
 
 
+def load_command_module(name: str) -> None:
+    """Import the module that defines command ``name``, if there is one."""
+    module = COMMAND_MODULES.get(name)
+    if module is not None:
+        importlib.import_module(f"builder.cli.{module}")
+
+
 def _fail(message: str) -> NoReturn:
     click.echo(f"stavka: {printable(message)}", err=True)
     sys.exit(EXIT_BAD_INPUT)
@@ -48,9 +55,7 @@ class _StavkaGroup(click.Group):
     the input as one line, ``stavka: place: message``, with exit status 2."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module = COMMAND_MODULES.get(cmd_name)
-        if module is not None:
-            importlib.import_module(f"builder.cli.{module}")
+        load_command_module(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -80,6 +85,10 @@ class _StavkaGroup(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             return super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            # ``stavka`` or ``stavka save`` alone asks what there is to do: the help, as --help shows it.
+            click.echo(error.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as error:
             command = error.ctx.command_path if error.ctx is not None else "stavka"
             _fail(f"{error.format_message()} (see '{command} --help')")

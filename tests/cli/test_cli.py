@@ -35,6 +35,14 @@ def test_validate_shipped_games(game: str) -> None:
     assert code == 0 and output.startswith(f"{game}: ") and "ok" in output
 
 
+@pytest.mark.parametrize("command", [[], ["save"]], ids=["stavka", "stavka save"])
+def test_a_command_group_alone_shows_its_help(command: list[str]) -> None:
+    code, output, error = run(*command)
+    assert code == 0 and error == ""
+    assert output.startswith("Usage: ") and output.splitlines()[0].endswith(" ".join([*command, "[OPTIONS] COMMAND [ARGS]..."]))
+    assert "\\n" not in output and "Commands:" in output
+
+
 def test_games_lists_all_three() -> None:
     code, output, _ = run("games")
     assert code == 0 and [line.split()[0] for line in output.splitlines()] == ["dos", "rks", "tps"]

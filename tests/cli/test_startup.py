@@ -12,6 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from builder.cli import main
 from tests.support.games import shipped_game
 from tests.support.saves import SavedUnit, stavka_save
 
@@ -68,3 +71,25 @@ def test_dumping_command_lines_does_not_play_the_save_out(tmp_path: Path) -> Non
     save.write_bytes(stavka_save(spec, [SavedUnit(next(iter(spec.units)), "2412")]))
     loaded = _modules_loaded_by("save", "dump", "--lines", str(save))
     assert _matching(loaded, (*NEVER_FOR_CHECK, "builder.vassal.replay", "builder.vassal.commands", "rules.referee")) == []
+
+
+_PROGRAM = """
+import atexit, gc, sys
+atexit.register(lambda: print(f"collector on: {gc.isenabled()}, frozen: {gc.get_freeze_count()}", file=sys.stderr))
+sys.argv = ["stavka", *sys.argv[1:]]
+from builder.program import run
+run()
+"""
+
+
+def test_the_program_answers_as_the_command_line_does_with_start_up_frozen_and_the_collector_on() -> None:
+    position = POSITIONS / "tps" / "front_gaps.toml"
+    program = subprocess.run([sys.executable, "-c", _PROGRAM, "check", str(position)], capture_output=True, text=True)
+    expected = CliRunner().invoke(main, ["check", str(position)])
+    assert (program.returncode, program.stdout) == (0, expected.stdout)
+    on, frozen = program.stderr.strip().splitlines()[-1].removeprefix("collector on: ").split(", frozen: ")
+    assert on == "True" and int(frozen) > 10_000
+    bad = subprocess.run([sys.executable, "-c", _PROGRAM, "check", "--format", "xml", str(position)],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.splitlines()[0].startswith("stavka: ")
+
