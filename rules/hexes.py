@@ -96,6 +96,11 @@ def _neighbour_steps(column: int) -> tuple[tuple[int, int], ...]:
 _NEIGHBOUR_STEPS = (_neighbour_steps(0), _neighbour_steps(1))
 """Steps for even and odd columns, worked out once from :func:`neighbour`."""
 
+_new_hex = tuple.__new__
+"""Makes a :class:`Hex` of a (column, row) pair of whole numbers as the named tuple's own
+``_make`` does, without its argument handling: twice as fast where a search steps into
+thousands of hexes."""
+
 
 @lru_cache(maxsize=1 << 16)
 def neighbours(hex_: Hex) -> tuple[Hex, ...]:
@@ -104,8 +109,10 @@ def neighbours(hex_: Hex) -> tuple[Hex, ...]:
     Cached, and stepped by table rather than through cube coordinates: supply searches
     ask for the same few thousand map hexes many times over, in every run.
     """
-    column, row = hex_.column, hex_.row
-    return tuple(Hex(column + step_column, row + step_row) for step_column, step_row in _NEIGHBOUR_STEPS[column & 1])
+    column, row = hex_
+    return tuple(
+        [_new_hex(Hex, (column + step_column, row + step_row)) for step_column, step_row in _NEIGHBOUR_STEPS[column & 1]]
+    )
 
 
 def direction_between(a: Hex, b: Hex) -> int:

@@ -7,7 +7,7 @@ fortified lines in TPS, boards, towns and regions in DoS).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cached_property
 
 from rules.hexes import Hex, HexSide
@@ -57,6 +57,16 @@ class HexBoard:
         """The features on the side between two adjacent hexes."""
         pair = (first, second) if first < second else (second, first)
         return self._features_by_pair.get(pair, frozenset())
+
+    def crossings_with(self, features: Collection[str]) -> frozenset[tuple[Hex, Hex]]:
+        """Every step, as (from, to) in both directions, across a hexside carrying any of
+        ``features``: a search that must not cross them tests one pair per step."""
+        return frozenset(
+            pair
+            for (first, second), found in self._features_by_pair.items()
+            if not found.isdisjoint(features)
+            for pair in ((first, second), (second, first))
+        )
 
     def sides_with(self, feature: str) -> frozenset[HexSide]:
         """Every hexside carrying ``feature``."""

@@ -91,6 +91,7 @@ def reach_by_kind(
     distance: dict[Kind, dict[Node, int]] = {kind: {} for kind in sources}
     toward: dict[Kind, dict[Node, Node]] = {kind: {} for kind in sources}
     verdicts: dict[tuple[Node, Node], bool] = {}
+    several_kinds = len(sources) > 1
     queue: deque[tuple[Kind, Node]] = deque()
     for kind, places in sources.items():
         for source in sorted(set(places)):
@@ -99,19 +100,25 @@ def reach_by_kind(
     while queue:
         kind, current = queue.popleft()
         reached = distance[kind]
-        if limit is not None and reached[current] >= limit:
+        further = reached[current] + 1
+        if limit is not None and further > limit:
             continue
+        back = toward[kind]
         for following in around(current):
             if following in reached:
                 continue
-            step = (current, following)
-            if step not in verdicts:
-                verdicts[step] = allowed(current, following)
-            if not verdicts[step]:
-                continue
-            reached[following] = reached[current] + 1
-            toward[kind][following] = current
-            queue.append((kind, following))
+            if several_kinds:
+                # Another kind may already have asked about this step.
+                step = (current, following)
+                verdict = verdicts.get(step)
+                if verdict is None:
+                    verdict = verdicts[step] = allowed(current, following)
+            else:
+                verdict = allowed(current, following)
+            if verdict:
+                reached[following] = further
+                back[following] = current
+                queue.append((kind, following))
     return {kind: Reach(distance[kind], toward[kind]) for kind in sources}
 
 

@@ -11,7 +11,7 @@ a few checks run on the real map and order of battle end to end.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -180,15 +180,19 @@ def test_one_search_per_side(monkeypatch: pytest.MonkeyPatch) -> None:
     """A check of a full position walks the rail once and the ground once per side."""
     calls = {"rail": 0, "ground": 0}
 
-    def counted_rail(sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None) -> Reach[Hex]:
+    def counted_rail(
+        sources: Iterable[Hex], allowed: StepAllowed, limit: int | None = None,
+        adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
+    ) -> Reach[Hex]:
         calls["rail"] += 1
-        return reach(sources, allowed, limit)
+        return reach(sources, allowed, limit, adjacent)
 
     def counted_ground(
-        sources: Mapping[SourceKind, Iterable[Hex]], allowed: StepAllowed, limit: int | None = None
+        sources: Mapping[SourceKind, Iterable[Hex]], allowed: StepAllowed, limit: int | None = None,
+        adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
     ) -> dict[SourceKind, Reach[Hex]]:
         calls["ground"] += 1
-        return reach_by_kind(sources, allowed, limit)
+        return reach_by_kind(sources, allowed, limit, adjacent)
 
     monkeypatch.setattr("rules.referee.tps.supply.reach", counted_rail)
     monkeypatch.setattr("rules.referee.tps.supply.reach_by_kind", counted_ground)

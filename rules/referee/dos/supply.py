@@ -85,19 +85,21 @@ class SupplyLines:
         """
         enemy = self.control.occupied_by[self.position.other_side(side)]
         lakes = self.lakes_open(side)
-        board = self.board
-        intact_line = self.control.intact_line_hexes
+        terrain = self.board.terrain
+        closed_terrain = {"sea"} if lakes else {"sea", "lake"}
+        closed_sides = self.board.crossings_with(
+            {"impassable_mountain", *(() if lakes else ("lake_side",)), *(("volga",) if side == AXIS else ())}
+        )
+        closed_line = self.control.intact_line_hexes if side == AXIS else frozenset()
 
         def allowed(first: Hex, second: Hex) -> bool:
-            if second not in domain or second in enemy:
-                return False
-            terrain = board.terrain(second)
-            if terrain == "sea" or (terrain == "lake" and not lakes):
-                return False
-            features = board.hexside_features(first, second)
-            if "impassable_mountain" in features or ("lake_side" in features and not lakes):
-                return False
-            return side == SOVIET or not ("volga" in features or second in intact_line)
+            return (
+                second in domain
+                and second not in enemy
+                and terrain(second) not in closed_terrain
+                and (first, second) not in closed_sides
+                and second not in closed_line
+            )
 
         return allowed
 

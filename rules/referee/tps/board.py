@@ -36,13 +36,9 @@ class Board(HexBoard):
     @cached_property
     def steps_across(self) -> Mapping[Hex, frozenset[Hex]]:
         """For each passable hex, the passable neighbours not behind a sea or lake hexside."""
-        types = self.spec.terrain_types
-        closed = {
-            pair
-            for side, features in self.game_map.hexside_features.items()
-            if any(types[feature].movement_cost("all") is None for feature in features)
-            for pair in ((side.first, side.second), (side.second, side.first))
-        }
+        closed = self.crossings_with(
+            {name for name, terrain in self.spec.terrain_types.items() if terrain.movement_cost("all") is None}
+        )
         return {
             hex_: frozenset(
                 other for other in neighbours(hex_) if other in self.passable and (hex_, other) not in closed
@@ -64,6 +60,14 @@ class Board(HexBoard):
             for first, second in zip(rail.hexes, rail.hexes[1:]):
                 pairs.update({(first, second), (second, first)})
         return frozenset(pairs)
+
+    @cached_property
+    def along_rail(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """For each rail hex, the hexes a rail line joins it to."""
+        joined: dict[Hex, list[Hex]] = {}
+        for first, second in sorted(self.rail_links):
+            joined.setdefault(first, []).append(second)
+        return {hex_: tuple(others) for hex_, others in joined.items()}
 
     @cached_property
     def rail_hexes(self) -> frozenset[Hex]:

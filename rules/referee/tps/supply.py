@@ -21,7 +21,7 @@ from functools import cached_property
 
 from rules.hexes import Hex
 from rules.referee.position import Position, UnitState
-from rules.referee.search import Reach, StepAllowed, reach, reach_by_kind
+from rules.referee.search import Reach, reach, reach_by_kind
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.forces import Forces
@@ -122,18 +122,13 @@ class SupplyLines:
         closed = frozenset(holders[enemy]) | (frozenset(self.forces.zoc[enemy]) - friendly)
         return closed, closed | (frozenset(self.air.interdiction[enemy]) - friendly)
 
-    def _ground_step(self, closed: frozenset[Hex]) -> StepAllowed:
-        """A ground supply line's step: any terrain but water, into no closed hex."""
-        may_step = self.board.may_step
-        return lambda first, second: second not in closed and may_step(first, second)
-
     def _rail_network(self, side: str, closed: frozenset[Hex]) -> Reach[Hex]:
         """Rail hexes joined to the side's rail sources by usable, unblocked rail (any length)."""
         usable = self.board.usable_rail(side)
         rail_sources = [hex_ for hex_ in self.board.sources(side, rail=True) if hex_ in usable and hex_ not in closed]
-        links = self.board.rail_links
-        return reach(rail_sources, lambda first, second: (first, second) in links and second in usable
-                     and second not in closed)
+        along_rail = self.board.along_rail
+        return reach(rail_sources, lambda first, second: second in usable and second not in closed,
+                     adjacent=lambda hex_: along_rail.get(hex_, ()))
 
     @cached_property
     def lines(self) -> Mapping[str, tuple[Reach[Hex], Mapping[SourceKind, Reach[Hex]]]]:
@@ -152,7 +147,10 @@ class SupplyLines:
                 sources[SourceKind.EAST_EDGE] = [
                     hex_ for hex_ in edge if hex_ in self.board.passable and hex_ not in ground_closed
                 ]
-            result[side] = (network, reach_by_kind(sources, self._ground_step(ground_closed)))
+            # A ground line steps across any terrain but water (the board's steps), into no closed hex.
+            steps = self.board.steps_across
+            result[side] = (network, reach_by_kind(sources, lambda first, second: second not in ground_closed,
+                                                   adjacent=lambda hex_: steps.get(hex_, ())))
         return result
 
     def supply_of(self, state: UnitState) -> UnitSupply:
