@@ -124,12 +124,12 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
                                "summary": summary.as_json(),
                                "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
         return
-    click.echo(headline(position, verdicts, view.side, referee.hidden_information))
-    click.echo(_summary_text(summary, view))
+    lines = [headline(position, verdicts, view.side, referee.hidden_information), _summary_text(summary, view)]
     for title, section in grouped(referee, verdicts):
-        click.echo(f"{title[0].upper()}{title[1:]}")
-        for verdict in section:
-            click.echo(verdict.as_text())
+        lines.append(f"{title[0].upper()}{title[1:]}")
+        lines += [verdict.as_text() for verdict in section]
+    # One write: a check prints hundreds of lines, and each echo asks the terminal again.
+    click.echo("\n".join(lines))
 
 
 def _summary_text(summary: CheckSummary, view: PlayerView) -> str:

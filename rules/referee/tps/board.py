@@ -34,21 +34,25 @@ class Board(HexBoard):
         )
 
     @cached_property
-    def steps_across(self) -> Mapping[Hex, frozenset[Hex]]:
-        """For each passable hex, the passable neighbours not behind a sea or lake hexside."""
+    def steps_across(self) -> Mapping[Hex, tuple[Hex, ...]]:
+        """For each passable hex, the passable neighbours not behind a sea or lake hexside,
+        in :func:`neighbours`' clockwise order (searches break ties by it)."""
         closed = self.crossings_with(
             {name for name, terrain in self.spec.terrain_types.items() if terrain.movement_cost("all") is None}
         )
+        behind_water: dict[Hex, set[Hex]] = {}
+        for first, second in closed:
+            behind_water.setdefault(first, set()).add(second)
+        passable = self.passable
         return {
-            hex_: frozenset(
-                other for other in neighbours(hex_) if other in self.passable and (hex_, other) not in closed
-            )
-            for hex_ in self.passable
+            hex_: tuple([other for other in neighbours(hex_) if other in passable and other not in blocked])
+            for hex_ in passable
+            for blocked in (behind_water.get(hex_, ()),)
         }
 
     def may_step(self, first: Hex, second: Hex) -> bool:
         """Whether a line or a unit may pass from ``first`` into the adjacent ``second``."""
-        return second in self.steps_across.get(first, frozenset())
+        return second in self.steps_across.get(first, ())
 
     # ----- rail -------------------------------------------------------------------------
 
@@ -63,11 +67,12 @@ class Board(HexBoard):
 
     @cached_property
     def along_rail(self) -> Mapping[Hex, tuple[Hex, ...]]:
-        """For each rail hex, the hexes a rail line joins it to."""
-        joined: dict[Hex, list[Hex]] = {}
-        for first, second in sorted(self.rail_links):
-            joined.setdefault(first, []).append(second)
-        return {hex_: tuple(others) for hex_, others in joined.items()}
+        """For each rail hex, the hexes a rail line joins it to, in clockwise order."""
+        links = self.rail_links
+        return {
+            hex_: tuple(other for other in neighbours(hex_) if (hex_, other) in links)
+            for hex_ in self.rail_hexes
+        }
 
     @cached_property
     def rail_hexes(self) -> frozenset[Hex]:

@@ -10,7 +10,7 @@ every way through — by Menger's theorem a unit-capacity maximum flow.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from rules.hexes import Hex
@@ -32,7 +32,7 @@ def fewest_separating_hexes(
     covered: frozenset[Hex],
     first: frozenset[Hex],
     second: frozenset[Hex],
-    crossing_allowed: Mapping[Hex, frozenset[Hex]],
+    crossing_allowed: Mapping[Hex, Collection[Hex]],
 ) -> tuple[Hex, ...]:
     """The fewest hexes of ``region``, outside ``covered``, ``first`` and ``second``, that
     with ``covered`` cut every path inside ``region`` from ``first`` to ``second``.
@@ -51,7 +51,7 @@ def fewest_separating_hexes(
     open_hexes = sorted((region - covered) | ends)
     index = {hex_: number for number, hex_ in enumerate(open_hexes)}
     onward = [
-        [index[other] for other in crossing_allowed.get(hex_, frozenset()) if other in index] for hex_ in open_hexes
+        [index[other] for other in crossing_allowed.get(hex_, ()) if other in index] for hex_ in open_hexes
     ]
     # An end is never cut: more paths may pass it than there are hexes.
     capacity = [len(open_hexes) + 1 if hex_ in ends else 1 for hex_ in open_hexes]
