@@ -27,7 +27,7 @@ def median_seconds(
 def stavka_seconds(arguments: list[str], repeats: int) -> float:
     """The median wall time of ``stavka ARGUMENTS`` as a user runs it: a fresh interpreter
     each time, start-up included."""
-    command = [sys.executable, "-c", "from builder.cli import main; main()", *arguments]
+    command = [sys.executable, "-c", "from builder.program import run; run()", *arguments]
     timings = []
     for _ in range(repeats):
         start = time.perf_counter()

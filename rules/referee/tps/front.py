@@ -57,9 +57,10 @@ def fewest_separating_hexes(
     capacity = [len(open_hexes) + 1 if hex_ in ends else 1 for hex_ in open_hexes]
     starts = [index[hex_] for hex_ in open_hexes if hex_ in first]
     finishes = {index[hex_] for hex_ in open_hexes if hex_ in second}
+    # The flow so far: how many paths pass through each hex, and how many entered it
+    # from each neighbour.
     through = [0] * len(open_hexes)
     arrived: list[dict[int, int]] = [{} for _ in open_hexes]
-    """For each hex, how many paths of the flow so far entered it from each neighbour."""
 
     def search() -> tuple[dict[int, int], int | None]:
         # Nodes: 2n is hex n's entry, 2n + 1 its exit; a start's entry has itself as parent.
