@@ -29,3 +29,20 @@ def test_kinds_of_source_keep_their_own_distances_on_an_area_graph() -> None:
 def test_hexes_are_the_default_places() -> None:
     found = reach([Hex(5, 5)], lambda first, second: True, limit=1)
     assert len(found.distance) == 7
+
+
+def test_a_limited_search_is_the_full_one_cut_at_the_limit() -> None:
+    """DoS reads its seven-hex lines off the full search (rules.referee.networks.supply)."""
+    walls = {Hex(column, row) for column in range(3, 12) for row in (4, 9) if column != 7}
+
+    def allowed(first: Hex, second: Hex) -> bool:
+        return second not in walls and 0 <= second.column < 16 and 0 <= second.row < 14
+
+    sources = [Hex(2, 6), Hex(13, 2)]
+    full = reach(sources, allowed)
+    for limit in (0, 1, 4, 7):
+        limited = reach(sources, allowed, limit)
+        assert limited.distance == {hex_: steps for hex_, steps in full.distance.items() if steps <= limit}
+        assert limited.toward_source == {hex_: toward for hex_, toward in full.toward_source.items()
+                                         if full.distance[hex_] <= limit}
+    assert max(full.distance.values()) > 7
