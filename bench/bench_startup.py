@@ -39,18 +39,13 @@ from rules.referee.position import setup_position
 DIST = Path(__file__).resolve().parents[1] / "dist"
 
 _STEPS = """
-import gc, json, sys, time
+import json, sys, time
 from pathlib import Path
 start = time.perf_counter()
-gc.disable()
-from builder.cli import load_command_module
-from builder.program import YOUNG_OBJECTS_PER_COLLECTION
-load_command_module("check")
+from builder.program import start as start_program
+start_program("check")
 from builder.cli import check_commands
 from rules.referee.games import referee_for
-gc.freeze()
-gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION)
-gc.enable()
 imported = time.perf_counter()
 position = check_commands.load_position(Path(sys.argv[1]))
 loaded = time.perf_counter()

@@ -19,14 +19,22 @@ YOUNG_OBJECTS_PER_COLLECTION = 7000
 """Ten times Python's default first-generation threshold."""
 
 
-def run() -> None:
-    """Run the command line named by ``sys.argv``, loaded with the collector paused."""
+def start(command: str) -> None:
+    """Load the modules of ``command`` (a first argument, or anything else) with the
+    collector paused, freeze what they built and let the collector run again, less often."""
     gc.disable()
     # Imported here, not at the top, so that the command line's own imports load paused too.
-    from builder.cli import load_command_module, main
+    from builder.cli import load_command_module
 
-    load_command_module(sys.argv[1] if len(sys.argv) > 1 else "")
+    load_command_module(command)
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION)
     gc.enable()
+
+
+def run() -> None:
+    """Run the command line named by ``sys.argv``, its modules loaded by :func:`start`."""
+    start(sys.argv[1] if len(sys.argv) > 1 else "")
+    from builder.cli import main
+
     main()

@@ -95,10 +95,4 @@ class Supply:
 def supply(network: Network, allowed: StepAllowed, leg: int) -> Supply:
     """One search out from all connected sources: every hex's line at once."""
     far = reach(network.connected, allowed)
-    # A breadth-first search reaches each hex within ``leg`` by the same step with or
-    # without the limit, so the lines of at most ``leg`` hexes are read off the full one.
-    near = Reach(
-        {hex_: steps for hex_, steps in far.distance.items() if steps <= leg},
-        {hex_: toward for hex_, toward in far.toward_source.items() if far.distance[hex_] <= leg},
-    )
-    return Supply(network, near, far)
+    return Supply(network, far.within(leg), far)

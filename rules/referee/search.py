@@ -53,6 +53,15 @@ class Reach(Generic[Node]):
             path.append(self.toward_source[path[-1]])
         return tuple(path)
 
+    def within(self, limit: int) -> Reach[Node]:
+        """What the same search bounded by ``limit`` finds: a breadth-first search reaches
+        each place within the limit by the same step with or without it, so one full
+        search answers both "how far" and "within reach"."""
+        return Reach(
+            {place: steps for place, steps in self.distance.items() if steps <= limit},
+            {place: toward for place, toward in self.toward_source.items() if self.distance[place] <= limit},
+        )
+
 
 def reach(
     sources: Iterable[Node],

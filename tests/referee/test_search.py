@@ -32,7 +32,7 @@ def test_hexes_are_the_default_places() -> None:
 
 
 def test_a_limited_search_is_the_full_one_cut_at_the_limit() -> None:
-    """DoS reads its seven-hex lines off the full search (rules.referee.networks.supply)."""
+    """DoS reads its seven-hex lines off the full search (``Reach.within``)."""
     walls = {Hex(column, row) for column in range(3, 12) for row in (4, 9) if column != 7}
 
     def allowed(first: Hex, second: Hex) -> bool:
@@ -45,4 +45,5 @@ def test_a_limited_search_is_the_full_one_cut_at_the_limit() -> None:
         assert limited.distance == {hex_: steps for hex_, steps in full.distance.items() if steps <= limit}
         assert limited.toward_source == {hex_: toward for hex_, toward in full.toward_source.items()
                                          if full.distance[hex_] <= limit}
+        assert full.within(limit) == limited
     assert max(full.distance.values()) > 7

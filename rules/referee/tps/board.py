@@ -44,11 +44,11 @@ class Board(HexBoard):
         for first, second in closed:
             behind_water.setdefault(first, set()).add(second)
         passable = self.passable
-        return {
-            hex_: tuple([other for other in neighbours(hex_) if other in passable and other not in blocked])
-            for hex_ in passable
-            for blocked in (behind_water.get(hex_, ()),)
-        }
+        steps = {}
+        for hex_ in passable:
+            blocked = behind_water.get(hex_, ())
+            steps[hex_] = tuple([other for other in neighbours(hex_) if other in passable and other not in blocked])
+        return steps
 
     def may_step(self, first: Hex, second: Hex) -> bool:
         """Whether a line or a unit may pass from ``first`` into the adjacent ``second``."""
