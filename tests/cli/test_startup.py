@@ -93,4 +93,3 @@ def test_the_program_answers_as_the_command_line_does_with_start_up_frozen_and_t
     bad = subprocess.run([sys.executable, "-c", _PROGRAM, "check", "--format", "xml", str(position)],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.splitlines()[0].startswith("stavka: ")
-
