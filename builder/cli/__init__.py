@@ -35,6 +35,7 @@ COMMAND_MODULES = {
     "duel": "duel_commands",
     "report": "report_commands",
     "air": "check_commands",
+    "coverage": "coverage_commands",
 }
 
 

@@ -1,0 +1,175 @@
+"""The coverage matrices held to the rules texts, the code, the tests and the verdicts.
+
+A matrix that misses a rule of the text, names a test that does not exist or does not
+mention its rule, or calls open a rule some verdict rests on, fails here; so does a
+compliance page whose numbers were typed rather than counted.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from builder.cli import main
+from rules.coverage import COVERED_GAMES, JUDGED, Coverage, load_coverage, render_markdown
+from rules.referee.games import referee_for
+from rules.referee.position_file import read_position_file
+from rules.referee.tps.sections import RULES as TPS_SECTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = ROOT.parent / "shared" / "seeds"
+POSITIONS = ROOT / "tests" / "referee" / "positions"
+COMPLIANCE_PAGE = ROOT / "docs" / "coverage.md"
+
+
+@cache
+def coverage(game_id: str) -> Coverage:
+    return load_coverage(game_id)
+
+
+def rules_text(coverage_: Coverage) -> str:
+    path = SEEDS / coverage_.rules_text
+    if not path.exists():
+        pytest.skip(f"the rules texts are not beside the checkout ({path})")
+    return path.read_text(encoding="utf-8")
+
+
+def numbered_rules(game_id: str) -> set[str]:
+    """The rule numbers of a numbered rules text: DoS "7.14" at a line's start, RKS
+    "[3.3]" or "【3.0】" anywhere."""
+    text = rules_text(coverage(game_id))
+    if game_id == "rks":
+        return set(re.findall(r"[【\[]([0-9]+\.[0-9]+)[】\]]", text))
+    return set(re.findall(r"^ *\[?([0-9]+\.[0-9]+)\]? ", text, re.MULTILINE))
+
+
+def mentions(text: str, rule: str) -> bool:
+    """Whether ``text`` names ``rule``: a number standing alone ("7.1" not in "7.14"), or
+    as a test's name does ("test_7_14_..."); a TPS section by its name or its key."""
+    if not rule[0].isdigit():
+        key = next((key for key, name in TPS_SECTIONS.items() if name == rule), None)
+        return rule in text or (key is not None and f'RULES["{key}"]' in text)
+    number = re.compile(r"(?<![\d.])" + re.escape(rule) + r"(?![\d])")
+    in_name = re.compile(r"def test_(?:[0-9_]*_)?" + rule.replace(".", "_") + r"(?![0-9])")
+    return bool(number.search(text) or in_name.search(text))
+
+
+def source_of(reference: str) -> str:
+    """The text of a test named ``file::function`` (its decorators included) or a file."""
+    path_text, _, function = reference.partition("::")
+    path = ROOT / path_text
+    assert path.is_file(), f"{reference}: no such file"
+    source = path.read_text(encoding="utf-8")
+    if not function:
+        return source
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            start = min([decorator.lineno for decorator in node.decorator_list] + [node.lineno])
+            return "\n".join(source.splitlines()[start - 1:node.end_lineno])
+    raise AssertionError(f"{reference}: no test function {function}")
+
+
+@pytest.mark.parametrize("game_id", ["dos", "rks"])
+def test_every_numbered_rule_of_the_text_has_a_row(game_id: str) -> None:
+    rows = {row.number for row in coverage(game_id).rows}
+    assert numbered_rules(game_id) - rows == set()
+    assert rows - numbered_rules(game_id) == set(), "a row for a rule the text does not have"
+
+
+def test_every_lettered_section_of_the_tps_text_and_every_cited_section_has_a_row() -> None:
+    tps = coverage("tps")
+    letters = set()
+    for group in re.findall(r"\(([A-Z](?:, ?[A-Z])*)\)", rules_text(tps)):
+        letters |= {letter.strip() for letter in group.split(",")}
+    assert letters - {letter for row in tps.rows for letter in row.letters} == set()
+    assert set(TPS_SECTIONS.values()) - {row.number for row in tps.rows} == set()
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_judged_rows_name_code_and_tests_that_exist_and_name_the_rule(game_id: str) -> None:
+    for row in coverage(game_id).rows:
+        if row.status not in JUDGED:
+            continue
+        for path in row.code:
+            assert (ROOT / path).is_file(), f"{game_id} {row.number}: no file {path}"
+        for reference in row.tests:
+            assert mentions(source_of(reference), row.number), f"{game_id} {row.number}: {reference} does not name it"
+
+
+def cited_rules(game_id: str) -> dict[str, set[str]]:
+    """Every rule the verdicts of the game's hand-built positions cite, with where."""
+    cited: dict[str, set[str]] = {}
+    for path in sorted((POSITIONS / game_id).glob("*.toml")):
+        if "# expect" not in path.read_text(encoding="utf-8"):
+            continue
+        referee = referee_for(read_position_file(path))
+        for verdict in referee.check_as(None):
+            for rule in verdict.rules:
+                cited.setdefault(rule, set()).add(path.name)
+    return cited
+
+
+def expand(coverage_: Coverage, rule: str) -> list[str]:
+    """A cited range ("9.10-9.21") as the rows it spans; a single rule as itself."""
+    first, dash, last = rule.replace("–", "-").partition("-")
+    if not dash or not first[:1].isdigit():
+        return [rule]
+    numbers = [row.number for row in coverage_.rows]
+    return numbers[numbers.index(first):numbers.index(last) + 1]
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_no_verdict_rests_on_a_rule_the_matrix_does_not_call_judged(game_id: str) -> None:
+    coverage_ = coverage(game_id)
+    unjudged = {}
+    for cited, where in cited_rules(game_id).items():
+        base = re.sub(r" \(\d\)$", "", cited)  # "8.7 (3)" is a case of 8.7
+        for rule in expand(coverage_, base):
+            row = coverage_.row(rule)
+            if row is None or row.status not in JUDGED:
+                unjudged[cited] = sorted(where)[:3]
+    assert unjudged == {}
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_reading_with_a_setting_is_exercised_by_a_position(game_id: str) -> None:
+    for reading in coverage(game_id).readings:
+        if not reading.setting:
+            continue
+        texts = [path.read_text(encoding="utf-8") for path in (POSITIONS / game_id).glob("*.toml")]
+        for letter, value in reading.values.items():
+            if letter == reading.default:
+                continue
+            assert any(re.search(rf'^{reading.setting} = "{value}"', text, re.MULTILINE) for text in texts), \
+                f"no position selects reading ({letter}) of {reading.rule}"
+
+
+def test_the_compliance_page_is_the_generated_one() -> None:
+    expected = render_markdown([coverage(game_id) for game_id in COVERED_GAMES])
+    assert COMPLIANCE_PAGE.read_text(encoding="utf-8") == expected, "run: stavka coverage --format markdown > docs/coverage.md"
+
+
+def test_the_page_counts_what_the_rows_say() -> None:
+    page = COMPLIANCE_PAGE.read_text(encoding="utf-8")
+    for game_id in COVERED_GAMES:
+        coverage_ = coverage(game_id)
+        counts = coverage_.counts()
+        row = next(line for line in page.splitlines() if line.startswith(f"| {coverage_.title} |"))
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        assert cells[1] == str(len(coverage_.rows))
+        assert cells[2:7] == [str(count) for count in counts.values()]
+
+
+def test_coverage_command() -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["coverage", "rks"])
+    assert text.exit_code == 0 and text.output.startswith("Rattenkrieg: Stalingrad: 51 rules")
+    page = runner.invoke(main, ["coverage", "--format", "markdown"])
+    assert page.exit_code == 0 and page.output == COMPLIANCE_PAGE.read_text(encoding="utf-8")
+    unknown = runner.invoke(main, ["coverage", "chess"])
+    assert unknown.exit_code == 2 and "no coverage matrix for game 'chess'" in unknown.output
