@@ -188,3 +188,20 @@ def test_the_readme_examples_show_what_the_commands_print() -> None:
         for line in shown:
             if line.strip() != "…":
                 assert line in printed, line
+
+
+def test_rattenkrieg_breaches_are_counted_in_the_summary_and_no_supply_line_is_given() -> None:
+    """Issue 21 item 10: 24pz in the Soviet rear and 13gds in the German rear (3.5) are
+    breaches; an area game has no supply, so the summary gives no supply line."""
+    code, output, _ = run("check", str(POSITIONS / "enemy_rear.toml"))
+    assert code == 0
+    summary = output.split("\n")[1:4]
+    assert summary[0] == "Summary"
+    assert not any(line.startswith("  supply:") for line in output.splitlines())
+    violations = next(line for line in summary if line.startswith("  violations:"))
+    assert "24pz in the enemy rear" in violations and "13gds in the enemy rear" in violations
+    code, output, _ = run("check", str(POSITIONS / "enemy_rear.toml"), "--format", "json")
+    report = json.loads(output)
+    flagged = {verdict["subject"] for verdict in report["verdicts"] if verdict["violation"]}
+    assert {"24pz", "13gds"} <= flagged and report["summary"]["violations"] == len(flagged)
+    assert report["summary"]["supply"] == {}
