@@ -10,6 +10,7 @@ under every name a card has (``Q♥``, ``Queen of hearts``, ``"qh"``).
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,27 @@ def test_a_duel_the_attacker_cannot_reach_prints_no_strengths_or_chances(tmp_pat
     code, output, _ = run("duel", str(path), "14pz", "rifle6", "--format", "json")
     report = json.loads(output)
     assert report["refused"] and report["strengths"] == {} and report["chances"] == []
+
+
+@pytest.fixture(scope="module")
+def module_setup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The module's own set-up save, as File > Open finds it in the built module."""
+    from builder.build import build_game
+
+    folder = tmp_path_factory.mktemp("rks-module")
+    module = build_game(shipped_game("rks"), folder, lambda _step: None).path
+    setup = folder / "rks-city.vsav"
+    with zipfile.ZipFile(module) as archive:
+        setup.write_bytes(archive.read("setups/rks-city.vsav"))
+    return setup
+
+
+@pytest.mark.parametrize("extra", [(), ("--strike", "artillery")])
+def test_a_duel_on_the_set_up_before_the_deal_is_one_line_and_exit_2(module_setup: Path,
+                                                                      extra: tuple[str, ...]) -> None:
+    """Issue 21 item 16: the set-up is saved before the deal, so no card lies in it."""
+    code, output, error = run("duel", str(module_setup), "71", "rifle4", *extra)
+    assert (code, output) == (2, "")
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert error.startswith(f"stavka: {module_setup}: ")
+    assert "the deal happens when the game starts in VASSAL" in error and "save the game after it" in error
