@@ -43,9 +43,9 @@ class Movement:
 
     def route(self, state: UnitState, area: str, isolated: bool) -> Route | None:
         """The way ``state`` enters ``area`` paying the fewest cards (the fewest areas
-        among those, then the first in the data's order), or None when no way leads there: the enemy rear, an isolated unit,
-        or every way blocked by areas where enemy units stand. ``area`` itself may hold
-        enemy units: entering it is the combat."""
+        among those, then the first in the data's order), or None when no way leads
+        there: the enemy rear, an isolated unit, or every way blocked by areas where
+        enemy units stand. ``area`` itself may hold enemy units: entering it is the combat."""
         side = state.side
         if area == state.location:
             return Route((area,), ())
@@ -72,7 +72,7 @@ class Movement:
                     continue
                 cost = paid + (following != area and enemy_area)
                 key = (cost, length + 1)
-                if following not in best or key < best[following]:
+                if following not in best or key <= best[following]:
                     best[following] = key
                     way = (*path, following)
                     heapq.heappush(queue, (cost, length + 1, tuple(order[place] for place in way), way))
