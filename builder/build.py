@@ -37,7 +37,7 @@ from builder.module.images import ModuleImages
 from builder.module.pieces import UnitImages, overlay_image
 from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
 from builder.module.tracks import TRACKS_IMAGE
-from builder.output import write_output
+from builder.output import write_outputs
 from builder.steps_layout import step_cards, steps_board_size, steps_boxes
 from rules.model import GameSpec, Unit
 
@@ -209,10 +209,12 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
 
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
-    """Build ``spec``'s module into ``dist`` and say what was written."""
+    """Build ``spec``'s module into ``dist`` and say what was written. Its set-ups are
+    also written beside it as saves (``dist/setups/GAME-SCENARIO.vsav``), the same
+    bytes as inside the module, so they can be checked or opened without unpacking it."""
     built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
     path = dist / f"{spec.id}.vmod"
-    write_output(path, built.data)
+    write_outputs({path: built.data, **{dist / entry: data for entry, data in built.setups.items()}})
     progress(f"wrote {path}")
     return BuildResult(path=path, size=len(built.data), units=len(spec.units), setups=len(built.setups))

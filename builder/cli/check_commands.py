@@ -139,7 +139,7 @@ def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
         f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items()) if states else f"{side} none"
         for side, states in summary.supply.items()
     )
-    lines = ["Summary", f"  supply: {sides}"]
+    lines = ["Summary"] + ([f"  supply: {sides}"] if summary.supply else [])
     if summary.violations:
         lines.append(f"  violations: {len(summary.violations)} — " + "; ".join(
             f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)))

@@ -82,6 +82,9 @@ def _strike_lines(strike: Strike, indent: str) -> list[str]:
     terms = describe_terms(strike.terms)
     faces = "face cards hit (Mamayev Kurgan held)" if strike.face_cards_hit else "face cards miss"
     lines.append(f"{indent}  hits on a number of {strike.strength} or more ({terms}); {faces}")
+    if strike.problems:
+        # A strike that may not be made has no chance to hit.
+        return lines
     lines.append(f"{indent}  {strike.hitting} of {strike.drawn_from} cards hit, drawn from {strike.pool}: "
                  f"{_percent(strike.chance)}")
     return lines
@@ -94,6 +97,9 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
             else f"as the {board.side_name(report.viewer)} player sees it")
     lines = [f"Duel in {board.name(report.area)}: {report.attacker} attacks {report.defender} ({view})"]
     lines += [f"  {step.text} [rule {', '.join(step.rules)}]" for step in report.steps]
+    if report.refused:
+        lines.append(f"  result: no combat — {report.attacker} cannot fight in {board.name(report.area)}")
+        return "\n".join(lines)
     if report.result is None:
         played = "; ".join(f"{role}: {', '.join(cards) if cards else 'no card yet'}"
                            for role, cards in report.played.items())

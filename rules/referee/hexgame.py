@@ -36,6 +36,20 @@ class StackingProblem:
     rules: tuple[str, ...]
 
 
+def odds_beyond_table(attack: Fraction, defence: Fraction, column: Odds) -> str:
+    """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
+    below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
+    Every odds table of a hex game (combat, TPS air superiority) says it in these words."""
+    if attack <= 0:
+        return f"no attack strength, counted as {column}"
+    if defence <= 0:
+        return ""
+    raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
+    if raw == column:
+        return ""
+    return f"{raw}, {'capped at' if raw.ratio > column.ratio else 'counted as'} {column}"
+
+
 class HexReferee(Referee):
     """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
 
@@ -222,14 +236,7 @@ class HexReferee(Referee):
         """What the table's ends did to the odds: the raw odds beyond its columns, counted
         as the first or last (TPS CRT note: over 9-1 is 9-1, under 1-3 is 1-3), and shifts
         that would pass an end."""
-        column_note = ""
-        if attack <= 0:
-            column_note = f"no attack strength, counted as {base}"
-        elif defence > 0:
-            raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
-            if raw != base:
-                capped = "capped at" if raw.ratio > base.ratio else "counted as"
-                column_note = f"{raw}, {capped} {base}"
+        column_note = odds_beyond_table(attack, defence, base)
         final_note = ""
         if base in self.table.columns and shift:
             wanted = self.table.columns.index(base) + shift

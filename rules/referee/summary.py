@@ -21,7 +21,8 @@ VICTORY_TOPIC = "victory"
 
 @dataclass(frozen=True)
 class CheckSummary:
-    """Units by side and supply state (the worst state first), violations, victory."""
+    """Units by side and supply state (the worst state first; empty in a game without
+    supply, such as Rattenkrieg's areas), violations, victory."""
 
     supply: Mapping[str, Mapping[str, int]]
     violations: tuple[Verdict, ...]
@@ -45,7 +46,10 @@ def state_rank(referee: Referee, outcome: str) -> int:
 def summarize(referee: Referee, verdicts: Sequence[Verdict]) -> CheckSummary:
     """The summary of ``verdicts`` about ``referee``'s position."""
     units = referee.spec.units
-    by_side: dict[str, dict[str, int]] = {side.id: {} for side in referee.spec.sides}
+    # A game without supply states (an area game) has no supply to sum up: "none" per
+    # side would read as units without supply.
+    sides = referee.spec.sides if referee.supply_order else ()
+    by_side: dict[str, dict[str, int]] = {side.id: {} for side in sides}
     for verdict in sorted(unit_supply(verdicts), key=lambda verdict: state_rank(referee, verdict.outcome)):
         assert verdict.unit is not None
         states = by_side.setdefault(units[verdict.unit].side, {})

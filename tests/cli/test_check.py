@@ -39,7 +39,7 @@ def test_check_opens_with_a_summary_and_groups_units_by_supply_state() -> None:
         "Summary",
         "  supply: axis 1 out of supply; soviet 1 isolated",
         "  violations: none",
-        "  victory: Soviet marginal victory — Soviet 0 VP - Axis 0 VP = 0",
+        "  victory: Soviet marginal victory if the game ended now — Soviet 0 VP - Axis 0 VP = 0",
     ]
     assert lines.index("Supply: out of supply") < lines.index("Supply: isolated") < lines.index("Victory")
     isolated = lines[lines.index("Supply: isolated") + 1]

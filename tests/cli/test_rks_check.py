@@ -10,6 +10,7 @@ under every name a card has (``Q♥``, ``Queen of hearts``, ``"qh"``).
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,83 @@ def test_the_readme_examples_show_what_the_commands_print() -> None:
         for line in shown:
             if line.strip() != "…":
                 assert line in printed, line
+
+
+def test_rattenkrieg_breaches_are_counted_in_the_summary_and_no_supply_line_is_given() -> None:
+    """Issue 21 item 10: 24pz in the Soviet rear and 13gds in the German rear (3.5) are
+    breaches; an area game has no supply, so the summary gives no supply line."""
+    code, output, _ = run("check", str(POSITIONS / "enemy_rear.toml"))
+    assert code == 0
+    summary = output.split("\n")[1:4]
+    assert summary[0] == "Summary"
+    assert not any(line.startswith("  supply:") for line in output.splitlines())
+    violations = next(line for line in summary if line.startswith("  violations:"))
+    assert "24pz in the enemy rear" in violations and "13gds in the enemy rear" in violations
+    code, output, _ = run("check", str(POSITIONS / "enemy_rear.toml"), "--format", "json")
+    report = json.loads(output)
+    flagged = {verdict["subject"] for verdict in report["verdicts"] if verdict["violation"]}
+    assert {"24pz", "13gds"} <= flagged and report["summary"]["violations"] == len(flagged)
+    assert report["summary"]["supply"] == {}
+
+
+def test_duel_declines_without_the_attackers_card_is_judged() -> None:
+    """Issue 21 item 12: 8.5, the defender who declines takes a loss whatever the
+    attacker played, so no attacker card is needed to judge it."""
+    code, output, error = run("duel", str(POSITIONS / "control_contested.toml"), "14pz", "rifle1", "--declines")
+    assert (code, error) == (0, "")
+    assert "  result: attacker wins — the defender declines the combat and takes a loss (8.9) [rule 8.5]" in output
+    assert "not known" not in output
+
+
+def test_a_refused_strike_prints_no_hit_chance() -> None:
+    """Issue 21 item 15: the Soviet has no air support (9.1): the strike is refused, with
+    no chance to hit."""
+    code, output, _ = run("duel", str(POSITIONS / "control_contested.toml"), "rifle1", "14pz", "--strike", "air")
+    assert code == 0
+    assert "may not be made: the Soviet side has no air event [rule 9.1]" in output
+    assert "cards hit" not in output and "%" not in output
+    code, output, _ = run("duel", str(POSITIONS / "control_contested.toml"), "rifle1", "14pz", "--strike", "air",
+                          "--format", "json")
+    assert json.loads(output)["chance"] is None
+
+
+def test_a_duel_the_attacker_cannot_reach_prints_no_strengths_or_chances(tmp_path: Path) -> None:
+    """Issue 21 item 15: 14pz in the German rear, the City centre's two neighbours held
+    by Soviet units: it cannot get there (7.3, 8.1), so nothing of the duel is shown."""
+    path = tmp_path / "blocked.toml"
+    path.write_text('game = "rks"\nturn = 2\nphase = "German operations"\n' + "".join(
+        f'[[unit]]\nid = "{unit}"\nat = "{area}"\ncards = ["{card}"]\n'
+        for unit, area, card in (("14pz", "german_rear", "2s"), ("rifle6", "city_centre", "2h"),
+                                 ("rifle4", "mamayev_kurgan", "3h"), ("rifle5", "tsaritsa", "4h"))), encoding="utf-8")
+    code, output, _ = run("duel", str(path), "14pz", "rifle6")
+    assert code == 0
+    assert "cannot get into City centre" in output
+    assert "  result: no combat — 14pz cannot fight in City centre" in output
+    assert "strength" not in output and "chances" not in output
+    code, output, _ = run("duel", str(path), "14pz", "rifle6", "--format", "json")
+    report = json.loads(output)
+    assert report["refused"] and report["strengths"] == {} and report["chances"] == []
+
+
+@pytest.fixture(scope="module")
+def module_setup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The module's own set-up save, as File > Open finds it in the built module."""
+    from builder.build import build_game
+
+    folder = tmp_path_factory.mktemp("rks-module")
+    module = build_game(shipped_game("rks"), folder, lambda _step: None).path
+    setup = folder / "rks-city.vsav"
+    with zipfile.ZipFile(module) as archive:
+        setup.write_bytes(archive.read("setups/rks-city.vsav"))
+    return setup
+
+
+@pytest.mark.parametrize("extra", [(), ("--strike", "artillery")])
+def test_a_duel_on_the_set_up_before_the_deal_is_one_line_and_exit_2(module_setup: Path,
+                                                                      extra: tuple[str, ...]) -> None:
+    """Issue 21 item 16: the set-up is saved before the deal, so no card lies in it."""
+    code, output, error = run("duel", str(module_setup), "71", "rifle4", *extra)
+    assert (code, output) == (2, "")
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert error.startswith(f"stavka: {module_setup}: ")
+    assert "the deal happens when the game starts in VASSAL" in error and "save the game after it" in error

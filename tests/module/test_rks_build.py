@@ -98,4 +98,7 @@ def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "rks", "--dist", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert f"{tmp_path / 'rks.vmod'}: " in result.output and "18 units, 1 set-ups" in result.output
-    assert [child.name for child in tmp_path.iterdir()] == ["rks.vmod"]
+    written = sorted(str(child.relative_to(tmp_path)) for child in tmp_path.rglob("*") if child.is_file())
+    assert written == ["rks.vmod", "setups/rks-city.vsav"], "the module and its set-up as a save, nothing else"
+    with zipfile.ZipFile(tmp_path / "rks.vmod") as archive:
+        assert archive.read("setups/rks-city.vsav") == (tmp_path / "setups" / "rks-city.vsav").read_bytes()

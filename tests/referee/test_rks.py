@@ -2,8 +2,8 @@
 
 Hand-built positions (``positions/rks/*.toml``) give the reasoning from the rules first,
 then the verdicts it leads to in ``# expect:`` lines (subject | topic | outcome |
-detail=value …, ``rules=`` for the rules cited); ``# expect none:`` lines name verdicts
-that must not be given.
+detail=value …, ``rules=`` for the rules cited, ``violation=yes|no`` for whether it is a
+breach the summary counts); ``# expect none:`` lines name verdicts that must not be given.
 """
 
 from __future__ import annotations
@@ -35,7 +35,13 @@ def matches(verdict: Verdict, fields: Sequence[str]) -> bool:
         return False
     for item in rest[1:]:
         key, value = item.split("=", 1)
-        actual = ", ".join(verdict.rules) if key == "rules" else verdict.details.get(key)
+        actual: str | None
+        if key == "rules":
+            actual = ", ".join(verdict.rules)
+        elif key == "violation":
+            actual = "yes" if verdict.violation else "no"
+        else:
+            actual = verdict.details.get(key)
         if actual != value:
             return False
     return True

@@ -287,15 +287,60 @@ def test_8_9_the_loser_retreats_into_its_areas_loses_a_step_or_is_eliminated() -
     assert [step.rules for step in report.losses] == [("8.9 (3)",)]
 
 
-def test_7_2_7_3_the_attacker_must_reach_the_area() -> None:
-    """71 in the German rear: the Workers' settlements are Soviet, so Red October (two
-    areas away) is out of reach; with the settlements German it moves through them (7.2)
-    and enters Red October (7.3)."""
-    blocked = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")])
-    assert any("cannot get into" in step.text for step in blocked.combat.duel("71", "rifle3").steps)
+def route_step(report: DuelReport) -> str:
+    return next(step.text for step in report.steps if " moves " in step.text)
+
+
+def test_7_3_3_6_a_unit_pays_a_card_to_enter_an_empty_enemy_area_holds_it_and_goes_on() -> None:
+    """71 in the German rear attacks rifle3 in Red October. The Workers' settlements next
+    to both are Soviet and empty: 71 piles one card to enter them (7.3), stands there
+    alone and so holds them (3.6), and goes on into Red October, where rifle3 stands:
+    the combat (8.1). It needs that card and one to play (8.4): its step 5♠ and the hand
+    card 3♠ are two. With the settlements German it passes free (7.2)."""
+    paying = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], hands={GERMAN: "3s"})
+    report = paying.combat.duel("71", "rifle3")
+    assert not report.refused
+    assert "German rear → Workers' settlements → Red October" in route_step(report)
+    paid = next(step for step in report.steps if "piles 1 card" in step.text)
+    assert "Workers' settlements" in paid.text and paid.rules == ("7.3", "3.6", "7.1")
     open_way = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], control={"settlements": GERMAN})
-    steps = open_way.combat.duel("71", "rifle3").steps
-    assert any("German rear → Workers' settlements → Red October" in step.text for step in steps)
+    report = open_way.combat.duel("71", "rifle3")
+    assert "German rear → Workers' settlements → Red October" in route_step(report)
+    assert not any("piles" in step.text for step in report.steps)
+
+
+def test_7_1_7_3_a_unit_goes_on_through_two_empty_enemy_areas_paying_for_each() -> None:
+    """14pz (4 steps) in the German rear attacks rifle2 in Barrikady. Soviet units stand
+    in Orlovka, the settlements and Mamayev Kurgan, so every way but one crosses them;
+    Red October is reached only through them or the Soviet rear (3.5). The one way left:
+    Rynok-Spartakovka and the Tractor Factory, both Soviet and empty, one card each, and
+    one to play: 3 of its 4 steps."""
+    referee = build([("14pz", "german_rear", "2s 3s 4s 5s"), ("rifle2", "barrikady", "2h"),
+                     ("rifle3", "orlovka", "3h"), ("rifle5", "settlements", "4h"), ("rifle4", "mamayev_kurgan", "5h")])
+    report = referee.combat.duel("14pz", "rifle2")
+    assert not report.refused
+    assert "German rear → Rynok-Spartakovka → Tractor Factory → Barrikady" in route_step(report)
+    assert any("piles 2 cards" in step.text for step in report.steps)
+
+
+def test_7_3_8_4_a_unit_without_the_cards_to_pay_and_fight_cannot_get_there() -> None:
+    """71 with its one step and no hand card cannot pile a card for the settlements and
+    still play one in the combat."""
+    referee = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")])
+    report = referee.combat.duel("71", "rifle3")
+    assert report.refused
+    assert any(step.rules == ("7.1", "7.3", "8.4") for step in report.steps)
+
+
+def test_7_3_8_1_areas_where_enemy_units_stand_end_a_move() -> None:
+    """The City centre is next to Mamayev Kurgan and the Tsaritsa gorge only; Soviet units
+    stand in both, so entering either is a combat there, and 14pz cannot get further."""
+    referee = build([("14pz", "german_rear", "2s 3s 4s 5s"), ("rifle6", "city_centre", "2h"),
+                     ("rifle4", "mamayev_kurgan", "3h"), ("rifle5", "tsaritsa", "4h")])
+    report = referee.combat.duel("14pz", "rifle6")
+    assert report.refused
+    assert any("cannot get into City centre" in step.text for step in report.steps)
+    assert report.chances == () and report.result is None
 
 
 def test_bad_duels_are_bad_input() -> None:
@@ -427,3 +472,39 @@ def test_3_4_with_the_deck_empty_a_strike_draws_from_the_discard_pile() -> None:
     referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")], discard="9h 10h jh", deck="")
     strike = referee.combat.strike(ARTILLERY, "71", "rifle2", GERMAN)
     assert strike.drawn_from == 3 and "discard" in strike.pool and strike.hitting == 2
+
+
+# ----- losses after a duel (8.4-8.6, 8.9, 8.10) ---------------------------------------------
+
+
+def test_8_9_an_isolated_unit_that_played_its_only_step_and_lost_is_eliminated() -> None:
+    """rifle2 (4) is isolated in Orlovka, which 71 holds: it plays its one step, 9♥,
+    which misses (9 > 4); 71's 5♠ hits (5 ≤ 5): the attacker wins (8.7 (1)). The 9♥ is
+    spent in the duel (8.4-8.6), so rifle2 has no step left to lose and, isolated, no
+    retreat (8.10): it is eliminated (8.9 (3))."""
+    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "9h", "isolated")], hands={SOVIET: "3h"})
+    report = referee.combat.duel("71", "rifle2", attacker_cards=["5s"], defender_cards=["9h"])
+    assert report.result is not None and report.result.winner == ATTACKER
+    assert ("8.9 (3)",) in [step.rules for step in report.losses]
+    assert not any(step.rules == ("8.9 (2)",) for step in report.losses)
+
+
+def test_8_9_a_step_played_and_lost_with_is_not_lost_again() -> None:
+    """13gds (3 steps: 2♥ 3♥ 9♥) defends Mamayev Kurgan (ordinary, 6) against 14pz (7):
+    it answers 14pz's 2♠ with its step 9♥, a miss; the 2♠ hits: the attacker wins. Two
+    steps are left to lose, not three."""
+    referee = build([("14pz", "mamayev_kurgan", "2s 3s"), ("13gds", "mamayev_kurgan", "2h 3h 9h")])
+    report = referee.combat.duel("14pz", "13gds", attacker_cards=["2s"], defender_cards=["9h"])
+    assert report.result is not None and report.result.winner == ATTACKER
+    texts = [step.text for step in report.losses]
+    assert "13gds may lose one of its 2 steps" in texts
+    assert any("9♥" in text and "spent" in text for text in texts)
+
+
+def test_8_5_a_defender_who_declines_loses_whatever_the_attacker_played() -> None:
+    """8.5: the defender takes the loss instead of answering; the attacker's face-down card
+    does not matter, so the duel is judged without it."""
+    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
+    report = referee.combat.duel("71", "rifle2", defender_cards=[])
+    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.5")
+    assert "rifle2 may lose one of its 1 steps" in [step.text for step in report.losses]

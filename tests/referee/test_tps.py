@@ -561,3 +561,20 @@ def test_real_scenario_one_check() -> None:
     assert len(supply) == len([u for u in scenario_one().position.units if not tps.is_flight(u.unit)])
     assert all(verdict.path for verdict in supply if verdict.outcome == "supplied")
     assert [verdict.topic for verdict in verdicts].count("victory") == 1
+
+
+def test_victory_before_the_end_is_what_the_vp_would_give_if_the_game_ended_now() -> None:
+    """Issue 21 item 17: scenario 1 lasts 7 turns, so on its turn-1 set-up the level is
+    not a result yet; in the last phase of turn 7 it is."""
+    from rules.referee.position import setup_position
+
+    def victory(position: Position) -> tuple[str, str]:
+        verdict = next(verdict for verdict in tps.TurningPointReferee(position).check() if verdict.topic == "victory")
+        return verdict.outcome, verdict.details["final"]
+
+    setup = setup_position(shipped_game("tps"), "1")
+    outcome, final = victory(setup)
+    assert outcome.endswith(" victory if the game ended now") and final == "no"
+    last_phase = dataclasses.replace(setup, turn=7, phase=setup.spec.phases[-1])
+    outcome, final = victory(last_phase)
+    assert outcome.endswith(" victory") and final == "yes"

@@ -7,7 +7,7 @@ Rule numbers are those of the rules text (``003_d32c7d38aceca51a``).
 - :mod:`~rules.referee.rks.sight` — which cards the reader of a verdict may see;
 - :mod:`~rules.referee.rks.control` — control of the city areas (3.6);
 - :mod:`~rules.referee.rks.isolation` — isolation and retreats (8.9, 8.10);
-- :mod:`~rules.referee.rks.movement` — where an acting unit may go (7.2, 7.3);
+- :mod:`~rules.referee.rks.movement` — where an acting unit may go and what it pays (7.1-7.3);
 - :mod:`~rules.referee.rks.placement` — the enemy rear (3.5), units face up (10.3);
 - :mod:`~rules.referee.rks.steps` — step cards against each unit's maximum (3.3, 7.5, 8.12);
 - :mod:`~rules.referee.rks.hands` — hand sizes (3.4, 10.1, 10.2);

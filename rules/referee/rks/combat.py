@@ -56,7 +56,9 @@ class SideChances:
 
 @dataclass(frozen=True)
 class DuelReport:
-    """A combat as one reader may see it; ``result`` is None until both cards are known."""
+    """A combat as one reader may see it; ``result`` is None until both cards are known.
+    A combat the attacker cannot get to is ``refused``: its steps say why, and it has no
+    strengths, cards, result or chances to show."""
 
     attacker: str
     defender: str
@@ -69,13 +71,15 @@ class DuelReport:
     result: Resolution | None
     losses: tuple[Step, ...]
     chances: tuple[SideChances, ...] = field(default=())
+    refused: bool = False
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output; fractions as exact ``"p/q"`` strings."""
         return {
             "attacker": self.attacker, "defender": self.defender, "area": self.area,
             "as": self.viewer, "shows": "both sides" if self.viewer is None else self.viewer,
-            "strengths": {role: {"unit": strength.unit, "total": strength.total,
+            "refused": self.refused,
+            "strengths": {} if self.refused else {role: {"unit": strength.unit, "total": strength.total,
                                  "terms": [{"what": term.what, "amount": term.amount, "rules": list(term.rules)}
                                            for term in strength.terms]}
                           for role, strength in ((ATTACKER, self.attack), (DEFENDER, self.defence))},
@@ -98,7 +102,10 @@ def strike_json(strike: Strike) -> dict[str, object]:
                                                for term in strike.terms],
         "problems": [{"text": text, "rule": rule} for text, rule in strike.problems],
         "face_cards_hit": strike.face_cards_hit, "drawn_from": strike.drawn_from, "pool": strike.pool,
-        "hitting": strike.hitting, "chance": str(strike.chance), "chance_decimal": round(float(strike.chance), 4),
+        "hitting": strike.hitting,
+        # A strike that may not be made has no chance to give.
+        "chance": None if strike.problems else str(strike.chance),
+        "chance_decimal": None if strike.problems else round(float(strike.chance), 4),
     }
 
 
@@ -188,13 +195,16 @@ class Combat:
             raise RefereeError(self.position.source, None, f"{attacker_id} and {defender_id} are on the same side")
         area = defender.location if area_name is None else self.area(area_name)
         extra = [self.event(name, attacker) for name in event_names]
-        steps = self._legality(attacker, defender, area)
+        steps, refused = self._legality(attacker, defender, area)
         soviet, soviet_role = (attacker, ATTACKER) if attacker.side == SOVIET else (defender, DEFENDER)
         joined, note = self._joining_t34(soviet, soviet_role, t34)
         if note is not None:
             steps.append(note)
         attack, defence, idle = duel_strengths(self.position, self.board, attacker.unit, defender.unit, area, extra,
                                                None if joined is None else joined.unit)
+        if refused:
+            return DuelReport(attacker.unit.id, defender.unit.id, area, viewer, attack, defence, tuple(steps), {},
+                              None, (), (), refused=True)
         steps += [Step(term.what, term.rules) for term in idle]
         steps += [Step(f"{role} {strength.unit} strength {strength.describe()}", strength.rules)
                   for role, strength in ((ATTACKER, attack), (DEFENDER, defence))]
@@ -214,14 +224,20 @@ class Combat:
         final = {role: cards[-1] if cards else None for role, cards in played.items()}
         attack_card, defence_card = final[ATTACKER], final[DEFENDER]
         unknown = any(card is None for card in played[ATTACKER] + played[DEFENDER])
-        if played[ATTACKER] and not unknown and (played[DEFENDER] or defender_cards is not None):
+        declines = defender_cards is not None and not defender_cards
+        if declines:
+            # 8.5: declining is taking the loss, whatever card the attacker played.
+            steps.append(Step("the defender declines: it plays no card and takes a loss, whatever the attacker's "
+                              "card", ("8.5",)))
+            result = Resolution(ATTACKER, "8.5", "the defender declines the combat and takes a loss (8.9)")
+        elif played[ATTACKER] and not unknown and played[DEFENDER]:
             attack_play = Play(attacker.side, attack_card, attack.total)
             defence_play = Play(defender.side, defence_card, defence.total)
             steps.append(Step(f"attacker: {attack_play.describe()}", ("8.7",)))
             if defence_card is not None:
                 steps.append(Step(f"defender: {defence_play.describe()}", ("8.7",)))
             result = resolve(attack_play, defence_play)
-        losses = () if result is None else self._losses(result, attacker, defender, joined)
+        losses = () if result is None else self._losses(result, attacker, defender, joined, played)
         duelists = {ATTACKER: Duelist(attacker.side, ATTACKER, attack.total),
                     DEFENDER: Duelist(defender.side, DEFENDER, defence.total)}
         fighting = {ATTACKER: attacker, DEFENDER: defender}
@@ -235,7 +251,9 @@ class Combat:
         return DuelReport(attacker.unit.id, defender.unit.id, area, viewer, attack, defence, tuple(steps), shown,
                           result, losses, tuple(chances))
 
-    def _legality(self, attacker: UnitState, defender: UnitState, area: str) -> list[Step]:
+    def _legality(self, attacker: UnitState, defender: UnitState, area: str) -> tuple[list[Step], bool]:
+        """The steps that say whether the combat may be fought, and whether it is refused
+        because the attacker cannot get there or pay its way (7.1-7.3)."""
         board = self.board
         steps = [Step(f"the combat is in {board.name(area)}, "
                       f"{'a built-up' if board.built_up(area) else 'an ordinary'} area", ("2.1", "8.1"))]
@@ -247,18 +265,38 @@ class Combat:
             steps.append(Step(f"{defender.unit.id} stands in {board.name(defender.location)}: judged as if in "
                               f"{board.name(area)}", ("8.1",)))
         route = self.movement.route(attacker, area, self.isolation.isolated(attacker))
+        refused = route is None
         if route is None:
-            steps.append(Step(f"{attacker.unit.id} cannot get into {board.name(area)}: only through its side's areas "
-                              "and one step into an enemy one, never into the enemy rear, and not at all when isolated",
-                              ("7.2", "7.3", "3.5", "8.10")))
-        elif len(route) > 1:
-            way = " → ".join(board.name(place) for place in route)
-            steps.append(Step(f"{attacker.unit.id} moves {way}; entering "
-                              "an enemy area held by enemy units starts the combat", ("7.2", "7.3", "8.1")))
+            steps.append(Step(f"{attacker.unit.id} cannot get into {board.name(area)}: it moves only through its "
+                              "side's areas and empty enemy areas, never through one where enemy units stand, never "
+                              "into the enemy rear, and not at all when isolated", ("7.2", "7.3", "3.5", "8.10")))
+        else:
+            if len(route.areas) > 1:
+                way = " → ".join(board.name(place) for place in route.areas)
+                steps.append(Step(f"{attacker.unit.id} moves {way}; entering "
+                                  "an enemy area held by enemy units starts the combat", ("7.2", "7.3", "8.1")))
+            if route.paid:
+                refused = self._payment(attacker, route.paid, steps)
         if ACTED in attacker.flags:
             steps.append(Step(f"{attacker.unit.id} is turned over: it has acted this turn", ("7.4",)))
         steps += [self._sources(attacker), self._sources(defender)]
-        return steps
+        return steps, refused
+
+    def _payment(self, attacker: UnitState, paid: Sequence[str], steps: list[Step]) -> bool:
+        """The cards piled for the empty enemy areas entered on the way (7.3), each then
+        held (3.6); True when the attacker's side cannot pay them and still play a card
+        in the combat (8.4). The number of cards a side holds is public."""
+        names = ", ".join(self.board.name(place) for place in paid)
+        count = len(paid)
+        steps.append(Step(f"{attacker.unit.id} piles {count} card{'s' if count > 1 else ''} (a hand card or one of "
+                          f"its steps each) to enter {names}, empty of enemy units, and holds "
+                          f"{'them' if count > 1 else 'it'} as it goes on", ("7.3", "3.6", "7.1")))
+        held = len(self.usable(attacker))
+        if count + 1 <= held:
+            return False
+        steps.append(Step(f"{attacker.unit.id}'s side may play {held} card{'s' if held != 1 else ''}: not enough to "
+                          f"pay {count} and play one in the combat", ("7.1", "7.3", "8.4")))
+        return True
 
     def _played(self, state: UnitState, given: Sequence[str] | None, sight: Sight, steps: list[Step],
                 shown: bool) -> list[Card | None]:
@@ -288,16 +326,22 @@ class Combat:
             steps.append(Step(f"the {side} side raised: its last card counts, and {lost} lost", ("8.6",)))
         return visible
 
-    def _losses(self, result: Resolution, attacker: UnitState, defender: UnitState,
-                joined: UnitState | None) -> tuple[Step, ...]:
+    def _losses(self, result: Resolution, attacker: UnitState, defender: UnitState, joined: UnitState | None,
+                played: Mapping[str, Sequence[Card | None]]) -> tuple[Step, ...]:
         if result.winner is None:
             return (Step("both cards are piled and the duel is fought again; if the attacker declines or has no "
                          "card, the defender wins", ("8.7 (4)",)),)
-        loser = defender if result.winner == ATTACKER else attacker
+        loser, role = (defender, DEFENDER) if result.winner == ATTACKER else (attacker, ATTACKER)
         options = []
         isolated = self.isolation.isolated(loser)
         retreats = () if isolated else self.isolation.retreats(loser)
-        held = len(self.table.steps_of(loser.unit.id))
+        # A step played in the duel is piled with the other cards played (8.4-8.6): it is
+        # spent, and cannot be lost again as the loss.
+        spent = [card for card in self.table.steps_of(loser.unit.id) if card in played[role]]
+        held = len(self.table.steps_of(loser.unit.id)) - len(spent)
+        if spent:
+            options.append(Step(f"{loser.unit.id} played {card_names(spent)}, one of its steps: spent in the duel, "
+                                "so it cannot be lost again", ("8.4", "8.5", "8.6")))
         t34_instead = joined is not None and loser.side == SOVIET
         if isolated:
             options.append(Step(f"{loser.unit.id} is isolated and cannot retreat", ("8.10",)))
@@ -308,7 +352,8 @@ class Combat:
         if held:
             options.append(Step(f"{loser.unit.id} may lose one of its {held} steps", ("8.9 (2)",)))
         if not retreats and not held:
-            options.append(Step(f"{loser.unit.id} has no retreat and no step: it is eliminated", ("8.9 (3)",)))
+            options.append(Step(f"{loser.unit.id} has no retreat and no step{' left' if spent else ''}: it is "
+                                "eliminated", ("8.9 (3)",)))
         if t34_instead:
             options.append(Step("the Soviet may eliminate the T-34 instead", ("8.12",)))
         if loser is defender:

@@ -18,6 +18,10 @@ from rules.referee.rks.settings import Settings
 from rules.referee.rks.sight import Sight, card_names, table_of
 from rules.referee.verdict import Verdict
 
+TOO_MANY = "too many"
+"""A hand over its limit for certain: a breach (a hand over it only if the hill changed
+hands is not one, since the position cannot tell)."""
+
 
 def hand_verdicts(
     position: Position, board: Board, control: Control, settings: Settings, sight: Sight
@@ -59,9 +63,9 @@ def hand_verdicts(
         elif unsure and held <= hands.bonus_refill:
             outcome = f"too many unless it held {hill} at the last replenishment"
         else:
-            outcome = "too many"
+            outcome = TOO_MANY
         verdicts.append(Verdict(
             subject=f"{name} hand", topic="hand", outcome=outcome, rules=rules,
-            explanation=f"at most {limit}: {basis}{shown}", details=details,
+            explanation=f"at most {limit}: {basis}{shown}", details=details, violation=outcome == TOO_MANY,
         ))
     return verdicts

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import ClassVar
 
-from rules.referee.engine import Referee, register
+from rules.referee.engine import Referee, RefereeError, register
 from rules.referee.position import Position
 from rules.referee.rks.board import Board, phasing_side
 from rules.referee.rks.combat import Combat
@@ -26,6 +26,10 @@ from rules.referee.rks.sight import Sight
 from rules.referee.rks.steps import step_verdicts
 from rules.referee.rks.victory import victory_verdict
 from rules.referee.verdict import Verdict
+
+
+NOT_DEALT = ("no cards are dealt in this position: the deal happens when the game starts in VASSAL (File > New "
+             "Game); save the game after it and judge that save")
 
 
 @register
@@ -54,7 +58,10 @@ class RattenkriegReferee(Referee):
 
     @cached_property
     def combat(self) -> Combat:
-        """Duels and strikes (8, 9.2, 9.3)."""
+        """Duels and strikes (8, 9.2, 9.3); a position saved before the deal has no cards
+        to fight with, which is bad input for a duel, not a verdict."""
+        if self.position.cards is None:
+            raise RefereeError(self.position.source, None, NOT_DEALT)
         return Combat(self.position, self.board, self.control, self.isolation)
 
     def check(self) -> list[Verdict]:

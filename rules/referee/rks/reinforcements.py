@@ -38,6 +38,7 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
                 verdicts.append(Verdict(
                     subject=unit.id, topic="reinforcement", outcome="arrived too early", rules=(_rule(unit),),
                     explanation=f"arrives on turn {arrival.turn}, and this is turn {position.turn}", unit=unit.id,
+                    violation=True,
                 ))
             elif unit.id not in on_map | eliminated and position.turn >= arrival.turn:
                 now = position.turn == arrival.turn and at_turn_start

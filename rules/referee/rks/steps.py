@@ -36,6 +36,7 @@ def step_verdicts(position: Position, board: Board, sight: Sight) -> list[Verdic
             explanation=f"{where}, yet {len(cards)} step cards lie in its box{shown}; they belong in the discard pile "
                         "or the deck",
             details={"steps": str(len(cards)), "maximum": str(board.step_maximum(unit))}, unit=unit_id,
+            violation=True,
         ))
     return verdicts
 
@@ -54,7 +55,7 @@ def _on_map(state: UnitState, board: Board, sight: Sight, cards: tuple[Card, ...
         if held:
             return Verdict(subject=unit.id, topic="steps", outcome="has steps it may not have", rules=("8.12",),
                            explanation=f"the T-34 has no steps, yet holds {held} step cards{shown}", details=details,
-                           unit=unit.id)
+                           unit=unit.id, violation=True)
         return Verdict(subject=unit.id, topic="steps", outcome="no steps", rules=("8.12",),
                        explanation="the T-34 has no steps; alone it fights with hand cards only, and it may be "
                                    "eliminated instead of a loss when it fights beside another unit",
@@ -62,7 +63,7 @@ def _on_map(state: UnitState, board: Board, sight: Sight, cards: tuple[Card, ...
     if held > maximum:
         return Verdict(subject=unit.id, topic="steps", outcome="over its maximum", rules=("3.3", "7.5"),
                        explanation=f"holds {held} step cards, but is dealt {maximum} and may never hold more{shown}",
-                       details=details, unit=unit.id)
+                       details=details, unit=unit.id, violation=True)
     if held == 0:
         return Verdict(subject=unit.id, topic="steps", outcome=f"0 of {maximum} steps", rules=("3.3", "8.9"),
                        explanation="no steps left: a loss it cannot retreat from eliminates it (8.9 (3))",

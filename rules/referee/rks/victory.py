@@ -7,6 +7,7 @@ its replenishment phase (5.0, step 4), in which no area changes hands.
 
 from __future__ import annotations
 
+from rules.referee.ending import game_over, last_turn
 from rules.referee.position import Position
 from rules.referee.rks.board import GERMAN, SOVIET, Board
 from rules.referee.rks.control import Control
@@ -15,10 +16,9 @@ from rules.referee.verdict import Verdict
 
 def victory_verdict(position: Position, board: Board, control: Control) -> Verdict:
     """The victory state, final at the end of the last turn."""
-    scenario = position.spec.scenarios.get(position.scenario or "")
-    last_turn = scenario.last_turn if scenario is not None else max(
-        item.last_turn for item in position.spec.scenarios.values())
-    final = position.turn > last_turn or position.turn == last_turn and position.phase == position.spec.phases[-1]
+    last = last_turn(position)
+    assert last is not None, "Rattenkrieg has its scenario (4.0: six turns)"
+    final = game_over(position)
     held = [area for area in board.objectives if control.of(area) == GERMAN]
     missing = [area for area in board.objectives if area not in held]
     winner = GERMAN if not missing else SOVIET
@@ -27,7 +27,7 @@ def victory_verdict(position: Position, board: Board, control: Control) -> Verdi
     if held and missing:
         holding += f"; not {', '.join(board.name(area) for area in missing)}"
     outcome = f"{board.side_name(winner)} victory" if final else f"{board.side_name(winner)} victory if it ended now"
-    when = f"end of turn {last_turn}" if final else f"turn {position.turn} of {last_turn}"
+    when = f"end of turn {last}" if final else f"turn {position.turn} of {last}"
     return Verdict(
         subject="victory", topic="victory", outcome=outcome, rules=("4.0", "3.6"),
         explanation=f"{when}: {holding}",

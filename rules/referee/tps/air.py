@@ -32,6 +32,7 @@ from functools import cached_property
 from rules.hexes import Hex, distance, neighbours
 from rules.model import Odds, OddsTable
 from rules.referee.engine import RefereeError
+from rules.referee.hexgame import odds_beyond_table
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
@@ -122,6 +123,11 @@ class SuperiorityAttack:
     @property
     def defence(self) -> int:
         return ECHELON_DEFENCE + PATROL_DEFENCE * len(self.patrols)
+
+    @property
+    def column_note(self) -> str:
+        """The raw odds when they fall beyond the table: ``"1-3, counted as 1-2"``, or ""."""
+        return odds_beyond_table(Fraction(self.attack), Fraction(self.defence), self.column)
 
     @property
     def damaged(self) -> bool | None:
@@ -314,6 +320,10 @@ class AirMissions:
             return Grounding("intercepted", f"sent home by {', '.join(interception.interceptors)} intercepting in "
                              f"{self.board.label(interception.hex)}: its mission has no effect",
                              (RULES["interception"],))
+        if flight.mission == "air_superiority" and not any(flight.id in attack.attackers
+                                                           for attack in self.superiority):
+            return Grounding("no target", "no enemy ground echelon stands there, and air superiority attacks only "
+                             "ground echelons: it has no effect", (RULES["air_superiority"],))
         return None
 
     @cached_property
@@ -368,7 +378,7 @@ class AirMissions:
                 {"echelon": attack.echelon.unit.id,
                  "hex": label(attack.echelon.hex) if attack.echelon.hex is not None else None,
                  "attackers": list(attack.attackers), "patrols": list(attack.patrols), "attack": attack.attack,
-                 "defence": attack.defence, "column": str(attack.column),
+                 "defence": attack.defence, "column": str(attack.column), "column_note": attack.column_note,
                  "results": [{"roll": roll, "result": code, "meaning": codes.get(code, "")}
                              for roll, code in attack.results],
                  "roll": attack.roll, "damaged": attack.damaged}
@@ -443,7 +453,7 @@ class AirMissions:
             verb = "attacks" if len(attack.attackers) == 1 else "attack"
             working = (f"{', '.join(attack.attackers)} {verb} it in {self.board.label(echelon.hex)}: "
                        f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}{patrols}), "
-                       f"{attack.column}; damaged on {rolls_text(attack.damaging_rolls)}")
+                       f"{attack.column_note or attack.column}; damaged on {rolls_text(attack.damaging_rolls)}")
             if attack.damaged is None:
                 outcome = "roll to come"
                 working += "; until the roll is known its flight is taken to fly on (air_rolls gives the roll)"
@@ -456,7 +466,7 @@ class AirMissions:
             verdicts.append(Verdict(echelon.unit.id, "air superiority", outcome,
                                     (RULES["air_superiority"], RULES["air_superiority_table"]), working,
                                     details={"attack": str(attack.attack), "defence": str(attack.defence),
-                                             "column": str(attack.column),
+                                             "column": str(attack.column), "column_note": attack.column_note,
                                              "damaged_on": " ".join(str(roll) for roll in attack.damaging_rolls)},
                                     unit=echelon.unit.id))
         return verdicts

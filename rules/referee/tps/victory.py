@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from rules.model import GameSpec, Unit, VictoryPointAward
 from rules.hexes import distance
+from rules.referee.ending import IF_IT_ENDED_NOW, game_over
 from rules.referee.position import Position
 from rules.referee.tps.board import Board
 from rules.referee.tps.combat import kampfgruppe_for
@@ -116,9 +117,14 @@ class Victory:
             band.result for band in self.position.spec.tables.victory_levels
             if (band.minimum is None or band.minimum <= difference) and (band.maximum is None or difference <= band.maximum)
         )
-        verdicts.append(Verdict("game", "victory", level, (RULES["vp_table"], RULES["vp_schedule"]),
+        # The level is the game's result only at its end; before, it is what the VP held
+        # now would give.
+        final = game_over(self.position)
+        verdicts.append(Verdict("game", "victory", level if final else f"{level} {IF_IT_ENDED_NOW}",
+                                (RULES["vp_table"], RULES["vp_schedule"]),
                                 f"Soviet {points[SOVIET]} VP - Axis {points[AXIS]} VP = {difference}",
-                                details={"soviet": str(points[SOVIET]), "axis": str(points[AXIS])}))
+                                details={"soviet": str(points[SOVIET]), "axis": str(points[AXIS]), "level": level,
+                                         "final": "yes" if final else "no"}))
         return verdicts
 
     def _rostov(self) -> tuple[Verdict, str, int]:
