@@ -194,3 +194,18 @@ def test_tps_start_lines_and_fortified_hexes(tps: GameSpec) -> None:
     assert len(game_map.line("start_19nov")) > 20 and len(game_map.line("start_16dec")) > 20
     terrain = list(game_map.terrain.values())
     assert terrain.count("fortified_axis") > 10 and terrain.count("fortified_soviet") > 10
+
+
+@pytest.mark.parametrize("name, number", [("Kalach", "N3023"), ("Chir Station", "N3124")])
+def test_errata_2002_rule_11_40_kalach_and_chir_station_keep_their_printed_hexes(dos: GameSpec, name: str,
+                                                                                 number: str) -> None:
+    """The errata of 3 September 2002 print Kalach at 3023 and Chir Station at 3124; the
+    projection alone puts Kalach in N3024, so the printed hexes are kept as rule facts."""
+    town = main_map(dos).town(name)
+    assert town.hex == hex_of(dos, number)
+    assert town.provenance.source is not None and "errata of 3 September 2002" in town.provenance.source
+
+
+def test_errata_2002_chir_station_is_a_named_place_outside_the_supply_networks(dos: GameSpec) -> None:
+    """Nothing says the printed map draws Chir Station as a town of the networks (7.3, 7.8)."""
+    assert main_map(dos).town("Chir Station").kind == "village"
