@@ -206,6 +206,6 @@ def test_errata_2002_rule_11_40_kalach_and_chir_station_keep_their_printed_hexes
     assert town.provenance.source is not None and "errata of 3 September 2002" in town.provenance.source
 
 
-def test_errata_2002_chir_station_is_a_named_place_outside_the_supply_networks(dos: GameSpec) -> None:
-    """Nothing says the printed map draws Chir Station as a town of the networks (7.3, 7.8)."""
-    assert main_map(dos).town("Chir Station").kind == "village"
+def test_errata_2002_chir_station_is_a_town_like_the_kalach_it_replaces_in_rule_11_40(dos: GameSpec) -> None:
+    """Chir Station takes Kalach's place in 11.40's list, so it is a town as Kalach is."""
+    assert main_map(dos).town("Chir Station").kind == main_map(dos).town("Kalach").kind == "town"
