@@ -559,6 +559,14 @@ def test_8_4_a_reserve_army_off_its_set_up_hex_was_released() -> None:
     assert verdict.outcome == "released" and "N3023" in verdict.explanation
 
 
+def test_8_6_an_axis_unit_beyond_the_voronezh_don_line_releases_every_reserve() -> None:
+    """8.6: an Axis unit in N2720, east of the line in 8.6's own example, releases 7RA,
+    held in reserve_held_one_hex_further.toml."""
+    crossed = with_units(position("reserve_held_one_hex_further"), de_95id="N2720")
+    released = verdicts(crossed, "reserves")["7RA"]
+    assert released.outcome == "released" and "N2720" in released.explanation and "8.6" in released.rules
+
+
 def test_8_4_only_the_four_reserve_armies_may_be_released_by_the_settings() -> None:
     with pytest.raises(RefereeError, match="reserves_released: '51A' is not one of the reserve armies"):
         DriveOnStalingradReferee(with_settings(position("reserve_8_4_example"), reserves_released="51A"))

@@ -4,8 +4,8 @@ Units of the four reserve armies may neither move nor attack until the army is r
 (an attack needs an adjacent enemy, which releases the army, so only moves are refused):
 by an Axis unit within 8 hexes of the unit, by Moscow's die roll of 1 from turn 2, or by
 the Axis's first crossing of the Voronezh/Don or Don–Volga line (8.6). A position shows
-only the first; the ``reserves_released`` setting names armies released by the others or
-in an earlier turn. A reserve unit no longer in its set-up hex has moved, so its army was
+the first, and the third while an Axis unit stands beyond a line; the
+``reserves_released`` setting names armies released otherwise or in an earlier turn. A reserve unit no longer in its set-up hex has moved, so its army was
 released. Rule 8.4 checks the approach at the start of the Soviet player turn; the
 referee checks it in the position it is given.
 """
@@ -75,6 +75,8 @@ class Reserves:
             if army is not None and state.hex is not None:
                 units.setdefault(army, []).append(state.hex)
         axis = list(self.position.occupied(AXIS))
+        beyond = self.board.east_of_don | self.board.don_volga_inside
+        crossed = sorted((hex_ for hex_ in axis if hex_ in beyond), key=self.board.label)
         result = {}
         for army in RESERVE_ARMIES:
             hexes = units.get(army)
@@ -84,6 +86,9 @@ class Reserves:
             nearest = min((distance(axis_hex, hex_) for axis_hex in axis for hex_ in hexes), default=None)
             if army in self.settings.reserves_released:
                 result[army] = Hold(army, False, f"the settings say {army} has been released")
+            elif crossed:
+                result[army] = Hold(army, False, f"an Axis unit in {self.board.label(crossed[0])} has crossed the "
+                                    "Voronezh/Don or Don–Volga line, which releases every reserve (8.6)")
             elif moved:
                 result[army] = Hold(army, False, f"a unit of {army} stands in {self.board.label(moved[0])}, off its "
                                     "set-up hex, so the army was released")

@@ -43,7 +43,8 @@ Every value is a string:
 ``reserves_released``       Blue reserve armies (5RA, 6RA, 7RA, 8RA) released by Moscow's die
                             roll, by the Axis's first crossing of the Voronezh/Don line (8.6) or
                             in an earlier turn, or "all" (8.4); an Axis unit within 8 hexes
-                            releases an army without being listed.
+                            or beyond the Voronezh/Don or Don–Volga line releases armies
+                            without their being listed.
 
 The position's ``scenario`` is "blue" or "uranus" (Blue when a save cannot say); its
 ``weather`` is "frozen" once the Uranus freeze has come (10.2).
