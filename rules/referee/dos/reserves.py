@@ -5,9 +5,10 @@ Units of the four reserve armies may neither move nor attack until the army is r
 by an Axis unit within 8 hexes of the unit, by Moscow's die roll of 1 from turn 2, or by
 the Axis's first crossing of the Voronezh/Don or Don–Volga line (8.6). A position shows
 the first, and the third while an Axis unit stands beyond a line; the
-``reserves_released`` setting names armies released otherwise or in an earlier turn. A reserve unit no longer in its set-up hex has moved, so its army was
-released. Rule 8.4 checks the approach at the start of the Soviet player turn; the
-referee checks it in the position it is given.
+``reserves_released`` setting names armies released otherwise or in an earlier turn. A
+reserve unit no longer in its set-up hex has moved, so its army was released. Rule 8.4
+checks the approach at the start of the Soviet player turn; the referee checks it in the
+position it is given.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ RELEASE_DISTANCE = 8
 
 @dataclass(frozen=True)
 class Hold:
-    """Whether one reserve unit is still held, and why."""
+    """Whether one reserve army is still held, and why."""
 
     army: str
     held: bool
