@@ -344,3 +344,22 @@ def test_tps_16_december_pocket_holds_only_axis_units() -> None:
     for p in scenario.setup:
         if p.location in ca:
             assert spec.units[p.unit].side == "axis", p
+
+
+def test_errata_2002_rule_12_1_the_51st_army_sets_up_in_n4135_and_cites_the_errata() -> None:
+    """The errata of 3 September 2002 give N4135 as the 51st Army's Blue set-up hex."""
+    spec = shipped_game("dos")
+    fifty_first = [p for p in spec.scenarios["blue"].setup if spec.units[p.unit].properties.get("army") == "51"]
+    assert len(fifty_first) == 7
+    for placement in fifty_first:
+        assert placement.location == "N4135"
+        assert placement.provenance.source is not None and "errata of 3 September 2002" in placement.provenance.source
+
+
+def test_errata_2002_rule_8_4_four_armies_are_reserves_not_five() -> None:
+    """The errata change 8.4's "five" armies to "four": 5RA, 6RA, 7RA and 8RA."""
+    spec = shipped_game("dos")
+    reserves = sorted(formation_id for formation_id, formation in spec.formations.items()
+                      if formation.provenance.source is not None and "8.4" in formation.provenance.source)
+    assert reserves == ["5RA", "6RA", "7RA", "8RA"]
+    assert all("'four'" in (spec.formations[army].provenance.source or "") for army in reserves)

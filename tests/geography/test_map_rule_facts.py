@@ -194,3 +194,18 @@ def test_tps_start_lines_and_fortified_hexes(tps: GameSpec) -> None:
     assert len(game_map.line("start_19nov")) > 20 and len(game_map.line("start_16dec")) > 20
     terrain = list(game_map.terrain.values())
     assert terrain.count("fortified_axis") > 10 and terrain.count("fortified_soviet") > 10
+
+
+@pytest.mark.parametrize("name, number", [("Kalach", "N3023"), ("Chir Station", "N3124")])
+def test_errata_2002_rule_11_40_kalach_and_chir_station_keep_their_printed_hexes(dos: GameSpec, name: str,
+                                                                                 number: str) -> None:
+    """The errata of 3 September 2002 print Kalach at 3023 and Chir Station at 3124; the
+    projection alone puts Kalach in N3024, so the printed hexes are kept as rule facts."""
+    town = main_map(dos).town(name)
+    assert town.hex == hex_of(dos, number)
+    assert town.provenance.source is not None and "errata of 3 September 2002" in town.provenance.source
+
+
+def test_errata_2002_chir_station_is_a_town_like_the_kalach_it_replaces_in_rule_11_40(dos: GameSpec) -> None:
+    """Chir Station takes Kalach's place in 11.40's list, so it is a town as Kalach is."""
+    assert main_map(dos).town("Chir Station").kind == main_map(dos).town("Kalach").kind == "town"

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from builder.geography.calibration import calibrate
-from builder.geography.config import read_geography
+from builder.geography.config import Anchor, read_geography
 from builder.geography.generate import prepare
 from builder.geography.lattice import Lattice
 from builder.geography.projection import Affine, LambertConformalConic, fit_affine
 from builder.geography.theatre import Theatre, load_theatre
+from rules.data.fields import Provenance
+from tests.support.games import hex_of
 
 CONIC = LambertConformalConic(45.0, 51.0, 48.0, 41.0)
 
@@ -69,6 +72,33 @@ def test_dos_calibration_fits_the_rule_anchors_within_half_a_hex(theatre: Theatr
     assert "Lozovaya" not in names
     assert ready.calibration.rms_hexes <= 0.5
     assert all(residual.hexes < 1.0 for residual in ready.calibration.residuals)
+
+
+def test_errata_2002_kalach_and_chir_station_cannot_both_be_fitted(theatre: Theatre) -> None:
+    """Why map.toml pins Kalach N3023 and Chir Station N3124 (errata of 3 September 2002 to
+    11.40) instead of anchoring the fit on them, as geography.toml and the README say: the
+    rules' anchors put Kalach in N3024 and Nizhne-Chirskaya in N3125; with the two printed
+    hexes added, the fit passes its 0.5-hex bound and Kalach still lands in N3024."""
+    ready = prepare("dos", theatre)
+    lattice, projection = ready.lattice, ready.calibration.projection
+    label = lattice.hex_map.label
+
+    def lands(name: str) -> str:
+        town = theatre.town(name)
+        found = lattice.hex_at(projection.pixel(town.lon, town.lat))
+        return label(found) if found is not None else "off the map"
+
+    assert lands("Kalach") == "N3024" and lands("Nizhne-Chirskaya") == "N3125"
+    printed = {"Kalach": "N3023", "Chir (Rychkovsky)": "N3124"}
+    extra = tuple(
+        Anchor(name, (hex_of(ready.spec, number),), (theatre.town(name).lon, theatre.town(name).lat),
+               Provenance("errata of 3 September 2002 to rule 11.40", False, None))
+        for name, number in printed.items()
+    )
+    anchored = calibrate(replace(ready.geography, anchors=ready.geography.anchors + extra), lattice)
+    assert 0.5 < anchored.rms_hexes < 0.6
+    kalach = next(residual for residual in anchored.residuals if residual.anchor.name == "Kalach")
+    assert kalach.hexes > 0.9 and lattice.hex_at(kalach.projected) == hex_of(ready.spec, "N3024")
 
 
 @pytest.mark.parametrize("game", ["dos", "tps"])

@@ -539,6 +539,39 @@ def test_volga_blocks_axis_movement_not_soviet() -> None:
     assert referee.movement_cost(rifles, [at(position_, "N2612"), at(position_, "N2611")]).points == 2
 
 
+def test_8_4_a_held_reserve_unit_may_not_move_and_a_released_one_may() -> None:
+    """8.4 (errata 2002: four reserve armies): 7RA, 9 hexes from the nearest Axis unit, stays
+    put; 8RA, released by the settings, moves."""
+    position_ = position("reserve_held_one_hex_further")
+    referee = DriveOnStalingradReferee(position_)
+    held, released = (
+        next(state for state in position_.units if state.unit.id == unit) for unit in ("b7ra-rd1", "b8ra-rd1")
+    )
+    refused = referee.movement_cost(held, [at(position_, "N3022"), at(position_, "N3023")])
+    assert refused.points is None and "8.4 (errata 2002)" in refused.rules and "7RA is held in reserve" in refused.problem
+    assert referee.movement_cost(released, [at(position_, "N1516"), at(position_, "N1517")]).points is not None
+
+
+def test_8_4_a_reserve_army_off_its_set_up_hex_was_released() -> None:
+    """A 7RA unit outside N3022 has moved, which only a released army may do (8.4)."""
+    moved = with_units(position("reserve_held_one_hex_further"), b7ra_rd2="N3023")
+    verdict = next(v for v in DriveOnStalingradReferee(moved).check() if v.subject == "7RA" and v.topic == "reserves")
+    assert verdict.outcome == "released" and "N3023" in verdict.explanation
+
+
+def test_8_6_an_axis_unit_beyond_the_voronezh_don_line_releases_every_reserve() -> None:
+    """8.6: an Axis unit in N2720, east of the line in 8.6's own example, releases 7RA,
+    held in reserve_held_one_hex_further.toml."""
+    crossed = with_units(position("reserve_held_one_hex_further"), de_95id="N2720")
+    released = verdicts(crossed, "reserves")["7RA"]
+    assert released.outcome == "released" and "N2720" in released.explanation and "8.6" in released.rules
+
+
+def test_8_4_only_the_four_reserve_armies_may_be_released_by_the_settings() -> None:
+    with pytest.raises(RefereeError, match="reserves_released: '51A' is not one of the reserve armies"):
+        DriveOnStalingradReferee(with_settings(position("reserve_8_4_example"), reserves_released="51A"))
+
+
 def test_movement_allowance_halved_out_of_supply_and_on_uranus_turn_one() -> None:
     position_ = replace(position("air_supply"), turn=1)
     referee = DriveOnStalingradReferee(position_)

@@ -2,8 +2,9 @@
 
 Each hex costs its terrain by the unit's movement class, plus each hexside crossed
 (9.10–9.21); no unit enters a hex with enemy units (9.4) except as a mechanized
-assault's target, which costs double (9.24). Out of supply, or under coastal or air
-supply, and on Uranus turn 1 the allowance is halved (3.3, 7.5, 7.6, 7.15).
+assault's target, which costs double (9.24); a Blue reserve army's units stay put until
+it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
+the allowance is halved (3.3, 7.5, 7.6, 7.15).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from rules.hexes import Hex, are_adjacent
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
+from rules.referee.dos.reserves import RESERVE_RULE, Reserves
 from rules.referee.dos.settings import URANUS, Settings
 from rules.referee.dos.strength import halve
 from rules.referee.dos.supply import SupplyLines
@@ -40,6 +42,7 @@ class Movement:
     board: Board
     control: Control
     supply: SupplyLines
+    reserves: Reserves
     settings: Settings
 
     def allowance(self, state: UnitState) -> int:
@@ -87,6 +90,9 @@ class Movement:
         rules = ("9.1", "9.10-9.21") + (("9.24",) if assault else ())
         if not path or path[0] != state.hex:
             return PathCost(None, (), rules, "a path starts in the unit's own hex")
+        hold = self.reserves.hold(state)
+        if hold is not None and hold.held and len(path) > 1:
+            return PathCost(None, (), rules + (RESERVE_RULE,), f"{hold.army} is held in reserve: {hold.reason}")
         enemy = self.control.occupied_by[self.position.other_side(state.side)]
         entries: list[int] = []
         for index, (first, second) in enumerate(zip(path, path[1:])):

@@ -19,6 +19,7 @@ from rules.referee.dos.attacks import AttackRules
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement, PathCost
+from rules.referee.dos.reserves import Reserves
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
 from rules.referee.dos.stacking import STACK_LIMIT, STACKING_RULES, stacking_problems, stacking_weight
@@ -36,7 +37,7 @@ from rules.referee.verdict import Verdict
 
 @register
 class DriveOnStalingradReferee(HexReferee):
-    """Drive on Stalingrad (Ty Bomba's remake): rules 4, 5.6, 6, 7, 8.9, 9, 11."""
+    """Drive on Stalingrad (Ty Bomba's remake): rules 4, 5.6, 6, 7, 8.4, 8.9, 9, 11."""
 
     game_id: ClassVar[str] = "dos"
     stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
@@ -82,15 +83,24 @@ class DriveOnStalingradReferee(HexReferee):
                            self.settings)
 
     @cached_property
+    def reserves(self) -> Reserves:
+        """The Blue reserve armies, held or released."""
+        return Reserves(self.position, self.board, self.settings)
+
+    @cached_property
     def movement(self) -> Movement:
         """Movement costs."""
-        return Movement(self.position, self.board, self.control, self.supply_lines, self.settings)
+        return Movement(self.position, self.board, self.control, self.supply_lines, self.reserves, self.settings)
 
     # ----- what a check reports ---------------------------------------------------------
 
     def supply(self) -> list[Verdict]:
         """Every unit's supply state with its traced line, and markers that cannot count."""
         return self.supply_lines.verdicts()
+
+    def check(self) -> list[Verdict]:
+        """The hex engine's verdicts, and each Blue reserve army held or released (8.4)."""
+        return [*super().check(), *self.reserves.verdicts()]
 
     def victory(self) -> list[Verdict]:
         """The scenario's victory state: sudden death, VP and the end-of-game tests."""

@@ -40,6 +40,11 @@ Every value is a string:
                             those between the Don and the Volga round Stalingrad, or
                             "literal", every town on Astrakhan's side of the Voronezh/Don line.
 ``end_of_game``             "yes" at the end of the last turn (4.3, 4.5, 4.8, 4.10).
+``reserves_released``       Blue reserve armies (5RA, 6RA, 7RA, 8RA) released by Moscow's die
+                            roll, by the Axis's first crossing of the Voronezh/Don line (8.6) or
+                            in an earlier turn, or "all" (8.4); an Axis unit within 8 hexes
+                            or beyond the Voronezh/Don or Don–Volga line releases armies
+                            without their being listed.
 
 The position's ``scenario`` is "blue" or "uranus" (Blue when a save cannot say); its
 ``weather`` is "frozen" once the Uranus freeze has come (10.2).
@@ -54,7 +59,7 @@ from rules.hexes import Hex
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position
 from rules.referee.settings import SettingsReader
-from rules.referee.dos.units import AXIS, SOVIET
+from rules.referee.dos.units import AXIS, RESERVE_ARMIES, SOVIET
 
 BLUE, URANUS = "blue", "uranus"
 PREPARED, ASSAULT = "prepared", "mechanized_assault"
@@ -63,7 +68,7 @@ SETTING_NAMES = (
     "taman_active", "axis_control", "soviet_control", "axis_network", "soviet_network", "don_volga_destroyed",
     "stalingrad_ring", "phase_order", "attack", "air_attack", "air_defence", "air_and_armour", "manstein",
     "question_rolls", "german_vp", "soviet_eliminated_out_of_supply", "german_eliminated_out_of_supply",
-    "end_of_soviet_turn", "end_of_game", "east_of_don",
+    "end_of_soviet_turn", "end_of_game", "east_of_don", "reserves_released",
 )
 EAST_OF_DON_READINGS = ("interfluve", "literal")
 
@@ -92,6 +97,7 @@ class Settings:
     end_of_soviet_turn: bool
     end_of_game: bool
     east_of_don: str
+    reserves_released: frozenset[str]
 
 
 def read_settings(position: Position) -> Settings:
@@ -103,6 +109,13 @@ def read_settings(position: Position) -> Settings:
         if unit_id not in position.spec.units or roll not in ("1", "2", "3", "4", "5", "6"):
             raise reader.fail("question_rolls", f"{item!r} is not unit=roll with a known unit and a roll of 1 to 6")
         rolls[unit_id] = int(roll)
+    released = reader.words("reserves_released")
+    if released == ["all"]:
+        released = list(RESERVE_ARMIES)
+    for army in released:
+        if army not in RESERVE_ARMIES:
+            raise reader.fail("reserves_released", f"{army!r} is not one of the reserve armies "
+                              f"{', '.join(RESERVE_ARMIES)} (8.4) or \"all\"")
     scenario = position.scenario or BLUE
     if scenario not in (BLUE, URANUS):
         raise RefereeError(position.source, "scenario", f"{scenario!r} is not blue or uranus")
@@ -127,4 +140,5 @@ def read_settings(position: Position) -> Settings:
         end_of_soviet_turn=reader.yes("end_of_soviet_turn"),
         end_of_game=reader.yes("end_of_game"),
         east_of_don=reader.choice("east_of_don", EAST_OF_DON_READINGS, EAST_OF_DON_READINGS[0]),
+        reserves_released=frozenset(released),
     )

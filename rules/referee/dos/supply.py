@@ -31,6 +31,10 @@ from rules.referee.wording import hexes
 LEG = 7
 """Hexes in one leg of a supply line (7.3, 7.8, 7.12)."""
 NETWORK_MARKERS = {AXIS: "german-supply-network", SOVIET: "soviet-supply-network"}
+START_LINE_NETWORK_RULE = "7.18 (errata 2002)"
+"""Towns on a side's side of the start line are in its network from the start, and work
+again the moment it retakes them: the paragraph the official errata of 3 September 2002
+added to 7.18 (the translated rules already carry it). Cited where a line relies on one."""
 AIR_SUPPLY_MARKER = "german-air-supply"
 
 
@@ -210,8 +214,10 @@ class SupplyLines:
             return SupplyFinding(SupplyState.AUTOMATIC, ("7.9",), "east of the Volga Soviet units are always supplied")
         line = self.supply_line(side, hex_)
         if line is not None:
-            return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules),
-                                 self._describe_line(side, hex_, line), line)
+            sources = self._sources_on(side, hex_, line)
+            start_line_rule = (START_LINE_NETWORK_RULE,) if self._relies_on_start_line(side, sources) else ()
+            return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules, *start_line_rule),
+                                 self._describe_line(line, sources), line)
         if side == AXIS and hex_ in self.air_supplied:
             return SupplyFinding(SupplyState.AIR, ("7.6",), "within one hex of the air supply marker: supplied for "
                                  "defence, halved for movement and attack")
@@ -227,8 +233,15 @@ class SupplyLines:
         markers = self.air_supply_markers
         return side == AXIS and len(markers) > 1 and any(hex_ in self._around(centre) for centre in markers)
 
-    def _describe_line(self, side: str, hex_: Hex, line: tuple[Hex, ...]) -> str:
-        sources = self._sources_on(side, hex_, line)
+    def _relies_on_start_line(self, side: str, sources: list[Hex]) -> bool:
+        """True when a town the line passes is in ``side``'s network only because it lies on
+        the side's side of the start line: no network marker and no setting put it there."""
+        marked = frozenset(self.position.markers.get(NETWORK_MARKERS[side], ())) | self.settings.network[side]
+        start_side = self.control.start_regions.get(side, frozenset())
+        return any(source in self.board.towns and source in start_side and source not in marked
+                   for source in sources[:-1])
+
+    def _describe_line(self, line: tuple[Hex, ...], sources: list[Hex]) -> str:
         distance = line.index(sources[0])
         names = " → ".join(self.board.place_name(source) for source in sources)
         if len(sources) == 1:

@@ -12,6 +12,9 @@ ARTILLERY_ARMS = frozenset({"artillery", "heavy_artillery"})
 PANZER_ARM = "panzer"
 FLAK_ARM = "motorized_flak"
 ASSAULT_ESCORT_ARMS = frozenset({"motorized_infantry", FLAK_ARM})
+RESERVE_ARMIES = ("5RA", "6RA", "7RA", "8RA")
+"""The four Soviet armies 8.4 holds in reserve in Blue: "four", as the errata of 3 September
+2002 corrected the rule's "five" (the translated rule already says four)."""
 
 
 def german(state: UnitState) -> bool:
