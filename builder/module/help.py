@@ -22,6 +22,7 @@ from builder.module.buildfile import toolbar
 from builder.module.cards import card_piece_keys
 from builder.module.keys import Key
 from builder.steps_layout import step_cards
+from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES
 
@@ -96,5 +97,8 @@ def help_text(spec: GameSpec) -> str:
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
         piece_keys=[(name, key.text) for name, key in piece_keys(spec)],
         refereed=spec.id in PACKAGES,
+        coverage=load_coverage(spec.id) if spec.id in COVERED_GAMES else None,
+        statuses=STATUSES,
+        judged=JUDGED,
         reconstructed=sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed),
     )

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from rules.coverage import COVERED_GAMES, JUDGED, Coverage, load_coverage, render_markdown
+from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, Coverage, load_coverage, render_markdown
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.sections import RULES as TPS_SECTIONS
@@ -174,3 +174,17 @@ def test_coverage_command() -> None:
     assert page.exit_code == 0 and page.output == COMPLIANCE_PAGE.read_text(encoding="utf-8")
     unknown = runner.invoke(main, ["coverage", "chess"])
     assert unknown.exit_code == 2 and "no coverage matrix for game 'chess'" in unknown.output
+
+
+def test_each_module_help_states_what_the_referee_judges() -> None:
+    from builder.module.help import help_text
+    from tests.support.games import shipped_game
+
+    for game_id in COVERED_GAMES:
+        coverage_ = coverage(game_id)
+        page = help_text(shipped_game(game_id))
+        counts = ", ".join(f"{count} {STATUSES[status]}" for status, count in coverage_.counts().items())
+        assert f"({len(coverage_.rows)} rules:\n{counts})" in page
+        for row in coverage_.rows:
+            if row.status in ("open", "unobservable"):
+                assert f"<b>{row.number}</b> {row.title}" in page
