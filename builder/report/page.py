@@ -43,8 +43,9 @@ from rules.referee.hidden import PlayerView, WithheldOdds
 from rules.referee.position import Position, UnitState
 from rules.referee.summary import headline
 from rules.referee.verdict import Verdict
+from rules.resources import shipped
 
-TEMPLATE_DIRECTORY = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_DIRECTORY = shipped("templates")
 TEMPLATE = "report.html.j2"
 GENERATOR = '<meta name="generator" content="Stavka report">'
 """The mark that lets ``stavka report`` replace its own earlier page, and nothing else."""
