@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from builder.release import stavka_version
 from builder.report.area_layers import control_markers, rattenkrieg_overlays, step_counts
 from builder.report.areas import AreaBoard, area_board
 from builder.report.board import hex_board
@@ -47,8 +48,9 @@ from rules.resources import shipped
 
 TEMPLATE_DIRECTORY = shipped("templates")
 TEMPLATE = "report.html.j2"
-GENERATOR = '<meta name="generator" content="Stavka report">'
-"""The mark that lets ``stavka report`` replace its own earlier page, and nothing else."""
+GENERATOR = '<meta name="generator" content="Stavka report'
+"""How every page ``stavka report`` writes begins its generator tag, before the version that
+wrote it: the mark that lets the command replace its own earlier page, and nothing else."""
 
 
 def is_report(path: Path) -> bool:
@@ -115,7 +117,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
     )
     hidden_information = referee is not None and referee.hidden_information
     return environment.get_template(TEMPLATE).render(
-        generator=Markup(GENERATOR),
+        generator=Markup(f'{GENERATOR} {escape(stavka_version())}">'),
         style=Markup(style),
         script=Markup(script),
         style_hash=_content_hash(style),
