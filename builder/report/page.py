@@ -77,7 +77,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
             if isinstance(referee, HexReferee) else [])
     stacks = _stacks(position, board, view)
     units = {name: UnitPlace(stack.location, state.side)
-             for stack in stacks for state, name in zip(stack.units, stack.names)}
+             for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)}
     sides = [side.id for side in position.spec.sides]
     rows = [_row(index, verdict, units, sides) for index, verdict in enumerate(verdicts)]
     supply = {verdict.unit: verdict for verdict in verdicts if verdict.topic == "supply" and verdict.unit is not None}
@@ -99,7 +99,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
                 "path": list(supply[name].path) if name in supply else [],
                 "verdicts": [row.index for row in rows if row.verdict.unit == name],
             }
-            for stack in stacks for state, name in zip(stack.units, stack.names)
+            for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)
         },
         "stacks": _stack_names(stacks),
         "centres": board.locations(),
