@@ -1,11 +1,12 @@
-"""Where the files Stavka ships are found: the games' data, the fonts and the templates.
+"""Where the files Stavka ships are found: the games' data, the fonts, the templates and
+the in-Player plugin's classes.
 
 This is the one place that knows. Each kind is a folder under the ``rules/shipped``
 resources, found through :mod:`importlib.resources`, so a checkout and an installed wheel
 answer alike: in a checkout ``rules/shipped`` holds links to the top-level ``games/``,
-``art/fonts/`` and ``templates/`` folders (the places to edit), and the wheel carries
-copies of them there. It lives in ``rules`` because the referee needs the games and never
-imports ``builder``.
+``art/fonts/`` and ``templates/`` folders (the places to edit) and to the plugin's build
+output, and the wheel carries copies of them there. It lives in ``rules`` because the
+referee needs the games and never imports ``builder``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
-Shipped = Literal["games", "fonts", "templates"]
+Shipped = Literal["games", "fonts", "templates", "plugin"]
+"""``plugin`` is the in-Player plugin's compiled classes, which its build writes to
+``plugin/classes/`` (not committed); until it has been built the folder does not exist."""
 
 
 def shipped(kind: Shipped) -> Path:
