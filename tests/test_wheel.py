@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,25 +68,40 @@ def _play(program: Path, folder: Path) -> Session:
     return Session(program, folder, printed)
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Session:
-    """The session run by ``stavka`` from a fresh virtual environment holding only the wheel
-    and its dependencies."""
-    work = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(work / "wheel"), str(ROOT)],
-                   check=True, capture_output=True)
+def _succeed(*command: str) -> None:
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert completed.returncode == 0, f"{' '.join(command)}: {completed.stderr[-2000:]}"
+
+
+def _install_and_play(work: Path) -> Session:
+    """The session run by ``stavka`` from a fresh virtual environment in ``work`` holding only
+    the wheel and its dependencies."""
+    _succeed(sys.executable, "-m", "build", "--outdir", str(work / "wheel"), str(ROOT))
     (wheel,) = (work / "wheel").glob("stavka-*.whl")
-    subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True, capture_output=True)
-    subprocess.run([str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
-                   check=True, capture_output=True)
+    _succeed(sys.executable, "-m", "venv", str(work / "venv"))
+    _succeed(str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel))
     (work / "player").mkdir()
     return _play(work / "venv" / "bin" / "stavka", work / "player")
 
 
 @pytest.fixture(scope="module")
-def checkout(tmp_path_factory: pytest.TempPathFactory) -> Session:
-    """The same session run by the checkout's own ``stavka``, in a temporary folder too."""
-    return _play(Path(sys.executable).with_name("stavka"), tmp_path_factory.mktemp("checkout"))
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session]:
+    """The session with the installed wheel, and the same session with the checkout's own
+    ``stavka`` in a temporary folder too, run side by side (they share nothing)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        installed = pool.submit(_install_and_play, tmp_path_factory.mktemp("wheel"))
+        checkout = pool.submit(_play, Path(sys.executable).with_name("stavka"), tmp_path_factory.mktemp("checkout"))
+        return installed.result(), checkout.result()
+
+
+@pytest.fixture(scope="module")
+def installed(sessions: tuple[Session, Session]) -> Session:
+    return sessions[0]
+
+
+@pytest.fixture(scope="module")
+def checkout(sessions: tuple[Session, Session]) -> Session:
+    return sessions[1]
 
 
 def test_the_installed_stavka_runs_the_wheels_code(installed: Session) -> None:
