@@ -78,7 +78,7 @@ def main() -> None:
     print("| set-up | units | page KB | `stavka report` s (with start-up) | page built alone s | `stavka check` s "
           "| report / check | opens in Chromium ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for (name, units, size, command, alone, check), milliseconds in zip(rows, opened):
+    for (name, units, size, command, alone, check), milliseconds in zip(rows, opened, strict=True):
         print(f"| {name} | {units} | {size:,.0f} | {command:.2f} | {alone:.2f} | {check:.2f} | {command / check:.1f} "
               f"| {milliseconds:.0f} |")
 

@@ -32,7 +32,7 @@ def _properties(piece: Piece) -> dict[str, str]:
     values: dict[str, str] = {}
     for trait in piece.traits:
         if isinstance(trait, Marker):
-            for key, value in zip(trait.keys, trait.values):
+            for key, value in zip(trait.keys, trait.values, strict=False):
                 values.setdefault(key, value)
     return values
 

@@ -241,7 +241,7 @@ class HexGridNumbering:
     def _part_pattern(self, kind: str, leading: int) -> str:
         if kind == "A":
             return "-?(?:" + "|".join(f"{letter}+" for letter in ALPHABET) + ")"
-        return "-?[0-9]{%d,}" % (leading + 1)
+        return f"-?[0-9]{{{leading + 1},}}"
 
     def _location_pattern(self) -> tuple[re.Pattern[str], int, int]:
         """The regular expression VASSAL builds from ``location_format`` to parse a name."""

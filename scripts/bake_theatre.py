@@ -661,7 +661,7 @@ def bake_relief() -> list[Feature]:
     for relief_class, low, high in (("hills", HILL_GREY, MOUNTAIN_GREY),
                                     ("mountain", MOUNTAIN_GREY, 256)):
         cells = []
-        for r, c in zip(*np.nonzero((means >= low) & (means < high))):
+        for r, c in zip(*np.nonzero((means >= low) & (means < high)), strict=True):
             lon, lat = west + c * step, north - r * step
             if WEST - step <= lon <= EAST and SOUTH <= lat <= NORTH + step:
                 cells.append(box(lon, lat - step, lon + step, lat))

@@ -373,17 +373,17 @@ def _least_outside(outline: Polygon, names: list[NameLayout], stacks: list[Box2D
     left, top, right, bottom = (int(value) for value in outline.bounds)
     grid = [(x, y) for y in range(top, bottom + 1, SPOT_SEARCH_STEP) for x in range(left, right + 1, SPOT_SEARCH_STEP)]
     inside = shapely.contains_xy(outline, [x for x, _ in grid], [y for _, y in grid])
-    places = [place for place, keep in zip(grid, inside) if keep]
+    places = [place for place, keep in zip(grid, inside, strict=True) if keep]
     if not places:
         point = nearest_points(outline, _point(wanted))[0]
         return round(point.x), round(point.y)
     counter = half_size * COUNTER_SHARE
     reach = (left - counter, top - counter, right + counter, bottom + counter)
     text, room = [name.text for name in names], [name.box for name in names]
-    near = [(box, weight) for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS)
+    near = [(box, weight) for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS, strict=True)
             for box in boxes if _overlap(box, reach) > 0]
     covered = [sum(weight * _overlap(_square(place, counter), box) for box, weight in near) for place in places]
-    lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places)))
+    lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places), strict=True))
     squares = shapely.box(lefts, tops, rights, bottoms)
     outside = [float(area) for area in shapely.area(shapely.difference(squares, outline))]
     best = min(range(len(places)), key=lambda index: (round((covered[index] + outside[index]) / 100),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -96,7 +97,7 @@ class BoardView:
         width, height = self.board.size
         visible = []
         for hex_ in hex_map.hexes():
-            xs, ys = zip(*self.corners(hex_))
+            xs, ys = zip(*self.corners(hex_), strict=True)
             if max(xs) > 0 and min(xs) < width and max(ys) > 0 and min(ys) < height:
                 visible.append(hex_)
         return visible
@@ -339,7 +340,7 @@ def _rails(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_boa
     """Rails as black lines through hex centres with cross ties."""
     drawn = set()
     for rail in game_map.rails:
-        for first, second in zip(rail.hexes, rail.hexes[1:]):
+        for first, second in pairwise(rail.hexes):
             if first not in on_board and second not in on_board:
                 continue
             _rail_segment(draw, view.centre(first), view.centre(second), _scaled(view, 3), view.hex_size / 12)
@@ -632,7 +633,7 @@ def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
         boxes = []
         for hex_ in view.visible_hexes():
             if _playable(spec, game_map.terrain_of(hex_)):
-                xs, ys = zip(*view.corners(hex_))
+                xs, ys = zip(*view.corners(hex_), strict=True)
                 boxes.append((min(xs), min(ys), max(xs), max(ys)))
         playable_boxes.append(boxes)
     for columns in (1, 2, 3):

@@ -1,4 +1,4 @@
-"""The fonts every image is drawn with, shipped in ``art/fonts`` (DejaVu, open licence).
+"""The fonts every image is drawn with, shipped from ``art/fonts`` (DejaVu, open licence).
 
 Text baked into images with the repository's own font files looks the same on every
 machine; the machine's installed fonts are never used.
@@ -7,12 +7,13 @@ machine; the machine's installed fonts are never used.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from PIL import ImageFont
 
-FONT_DIRECTORY = Path(__file__).resolve().parents[2] / "art" / "fonts"
+from rules.resources import shipped
+
+FONT_DIRECTORY = shipped("fonts")
 
 Style = Literal["regular", "bold", "condensed", "condensed-bold", "serif-bold", "serif-italic"]
 

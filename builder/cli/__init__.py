@@ -101,7 +101,7 @@ class _StavkaGroup(click.Group):
 
 
 @click.group(cls=_StavkaGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="stavka")
+@click.version_option(package_name="stavka", prog_name="stavka")
 def main() -> None:
     """Stavka: VASSAL modules, print-and-play sheets and a rules referee for
     Turning Point: Stalingrad (tps), Drive on Stalingrad (dos) and Rattenkrieg (rks)."""

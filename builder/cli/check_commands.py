@@ -216,7 +216,7 @@ def _air_text(position: Position, missions: AirMissions) -> str:
     if missions.superiority:
         lines.append("Air superiority")
         codes = missions.table.codes
-        for attack, verdict in zip(missions.superiority, missions.superiority_verdicts()):
+        for attack, verdict in zip(missions.superiority, missions.superiority_verdicts(), strict=True):
             lines.append("  " + verdict.as_text())
             for roll, code in attack.results:
                 chosen = "  <- rolled" if roll == attack.roll else ""

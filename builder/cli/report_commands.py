@@ -36,7 +36,7 @@ def report(position_path: Path, output_path: Path | None, view_side: str | None,
     attacks = [
         Attack(hex_argument(position, defender),
                tuple(hex_argument(position, name) for name in group.split(",") if name.strip()))
-        for defender, group in zip(defenders, attackers)
+        for defender, group in zip(defenders, attackers, strict=True)
     ]
     page = build_report(position, view_for(position, view_side), attacks, position_path.name)
     write_output(target, page.encode("utf-8"))

@@ -55,7 +55,7 @@ def calibrate(geography: Geography, lattice: Lattice) -> Calibration:
     targets = [anchor_target(lattice, anchor) for anchor in geography.anchors]
     affine = fit_affine(points, targets)
     residuals = []
-    for anchor, point, target in zip(geography.anchors, points, targets):
+    for anchor, point, target in zip(geography.anchors, points, targets, strict=True):
         projected = affine.apply(*point)
         distance = math.hypot(projected[0] - target[0], projected[1] - target[1])
         residuals.append(Residual(anchor, target, projected, distance / lattice.pitch))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -335,7 +336,7 @@ def _rails(data: MapData, theatre: Theatre, projection: MapProjection) -> None:
                 current.extend(_bridge(current[-1], hex_, lattice))
         if current:
             runs.append(current)
-        for number, (run, ends) in enumerate(zip(runs, exits), start=1):
+        for number, (run, ends) in enumerate(zip(runs, exits, strict=True), start=1):
             if len(run) < 2:
                 continue
             name = railway.name if len(runs) == 1 else f"{railway.name} ({number})"
@@ -350,7 +351,7 @@ def _lonlat(theatre: Theatre, station: str) -> LonLat:
 def _samples(points: Sequence[Point], step: float) -> list[Point]:
     """Points every ``step`` pixels along a polyline."""
     result: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    for (x0, y0), (x1, y1) in pairwise(points):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         count = max(1, int(length / step))
         result.extend((x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count) for i in range(1, count + 1))

@@ -103,7 +103,7 @@ def fit_affine(points: Sequence[tuple[float, float]], targets: Sequence[tuple[fl
     normal = [[sum(row[i] * row[j] for row in design) for j in range(3)] for i in range(3)]
     solutions = []
     for axis in range(2):
-        right = [sum(row[i] * target[axis] for row, target in zip(design, targets)) for i in range(3)]
+        right = [sum(row[i] * target[axis] for row, target in zip(design, targets, strict=True)) for i in range(3)]
         solutions.append(_solve3(normal, right))
     (a, b, c), (d, e, f) = solutions
     return Affine(a, b, c, d, e, f)
@@ -120,7 +120,7 @@ def _solve3(matrix: list[list[float]], right: list[float]) -> tuple[float, float
         for row in range(3):
             if row != column:
                 factor = rows[row][column] / rows[column][column]
-                rows[row] = [value - factor * pivot_value for value, pivot_value in zip(rows[row], rows[column])]
+                rows[row] = [value - factor * pivot_value for value, pivot_value in zip(rows[row], rows[column], strict=True)]
     return (rows[0][3] / rows[0][0], rows[1][3] / rows[1][1], rows[2][3] / rows[2][2])
 
 

@@ -25,6 +25,7 @@ from builder.module.package import module_metadata, pack_module
 from builder.module.pool import PILE_AT, POOL_MAP, pool_deck_type, untried_pools
 from builder.module.tracks import TRACKS_MAP, follows_turn_tracker
 from builder.module.turns import LAST_TURN_PROPERTY, TURN_TRACKER_ID, turn_tracker_state
+from builder.release import stavka_version
 from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
@@ -45,7 +46,7 @@ def identity_of(spec: GameSpec) -> ModuleIdentity:
     """The module's name, version and description."""
     return ModuleIdentity(
         name=module_name(spec),
-        version="0.1.0",
+        version=stavka_version(),
         description=f"{spec.title} ({spec.publisher}, {spec.year}), rebuilt by Stavka from the rules and real geography",
     )
 

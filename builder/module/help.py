@@ -9,7 +9,6 @@ how to have a game checked, and which units' values are reconstructed.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import jinja2
 
@@ -25,9 +24,10 @@ from builder.steps_layout import step_cards
 from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES
+from rules.resources import shipped
 
 HELP_FILE = "help/help.html"
-TEMPLATE_DIRECTORY = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_DIRECTORY = shipped("templates")
 _TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=jinja2.select_autoescape(["html"]),
     keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,

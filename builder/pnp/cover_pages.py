@@ -186,7 +186,7 @@ def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections
     columns = (frame.x, frame.x + frame.width * 0.5, frame.x + frame.width * 0.66)
     canvas.setFont(BOLD, 9.5)
     canvas.setFillColorRGB(*INK)
-    for x, text in zip(columns, ("Section", "Pages", "Print")):
+    for x, text in zip(columns, ("Section", "Pages", "Print"), strict=True):
         canvas.drawString(x, y, text)
     y -= 16
     rows = [("Cover and contents", "1-2", "one-sided")]
@@ -196,7 +196,7 @@ def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections
         page = end + 1
     canvas.setFont(REGULAR, 9.5)
     for row in rows:
-        for x, text in zip(columns, row):
+        for x, text in zip(columns, row, strict=True):
             canvas.drawString(x, y, text)
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.art.fonts import FONT_DIRECTORY, FONT_FILES, Style, font
 from builder.art.text import check_drawable
 from builder.pnp.layout import MARGIN_MM, POINTS_PER_MM, Rect, paper_size
+from builder.release import stavka_version
 
 PDF_FONTS: dict[Style, tuple[str, Style]] = {
     "regular": ("StavkaSans", "regular"),
@@ -95,7 +96,7 @@ def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
         buffer, pagesize=paper_size(paper), invariant=True, pageCompression=1, initialFontName=font_name  # type: ignore[arg-type]
     )
     canvas.setTitle(title)
-    canvas.setCreator("Stavka")
+    canvas.setCreator(f"Stavka {stavka_version()}")
     return canvas
 
 

@@ -107,7 +107,7 @@ class AreaBoard:
         for state in sorted(states, key=lambda state: not self._is_rear_of(location, state.side)):
             by_side.setdefault(state.side, []).append(state)
         spots = (self.spots[location][UNITS_SPOT], self.spots[location][OTHER_SIDE_SPOT])
-        return [(spot, tuple(units)) for spot, units in zip(spots, by_side.values())]
+        return [(spot, tuple(units)) for spot, units in zip(spots, by_side.values(), strict=False)]
 
     def _is_rear_of(self, location: str, side: str) -> bool:
         """True when ``location`` is ``side``'s rear: a rear area whose id starts with the side's."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from xml.etree import ElementTree
 
 from builder.art.counters import SCREEN_COUNTER_PX
@@ -193,7 +194,7 @@ def _rails(board: HexBoard) -> ElementTree.Element:
     """Rails through hex centres, with ties drawn as a wide dashed stroke across them."""
     segments = [
         (board.centre(first), board.centre(second))
-        for rail in board.game_map.rails for first, second in zip(rail.hexes, rail.hexes[1:])
+        for rail in board.game_map.rails for first, second in pairwise(rail.hexes)
     ]
     layer = group("rails")
     if segments:

@@ -97,7 +97,7 @@ def draw_map(
     }, element("path", {"d": "M0 0L10 5L0 10Z", "fill": "context-stroke"})))
     svg.append(board.draw())
     sides = [side.id for side in position.spec.sides]
-    at = {state.unit.id: (stack.point, name) for stack in stacks for state, name in zip(stack.units, stack.names)}
+    at = {state.unit.id: (stack.point, name) for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)}
     for overlay in overlays:
         svg.append(_overlay(board, overlay, defs, sides, at))
     if markers:
@@ -329,7 +329,7 @@ def _odds_arrows(board: MapBoard, odds: Sequence[OddsReport | WithheldOdds], att
     """An arrow from each attacking hex to the defender, and the attack's column at its head."""
     layer = group("layer-odds", "layer")
     size = board.hex_size
-    for report, attack in zip(odds, attacks):
+    for report, attack in zip(odds, attacks, strict=True):
         target = position.label(attack.defender)
         tx, ty = board.point(target)
         for hex_ in attack.attackers:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from builder.release import stavka_version
 from builder.report.area_layers import control_markers, rattenkrieg_overlays, step_counts
 from builder.report.areas import AreaBoard, area_board
 from builder.report.board import hex_board
@@ -43,11 +44,13 @@ from rules.referee.hidden import PlayerView, WithheldOdds
 from rules.referee.position import Position, UnitState
 from rules.referee.summary import headline
 from rules.referee.verdict import Verdict
+from rules.resources import shipped
 
-TEMPLATE_DIRECTORY = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_DIRECTORY = shipped("templates")
 TEMPLATE = "report.html.j2"
-GENERATOR = '<meta name="generator" content="Stavka report">'
-"""The mark that lets ``stavka report`` replace its own earlier page, and nothing else."""
+GENERATOR = '<meta name="generator" content="Stavka report'
+"""How every page ``stavka report`` writes begins its generator tag, before the version that
+wrote it: the mark that lets the command replace its own earlier page, and nothing else."""
 
 
 def is_report(path: Path) -> bool:
@@ -74,7 +77,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
             if isinstance(referee, HexReferee) else [])
     stacks = _stacks(position, board, view)
     units = {name: UnitPlace(stack.location, state.side)
-             for stack in stacks for state, name in zip(stack.units, stack.names)}
+             for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)}
     sides = [side.id for side in position.spec.sides]
     rows = [_row(index, verdict, units, sides) for index, verdict in enumerate(verdicts)]
     supply = {verdict.unit: verdict for verdict in verdicts if verdict.topic == "supply" and verdict.unit is not None}
@@ -96,7 +99,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
                 "path": list(supply[name].path) if name in supply else [],
                 "verdicts": [row.index for row in rows if row.verdict.unit == name],
             }
-            for stack in stacks for state, name in zip(stack.units, stack.names)
+            for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)
         },
         "stacks": _stack_names(stacks),
         "centres": board.locations(),
@@ -114,7 +117,7 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
     )
     hidden_information = referee is not None and referee.hidden_information
     return environment.get_template(TEMPLATE).render(
-        generator=Markup(GENERATOR),
+        generator=Markup(f'{GENERATOR} {escape(stavka_version())}">'),
         style=Markup(style),
         script=Markup(script),
         style_hash=_content_hash(style),

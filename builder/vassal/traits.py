@@ -286,7 +286,7 @@ def parse_chain(type_text: str, state: str) -> tuple[Trait, ...] | None:
     states = split_chain(state)
     if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
         return None
-    decorators = [parse_decorator(own_type, own_state) for own_type, own_state in zip(types[:-1], states)]
+    decorators = [parse_decorator(own_type, own_state) for own_type, own_state in zip(types[:-1], states, strict=False)]
     return (*decorators, parse_basic_piece(types[-1], states[len(types) - 1]))
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from rules.data.cache import cached_game
 from rules.errors import DataError
 from rules.model import GameSpec
+from rules.resources import shipped
 
 GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "cards.toml")
 GENERATED_MAP_FILE = "terrain.toml"
@@ -20,9 +21,9 @@ GENERATED_MAP_FILE = "terrain.toml"
 
 
 def games_directory() -> Path:
-    """Where the shipped games live: ``$STAVKA_GAMES`` or the repository's ``games/``."""
+    """Where the shipped games live: ``$STAVKA_GAMES`` or the installed ``games/``."""
     configured = os.environ.get("STAVKA_GAMES")
-    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "games"
+    return Path(configured) if configured else shipped("games")
 
 
 def shipped_games() -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -261,12 +262,12 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
     boards = [_board(board_table) for board_table in board_tables]
     defaults = {}
     hex_terrain = {key: value for key, value in terrain.items() if value.kind == "hex"}
-    for board, board_table in zip(boards, board_tables):
+    for board, board_table in zip(boards, board_tables, strict=True):
         defaults[board.name] = board_table.choice("default_terrain", hex_terrain, "hex terrain")
     aliases: dict[str, str] = {}
     alias_table = table.optional_table("aliases")
     if alias_table is not None:
-        for alias, target in alias_table.items():
+        for alias, _ in alias_table.items():
             aliases[alias] = alias_table.text(alias)
     unprefixed = table.optional_text("unprefixed_board")
     if unprefixed is not None and unprefixed not in {board.name for board in boards}:
@@ -535,7 +536,7 @@ def _lines(table: Table, hexes: _HexReader) -> dict[str, frozenset[HexSide]]:
 
 def _rail(table: Table, hexes: _HexReader, inherited: Provenance) -> RailLine:
     path = hexes.read_list(table, "hexes")
-    for previous, current in zip(path, path[1:]):
+    for previous, current in pairwise(path):
         if not are_adjacent(previous, current):
             raise table.error(
                 f"rail {table.text('name')!r} jumps from {hexes.hex_map.label(previous)} "
@@ -598,7 +599,7 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple
         area_map = _area_map(table, area_tables, ids)
     derived = area_map.neighbours() if area_map is not None else {}
     areas = []
-    for area_id, area_table in zip(ids, area_tables):
+    for area_id, area_table in zip(ids, area_tables, strict=True):
         listed = area_table.text_list("adjacent", required=area_map is None)
         adjacent = tuple(listed) if area_map is None else tuple(sorted(derived[area_id]))
         if area_map is not None and area_table.has("adjacent") and set(listed) != set(adjacent):
@@ -615,7 +616,7 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple
             )
         )
     by_id = {area.id: area for area in areas}
-    for area, area_table in zip(areas, area_tables):
+    for area, area_table in zip(areas, area_tables, strict=True):
         for other in area.adjacent:
             if other not in by_id:
                 raise area_table.error(unknown_name_message("area", other, by_id), "adjacent", other)
@@ -652,7 +653,7 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
             raise corner_table.error(f"corner {corner!r} must be [longitude, latitude]", corner)
         corners[corner] = (float(value[0]), float(value[1]))
     outlines: dict[str, tuple[str, ...]] = {}
-    for area_id, area_table in zip(ids, area_tables):
+    for area_id, area_table in zip(ids, area_tables, strict=True):
         outlines[area_id] = _ring(area_table, "outline", corners, frame)
     waters: dict[str, tuple[str, ...]] = {}
     for water in _only_each(table.tables("water"), "name", "outline"):
@@ -669,7 +670,7 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
     area_map = AreaMap(frame, corners, outlines, waters, tuple(crossings))
     problems = area_map.problems()
     if problems:
-        by_area = dict(zip(ids, area_tables))
+        by_area = dict(zip(ids, area_tables, strict=True))
         owner = problems[0].split(":")[0]
         place = by_area.get(owner, table)
         raise place.error(f"outlines: {problems[0]}", "outline" if owner in by_area else None)
@@ -934,7 +935,7 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
     tables = root.tables("victory_level")
     if levels[0].minimum is not None or levels[-1].maximum is not None:
         raise tables[0].error("victory levels must start and end unbounded (omit the first minimum and last maximum)")
-    for index, (lower, upper) in enumerate(zip(levels, levels[1:])):
+    for index, (lower, upper) in enumerate(pairwise(levels)):
         if lower.maximum is None or upper.minimum != lower.maximum + 1:
             raise tables[index + 1].error(
                 f"victory level {upper.result!r} must start at {None if lower.maximum is None else lower.maximum + 1}",
@@ -961,10 +962,10 @@ def _odds_table(table: Table) -> OddsTable:
     codes_table = table.table("codes")
     codes = {key: codes_table.text(key) for key, _ in codes_table.items()}
     results: dict[tuple[int, Odds], str] = {}
-    for roll, row in zip(rolls, rows):
+    for roll, row in zip(rolls, rows, strict=True):
         if not isinstance(row, list) or len(row) != len(columns):
             raise table.error(f"the row for roll {roll} needs {len(columns)} results", "results")
-        for column, code in zip(columns, row):
+        for column, code in zip(columns, row, strict=True):
             if code not in codes:
                 raise table.error(unknown_name_message("result code", str(code), codes), "results", f'"{code}"')
             results[(roll, column)] = code

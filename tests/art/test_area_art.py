@@ -41,7 +41,7 @@ def _share_near(image: Image.Image, box: tuple[float, float, float, float], colo
     """The share of pixels in ``box`` within a small distance of ``colour``."""
     left, top, right, bottom = box
     pixels = _pixels(image.crop((round(left), round(top), round(right), round(bottom))))
-    close = sum(1 for pixel in pixels if sum(abs(a - b) for a, b in zip(pixel, colour)) < 40)
+    close = sum(1 for pixel in pixels if sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40)
     return close / len(pixels)
 
 

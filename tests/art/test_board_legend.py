@@ -24,7 +24,7 @@ from tests.support.games import shipped_game
 
 
 def _hex_box(view: BoardView, hex_: object) -> tuple[float, float, float, float]:
-    xs, ys = zip(*view.corners(hex_))  # type: ignore[arg-type]
+    xs, ys = zip(*view.corners(hex_), strict=True)  # type: ignore[arg-type]
     return min(xs), min(ys), max(xs), max(ys)
 
 

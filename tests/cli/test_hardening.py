@@ -198,7 +198,7 @@ def test_control_characters_from_a_save_never_reach_the_terminal(tmp_path: Path)
     player = encode(["PLAYER", "pw", hostile, "Side"], "\t")
     text = encode_saved_game(CommandGroup((BeginSave(), piece, EndSave()))).replace("end_save", player + "\x1bend_save")
     # XML cannot hold most C0 characters; a character reference to CR and a raw C1 it can.
-    module_data = '<?xml version="1.0"?><data><name>Evil&#13;\x9b[31mModule</name></data>'.encode("utf-8")
+    module_data = '<?xml version="1.0"?><data><name>Evil&#13;\x9b[31mModule</name></data>'.encode()
     data = build_zip([("savedGame", obfuscate(text, 2)), ("moduledata", module_data)])
     save = _save_file(tmp_path, data)
     for arguments in (("save", "dump", str(save)), ("save", "dump", "--lines", str(save))):

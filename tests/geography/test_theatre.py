@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ def km_to_segment(p: tuple[float, float], a: list[float], b: list[float]) -> flo
 def km_to_river(name: str, point: tuple[float, float]) -> float:
     lines = [line for river in theatre()["river"] if river["name"] == name
              for line in river["lines"]]
-    return min(km_to_segment(point, a, b) for line in lines for a, b in zip(line, line[1:]))
+    return min(km_to_segment(point, a, b) for line in lines for a, b in pairwise(line))
 
 
 def coordinates(value: Any) -> list[list[float]]:

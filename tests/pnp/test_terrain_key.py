@@ -13,8 +13,8 @@ SIZE = 80
 
 
 def _share_near(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> float:
-    pixels = list(zip(*(iter(image.convert("RGB").tobytes()),) * 3))
-    close = sum(1 for pixel in pixels if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour)))
+    pixels = list(zip(*(iter(image.convert("RGB").tobytes()),) * 3, strict=True))
+    close = sum(1 for pixel in pixels if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True)))
     return close / len(pixels)
 
 

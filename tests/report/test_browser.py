@@ -75,7 +75,7 @@ def test_clicking_a_unit_shows_the_line_check_traced(browser: BrowserContext, re
         points = [tuple(map(float, point.split(","))) for point in line.get_attribute("points").split()]  # type: ignore[union-attr]
         expected = [hex_map.centre(hex_of(spec, label)) for label in verdict["path"]]
         assert len(points) == len(expected)
-        assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected))
+        assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected, strict=True))
         selected = page.locator(".verdict.selected")
         assert selected.count() >= 1 and selected.first.get_attribute("data-unit") == verdict["unit"]
     page.close()
@@ -300,10 +300,10 @@ def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str
     page.screenshot(path=str(target))
     image = Image.open(target).convert("RGB")
     colours = {tuple(colour) for _, colour in image.getcolors(maxcolors=1 << 24) or [] if isinstance(colour, tuple)}
-    counted = {state: any(max(abs(a - b) for a, b in zip(pixel, colour)) < 6 for pixel in colours)
+    counted = {state: any(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours)
                for state, colour in SUPPLY_COLOURS.items()}
     if name == "rks":
-        seen = {state: any(max(abs(a - b) for a, b in zip(pixel, colour)) < 6 for pixel in colours)
+        seen = {state: any(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours)
                 for state, colour in RKS_COLOURS.items()}
         assert all(seen.values()), seen
         units = page_data(case.page)["units"].values()

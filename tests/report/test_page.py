@@ -73,7 +73,7 @@ def test_every_verdict_of_check_is_in_the_page(report_cases: dict[str, ReportCas
     case = report_cases[name]
     rows = find(parse(case.page), '//li[contains(@class, "verdict")]')
     assert len(rows) == len(case.verdicts) > least
-    for row, verdict in zip(rows, case.verdicts):
+    for row, verdict in zip(rows, case.verdicts, strict=True):
         assert text(row, './/*[contains(@class, "outcome")]') == verdict["outcome"]
         assert text(row, './/*[@class="subject"]') == verdict["subject"]
         assert text(row, './/*[@class="explanation"]') == verdict["explanation"]
@@ -81,7 +81,7 @@ def test_every_verdict_of_check_is_in_the_page(report_cases: dict[str, ReportCas
         assert text(row, './/*[@class="path"]') == (f"path: {' '.join(verdict['path'])}" if verdict["path"] else "")
         assert row.get("data-unit") == (verdict["unit"] or "")
     embedded = page_data(case.page)["verdicts"]
-    assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts)] == case.verdicts
+    assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts, strict=True)] == case.verdicts
 
 
 @pytest.mark.parametrize(("name", "options"), [("tps", ()), ("rks", ()), ("rks-as-soviet", ("--as", "soviet"))])
@@ -255,7 +255,7 @@ def test_a_save_of_the_module_is_reported_like_its_position(tmp_path: Path) -> N
     verdicts = json.loads(output)["verdicts"]
     assert page_data(page)["verdicts"] == [
         {**verdict, "side": row["side"], "places": row["places"]}
-        for verdict, row in zip(verdicts, page_data(page)["verdicts"])
+        for verdict, row in zip(verdicts, page_data(page)["verdicts"], strict=True)
     ]
     placed = {name for names in page_data(page)["stacks"].values() for name in names}
     assert placed == {placement.unit for placement in spec.scenarios["uranus"].setup}

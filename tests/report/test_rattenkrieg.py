@@ -49,7 +49,7 @@ def path_points(d: str) -> list[list[tuple[float, float]]]:
     for part in d.split("Z"):
         values = [float(value) for value in NUMBER.findall(part)]
         if values:
-            polygons.append(list(zip(values[::2], values[1::2])))
+            polygons.append(list(zip(values[::2], values[1::2], strict=True)))
     return polygons
 
 
@@ -73,7 +73,7 @@ def test_areas_are_the_outlines_of_the_board(report_cases: dict[str, ReportCase]
         (points,) = path_points(attribute(path, "d"))
         expected = outlines.polygon(attribute(path, "data-area"))
         assert len(points) == len(expected)
-        assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected))
+        assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected, strict=True))
     for area in spec.maps[0].areas:
         names = find(tree, f'//*[@data-name-of="{area.id}"]')
         assert " ".join(name.text or "" for name in names) == area.name
@@ -285,7 +285,7 @@ def test_a_save_of_the_module_is_reported_like_check(rks_save_cases: dict[str, R
     marker on its German side and rifle2 marked isolated as the save has them."""
     for case in rks_save_cases.values():
         embedded = page_data(case.page)["verdicts"]
-        assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts)] == case.verdicts
+        assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts, strict=True)] == case.verdicts
     case = rks_save_cases["save"]
     tree = parse(case.page)
     setup = shipped_game("rks").scenarios["city"].setup

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -107,4 +108,4 @@ def test_line_is_a_chain_of_adjacent_hexes(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert path[0] == a and path[-1] == b
     assert len(path) == distance(a, b) + 1
-    assert all(are_adjacent(first, second) for first, second in zip(path, path[1:]))
+    assert all(are_adjacent(first, second) for first, second in pairwise(path))

@@ -208,13 +208,14 @@ def _games_loaded_once() -> Iterator[None]:
     def load_once(name: str) -> GameSpec:
         return original(name)
 
+    # setattr, not assignment: mypy would hold the cached wrapper to load_game's own type.
     for module in (position_file, positions):
-        setattr(module, "load_game", load_once)
+        setattr(module, "load_game", load_once)  # noqa: B010
     try:
         yield
     finally:
         for module in (position_file, positions):
-            setattr(module, "load_game", original)
+            setattr(module, "load_game", original)  # noqa: B010
 
 
 def _now_and_then(rng: random.Random, position: Position) -> bool:

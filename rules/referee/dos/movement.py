@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rules.hexes import Hex, are_adjacent
 from rules.referee.dos.board import Board
@@ -95,7 +96,7 @@ class Movement:
             return PathCost(None, (), rules + (RESERVE_RULE,), f"{hold.army} is held in reserve: {hold.reason}")
         enemy = self.control.occupied_by[self.position.other_side(state.side)]
         entries: list[int] = []
-        for index, (first, second) in enumerate(zip(path, path[1:])):
+        for index, (first, second) in enumerate(pairwise(path)):
             target = assault and index == len(path) - 2
             if second in enemy and not target:
                 return PathCost(None, tuple(entries), rules + ("9.4",), f"{self.board.label(second)} holds enemy units (9.4)")

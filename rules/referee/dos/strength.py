@@ -130,13 +130,13 @@ def cap_artillery(states: Sequence[UnitState], items: list[Contribution], bombar
     alone in a hex it defends with 1, and bombarding across water (11.20) it is capped
     by the non-artillery attackers wherever they stand."""
     others_by_hex: dict[Hex | None, Fraction] = {}
-    for state, item in zip(states, items):
+    for state, item in zip(states, items, strict=True):
         if not artillery(state):
             others_by_hex[state.hex] = others_by_hex.get(state.hex, Fraction(0)) + item.strength
     everyone = sum(others_by_hex.values(), Fraction(0))
     left = dict(others_by_hex)
     capped = []
-    for state, item in zip(states, items):
+    for state, item in zip(states, items, strict=True):
         if not artillery(state):
             capped.append(item)
             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
+from itertools import pairwise
 
 from rules.hexes import Hex, neighbours
 from rules.referee.hexboard import HexBoard
@@ -61,7 +62,7 @@ class Board(HexBoard):
         """Adjacent hex pairs joined by a ``[[map.rail]]`` chain, in both directions."""
         pairs: set[tuple[Hex, Hex]] = set()
         for rail in self.game_map.rails:
-            for first, second in zip(rail.hexes, rail.hexes[1:]):
+            for first, second in pairwise(rail.hexes):
                 pairs.update({(first, second), (second, first)})
         return frozenset(pairs)
 

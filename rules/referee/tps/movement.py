@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Sequence
+from itertools import pairwise
 from math import floor
 
 from rules.hexes import Hex, are_adjacent
@@ -54,7 +55,7 @@ class Movement:
             raise RefereeError(self.position.source, state.unit.id, "a path starts in the unit's own hex")
         if len(path) < 2:
             raise RefereeError(self.position.source, state.unit.id, "a path needs at least one hex to enter")
-        for first, second in zip(path, path[1:]):
+        for first, second in pairwise(path):
             if not are_adjacent(first, second):
                 raise RefereeError(self.position.source, state.unit.id,
                                    f"{label(first)} and {label(second)} are not adjacent")
@@ -69,7 +70,7 @@ class Movement:
         mobility = state.unit.mobility
         total = 0
         items = []
-        for first, second in zip(path, path[1:]):
+        for first, second in pairwise(path):
             name = label(second)
             terrain = types[self.board.terrain_of_hex[second]]
             entry = terrain.movement_cost(mobility)
@@ -122,7 +123,7 @@ class Movement:
             problems.append("only Axis reinforcements move by rail")
         if not path or path[0] not in self.board.rail_hexes:
             problems.append("the move starts on a rail hex")
-        for first, second in zip(path, path[1:]):
+        for first, second in pairwise(path):
             if (first, second) not in self.board.rail_links:
                 problems.append(f"{label(first)} to {label(second)} is not along a rail line")
         if len(path) > REINFORCEMENT_RAIL_HEXES:

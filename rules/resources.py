@@ -1,0 +1,33 @@
+"""Where the files Stavka ships are found: the games' data, the fonts, the templates and
+the in-Player plugin's classes.
+
+This is the one place that knows. Each kind is a folder under the ``rules/shipped``
+resources, found through :mod:`importlib.resources`, so a checkout and an installed wheel
+answer alike: in a checkout ``rules/shipped`` holds links to the top-level ``games/``,
+``art/fonts/`` and ``templates/`` folders (the places to edit) and to the plugin's build
+output, and the wheel carries copies of them there. It lives in ``rules`` because the
+referee needs the games and never imports ``builder``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import Literal
+
+Shipped = Literal["games", "fonts", "templates", "plugin"]
+"""``plugin`` is the in-Player plugin's compiled classes, which its build writes to
+``plugin/classes/`` (not committed); until it has been built the folder does not exist."""
+
+
+def shipped(kind: Shipped) -> Path:
+    """The folder of one kind of shipped file.
+
+    A folder on disk, not merely a resource: the game folders are written to (``stavka map
+    project``) and the fonts and templates are opened by file name. pip always installs a
+    wheel as files, so only a zipped install fails here, and plainly.
+    """
+    folder = files("rules") / "shipped" / kind
+    if not isinstance(folder, Path):
+        raise RuntimeError(f"Stavka's {kind} are not files on disk ({folder}); install Stavka unzipped")
+    return folder
