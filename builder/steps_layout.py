@@ -43,6 +43,11 @@ def step_cards(unit: Unit) -> int:
     return int(unit.properties.get("step_cards", "0"))
 
 
+def step_cards_text(count: int) -> str:
+    """``count`` step cards in words, "1 step card" singular, for labels and reports."""
+    return f"{count} step card{'' if count == 1 else 's'}"
+
+
 def steps_boxes(spec: GameSpec, side: str) -> tuple[StepsBox, ...]:
     """One box per unit of ``side`` that has steps, in data order, in two columns."""
     units = [unit for unit in spec.units.values() if unit.side == side and step_cards(unit) > 0]

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from builder.art.area_board import UNITS_SPOT
+from builder.art.tracks import scenario_title
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt
@@ -141,7 +142,7 @@ def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catal
             GlobalPropertyValue(LAST_TURN_PROPERTY, str(scenario.last_turn), MODULE_CONTAINER),
         ),
         turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, scenario.first_turn, scenario)),),
-        description=scenario.name,
+        description=scenario_title(scenario),
         at_start_stacks=bool(untried_pools(spec)),
         decks=() if deck is None else (deck,),
     )
@@ -159,7 +160,7 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
             continue
         entry = f"setups/{spec.id}-{scenario.id}.vsav"
         setups[entry] = setup_save(spec, scenario, art, pieces, metadata, seed)
-        menu.append((scenario.name, entry))
+        menu.append((scenario_title(scenario), entry))
     xml = build_file(spec, identity, art, menu, HELP_FILE, pieces)
     other = {HELP_FILE: help_text(spec).encode("utf-8"), **setups}
     return BuiltModule(pack_module(xml, metadata, art.images, other), setups, metadata)

@@ -24,7 +24,9 @@ from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SHARED = Path(os.environ.get("STAVKA_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
+"""The shared tools beside the repository (``../shared``); ``$STAVKA_SHARED`` names them
+for a checkout elsewhere, such as a git worktree."""
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 MODULE_NAME = "Stavka grid probe"
 ESC = "\x1b"
