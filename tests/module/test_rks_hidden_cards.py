@@ -72,6 +72,11 @@ def played(request: pytest.FixtureRequest, built: dict[str, Path], setup_saves: 
     return actions
 
 
+def _menu(action: Report) -> list[str]:
+    """The menu's commands without the keys VASSAL 3.6 writes after them (3.7 does not)."""
+    return [re.sub(r" Ctrl\+\w+$", "", item) for item in action["menu"]]
+
+
 def _moved(action: Report) -> list[Report]:
     return [piece for piece in action["changed"] if piece.get("name", "").startswith("Card")]
 
@@ -100,7 +105,7 @@ def test_a_unit_at_its_printed_steps_cannot_draw(played: list[Report]) -> None:
     by_key, by_menu = played[len(SOVIET_STEPS) + 5], played[len(SOVIET_STEPS) + 6]
     assert by_key["chat"] == [] and _moved(by_key) == []
     assert [piece["was"] for piece in by_key["changed"] if "was" in piece] == []
-    assert "Draw a step card Ctrl+S" in by_menu["menu"]
+    assert "Draw a step card" in _menu(by_menu)
     assert by_menu["chat"] == [] and _moved(by_menu) == []
 
 
@@ -116,7 +121,7 @@ def test_a_step_loss_names_the_unit_and_the_box_refills_to_its_steps(played: lis
 
 def test_delete_comes_last_and_says_where_the_unit_was(played: list[Report]) -> None:
     deleted = played[len(SOVIET_STEPS) + 9]
-    menu = deleted["menu"]
-    assert menu[-1] == "Delete Ctrl+D" and menu[0] == "Eliminate Ctrl+E", menu
+    menu = _menu(deleted)
+    assert menu[-1] == "Delete" and menu[0] == "Eliminate", menu
     assert deleted["chat"] == ["* German rear: 295th Infantry Division [2 of 2 steps] removed from play"]
     assert [piece.get("removed") for piece in deleted["changed"] if piece["name"].startswith("295th")] == [True]
