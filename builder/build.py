@@ -22,7 +22,7 @@ from builder.art.area_charts import area_charts
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.cards import card_back, card_face, screen_card
-from builder.art.charts import SCREEN_PPI, ChartTable, game_charts, render_table
+from builder.art.charts import SCREEN_PPI, ChartTable, game_charts, render_table, window_charts
 from builder.art.counters import FaceDesign, draw_unit_face, screen_format, unit_designs
 from builder.art.drawing import png_bytes, rgba_png_bytes
 from builder.art.markers import VERDICT_OVERLAYS, verdict_overlay
@@ -192,10 +192,10 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     if spec.cards is not None:
         cards = _card_images(spec, images, faces)
         progress(f"{len(cards.faces)} cards, {len(cards.steps_boards)} steps boards")
-    charts: list[tuple[str, str]] = []
-    for chart_id, chart in module_charts(spec).items():
-        charts.append((chart.tab or chart.title, images.add(f"charts/{chart_id}.png",
-                                                            png_bytes(render_table(chart, SCREEN_PPI)))))
+    tables = module_charts(spec)
+    pictures = window_charts([render_table(chart, SCREEN_PPI) for chart in tables.values()])
+    charts = [(chart.tab or chart.title, images.add(f"charts/{chart_id}.png", png_bytes(picture)))
+              for (chart_id, chart), picture in zip(tables.items(), pictures, strict=True)]
     progress(f"{len(charts)} charts")
     tracks = track_layout(spec) if spec.tracks else None
     if tracks is not None:
