@@ -19,7 +19,7 @@ from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt
 from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity, build_file
-from builder.module.cards import card_maps
+from builder.module.cards import card_maps, steps_labels
 from builder.module.catalogue import Catalogue, catalogue, expand_prototypes
 from builder.module.help import HELP_FILE, help_text
 from builder.module.package import module_metadata, pack_module
@@ -107,6 +107,8 @@ def setup_pieces(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Cat
         placed.append(SetupPiece(traits=units[placement.unit], map=map_name, x=x, y=y))
     if art.area is not None:
         placed += area_setup_extras(spec, scenario, art.area, units, dict(pieces.markers))
+    if art.cards is not None:
+        placed += steps_labels(spec, art.cards)
     if art.tracks is not None:
         for track in spec.tracks:
             if track.scenarios and scenario.id not in track.scenarios:

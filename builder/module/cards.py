@@ -37,11 +37,12 @@ from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand
 from builder.module.elements import element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import FANNED, PlainBoard, Privacy, Zone, map_element
-from builder.module.pieces import PIECE_LAYERS
+from builder.module.pieces import MARKER_LAYER, PIECE_LAYERS
 from builder.module.traits import (
     PropertyChange,
     calculated_property,
     expression_text,
+    fixed_in_place,
     following_layer,
     global_key,
     mask,
@@ -52,8 +53,9 @@ from builder.module.traits import (
     set_global_property,
     trigger,
 )
-from builder.steps_layout import StepsBox, step_cards, step_cards_text
+from builder.steps_layout import StepsBox, step_cards, step_cards_text, steps_label_centre
 from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
+from builder.vassal.writer import SetupPiece
 from rules.cards import Card, CardDeck
 from rules.model import GameSpec, Unit
 
@@ -81,7 +83,8 @@ PILE_SIZE = screen_card().image_size
 @dataclass(frozen=True)
 class CardArt:
     """The images of a card game: each card's face, the one back, each side's steps
-    board (with its boxes and size) and each unit's step-count badges (0 to full)."""
+    board (with its boxes and size), and each unit's step-count badges and the labels
+    under its counter in its box (0 to full)."""
 
     faces: Mapping[str, str]
     back: str
@@ -89,6 +92,7 @@ class CardArt:
     steps_boxes: Mapping[str, tuple[StepsBox, ...]]
     steps_sizes: Mapping[str, tuple[int, int]]
     badges: Mapping[str, tuple[str, ...]]
+    labels: Mapping[str, tuple[str, ...]]
 
 
 def card_maps(spec: GameSpec) -> list[str]:
@@ -131,11 +135,40 @@ def step_card_commands(spec: GameSpec, unit: Unit, art: CardArt) -> tuple[Trait,
         set_global_property(DEAL_ZONE, [PropertyChange("", keys.SET_DEAL_TARGET, "P", box)]),
         following_layer("Steps held", art.badges[unit.id],
                         tuple(f"+ [{held} of {count} steps]" for held in range(count + 1)), STEPS_HELD, 0),
-        calculated_property(
-            STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
-        ),
+        cards_in_box(box, steps_map),
         Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
     )
+
+
+def cards_in_box(box: str, steps_map: str) -> Trait:
+    """:data:`STEPS_HELD`: how many cards lie in the steps box ``box`` of ``steps_map``,
+    counted whenever asked, so the unit's badge and its box's label follow the box."""
+    return calculated_property(
+        STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
+    )
+
+
+def steps_labels(spec: GameSpec, art: CardArt) -> list[SetupPiece]:
+    """Under each unit's counter in its steps box, the count of the cards the box holds
+    ("1 of 2 step cards"): a piece whose Layer follows :func:`cards_in_box`, fixed in
+    place (never selected, never moved), for the set-ups."""
+    pieces = []
+    for side in spec.sides:
+        steps_map = steps_map_name(side.name)
+        for box in art.steps_boxes[side.id]:
+            unit = spec.units[box.unit]
+            count = step_cards(unit)
+            traits: tuple[Trait, ...] = (
+                fixed_in_place(),
+                following_layer("Steps held", art.labels[unit.id],
+                                tuple(f"+ {held} of {step_cards_text(count)}" for held in range(count + 1)),
+                                STEPS_HELD, 0),
+                cards_in_box(box.name, steps_map),
+                Marker(keys=("Layer", "Game"), values=(MARKER_LAYER, spec.id)),
+                BasicPiece(image="", name=f"{unit.name}:"),
+            )
+            pieces.append(SetupPiece(traits, steps_map, *steps_label_centre(box)))
+    return pieces
 
 
 def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:

@@ -176,6 +176,12 @@ def restrict_commands(name: str, expression: str, restricted: Sequence[Key], dis
     return UnknownTrait(type="hideCmd;" + encode(fields, ";"), state="")
 
 
+def fixed_in_place() -> UnknownTrait:
+    """Does Not Stack (``immob;``, Immobilized): never selected, band-selected or moved,
+    for a piece that is part of a board's drawing."""
+    return UnknownTrait(type="immob;nZ;V;L;", state="")
+
+
 def calculated_property(name: str, expression: str) -> UnknownTrait:
     """A Calculated Property (``calcProp;``, CalculatedProperty) evaluated on demand."""
     return UnknownTrait(type="calcProp;" + encode([name, expression, ""], ";"), state="")

@@ -1,11 +1,12 @@
 """Rattenkrieg's hidden cards and step cards, played in the real engine (issue 21, items
-1-3 and 5): vcheck ``--actions`` drives the module as the two players would, on VASSAL
+1-5): vcheck ``--actions`` drives the module as the two players would, on VASSAL
 3.6 (the module's own) and 3.7.
 
 The German plays a card face down (8.4); the Soviet then tries every command of it by
 menu and by key: none may show its face in the chat or move it (8.7: only its owner
 reveals it). A unit at its printed steps cannot draw another (7.5). A step card
-discarded from a unit's box names the unit (8.9); Delete is the last command of a unit's
+discarded from a unit's box names the unit (8.9), and the unit's badge and the label
+under it in the steps window count the cards left; Delete is the last command of a unit's
 menu and says where the unit was.
 """
 
@@ -115,8 +116,12 @@ def test_a_step_loss_names_the_unit_and_the_box_refills_to_its_steps(played: lis
     assert CARD_FACE.search(line)
     assert line.endswith(": 71st Infantry Division loses a step (8.9)"), line
     assert [line for line in drawn["chat"]] == ["* German draws a step card for 71st Infantry Division (7.5)"]
-    counts = [str(piece["name"]) for piece in drawn["changed"] if piece.get("name", "").startswith("71st")]
-    assert counts == ["71st Infantry Division [2 of 2 steps]"]
+    def counts(action: Report) -> list[str]:
+        return sorted(str(piece["name"]) for piece in action["changed"] if piece.get("name", "").startswith("71st"))
+
+    # the counter's badge on the map and the label under it in the steps window (item 4)
+    assert counts(lost) == ["71st Infantry Division [1 of 2 steps]", "71st Infantry Division: 1 of 2 step cards"]
+    assert counts(drawn) == ["71st Infantry Division [2 of 2 steps]", "71st Infantry Division: 2 of 2 step cards"]
 
 
 def test_delete_comes_last_and_says_where_the_unit_was(played: list[Report]) -> None:
