@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.engine import VCHECK, vcheck_available
+from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
@@ -61,14 +60,10 @@ def played(request: pytest.FixtureRequest, built: dict[str, Path], setup_saves: 
     steps = folder / "steps.json"
     steps.write_text(json.dumps(STEPS), encoding="utf-8")
     engine = [] if request.param == "3.6" else ["--engine", request.param]
-    completed = subprocess.run(
-        [str(VCHECK), str(built["rks"]), str(setup_saves[("rks", "city")]), "--compact", "--no-state",
-         "--actions", str(steps), *engine],
-        capture_output=True, text=True, timeout=900, check=False,
-    )
-    report: Report = json.loads(completed.stdout)
+    _code, report = run_vcheck(built["rks"], setup_saves[("rks", "city")], "--compact", "--no-state",
+                               "--actions", str(steps), *engine)
     assert report.get("errors") == [], report.get("errors")
-    actions: list[Report] = report["actions"]
+    actions: list[Report] = report["actions"]  # type: ignore[assignment]
     assert [action["step"] for action in actions] == STEPS
     return actions
 
