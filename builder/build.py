@@ -19,10 +19,10 @@ from PIL import Image
 
 from builder.art.area_board import board_size, is_area_game, panel_boxes, piece_spots, render_area_board
 from builder.art.area_charts import area_charts
-from builder.art.area_pieces import acted_face, render_steps_board, step_badge
+from builder.art.area_pieces import acted_face, render_steps_board, step_badge, steps_label
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.cards import card_back, card_face, screen_card
-from builder.art.charts import SCREEN_PPI, ChartTable, game_charts, render_table
+from builder.art.charts import SCREEN_PPI, ChartTable, game_charts, render_table, window_charts
 from builder.art.counters import FaceDesign, draw_unit_face, screen_format, unit_designs
 from builder.art.drawing import png_bytes, rgba_png_bytes
 from builder.art.markers import VERDICT_OVERLAYS, verdict_overlay
@@ -141,6 +141,10 @@ def _badge(held: int, full: int, size: int) -> bytes:
     return rgba_png_bytes(step_badge(held, full, size))
 
 
+def _steps_label(held: int, full: int) -> bytes:
+    return png_bytes(steps_label(held, full))
+
+
 def _card_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> CardArt:
     """The cards' faces and back, each side's steps board and the step-count badges."""
     deck = deck_of(spec)
@@ -150,12 +154,18 @@ def _card_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> CardArt
                   for item in deck.cards()}
     back = images.add("cards/back.png", png_bytes(card_back(card, spec.title.split(":")[0].upper())))
     badges: dict[str, tuple[str, ...]] = {}
+    labels: dict[str, tuple[str, ...]] = {}
     for unit in spec.units.values():
         full = step_cards(unit)
         if full:
             badges[unit.id] = tuple(
                 images.picture(("badge", held, full), f"steps/{held}-of-{full}.png",
                                partial(_badge, held, full, counter.image_px))
+                for held in range(full + 1)
+            )
+            labels[unit.id] = tuple(
+                images.picture(("steps label", held, full), f"steps/label-{held}-of-{full}.png",
+                               partial(_steps_label, held, full))
                 for held in range(full + 1)
             )
     fronts = {unit.id: faces.face(unit, unit_designs(unit, spec)[0]) for unit in spec.units.values()}
@@ -169,6 +179,7 @@ def _card_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> CardArt
         steps_boxes={side.id: steps_boxes(spec, side.id) for side in spec.sides},
         steps_sizes={side.id: steps_board_size(spec, side.id) for side in spec.sides},
         badges=badges,
+        labels=labels,
     )
 
 
@@ -192,10 +203,10 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     if spec.cards is not None:
         cards = _card_images(spec, images, faces)
         progress(f"{len(cards.faces)} cards, {len(cards.steps_boards)} steps boards")
-    charts: list[tuple[str, str]] = []
-    for chart_id, chart in module_charts(spec).items():
-        charts.append((chart.tab or chart.title, images.add(f"charts/{chart_id}.png",
-                                                            png_bytes(render_table(chart, SCREEN_PPI)))))
+    tables = module_charts(spec)
+    pictures = window_charts([render_table(chart, SCREEN_PPI) for chart in tables.values()])
+    charts = [(chart.tab or chart.title, images.add(f"charts/{chart_id}.png", png_bytes(picture)))
+              for (chart_id, chart), picture in zip(tables.items(), pictures, strict=True)]
     progress(f"{len(charts)} charts")
     tracks = track_layout(spec) if spec.tracks else None
     if tracks is not None:

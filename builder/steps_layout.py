@@ -43,6 +43,20 @@ def step_cards(unit: Unit) -> int:
     return int(unit.properties.get("step_cards", "0"))
 
 
+STEPS_LABEL_SIZE = (SLOT_LEFT - 16, 20)
+"""The count label under a unit's counter in its box, left of the card slot."""
+
+
+def steps_label_centre(box: StepsBox) -> tuple[int, int]:
+    """Where the count label under the box's counter is centred."""
+    return box.left + 8 + STEPS_LABEL_SIZE[0] // 2, box.top + STEPS_BOX_HEIGHT - 18
+
+
+def step_cards_text(count: int) -> str:
+    """``count`` step cards in words, "1 step card" singular, for labels and reports."""
+    return f"{count} step card{'' if count == 1 else 's'}"
+
+
 def steps_boxes(spec: GameSpec, side: str) -> tuple[StepsBox, ...]:
     """One box per unit of ``side`` that has steps, in data order, in two columns."""
     units = [unit for unit in spec.units.values() if unit.side == side and step_cards(unit) > 0]

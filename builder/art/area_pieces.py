@@ -17,12 +17,25 @@ from builder.art.cards import CardFormat
 from builder.art.drawing import fitted_font, supersampled
 from builder.art.fonts import font
 from builder.art.text import draw_text
-from builder.steps_layout import STEPS_BOX_HEIGHT, STEPS_BOX_WIDTH, STEPS_MARGIN, step_cards, steps_board_size, steps_boxes
+from builder.steps_layout import (
+    STEPS_BOX_HEIGHT,
+    STEPS_BOX_WIDTH,
+    STEPS_LABEL_SIZE,
+    STEPS_MARGIN,
+    step_cards_text,
+    steps_board_size,
+    steps_boxes,
+)
 from rules.model import GameSpec
+
+BOX_PAPER = (246, 242, 230)
+LOST_INK = (196, 30, 30)
 
 
 def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image], card: CardFormat) -> Image.Image:
-    """A side's steps board: a box per unit with its counter, name, step count and slot."""
+    """A side's steps board: a box per unit with its counter, name and slot. The count
+    under the counter is a piece of the module (:func:`steps_label`), so it follows the
+    cards in the box."""
     width, height = steps_board_size(spec, side)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
@@ -33,14 +46,11 @@ def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image]
     for box in steps_boxes(spec, side):
         unit = spec.units[box.unit]
         right, bottom = box.left + STEPS_BOX_WIDTH, box.top + STEPS_BOX_HEIGHT
-        draw.rectangle((box.left, box.top, right, bottom), fill=(246, 242, 230), outline=INK, width=2)
+        draw.rectangle((box.left, box.top, right, bottom), fill=BOX_PAPER, outline=INK, width=2)
         counter = fronts[unit.id]
         image.paste(counter, (box.left + 12, box.top + 40))
         label = fitted_font(unit.name, "condensed-bold", STEPS_BOX_WIDTH - 20, 16)
         draw_text(draw, (box.left + 10, box.top + 20), unit.name, label, INK, anchor="ls")
-        count = step_cards(unit)
-        draw_text(draw, (box.left + 12, bottom - 12), f"{count} step card{'s' if count > 1 else ''}", font(13), INK,
-                  anchor="ls")
         (slot_left, slot_top), _, (slot_right, slot_bottom), _ = box.slot
         draw.rectangle((slot_left, slot_top, slot_right, slot_bottom), outline=(170, 160, 140), width=1)
         cx, cy = (slot_left + slot_right) // 2, (slot_top + slot_bottom) // 2
@@ -64,6 +74,16 @@ def acted_face(front: Image.Image) -> Image.Image:
     return grey
 
 
+def steps_label(held: int, full: int) -> Image.Image:
+    """The label under a unit's counter in its steps box: how many of its step cards the
+    box holds ("1 of 2 step cards"), on the box's own paper, red once it holds fewer."""
+    image = Image.new("RGB", STEPS_LABEL_SIZE, BOX_PAPER)
+    ink = INK if held >= full else LOST_INK
+    draw_text(ImageDraw.Draw(image), (4, STEPS_LABEL_SIZE[1] - 5), f"{held} of {step_cards_text(full)}",
+              font(13), ink, anchor="ls")
+    return image
+
+
 def step_badge(count: int, full: int, size: int) -> Image.Image:
     """A transparent overlay for a counter: a disc in its top-right corner showing the
     step cards the unit holds, red once it has lost any."""
@@ -72,7 +92,7 @@ def step_badge(count: int, full: int, size: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, factor: int) -> None:
         cx, cy = (size - radius - 1) * factor, (radius + 1) * factor
         r = radius * factor
-        fill = (255, 255, 255) if count >= full else (196, 30, 30)
+        fill = (255, 255, 255) if count >= full else LOST_INK
         ink = (0, 0, 0) if count >= full else (255, 255, 255)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(0, 0, 0), width=factor)
         draw_text(draw, (cx, cy), str(count), font(round(r * 1.4), "bold"), ink, anchor="mm")

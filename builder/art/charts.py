@@ -334,3 +334,19 @@ def game_charts(game: GameSpec) -> Mapping[str, ChartTable]:
     for scenarios in turn_record_groups(game):
         charts[f"turns_{scenarios[0].id}"] = turn_record_chart(game, scenarios)
     return charts
+
+
+def window_charts(pictures: Sequence[Image.Image]) -> list[Image.Image]:
+    """The charts as the module's Charts window shows them, one tab each: the first one
+    on paper as wide and as tall as the largest. VASSAL builds only the first tab before
+    it sizes the window to it (TabWidget fills the others in when chosen), so the window
+    then opens big enough to show every chart whole (issue 21)."""
+    if not pictures:
+        return []
+    first = pictures[0]
+    size = (max(picture.width for picture in pictures), max(picture.height for picture in pictures))
+    if size == first.size:
+        return list(pictures)
+    paper = Image.new(first.mode, size, first.getpixel((0, 0)))
+    paper.paste(first, ((size[0] - first.width) // 2, 0))
+    return [paper, *pictures[1:]]

@@ -107,7 +107,7 @@ _DROPPED_WORDS = frozenset(
     "german soviet romanian hungarian italian slovak".split()
 )
 _SHORT_WORDS = {
-    "guards": "Gds", "shock": "Sh", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS",
+    "guards": "Gds", "shock": "Sh", "south-map": "South", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS",
 }
 
 
@@ -116,12 +116,25 @@ def designation(unit: Unit) -> str:
     gives one, else the name without words the symbol and colours already say
     ("13th Guards Rifle Division" -> "13 Gds") and without the words the corner mark
     already prints ("1st Guards Army rifle corps 2" under "1 Gds" -> "2"), cut to two
-    words, else the unit's id. An untried unit without a designation shows none: its
-    record is a slot of a random draw (DoS 3.2), not a named counter."""
+    words, else the unit's id. An untried unit without a designation has none here: the
+    turn record and set-up sheets list it as a slot of a random draw (DoS 3.2); its
+    revealed side prints :func:`printed_designation`."""
     if "designation" in unit.properties:
         return unit.properties["designation"]
     if is_untried(unit):
         return ""
+    return name_designation(unit)
+
+
+def printed_designation(unit: Unit) -> str:
+    """What a counter's front prints top right: its :func:`designation`, and on an
+    untried unit's revealed side (DoS 2.14) the one its name gives, as every other
+    counter prints, so a revealed unit says which it is (issue 21)."""
+    return designation(unit) or name_designation(unit)
+
+
+def name_designation(unit: Unit) -> str:
+    """The designation a unit's name gives (see :func:`designation`)."""
     name = re.sub(r"\([^)]*\)", "", unit.name)
     words = []
     for word in name.split():
@@ -201,7 +214,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         values = values_text(unit.steps[step_index], with_movement=not is_area_game(game))
     return FaceText(
         corner=corner_text(unit),
-        designation=designation(unit),
+        designation=printed_designation(unit),
         size=unit.size,
         symbol=symbol,
         values=values,

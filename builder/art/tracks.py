@@ -85,6 +85,12 @@ def scenario_label(scenario: Scenario) -> str:
     return re.split(r"[,(:]", scenario.name)[0].strip()
 
 
+def scenario_title(scenario: Scenario) -> str:
+    """A scenario as menus and the help name it: "Scenario 7: ..." when the rules number
+    it, as the charts' turn records do, else its name alone."""
+    return f"Scenario {scenario.id}: {scenario.name}" if scenario.id.isdigit() else scenario.name
+
+
 def label_ranges(labels: Sequence[str]) -> str:
     """Scenario labels with runs of numbers joined: 1, 2, 3, 11 -> "1-3, 11"."""
     numbers = [int(label) for label in labels if label.isdigit()]

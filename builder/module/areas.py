@@ -23,7 +23,7 @@ from builder.module import keys
 from builder.module.elements import element
 from builder.module.maps import PlainBoard, Stacking, Zone
 from builder.module.traits import report, send_to, trigger
-from builder.steps_layout import step_cards
+from builder.steps_layout import step_cards, step_cards_text
 from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupPiece
 from rules.model import GameMap, GameSpec, Scenario, Unit
@@ -90,7 +90,7 @@ def area_unit_commands(spec: GameSpec, board: AreaBoardArt, unit: Unit) -> tuple
     for arrival in [arrival for arrival in unit.arrivals if arrival.where][:1]:
         where = game_map.area(arrival.where).name
         traits += [
-            report(keys.ARRIVE, f"{unit.name} arrives in the {where} with {count} step cards (6.1, 6.2)"),
+            report(keys.ARRIVE, f"{unit.name} arrives in the {where} with {step_cards_text(count)} (6.1, 6.2)"),
             trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", keys.ARRIVE,
                     [keys.MOVE_TO_ARRIVAL] + [keys.DRAW_QUIETLY] * count),
             send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(spec, board, arrival.where)),

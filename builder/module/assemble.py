@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from builder.art.area_board import UNITS_SPOT
+from builder.art.tracks import scenario_title
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt
 from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity, build_file
-from builder.module.cards import card_maps
+from builder.module.cards import card_maps, steps_labels
 from builder.module.catalogue import Catalogue, catalogue, expand_prototypes
 from builder.module.help import HELP_FILE, help_text
 from builder.module.package import module_metadata, pack_module
@@ -107,6 +108,8 @@ def setup_pieces(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Cat
         placed.append(SetupPiece(traits=units[placement.unit], map=map_name, x=x, y=y))
     if art.area is not None:
         placed += area_setup_extras(spec, scenario, art.area, units, dict(pieces.markers))
+    if art.cards is not None:
+        placed += steps_labels(spec, art.cards)
     if art.tracks is not None:
         for track in spec.tracks:
             if track.scenarios and scenario.id not in track.scenarios:
@@ -142,7 +145,7 @@ def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catal
             GlobalPropertyValue(LAST_TURN_PROPERTY, str(scenario.last_turn), MODULE_CONTAINER),
         ),
         turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, scenario.first_turn, scenario)),),
-        description=scenario.name,
+        description=scenario_title(scenario),
         at_start_stacks=bool(untried_pools(spec)),
         decks=() if deck is None else (deck,),
     )
@@ -160,7 +163,7 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
             continue
         entry = f"setups/{spec.id}-{scenario.id}.vsav"
         setups[entry] = setup_save(spec, scenario, art, pieces, metadata, seed)
-        menu.append((scenario.name, entry))
+        menu.append((scenario_title(scenario), entry))
     xml = build_file(spec, identity, art, menu, HELP_FILE, pieces)
     other = {HELP_FILE: help_text(spec).encode("utf-8"), **setups}
     return BuiltModule(pack_module(xml, metadata, art.images, other), setups, metadata)

@@ -18,7 +18,9 @@ What a player gets, and the VASSAL 3.6 parts that give it:
   against dealing again when a saved game is loaded).
 
 Every command reports to the chat; a card is named only when it is revealed or
-discarded, never while it is hidden.
+discarded, never while it is hidden: while a card is masked, its commands are the
+masking side's alone (a Restrict Commands trait outside the reports), so the other side
+can neither reveal, turn nor discard it, and no report of its face fires for him.
 """
 
 from __future__ import annotations
@@ -35,22 +37,25 @@ from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand
 from builder.module.elements import element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import FANNED, PlainBoard, Privacy, Zone, map_element
-from builder.module.pieces import PIECE_LAYERS
+from builder.module.pieces import MARKER_LAYER, PIECE_LAYERS
 from builder.module.traits import (
     PropertyChange,
     calculated_property,
     expression_text,
+    fixed_in_place,
     following_layer,
     global_key,
     mask,
     report,
+    restrict_commands,
     return_to_deck,
     send_to,
     set_global_property,
     trigger,
 )
-from builder.steps_layout import StepsBox, step_cards
+from builder.steps_layout import StepsBox, step_cards, step_cards_text, steps_label_centre
 from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
+from builder.vassal.writer import SetupPiece
 from rules.cards import Card, CardDeck
 from rules.model import GameSpec, Unit
 
@@ -63,6 +68,13 @@ CARD_NAME = "Card"
 DEAL_MAP = "DealMap"
 DEAL_ZONE = "DealZone"
 STEPS_HELD = "StepsHeld"
+OBSCURED_TO_ME = "Obscured"
+OBSCURED_TO_OTHERS = "ObscuredToOthers"
+"""The Mask's own properties (VASSAL's ``Properties.OBSCURED_TO_ME`` and
+``OBSCURED_TO_OTHERS``): "true" while the card is hidden from this player, or by him."""
+OWNER_COMMANDS = (keys.FLIP, keys.PLAY_FACE_DOWN, keys.REVEAL, keys.DISCARD)
+"""A card's commands only the side that hid it may give while it is hidden (8.4-8.7):
+any of them would show or report its face."""
 HAND_SIZE = (720, 220)
 HAND_SPOT = (70, 110)
 PILE_SIZE = screen_card().image_size
@@ -71,7 +83,8 @@ PILE_SIZE = screen_card().image_size
 @dataclass(frozen=True)
 class CardArt:
     """The images of a card game: each card's face, the one back, each side's steps
-    board (with its boxes and size) and each unit's step-count badges (0 to full)."""
+    board (with its boxes and size), and each unit's step-count badges and the labels
+    under its counter in its box (0 to full)."""
 
     faces: Mapping[str, str]
     back: str
@@ -79,6 +92,7 @@ class CardArt:
     steps_boxes: Mapping[str, tuple[StepsBox, ...]]
     steps_sizes: Mapping[str, tuple[int, int]]
     badges: Mapping[str, tuple[str, ...]]
+    labels: Mapping[str, tuple[str, ...]]
 
 
 def card_maps(spec: GameSpec) -> list[str]:
@@ -97,50 +111,91 @@ def deck_of(spec: GameSpec) -> CardDeck:
 
 def step_card_commands(spec: GameSpec, unit: Unit, art: CardArt) -> tuple[Trait, ...]:
     """A unit's step cards (3.3): draw one (7.5) or all (6.1, 6.2), the deal at the
-    start, and the badge counting the cards in its box. None for a unit without steps."""
+    start, and the badge counting the cards in its box. None for a unit without steps.
+    No draw takes a unit past its printed steps (7.5: never beyond the original number):
+    at full strength both draw commands are greyed out and their keys do nothing, and
+    every single draw is refused once the box is full."""
     count = step_cards(unit)
     if not count:
         return ()
     side_name = next(side.name for side in spec.sides if side.id == unit.side)
     box, steps_map = unit.name, steps_map_name(side_name)
+    full = f"{{{STEPS_HELD}>={count}}}"
     return (
+        restrict_commands("Full strength", full, (keys.DRAW_STEP, keys.DRAW_ALL_STEPS), disable=True),
         report(keys.DRAW_STEP, f"$PlayerSide$ draws a step card for {unit.name} (7.5)"),
-        report(keys.DRAW_ALL_STEPS, f"$PlayerSide$ draws the {count} step cards of {unit.name} (3.3, 6.1, 6.2)"),
+        report(keys.DRAW_ALL_STEPS, f"$PlayerSide$ draws step cards for {unit.name} up to its {step_cards_text(count)} (3.3, 6.1, 6.2)"),
         trigger("Draw a step card", "Draw a step card", keys.DRAW_STEP, [keys.DRAW_QUIETLY]),
         trigger("Draw all step cards", "Draw all step cards", keys.DRAW_ALL_STEPS, [keys.DRAW_QUIETLY] * count),
         trigger("Deal at the start", "", keys.DEAL_AT_START, [keys.DRAW_QUIETLY] * count),
-        trigger("Deal one card", "", keys.DRAW_QUIETLY, [keys.SET_DEAL_TARGET, keys.DEAL_ONE]),
+        trigger("Deal one card", "", keys.DRAW_QUIETLY, [keys.SET_DEAL_TARGET, keys.DEAL_ONE],
+                match=f"{{{STEPS_HELD}<{count}}}"),
         global_key(keys.DEAL_ONE, keys.DEAL, f'{{DeckName=="{DRAW_DECK}"}}', 1),
         set_global_property(DEAL_MAP, [PropertyChange("", keys.SET_DEAL_TARGET, "P", steps_map)]),
         set_global_property(DEAL_ZONE, [PropertyChange("", keys.SET_DEAL_TARGET, "P", box)]),
         following_layer("Steps held", art.badges[unit.id],
                         tuple(f"+ [{held} of {count} steps]" for held in range(count + 1)), STEPS_HELD, 0),
-        calculated_property(
-            STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
-        ),
+        cards_in_box(box, steps_map),
         Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
     )
+
+
+def cards_in_box(box: str, steps_map: str) -> Trait:
+    """:data:`STEPS_HELD`: how many cards lie in the steps box ``box`` of ``steps_map``,
+    counted whenever asked, so the unit's badge and its box's label follow the box."""
+    return calculated_property(
+        STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
+    )
+
+
+def steps_labels(spec: GameSpec, art: CardArt) -> list[SetupPiece]:
+    """Under each unit's counter in its steps box, the count of the cards the box holds
+    ("1 of 2 step cards"): a piece whose Layer follows :func:`cards_in_box`, fixed in
+    place (never selected, never moved), for the set-ups."""
+    pieces = []
+    for side in spec.sides:
+        steps_map = steps_map_name(side.name)
+        for box in art.steps_boxes[side.id]:
+            unit = spec.units[box.unit]
+            count = step_cards(unit)
+            traits: tuple[Trait, ...] = (
+                fixed_in_place(),
+                following_layer("Steps held", art.labels[unit.id],
+                                tuple(f"+ {held} of {step_cards_text(count)}" for held in range(count + 1)),
+                                STEPS_HELD, 0),
+                cards_in_box(box.name, steps_map),
+                Marker(keys=("Layer", "Game"), values=(MARKER_LAYER, spec.id)),
+                BasicPiece(image="", name=f"{unit.name}:"),
+            )
+            pieces.append(SetupPiece(traits, steps_map, *steps_label_centre(box)))
+    return pieces
 
 
 def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
     """What every card does: go to a hand or a steps box when dealt, turn over, play face
     down in a duel, reveal, discard."""
+    on_steps = " || ".join(f'CurrentMap=="{expression_text(steps_map_name(side.name))}"' for side in spec.sides)
     traits: list[Trait] = [
+        restrict_commands("Only its owner handles a hidden card", f'{{{OBSCURED_TO_ME}=="true"}}', OWNER_COMMANDS),
         report(keys.PLAY_FACE_DOWN, "$PlayerSide$ plays a card face down (8.4-8.6)"),
         report(keys.REVEAL, "$PlayerSide$ reveals the $CardName$ (8.7)"),
-        report(keys.DISCARD, "$PlayerSide$ discards the $CardName$"),
+        report(keys.REPORT_PLAIN_DISCARD, "$PlayerSide$ discards the $CardName$"),
+        report(keys.REPORT_STEP_LOST, "$PlayerSide$ discards the $CardName$: $CurrentZone$ loses a step (8.9)"),
         report(keys.FLIP, "$PlayerSide$ turns a card face down or up"),
+        trigger("Discard a step", "", keys.REPORT_DISCARD, [keys.REPORT_STEP_LOST], match=f"{{{on_steps}}}"),
+        trigger("Discard a card", "", keys.REPORT_DISCARD, [keys.REPORT_PLAIN_DISCARD], match=f"{{!({on_steps})}}"),
         trigger("Turn over", "Turn face down or up", keys.FLIP, [keys.MASK]),
         trigger("Play face down", "Play face down in a duel", keys.PLAY_FACE_DOWN, [keys.MASK_IF_SHOWN, keys.TO_DUEL]),
-        trigger("Hide if shown", "", keys.MASK_IF_SHOWN, [keys.MASK], match='{ObscuredToOthers!="true"}'),
-        trigger("Reveal", "Reveal", keys.REVEAL, [keys.MASK], match='{ObscuredToOthers=="true"}'),
+        trigger("Hide if shown", "", keys.MASK_IF_SHOWN, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}!="true"}}'),
+        trigger("Reveal", "Reveal", keys.REVEAL, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}=="true"}}'),
+        trigger("Discard", "Discard", keys.DISCARD, [keys.REPORT_DISCARD, keys.TO_DISCARDS]),
         send_to("", keys.TO_DUEL, spec.maps[0].name, zone="$PlayerSide$ duel card"),
         send_to("", keys.DEAL, f"${DEAL_MAP}$", zone=f"${DEAL_ZONE}$"),
     ]
     for side in spec.sides:
         traits.append(send_to("", keys.to_hand(side.name), hand_map_name(side.name), point=HAND_SPOT))
     traits += [
-        return_to_deck("Discard", keys.DISCARD, DISCARD_PILE),
+        return_to_deck("", keys.TO_DISCARDS, DISCARD_PILE),
         set_global_property(CARDS_DEALT, [PropertyChange("", keys.MARK_DEALT, "P", "yes")]),
         mask(keys.MASK, art.back, CARD_NAME),
         BasicPiece(image="", name=""),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import jinja2
 
 from builder.art.markers import is_two_sided
-from builder.art.tracks import scenario_label
+from builder.art.tracks import scenario_label, scenario_title
 from builder.module import keys
 from builder.module.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.module.areas import face_up_phase
@@ -58,7 +58,7 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
     if any(is_two_sided(marker) for marker in spec.markers.values()):
         commands.append(("Flip a two-sided marker", keys.FLIP))
     commands += [("Eliminate (to the side's eliminated window)", keys.ELIMINATE),
-                 ("Delete", keys.DELETE), ("Mark as moved or not moved", keys.MARK_MOVED)]
+                 ("Mark as moved or not moved", keys.MARK_MOVED), ("Delete", keys.DELETE)]
     if spec.cards is not None:
         commands += card_piece_keys()
     return commands
@@ -69,7 +69,7 @@ def help_text(spec: GameSpec) -> str:
     scenarios = [scenario for scenario in spec.scenarios.values() if scenario.setup]
     sequences: dict[tuple[str, ...], list[str]] = {}
     for scenario in scenarios:
-        sequences.setdefault(scenario.phases or spec.phases, []).append(scenario.name)
+        sequences.setdefault(scenario.phases or spec.phases, []).append(scenario_title(scenario))
     cards = None
     if spec.cards is not None:
         cards = {
@@ -86,7 +86,7 @@ def help_text(spec: GameSpec) -> str:
         }
     return _TEMPLATES.get_template("module-help.html.j2").render(
         spec=spec,
-        scenarios=scenarios,
+        scenarios=[(scenario_title(scenario), scenario) for scenario in scenarios],
         sequences=[("; ".join(names), phases) for phases, names in sequences.items() if phases],
         next_turn=keys.NEXT_TURN.text,
         previous_turn=keys.PREVIOUS_TURN.text,

@@ -144,6 +144,17 @@ MASK = named("mask")
 """A card's Mask trait: face down for the other side, or face up again."""
 MASK_IF_SHOWN = named("mask-if-shown")
 TO_DUEL = named("to-duel")
+REPORT_REMOVED = named("report-removed")
+REMOVE = named("remove")
+"""Delete fires these in turn: the report while the piece is still where it was, then
+the removal (VASSAL runs a Report Action after the traits inside it, when a deleted
+piece is nowhere)."""
+REPORT_DISCARD = named("report-discard")
+REPORT_PLAIN_DISCARD = named("report-plain-discard")
+REPORT_STEP_LOST = named("report-step-lost")
+TO_DISCARDS = named("to-discards")
+"""Discard fires :data:`REPORT_DISCARD`, then :data:`TO_DISCARDS`; the report is a plain
+discard's, or a step card's leaving its unit's box (RKS 8.9), which names the unit."""
 RESHUFFLE = named("reshuffle-discards")
 """Fired by the empty draw deck; the discard pile shuffles itself into it (RKS 3.4)."""
 

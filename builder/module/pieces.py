@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from builder.module import keys
 from builder.module.area_names import ACTED_LAYER, ISOLATED_LAYER
-from builder.module.traits import Command, delete, layer, mark_moved, report, send_to
+from builder.module.traits import Command, delete, layer, mark_moved, report, send_to, trigger
 from builder.vassal.traits import BasicPiece, Layer, Marker, Trait, UsePrototype
 from rules.model import GameSpec, Unit
 
@@ -141,6 +141,7 @@ def unit_traits(
         traits.extend(untried_layer(images.untried, untried_name))
     if images.back is not None:
         traits.extend(step_layer(images.back))
+    traits.extend(delete_commands())
     traits.append(unit_properties(spec, unit))
     traits.append(BasicPiece(image=images.front, name=unit.name, gpid=gpid))
     return tuple(traits)
@@ -149,10 +150,11 @@ def unit_traits(
 def marker_traits(spec: GameSpec, marker_id: str, images: MarkerImages, gpid: str) -> tuple[Trait, ...]:
     """A marker's palette piece: deletable, flippable when two-sided, its id a property."""
     marker = spec.markers[marker_id]
-    traits: list[Trait] = [report(keys.DELETE, "$location$: $oldPieceName$ removed"), delete(keys.DELETE)]
+    traits: list[Trait] = []
     if images.back is not None:
         traits.append(report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"))
         traits.append(layer("Side", ("", images.back), ("", "+ (other side)"), Command("Flip", keys.FLIP), loop=True))
+    traits.extend(delete_commands())
     traits.append(Marker(keys=("Layer", "Game", "MarkerId"), values=(MARKER_LAYER, spec.id, marker_id)))
     traits.append(BasicPiece(image=images.front, name=marker.name, gpid=gpid))
     return tuple(traits)
@@ -163,14 +165,25 @@ def side_prototype_name(side: str) -> str:
     return f"{side} unit"
 
 
+def delete_commands() -> tuple[Trait, ...]:
+    """Delete, the last command of a piece's menu (VASSAL lists the outer traits'
+    commands first, so these come innermost, after every command a player uses more).
+    A Report Action speaks after the traits inside it have acted, when a deleted piece is
+    nowhere; so Delete reports where the piece is first, then removes it."""
+    return (
+        report(keys.REPORT_REMOVED, "$location$: $oldPieceName$ removed from play"),
+        trigger("Delete", "Delete", keys.DELETE, [keys.REPORT_REMOVED, keys.REMOVE]),
+        delete(keys.REMOVE),
+    )
+
+
 def side_prototype_traits(side: str, dead_pile_map: str) -> tuple[Trait, ...]:
-    """Delete, eliminate (send to the side's dead pile, where the referee counts losses)
-    and mark-when-moved, shared by every unit of a side, each reported in the chat."""
+    """Eliminate (send to the side's dead pile, where the referee counts losses) and
+    mark-when-moved, shared by every unit of a side, each reported in the chat. The
+    prototype is the unit's outermost trait, so the moved flag draws over every face."""
     return (
         report(keys.ELIMINATE, "$oldPieceName$ eliminated at $oldLocation$"),
-        report(keys.DELETE, "$location$: $oldPieceName$ removed from play"),
         report(keys.MARK_MOVED, "$location$: $newPieceName$ marked as moved or not moved"),
-        delete(keys.DELETE),
         send_to("Eliminate", keys.ELIMINATE, dead_pile_map, point=(60, 60)),
         mark_moved(keys.MARK_MOVED),
         BasicPiece(image="", name=""),

@@ -80,8 +80,8 @@ def following_layer(name: str, images: tuple[str, ...], level_names: tuple[str, 
 
 
 def delete(key: Key) -> UnknownTrait:
-    """Delete (``delete;``): the piece leaves the game."""
-    return UnknownTrait(type=f"delete;Delete;{key.encoded()};", state="")
+    """Delete (``delete;``), off the menu: the piece leaves the game on ``key``."""
+    return UnknownTrait(type=f"delete;;{key.encoded()};", state="")
 
 
 def mark_moved(key: Key) -> UnknownTrait:
@@ -165,6 +165,21 @@ def global_key(key: Key, sends: Key, selection: str, count: int) -> UnknownTrait
     it deals still says that the discards were shuffled back in."""
     fields = ["", key.encoded(), sends.encoded(), selection, "false", "1", "false", "true", "", "", str(count), ""]
     return UnknownTrait(type="globalkey;" + encode(fields, ";"), state="")
+
+
+def restrict_commands(name: str, expression: str, restricted: Sequence[Key], disable: bool = False) -> UnknownTrait:
+    """Restrict Commands (``hideCmd;``, RestrictCommands): while ``expression`` holds, the
+    ``restricted`` keys of the traits inside it are hidden from the menu (greyed out
+    with ``disable``) and do nothing when typed, so no report outside them fires either.
+    It must come before (outside) every trait answering those keys."""
+    fields = [name, "Disable" if disable else "Hide", expression, key_list(restricted)]
+    return UnknownTrait(type="hideCmd;" + encode(fields, ";"), state="")
+
+
+def fixed_in_place() -> UnknownTrait:
+    """Does Not Stack (``immob;``, Immobilized): never selected, band-selected or moved,
+    for a piece that is part of a board's drawing."""
+    return UnknownTrait(type="immob;nZ;V;L;", state="")
 
 
 def calculated_property(name: str, expression: str) -> UnknownTrait:

@@ -35,6 +35,7 @@ from builder.pnp.layout import (
 )
 from builder.pnp.pages import Page, PrintContext, Section
 from builder.pnp.pdf import BOLD, GREY, INK, REGULAR, place_image, text_block, text_height
+from rules.hexgrid import Board, HexMap
 from rules.model import GameMap, GameSpec
 
 PRINT_PPI = 300
@@ -66,6 +67,8 @@ class MapArtwork:
     scale_note: str = ""
     table: str = ""
     origin: tuple[float, float] = (0.0, 0.0)
+    joins: str = ""
+    """How this map meets the other boards of its table (:func:`board_joins`)."""
 
     def pixels(self, ppi: float) -> tuple[int, int]:
         """The whole map's size in pixels at ``ppi``."""
@@ -94,8 +97,65 @@ def hex_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork
             name = f"{board.name} map" if board.name else "Map"
             origin = (board.origin[0] / board_ppi * POINTS_PER_INCH, board.origin[1] / board_ppi * POINTS_PER_INCH)
             artworks.append(MapArtwork(name, width, height, render, f"Hexes print {hex_mm:.1f} mm from centre to centre.",
-                                       game_map.name, origin))
+                                       game_map.name, origin, board_joins(game_map.hex_map, index, board_ppi)))
     return artworks
+
+
+def board_joins(hex_map: HexMap, index: int, board_ppi: float) -> str:
+    """How board ``index`` meets each other board of its map, read off the data: which
+    edge meets which and by how much the printed boards overlap (their pixel origins and
+    sizes), and which printed hexes of one repeat hexes of the other (the map's aliases),
+    so the player knows where the numbers he finds twice are printed."""
+    board = hex_map.boards[index]
+    sentences = []
+    for other in hex_map.boards:
+        if other is board:
+            continue
+        placed = _edge_meeting(board, other)
+        if placed is None:
+            continue
+        side, overlap_px = placed
+        overlap_mm = overlap_px / board_ppi * 25.4
+        how = (f"overlapping it by {overlap_mm:.1f} mm" if overlap_mm >= 0.05
+               else "edge to edge: nothing overlaps and neither lies on top; tape the join from behind")
+        sentences.append(f"The {other.name} map joins this map's {side} edge, {how}.")
+        for printed_on, owner in ((other, board), (board, other)):
+            repeats = sorted((printed, owned) for printed, owned in hex_map.aliases.items()
+                             if printed_on.parse(printed) is not None and owner.parse(owned) is not None
+                             and owner.in_play(owner.parse(owned) or (-1, -1)))
+            if repeats:
+                shown = (printed_on.parse(printed) for printed, _ in repeats)
+                where = ("printed only on the " + owner.name + " map" if not any(
+                    _drawn_on(printed_on, raw) for raw in shown) else f"printed on both; the {owner.name} map lies on top")
+                sentences.append(f"The {printed_on.name} map's hexes {repeats[0][0]}-{repeats[-1][0]} are the "
+                                 f"{owner.name} map's {repeats[0][1]}-{repeats[-1][1]}, {where}.")
+    return " ".join(sentences)
+
+
+def _edge_meeting(board: Board, other: Board) -> tuple[str, int] | None:
+    """Which edge of ``board`` ``other`` lies against (``top``, ``bottom``, ``left``,
+    ``right``) and by how many pixels the two overlap there; None if they do not meet."""
+    (left, top), (width, height) = board.origin, board.size
+    (other_left, other_top), (other_width, other_height) = other.origin, other.size
+    across_x = min(left + width, other_left + other_width) > max(left, other_left)
+    across_y = min(top + height, other_top + other_height) > max(top, other_top)
+    if across_x and other_top > top:
+        return "bottom", top + height - other_top
+    if across_x and other_top < top:
+        return "top", other_top + other_height - top
+    if across_y and other_left > left:
+        return "right", left + width - other_left
+    if across_y and other_left < left:
+        return "left", other_left + other_width - left
+    return None
+
+
+def _drawn_on(board: Board, raw: tuple[int, int] | None) -> bool:
+    """True when the centre of ``board``'s raw hex ``raw`` lies on its image."""
+    if raw is None:
+        return False
+    x, y = board.grid.centre(*raw)
+    return 0 <= x < board.size[0] and 0 <= y < board.size[1]
 
 
 def _render_board(window: tuple[int, int, int, int], ppi: float, game: GameSpec, game_map: GameMap, index: int,
@@ -168,13 +228,13 @@ def assembly_text(artwork: MapArtwork, plan: TilePlan) -> str:
     """How the tiles go together, in plain words."""
     overlap = f"{OVERLAP_MM:g} mm"
     if len(plan.tiles) == 1:
-        return f"The map fits one page. {artwork.scale_note}"
+        return f"The map fits one page. {artwork.scale_note}{' ' + artwork.joins if artwork.joins else ''}"
     return (
         f"{len(plan.tiles)} tiles in {plan.rows} rows (A, B...) of {plan.columns}, overlapping by {overlap}. "
         "Tiles to the right and below lie on top: cut each tile along its left and top edges (not the first "
         "column's left or the first row's top), lay it on its neighbours so its edges meet their dashed lines and "
         "the magenta crosses meet, and tape the joins from behind. Print at 100 % (no \"fit to page\"). "
-        f"{artwork.scale_note}"
+        f"{artwork.scale_note}{' ' + artwork.joins if artwork.joins else ''}"
     )
 
 

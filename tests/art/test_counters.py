@@ -13,6 +13,7 @@ from builder.art.counters import (
     CounterFormat,
     corner_text,
     designation,
+    is_untried,
     face_text,
     print_format,
     screen_format,
@@ -23,6 +24,7 @@ from builder.art.counters import (
 from builder.art.drawing import png_bytes
 from rules.model import Arrival, GameSpec, Unit, UnitStep
 from tests.art.synthetic import DOS_UNITS, TPS_UNITS, make_unit
+from tests.support.games import shipped_game
 
 
 def all_units(dos: GameSpec, tps: GameSpec, rks: GameSpec) -> list[tuple[GameSpec, Unit]]:
@@ -70,6 +72,17 @@ def test_untried_back_reads_u_and_movement(dos: GameSpec) -> None:
     assert text.values == "U-8" and text.designation == "" and text.symbol == face_text(tank, dos, 0).symbol
     revealed = face_text(tank, dos, 0)
     assert revealed.values == "6-4-8"
+
+
+def test_a_revealed_untried_unit_prints_its_designation() -> None:
+    # Issue 21 item 8: the revealed side said only "5-4-8"; it names the unit as every
+    # other counter does, from the unit's name (the untried side still names none).
+    spec = shipped_game("dos")
+    for unit in (unit for unit in spec.units.values() if is_untried(unit)):
+        text = face_text(unit, spec, 0)
+        assert text.designation and text.designation != unit.id, unit.name
+        assert untried_text(unit, spec).designation == ""
+    assert face_text(spec.units["b13a-rd1"], spec, 0).designation == "13 1"
 
 
 def test_one_step_back_is_blank(dos: GameSpec) -> None:

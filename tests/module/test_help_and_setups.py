@@ -7,6 +7,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from lxml import etree
+
 from builder.build import build_game
 from builder.module import keys
 from builder.module.help import help_text
@@ -74,7 +76,9 @@ def test_the_card_game_gets_the_same_help_page_with_its_cards_and_keys() -> None
 def test_help_page_lists_each_scenario_its_phases_and_the_reconstructed_units() -> None:
     spec = shipped_game("tps")
     text = " ".join(" ".join(_page("tps").text).split())
-    assert "16 December: historical set-up 15-21" in text
+    assert "Scenario 7: 16 December: historical set-up 15-21" in text
+    for scenario in spec.scenarios.values():
+        assert f"Scenario {scenario.id}: {scenario.name}" in text, "the number the charts' tabs give it (issue 21)"
     assert all(phase in text for phase in spec.phases)
     reconstructed = [unit for unit in spec.units.values() if unit.provenance.reconstructed]
     assert f"Units with reconstructed values ({len(reconstructed)})" in text
@@ -116,3 +120,18 @@ def test_same_input_builds_the_same_module_bytes(tmp_path: Path) -> None:
     second.mkdir()
     built = [build_game(shipped_game("tps"), folder, lambda _step: None).path for folder in (first, second)]
     assert built[0].read_bytes() == built[1].read_bytes()
+
+
+def test_file_scenarios_numbers_the_numbered_scenarios(build_files: dict[str, etree._Element]) -> None:
+    # Issue 21 item 6: the charts' turn records say "scenario 7", so the menu says it too;
+    # scenarios without a number (DoS's Blue, Uranus) keep their names.
+    for game in ("tps", "dos", "rks"):
+        spec = shipped_game(game)
+        (menu,) = [item for item in build_files[game].iter("VASSAL.build.module.PredefinedSetup")
+                   if item.get("isMenu") == "true"]
+        names = [item.get("name") for item in menu]
+        expected = [f"Scenario {scenario.id}: {scenario.name}" if scenario.id.isdigit() else scenario.name
+                    for scenario in spec.scenarios.values() if scenario.setup]
+        assert names == expected
+    assert "Scenario 7: 16 December: historical set-up" in [
+        item.get("name") for item in build_files["tps"].iter("VASSAL.build.module.PredefinedSetup")]

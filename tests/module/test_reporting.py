@@ -61,6 +61,18 @@ def _reported(trait: str) -> set[str]:
     return set(decode(decode(rest, ";")[0], ",")) if prefix == "report" else set()
 
 
+def _reporting(chain: list[str]) -> set[str]:
+    """The keys a chain reports: listed by a Report Action, or the key of a Trigger
+    Action that fires one of those (a report that must speak before the command acts)."""
+    reported = set().union(*(_reported(trait) for trait in chain))
+    triggers = [decode(trait.partition(";")[2], ";") for trait in chain if trait.startswith("macro;")]
+    while True:
+        more = {fields[2] for fields in triggers if len(fields) > 5 and set(decode(fields[5], ",")) & reported}
+        if more <= reported:
+            return reported
+        reported |= more
+
+
 def prototypes_of(root: etree._Element) -> dict[str, list[str]]:
     """Each prototype's trait types by name."""
     return {
@@ -98,7 +110,7 @@ def test_every_command_of_every_piece_slot_is_reported(build_files: dict[str, et
     commands_seen = set()
     for slot in slots:
         chain = _chain(slot.text or "", prototypes)
-        reporting = set().union(*(_reported(trait) for trait in chain))
+        reporting = _reporting(chain)
         for trait in chain:
             for name, key in _offered(trait):
                 if not name or not key:

@@ -102,3 +102,12 @@ def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
     assert written == ["rks.vmod", "setups/rks-city.vsav"], "the module and its set-up as a save, nothing else"
     with zipfile.ZipFile(tmp_path / "rks.vmod") as archive:
         assert archive.read("setups/rks-city.vsav") == (tmp_path / "setups" / "rks-city.vsav").read_bytes()
+
+
+def test_reports_count_step_cards_in_good_english(tmp_path: Path) -> None:
+    # Issue 21 item 3: "arrives ... with 1 step cards"; and the steps labels read alike.
+    text = etree.tostring(build_file(tmp_path), encoding="unicode")
+    assert "100th Jäger Division arrives in the German rear with 1 step card (6.1, 6.2)" in text
+    assert "with 1 step cards" not in text
+    assert "16th Panzer Division arrives in the German rear with 4 step cards (6.1, 6.2)" in text
+    assert "$PlayerSide$ discards the $CardName$: $CurrentZone$ loses a step (8.9)" in text

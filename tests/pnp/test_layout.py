@@ -14,7 +14,8 @@ from builder.pnp.layout import (
     plan_map_tiles,
     paper_size,
 )
-from builder.pnp.map_pages import alignment_points
+from builder.pnp.map_pages import OVERLAP_MM, alignment_points, assembly_text, map_artworks
+from tests.support.games import shipped_game
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -126,3 +127,17 @@ def test_alignment_crosses_fall_on_the_same_map_points_of_both_neighbours() -> N
             strip = (max(left, neighbour.source[0]), max(top, neighbour.source[1]),
                      min(right, neighbour.source[2]), min(bottom, neighbour.source[3]))
             assert all(strip[0] <= x <= strip[2] and strip[1] <= y <= strip[3] for x, y in shared)
+
+
+def test_both_dos_assembly_pages_say_how_north_and_south_join() -> None:
+    # Issue 21 item 9, read off the boards' placement and the map's aliases: the South
+    # board starts where the North ends, and its first row (S10) is the North's last.
+    game = shipped_game("dos")
+    artworks = {artwork.name: artwork for artwork in map_artworks(game, 0.5)}
+    for name, edge, other in (("North map", "bottom", "South"), ("South map", "top", "North")):
+        artwork = artworks[name]
+        plan = plan_map_tiles(artwork.width, artwork.height, "a4", OVERLAP_MM)
+        text = assembly_text(artwork, plan)
+        assert f"The {other} map joins this map's {edge} edge, edge to edge: nothing overlaps" in text
+        assert "The South map's hexes S1011-S1044 are the North map's N4211-N4244, printed only on the North map." in text
+    assert all(not artwork.joins for artwork in map_artworks(shipped_game("tps"), 0.5))

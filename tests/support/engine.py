@@ -24,7 +24,9 @@ from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SHARED = Path(os.environ.get("STAVKA_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
+"""The shared tools beside the repository (``../shared``); ``$STAVKA_SHARED`` names them
+for a checkout elsewhere, such as a git worktree."""
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 MODULE_NAME = "Stavka grid probe"
 ESC = "\x1b"
@@ -132,16 +134,40 @@ def vcheck_available() -> bool:
     return VCHECK.exists() and shutil.which("sh") is not None
 
 
+ENGINE_ATTEMPTS = 3
+"""How many times a run is made while vcheck reads a dialog before it is drawn."""
+
+
+def unread_dialogs(report: dict[str, object]) -> bool:
+    """True when vcheck harvested a modal dialog with neither title nor text: one it
+    read before the engine had put its contents in (issue 21, item 18).
+
+    At every game start VASSAL 3.6 asks "New Session Beginning. Start new Logfile?" in
+    an untitled question dialog (BasicLogger; the PromptNewLogAtStart preference is on
+    in every fresh profile, and vcheck makes one per run). vcheck collects modal dialogs
+    from a thread of its own and reads each once; on a loaded machine it can read this
+    one while its option pane is still empty, and reports the warning ":". Such a run
+    says nothing about the module, so it is made again; nothing else is excused."""
+    dialogs = report.get("dialogs")
+    return isinstance(dialogs, list) and any(
+        isinstance(dialog, dict) and not dialog.get("title") and not dialog.get("text") for dialog in dialogs
+    )
+
+
 def run_vcheck(module: Path, save: Path | None = None, *extra: str) -> tuple[int, dict[str, object]]:
-    """Run vcheck and return its exit status and parsed JSON report."""
+    """Run vcheck and return its exit status and parsed JSON report; a run in which
+    vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
     command = [str(VCHECK), str(module)] + ([str(save)] if save else []) + list(extra)
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-    try:
-        report: dict[str, object] = json.loads(completed.stdout)
-    except json.JSONDecodeError as error:
-        raise AssertionError(
-            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-        ) from error
+    for _attempt in range(ENGINE_ATTEMPTS):
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+        try:
+            report: dict[str, object] = json.loads(completed.stdout)
+        except json.JSONDecodeError as error:
+            raise AssertionError(
+                f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
+            ) from error
+        if not unread_dialogs(report):
+            break
     return completed.returncode, report
 
 
