@@ -105,7 +105,7 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     return Position(
         spec=spec,
         scenario=_scenario(path, spec, saved.global_properties),
-        turn=_turn(path, saved.turns),
+        turn=turn_and_phase(path, spec, saved.turns)[0],
         phase=None,
         weather=None,
         units=tuple(units),
@@ -135,19 +135,30 @@ def _scenario(path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue,
     return None
 
 
-def _turn(path: Path, turns: tuple[TurnState, ...]) -> int:
-    """The game turn shown by the module's turn tracker (its first, counting level).
+def turn_and_phase(path: Path, spec: GameSpec, turns: tuple[TurnState, ...]) -> tuple[int, str | None]:
+    """The turn and phase the module's tracker shows, for every game: a counting level
+    (the turn) whose child is the list of phases (``current;sublevel;loop;limit;child``).
 
-    Checked as a position file's turn is: a whole number from 0 to 99.
+    Checked as a position file's turn is, a whole number from 0 to 99; the phase is an
+    index into the game's phases. Both are read as Java's ``Integer.parseInt`` reads
+    them, so ``²``, ``٣`` or five thousand digits are refused before any arithmetic.
     """
     for tracker in turns:
-        if tracker.level_states:
-            current = decode(tracker.level_states[0], ";")[0]
-            turn = parse_int(current)
-            if turn is None or not 0 <= turn <= MAX_TURN:
-                raise SaveError(path, tracker.tracker_id, f"turn {current[:20]!r} is not a whole number from 0 to {MAX_TURN}")
-            return turn
-    return 1
+        if not tracker.level_states:
+            continue
+        counter = decode(tracker.level_states[0], ";")
+        turn = parse_int(counter[0])
+        if turn is None or not 0 <= turn <= MAX_TURN:
+            raise SaveError(path, tracker.tracker_id, f"turn {counter[0][:20]!r} is not a whole number from 0 to {MAX_TURN}")
+        if len(counter) < 5 or not spec.phases:
+            return turn, None
+        written = decode(counter[4], ";")[0]
+        index = parse_int(written)
+        if index is None or not 0 <= index < len(spec.phases):
+            raise SaveError(path, tracker.tracker_id,
+                            f"phase {written[:20]!r} is not a whole number from 0 to {len(spec.phases) - 1}")
+        return turn, spec.phases[index]
+    return 1, None
 
 
 def verdict_overlay_kind(outcome: str) -> str | None:

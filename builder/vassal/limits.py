@@ -11,8 +11,9 @@ measures what each limit costs at its edge.
 from __future__ import annotations
 
 from rules.errors import SaveError
+from rules.files import MEBIBYTE, megabytes
 
-MEBIBYTE = 1024 * 1024
+__all__ = ["MEBIBYTE", "megabytes"]
 
 MAX_FILE_BYTES = 32 * MEBIBYTE
 """A save or log file on disk; the largest known is 1.9 MB."""
@@ -51,17 +52,3 @@ MAX_RATIO = 100
 
 RATIO_FLOOR = 64 * 1024
 """Below this many unpacked bytes a high ratio means a tiny repetitive entry, not a bomb."""
-
-
-def megabytes(limit: int) -> str:
-    """A limit as people read it: ``32 MB``."""
-    return f"{limit // MEBIBYTE} MB"
-
-
-def check_unpacked(unpacked: int, packed: int, limit: int, place: str) -> None:
-    """Raise :class:`SaveError` once ``unpacked`` bytes from ``packed`` pass ``limit``
-    or look like a bomb."""
-    if unpacked > limit:
-        raise SaveError(None, place, f"unpacks to more than {megabytes(limit)}")
-    if unpacked > RATIO_FLOOR and unpacked > MAX_RATIO * max(packed, 1):
-        raise SaveError(None, place, f"unpacks more than {MAX_RATIO} times its packed size")

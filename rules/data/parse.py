@@ -129,9 +129,9 @@ def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
 
 
 def _read_optional(path: Path) -> TomlSource | None:
-    if path.name in REQUIRED_FILES and not path.is_file():
+    if path.name in REQUIRED_FILES and not (path.exists() or path.is_symlink()):
         raise DataError(path, None, f"missing: every game folder needs a {path.name}")
-    return TomlSource.read(path) if path.is_file() else None
+    return TomlSource.read(path) if path.exists() or path.is_symlink() else None
 
 
 def _unique(table: Table, key: str, seen: dict[str, str], what: str) -> str:

@@ -194,7 +194,7 @@ def _position_seeds() -> list[tuple[str, str]]:
         text = path.read_text(encoding="utf-8")
         for folder in path.parent.iterdir():
             if (folder / "game.toml").is_file():
-                text = text.replace(f'game = "{folder.name}"', f'game = "{folder}"')
+                text = text.replace(f'game = "./{folder.name}"', f'game = "{folder}"')
         seeds.append((path.parent.name, text))
     return seeds
 
