@@ -26,6 +26,8 @@ spends time and memory on the square of a key's parts (a 40 KB key took 1.6 GB).
 _KEY_PART = r"""(?:[A-Za-z0-9_\-]++|"[^"\n]*+"|'[^'\n]*+')"""
 _DOTTED = re.compile(rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})*+")
 _PART = re.compile(_KEY_PART)
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*=""")
 
 
 def _split_dotted(text: str) -> list[str]:
