@@ -11,9 +11,7 @@ measures what each limit costs at its edge.
 from __future__ import annotations
 
 from rules.errors import SaveError
-from rules.files import MEBIBYTE, megabytes
-
-__all__ = ["MEBIBYTE", "megabytes"]
+from rules.files import MEBIBYTE as MEBIBYTE, megabytes as megabytes
 
 MAX_FILE_BYTES = 32 * MEBIBYTE
 """A save or log file on disk; the largest known is 1.9 MB."""
@@ -52,3 +50,12 @@ MAX_RATIO = 100
 
 RATIO_FLOOR = 64 * 1024
 """Below this many unpacked bytes a high ratio means a tiny repetitive entry, not a bomb."""
+
+
+def check_unpacked(unpacked: int, packed: int, limit: int, place: str) -> None:
+    """Raise :class:`SaveError` once ``unpacked`` bytes from ``packed`` pass ``limit``
+    or look like a bomb."""
+    if unpacked > limit:
+        raise SaveError(None, place, f"unpacks to more than {megabytes(limit)}")
+    if unpacked > RATIO_FLOOR and unpacked > MAX_RATIO * max(packed, 1):
+        raise SaveError(None, place, f"unpacks more than {MAX_RATIO} times its packed size")
