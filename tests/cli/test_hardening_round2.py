@@ -25,6 +25,7 @@ from builder.vassal.metadata import Metadata
 from builder.vassal.traits import BasicPiece, Marker
 from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save
 from builder.vassal.model import TurnState
+from builder.vassal.limits import MAX_FILE_BYTES
 from builder.vassal.nesting import Chain
 from rules.data import cache
 from rules.data.loader import games_directory, resolve_game
@@ -316,7 +317,7 @@ def test_a_fifo_as_the_reports_target_is_refused_unread(tmp_path: Path) -> None:
 
 
 def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from builder.vassal import savefile, writer
+    from builder.vassal import savefile
     from builder.vassal.reader import read_saved_game
 
     tps = shipped_game("tps")
@@ -334,12 +335,11 @@ def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.M
     reads: list[Path] = []
     real_read = savefile.read_bytes
 
-    def counted(path: Path, limit: int = savefile.limits.MAX_FILE_BYTES) -> bytes:
+    def counted(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         reads.append(path)
         return real_read(path, limit)
 
     monkeypatch.setattr(savefile, "read_bytes", counted)
-    monkeypatch.setattr(writer, "read_save_file", lambda path, module=None: savefile.read_save_file(path, module))
     code, _, error = run("check", str(save), "--annotate", str(annotated))
     assert code == 0, error
     assert reads == [save]
