@@ -5,7 +5,9 @@ target, are flushed to disk, and only then take the target's name, so a crash, a
 or a full disk leaves either the old file or the new one, never half of either. A build
 output under ``dist/`` is Stavka's own and is replaced (keeping its permissions); a new
 file, such as an annotated copy of a player's save, is created exclusively: if anything
-appears at that name meanwhile, it is kept and the write is refused. Temporary files
+appears at that name meanwhile, it is kept and the write is refused. A page the user
+names (``report -o``) is created, or replaces only a file Stavka wrote, decided when
+the page is complete (:func:`write_own_output`). Temporary files
 carry the writer's process id, so one left by a killed run is removed by the next write
 into that folder. Any failure is an :class:`OutputError` naming the path.
 """

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
-from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.commands import CommandGroup
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import SaveFile
 from builder.vassal.sequence import decode, parse_int
