@@ -352,7 +352,6 @@ def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_a_pnp_failure_prints_only_its_error_line(tmp_path: Path) -> None:
-    blocked = tmp_path / "file"
-    blocked.write_text("", encoding="utf-8")
-    result = run_limited("pnp", "rks", "--output-dir", str(blocked / "out"))
-    _one_line(result, "cannot write")
+    # A folder where the PDF goes: every page is drawn, then the write fails.
+    (tmp_path / "rks-pnp-a4.pdf").mkdir()
+    _refused(("pnp", "rks", "--output-dir", str(tmp_path)), "rks-pnp-a4.pdf: cannot write")
