@@ -1,6 +1,7 @@
 """What each limit on saves costs at its edge: ``python -m bench.bench_limits``.
 
-For every limit in :mod:`builder.vassal.limits` (and the slow shapes of issue 15), it
+For every limit in :mod:`builder.vassal.limits` (and the slow shapes of issues 15 and
+22: trait chains, position and data files, dotted keys, the data cache, boards), it
 builds the input with :mod:`tests.support.hostile`, reads it in this process, and
 prints the outcome, the wall time and the peak of Python's own allocations (measured by
 tracemalloc in a second read). Figures vary by machine and load; the point is the order
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import tempfile
 import time
 import tracemalloc
@@ -24,11 +26,17 @@ from builder.vassal.archive import build_zip
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import read_bytes
-from rules.errors import SaveError
+from rules.data import cache, parse
+from rules.data.loader import games_directory, load_game
+from rules.data.source import MAX_KEY_DEPTH, TomlSource
+from rules.errors import StavkaError
+from rules.files import MAX_DATA_FILE_BYTES, megabytes
+from rules.referee.position_file import MAX_POSITION_FILE_BYTES
 from tests.support.hostile import (
     bare_pieces,
     claiming_directory,
     escaped_escs,
+    flat_chain_save,
     long_log,
     many_entries,
     nested_groups,
@@ -48,13 +56,13 @@ def _row(limit: str, shape: str, size: int, action: Callable[[], object]) -> Non
     try:
         action()
         outcome = "read"
-    except SaveError as error:
+    except StavkaError as error:
         outcome = f"refused: {error.message}"
     seconds = time.perf_counter() - start
     tracemalloc.start()
     try:
         action()
-    except SaveError:
+    except StavkaError:
         pass
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -114,9 +122,67 @@ def main() -> None:
     _row("replay linear", "zipped log of 20,000 moves", len(log), lambda: parse_save_bytes(log))
     pieces = bare_pieces(300_000)
     _row("pieces", "300,000 bare pieces", len(pieces), lambda: parse_save_bytes(pieces))
+    round_two_rows()
     pog = pog_shaped_save()
     _row("peak ≤ 10× text", f"PoG-shaped, {pog.text_bytes / MB:.1f} MB of text", len(pog.data),
          lambda: parse_save_bytes(pog.data))
+
+
+def _toml_rows(folder: Path) -> None:
+    position = Path(folder) / "p.toml"
+    padding = "# padding\n" * (MAX_POSITION_FILE_BYTES // 10)
+    position.write_text(padding[: MAX_POSITION_FILE_BYTES - 100] + 'game = "dos"\n', encoding="utf-8")
+    _row(f"position file {megabytes(MAX_POSITION_FILE_BYTES)}", "just under it", MAX_POSITION_FILE_BYTES,
+         lambda: TomlSource.read(position, MAX_POSITION_FILE_BYTES))
+    position.write_text(padding + 'game = "dos"\n', encoding="utf-8")
+    _row(f"position file {megabytes(MAX_POSITION_FILE_BYTES)}", "just over it", MAX_POSITION_FILE_BYTES + 13,
+         lambda: TomlSource.read(position, MAX_POSITION_FILE_BYTES))
+    for depth in (MAX_KEY_DEPTH, MAX_KEY_DEPTH + 1):
+        keys = "".join(f"k{index}." + "a." * (depth - 2) + "a = 1\n" for index in range(MAX_POSITION_FILE_BYTES // (2 * depth + 12)))
+        position.write_text(keys, encoding="utf-8")
+        _row(f"key depth {MAX_KEY_DEPTH}", f"{len(keys) // 1000} KB of keys {depth} deep", len(keys),
+             lambda: TomlSource.read(position, MAX_POSITION_FILE_BYTES))
+    position.write_text("a." * 30_000 + "a = 1\n", encoding="utf-8")
+    _row(f"key depth {MAX_KEY_DEPTH}", "one key 30,001 deep (once 1.6 GB)", 60_006,
+         lambda: TomlSource.read(position, MAX_POSITION_FILE_BYTES))
+    data = Path(folder) / "units.toml"
+    with data.open("wb") as stream:
+        stream.truncate(1_000_000_000)
+    _row(f"data file {megabytes(MAX_DATA_FILE_BYTES)}", "1 GB data file (sparse)", 1_000_000_000,
+         lambda: TomlSource.read(data))
+    with data.open("w", encoding="utf-8") as stream:
+        stream.write("".join(f"k{index} = {index}\n" for index in range(MAX_DATA_FILE_BYTES // 18)))
+    _row(f"data file {megabytes(MAX_DATA_FILE_BYTES)}", f"{data.stat().st_size // 1000} KB of plain keys",
+         data.stat().st_size, lambda: TomlSource.read(data))
+
+
+def _board_rows(folder: Path) -> None:
+    game = Path(folder) / "my-tps"
+    shutil.copytree(games_directory() / "tps", game)
+    original = (game / "map.toml").read_text(encoding="utf-8")
+    side = int(parse.MAX_BOARD_PIXELS**0.5)
+    for size in (side, parse.MAX_BOARD_SIDE):
+        (game / "map.toml").write_text(original.replace("size = [3705, 2465]", f"size = [{size}, {size}]"),
+                                       encoding="utf-8")
+        _row(f"board {parse.MAX_BOARD_PIXELS:,} px", f"{size}×{size} board, loaded", 0,
+             lambda: load_game(str(game)))
+
+
+def round_two_rows() -> None:
+    """The limits of issue 22, each at its edge."""
+    for traits in (50_000, 200_000):
+        chain = flat_chain_save(traits)
+        _row("chains linear", f"{traits:,} traits on plain TABs (once 1.3 GB at 50,000)", len(chain),
+             lambda: parse_save_bytes(chain))
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["XDG_CACHE_HOME"] = folder
+        _toml_rows(Path(folder))
+        entry = Path(folder) / "entry.pickle"
+        with entry.open("wb") as stream:
+            stream.truncate(1_000_000_000)
+        _row(f"cache entry {megabytes(cache.MAX_CACHE_BYTES)}", "1 GB entry (sparse): passed over", 1_000_000_000,
+             lambda: cache._read(entry, b"key"))
+        _board_rows(Path(folder))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from builder.module.area_names import (
     steps_map_name,
 )
 from builder.conventions import dead_pile_name
-from builder.positions import _layer, _properties, _scenario
+from builder.positions import _layer, _properties, _scenario, turn_and_phase
 from builder.steps_layout import steps_boxes
 from builder.vassal.model import Deck, Piece, SavedGame, TurnState
 from builder.vassal.sequence import decode
@@ -57,24 +57,6 @@ def _masked_by(piece: Piece) -> str | None:
         if isinstance(trait, Mask):
             return trait.owner
     return None
-
-
-def turn_and_phase(path: Path, spec: GameSpec, turns: tuple[TurnState, ...]) -> tuple[int, str | None]:
-    """The turn and phase the module's tracker shows: a counter level (the turn) whose
-    child is the list of phases (``current;sublevel;loop;limit;child``)."""
-    for tracker in turns:
-        if not tracker.level_states:
-            continue
-        counter = decode(tracker.level_states[0], ";")
-        if not counter[0].isdigit():
-            raise SaveError(path, tracker.tracker_id, f"turn {counter[0][:20]!r} is not a whole number")
-        phase = None
-        if len(counter) > 4 and spec.phases:
-            index = decode(counter[4], ";")[0]
-            if index.isdigit() and int(index) < len(spec.phases):
-                phase = spec.phases[int(index)]
-        return int(counter[0]), phase
-    return 1, None
 
 
 class _Cards:

@@ -5,7 +5,9 @@ target, are flushed to disk, and only then take the target's name, so a crash, a
 or a full disk leaves either the old file or the new one, never half of either. A build
 output under ``dist/`` is Stavka's own and is replaced (keeping its permissions); a new
 file, such as an annotated copy of a player's save, is created exclusively: if anything
-appears at that name meanwhile, it is kept and the write is refused. Temporary files
+appears at that name meanwhile, it is kept and the write is refused. A page the user
+names (``report -o``) is created, or replaces only a file Stavka wrote, decided when
+the page is complete (:func:`write_own_output`). Temporary files
 carry the writer's process id, so one left by a killed run is removed by the next write
 into that folder. Any failure is an :class:`OutputError` naming the path.
 """
@@ -15,7 +17,8 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-from collections.abc import Mapping
+import stat
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from rules.errors import OutputError
@@ -147,3 +150,76 @@ def write_output(path: Path, data: bytes) -> None:
 def write_new_file(path: Path, data: bytes) -> None:
     """Write ``data`` to a path that must not exist, all at once or not at all."""
     write_outputs({path: data}, replace=False)
+
+
+def check_replaceable(path: Path, is_own: Callable[[bytes], bool], head: int) -> None:
+    """Refuse ``path`` unless it is absent or a regular file whose first ``head`` bytes
+    ``is_own`` recognises as this tool's; a FIFO or device is refused unread."""
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise _error(path, error) from error
+    if not stat.S_ISREG(status.st_mode):
+        raise OutputError(path, None, "exists and is not a regular file; refusing to overwrite it")
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as stream:
+            own = stat.S_ISREG(os.fstat(stream.fileno()).st_mode) and is_own(stream.read(head))
+    except OSError as error:
+        raise _error(path, error) from error
+    if not own:
+        raise OutputError(path, None, "exists and was not written by Stavka; refusing to overwrite it")
+
+
+def write_own_output(path: Path, data: bytes, is_own: Callable[[bytes], bool], head: int) -> None:
+    """Create ``path``, or replace it only if it holds a file Stavka wrote (``is_own``).
+
+    Decided when the new file is complete, not before the work: it is created exclusively
+    if nothing is there; otherwise whatever is there is first moved aside by one atomic
+    rename, checked, and only then dropped, so a file that appeared meanwhile is never
+    replaced (it is put back, or kept beside the target if its name was taken again).
+    """
+    prepare_folder(path)
+    check_replaceable(path, is_own, head)
+    _remove_stale_parts(path.parent, path.name)
+    try:
+        temporary = _temporary(path, data)
+    except OSError as error:
+        raise _error(path, error) from error
+    try:
+        try:
+            _create_exclusively(temporary, path, data)
+            return
+        except FileExistsError:
+            pass
+        aside = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.kept"
+        os.rename(path, aside)
+        try:
+            check_replaceable(aside, is_own, head)
+        except OutputError:
+            _put_back(aside, path)
+            raise OutputError(path, None, "exists and was not written by Stavka; refusing to overwrite it") from None
+        try:
+            _create_exclusively(temporary, path, data)
+        except FileExistsError:
+            raise OutputError(path, None, "a file appeared at this name while writing; refusing to overwrite it") from None
+        finally:
+            aside.unlink(missing_ok=True)
+    except OSError as error:
+        raise _error(path, error) from error
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _put_back(aside: Path, path: Path) -> None:
+    """Return a file moved aside to its name, unless its name was taken meanwhile."""
+    try:
+        os.link(aside, path)
+    except FileExistsError:
+        raise OutputError(path, None, f"a file appeared at this name while writing; the one that was there is kept as {aside}") from None
+    except OSError:
+        os.rename(aside, path)
+        return
+    aside.unlink()

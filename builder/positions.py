@@ -10,11 +10,14 @@ predefined set-up and kept in every later save, names the scenario.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
-from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState
+from builder.vassal.commands import CommandGroup
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.reader import read_saved_game
+from builder.vassal.savefile import SaveFile
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Decorator, Layer, Marker
 from rules.data.loader import load_game, shipped_games
@@ -66,7 +69,11 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     ``game`` is the game the user named (a shipped game or a folder); without it, the
     game the save's pieces name, which must be a shipped one.
     """
-    saved = read_saved_game(path)
+    return position_from_saved(path, read_saved_game(path), game)
+
+
+def position_from_saved(path: Path, saved: SavedGame, game: str | None = None) -> Position:
+    """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
     spec = load_game(game or _game_of(path, saved.pieces))
     expected = module_name(spec)
     if saved.module is not None and saved.module.name != expected:
@@ -105,7 +112,7 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     return Position(
         spec=spec,
         scenario=_scenario(path, spec, saved.global_properties),
-        turn=_turn(path, saved.turns),
+        turn=turn_and_phase(path, spec, saved.turns)[0],
         phase=None,
         weather=None,
         units=tuple(units),
@@ -135,19 +142,30 @@ def _scenario(path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue,
     return None
 
 
-def _turn(path: Path, turns: tuple[TurnState, ...]) -> int:
-    """The game turn shown by the module's turn tracker (its first, counting level).
+def turn_and_phase(path: Path, spec: GameSpec, turns: tuple[TurnState, ...]) -> tuple[int, str | None]:
+    """The turn and phase the module's tracker shows, for every game: a counting level
+    (the turn) whose child is the list of phases (``current;sublevel;loop;limit;child``).
 
-    Checked as a position file's turn is: a whole number from 0 to 99.
+    Checked as a position file's turn is, a whole number from 0 to 99; the phase is an
+    index into the game's phases. Both are read as Java's ``Integer.parseInt`` reads
+    them, so ``²``, ``٣`` or five thousand digits are refused before any arithmetic.
     """
     for tracker in turns:
-        if tracker.level_states:
-            current = decode(tracker.level_states[0], ";")[0]
-            turn = parse_int(current)
-            if turn is None or not 0 <= turn <= MAX_TURN:
-                raise SaveError(path, tracker.tracker_id, f"turn {current[:20]!r} is not a whole number from 0 to {MAX_TURN}")
-            return turn
-    return 1
+        if not tracker.level_states:
+            continue
+        counter = decode(tracker.level_states[0], ";")
+        turn = parse_int(counter[0])
+        if turn is None or not 0 <= turn <= MAX_TURN:
+            raise SaveError(path, tracker.tracker_id, f"turn {counter[0][:20]!r} is not a whole number from 0 to {MAX_TURN}")
+        if len(counter) < 5 or not spec.phases:
+            return turn, None
+        written = decode(counter[4], ";")[0]
+        index = parse_int(written)
+        if index is None or not 0 <= index < len(spec.phases):
+            raise SaveError(path, tracker.tracker_id,
+                            f"phase {written[:20]!r} is not a whole number from 0 to {len(spec.phases) - 1}")
+        return turn, spec.phases[index]
+    return 1, None
 
 
 def verdict_overlay_kind(outcome: str) -> str | None:
@@ -158,10 +176,37 @@ def verdict_overlay_kind(outcome: str) -> str | None:
     return None
 
 
-def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> int:
-    """Copy the save ``source`` to the new file ``target`` with each judged unit's supply
-    state on its piece, as Marker properties ``Supply`` and ``SupplyRules``; returns how
-    many pieces were marked.
+@dataclass(frozen=True)
+class Annotation:
+    """A save read once for ``check --annotate``: its file and commands, the game they
+    play out to, and the position the referee judges."""
+
+    target: Path
+    read: tuple[SaveFile, CommandGroup]
+    saved: SavedGame
+    position: Position
+
+
+def read_annotation(source: Path, target: Path) -> Annotation:
+    """Read the save ``source`` once for its position and its annotated copy ``target``
+    (refused first if it exists or is the source)."""
+    from builder.vassal.replay import replay
+    from builder.vassal.writer import read_for_annotation
+
+    read = read_for_annotation(source, target)
+    save_file, commands = read
+    saved = replay(commands, save_file.module, save_file.save)
+    return Annotation(target, read, saved, position_from_saved(source, saved))
+
+
+def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdict]) -> int:
+    """Copy the save ``source``, as ``annotation`` read it, to its new file ``annotation.target``
+    with each judged unit's supply state on its piece, as Marker properties ``Supply``
+    and ``SupplyRules``; returns how many pieces were marked.
+
+    A unit is the piece whose ``Game`` and ``UnitId`` are both the unit's, as the
+    referee read it (:func:`_unit_of`): a piece of another game with the same id is not
+    it.
 
     Units out of supply or isolated also get a layer with the module's overlay picture
     (every Stavka module ships them) and the verdict after their name, so a player
@@ -169,13 +214,14 @@ def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> in
     VASSAL's stack viewer, Find and reports read the properties, and so does the referee.
     """
     from builder.module.pieces import verdict_layer  # only --annotate writes
-    from builder.vassal.writer import write_annotated_copy
+    from builder.vassal.writer import write_annotated
 
-    saved = read_saved_game(source)
+    game = annotation.position.spec.id
+    saved = annotation.saved
     piece_of_unit = {
         properties["UnitId"]: piece.id
         for piece in saved.pieces
-        if "UnitId" in (properties := _properties(piece))
+        if (properties := _properties(piece)).get("Game") == game and "UnitId" in properties
     }
     annotations: dict[str, list[Decorator]] = {}
     for verdict in verdicts:
@@ -187,5 +233,5 @@ def write_supply_copy(source: Path, target: Path, verdicts: list[Verdict]) -> in
         if kind is not None:
             added.insert(0, verdict_layer(kind, f"{verdict.outcome} [rule {rules}]"))
         annotations[piece_of_unit[verdict.unit]] = added
-    write_annotated_copy(source, target, annotations)
+    write_annotated(source, annotation.target, annotation.read, annotations)
     return len(annotations)

@@ -26,7 +26,7 @@ from PIL import Image, ImageChops
 
 from builder.build import build_game
 from builder.output import write_output
-from builder.positions import position_from_save, write_supply_copy
+from builder.positions import read_annotation, write_supply_copy
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
 
@@ -99,7 +99,8 @@ def main() -> None:
                 with zipfile.ZipFile(module) as archive:
                     pocket.write_bytes(archive.read("setups/tps-7.vsav"))
                 annotated = work / "tps-7-checked.vsav"
-                write_supply_copy(pocket, annotated, referee_for(position_from_save(pocket)).check())
+                annotation = read_annotation(pocket, annotated)
+                write_supply_copy(pocket, annotation, referee_for(annotation.position).check())
                 checked = screenshots(module, annotated, work / "shots-annotated")
                 save_picture(Image.open(checked["map-Main_Map.png"]).crop(ANNOTATED_CROP), "tps-annotated.png")
 

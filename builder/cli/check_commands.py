@@ -102,20 +102,23 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
     the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
     file."""
-    position = load_position(position_path)
+    annotation = None
+    if annotated_path is not None:
+        if not is_save(position_path):
+            raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+        if view_side is not None:
+            raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
+        from builder.positions import read_annotation, write_supply_copy
+
+        annotation = read_annotation(position_path, annotated_path)
+    position = load_position(position_path) if annotation is None else annotation.position
     referee = referee_for(position)
     view = view_for(position, view_side)
     judged = referee.check_as(view.side)
     verdicts = view.verdicts(judged)
-    if annotated_path is not None:
-        if not is_save(position_path):
-            raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
-        if view.side is not None:
-            raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
-        from builder.positions import write_supply_copy
-
-        marked = write_supply_copy(position_path, annotated_path, verdicts)
-        click.echo(f"{annotated_path}: supply state on {marked} pieces", err=True)
+    if annotation is not None:
+        marked = write_supply_copy(position_path, annotation, verdicts)
+        click.echo(f"{annotation.target}: supply state on {marked} pieces", err=True)
     # Counted before untried units take their aliases (2.14): their sides and states are
     # no secret, and the counts name no unit.
     summary = summarize(referee, judged)

@@ -6,6 +6,7 @@ import click
 
 from builder.cli import main
 from rules.data.loader import games_directory, load_game, shipped_games
+from rules.referee.games import check_game_data
 
 
 @main.command("games")
@@ -29,6 +30,7 @@ def validate(game: str) -> None:
     exits 2.
     """
     spec = load_game(game)
+    check_game_data(spec)
     hexes = sum(
         sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
     )

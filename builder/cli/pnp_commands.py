@@ -1,12 +1,10 @@
-"""``stavka pnp``: a game's print-and-play PDF in dist/, with a progress bar on standard error."""
+"""``stavka pnp``: a game's print-and-play PDF in dist/, with a page count on standard error."""
 
 from __future__ import annotations
 
 import math
 import sys
-from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -28,19 +26,27 @@ def _offset(_context: click.Context, parameter: click.Parameter, value: float) -
     return value
 
 
-class _PageBar:
-    """A click progress bar over the pages, opened when the first page reports the total."""
+class _PageCount:
+    """``Drawing pages k/N`` on standard error, rewritten in place, on a terminal only.
 
-    def __init__(self, stack: ExitStack) -> None:
-        self._stack = stack
-        self._bar: Any = None
+    A failure clears the line, so what stays on screen (or in a log) is the one error
+    line and nothing before it.
+    """
+
+    def __init__(self) -> None:
+        self._shown = sys.stderr.isatty()
+        self._drawn = False
 
     def __call__(self, done: int, total: int, _label: str) -> None:
-        if self._bar is None:
-            self._bar = self._stack.enter_context(
-                click.progressbar(length=total, label="Drawing pages", show_pos=True, file=sys.stderr)
-            )
-        self._bar.update(1)
+        if self._shown:
+            sys.stderr.write(f"\rDrawing pages  {done}/{total}")
+            sys.stderr.flush()
+            self._drawn = True
+
+    def close(self, failed: bool) -> None:
+        if self._drawn:
+            sys.stderr.write("\r\x1b[K" if failed else "\n")
+            sys.stderr.flush()
 
 
 @main.command("pnp")
@@ -78,6 +84,11 @@ def pnp(
     """
     spec = load_game(game)
     options = PnpOptions(paper, float(counter_size), DuplexOptions(bleed, back_offset_x, back_offset_y))
-    with ExitStack() as stack:
-        path = write_pnp(spec, options, output_dir, _PageBar(stack))
+    count = _PageCount()
+    try:
+        path = write_pnp(spec, options, output_dir, count)
+    except BaseException:
+        count.close(failed=True)
+        raise
+    count.close(failed=False)
     click.echo(path)

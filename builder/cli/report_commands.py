@@ -8,9 +8,9 @@ import click
 
 from builder.cli import main
 from builder.cli.check_commands import AS_SIDE, hex_argument, load_position, view_for
-from builder.output import write_output
+from builder.output import check_replaceable, write_own_output
 from builder.report.drawing import Attack
-from builder.report.page import build_report, is_report
+from builder.report.page import REPORT_HEAD_BYTES, build_report, is_report
 from rules.errors import StavkaError
 
 
@@ -28,8 +28,7 @@ def report(position_path: Path, output_path: Path | None, view_side: str | None,
     """One self-contained HTML page of a position: the map with every counter, toggled
     layers (supply, ZOC, fronts, networks), the verdicts with their rules, and odds."""
     target = output_path or position_path.with_suffix(".html")
-    if target.exists() and not is_report(target):
-        raise StavkaError(target, None, "exists and is not a Stavka report; refusing to overwrite it")
+    check_replaceable(target, is_report, REPORT_HEAD_BYTES)
     if len(defenders) != len(attackers):
         raise StavkaError(None, "--attack", f"{len(defenders)} --attack but {len(attackers)} --from; give one --from each")
     position = load_position(position_path)
@@ -39,5 +38,5 @@ def report(position_path: Path, output_path: Path | None, view_side: str | None,
         for defender, group in zip(defenders, attackers, strict=True)
     ]
     page = build_report(position, view_for(position, view_side), attacks, position_path.name)
-    write_output(target, page.encode("utf-8"))
+    write_own_output(target, page.encode("utf-8"), is_report, REPORT_HEAD_BYTES)
     click.echo(f"wrote {target}")

@@ -53,10 +53,14 @@ GENERATOR = '<meta name="generator" content="Stavka report'
 wrote it: the mark that lets the command replace its own earlier page, and nothing else."""
 
 
-def is_report(path: Path) -> bool:
-    """True when ``path`` is a page this command wrote (its head carries :data:`GENERATOR`)."""
-    with path.open("rb") as stream:
-        return GENERATOR.encode("ascii") in stream.read(2048)
+REPORT_HEAD_BYTES = 2048
+"""How much of a page's start :func:`is_report` reads; :data:`GENERATOR` is within it."""
+
+
+def is_report(head: bytes) -> bool:
+    """True when ``head``, a file's first :data:`REPORT_HEAD_BYTES`, is the start of a page
+    this command wrote (it carries :data:`GENERATOR`)."""
+    return GENERATOR.encode("ascii") in head
 
 
 def board_for(position: Position) -> MapBoard:

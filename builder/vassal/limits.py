@@ -11,8 +11,7 @@ measures what each limit costs at its edge.
 from __future__ import annotations
 
 from rules.errors import SaveError
-
-MEBIBYTE = 1024 * 1024
+from rules.files import MEBIBYTE as MEBIBYTE, megabytes as megabytes
 
 MAX_FILE_BYTES = 32 * MEBIBYTE
 """A save or log file on disk; the largest known is 1.9 MB."""
@@ -51,11 +50,6 @@ MAX_RATIO = 100
 
 RATIO_FLOOR = 64 * 1024
 """Below this many unpacked bytes a high ratio means a tiny repetitive entry, not a bomb."""
-
-
-def megabytes(limit: int) -> str:
-    """A limit as people read it: ``32 MB``."""
-    return f"{limit // MEBIBYTE} MB"
 
 
 def check_unpacked(unpacked: int, packed: int, limit: int, place: str) -> None:

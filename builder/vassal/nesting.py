@@ -131,14 +131,13 @@ class Chain:
         if count == 1:
             self._elements = [_unquote(text)]
             return
-        if not text.endswith(QUOTE):
-            # Part k must end in exactly k backslashes: two C-level passes, no copies.
-            own = parts[:-1]
-            runs = _backslash_runs(count)
-            if all(map(str.endswith, own, runs)) and not any(map(str.endswith, own, runs[1:])):
-                self._parts = parts
-                return
-        self._elements = _walk_chain(_Parts.of_split(parts, "\t"))
+        chain = _Parts.of_split(parts, "\t")
+        # Part k must end in exactly k backslashes; each run was counted once, so the
+        # test costs one pass over the text whatever the chain's shape.
+        if not text.endswith(QUOTE) and all(map(int.__eq__, chain.runs[:-1], range(count - 1))):
+            self._parts = parts
+            return
+        self._elements = _walk_chain(chain)
 
     def __len__(self) -> int:
         return len(self._parts) if self._parts is not None else len(self._elements or ())
@@ -155,16 +154,6 @@ class Chain:
 
     def elements(self) -> list[str]:
         return [self[index] for index in range(len(self))]
-
-
-_RUNS = ["\\" * length for length in range(64)]
-
-
-def _backslash_runs(count: int) -> list[str]:
-    """``""``, ``"\\"``, ``"\\\\"``… up to ``count`` backslashes."""
-    while len(_RUNS) <= count:
-        _RUNS.append(ESCAPE * len(_RUNS))
-    return _RUNS[: count + 1]
 
 
 def _walk_chain(chain: _Parts) -> list[str]:

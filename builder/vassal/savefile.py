@@ -22,6 +22,7 @@ from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
 from builder.vassal.obfuscation import deobfuscate_chunks
 from rules.errors import SaveError
+from rules.files import read_regular_file
 
 BEGIN_SAVE = "begin_save"
 
@@ -42,27 +43,8 @@ class SaveFile:
 
 
 def read_bytes(path: Path, limit: int = limits.MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file at ``path``, refused unread if larger than ``limit``.
-
-    Opened without blocking, so a FIFO is refused rather than waited on forever.
-    """
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
-    with os.fdopen(handle, "rb") as stream:
-        try:
-            status = os.fstat(stream.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                raise SaveError(path, None, "not a regular file")
-            if status.st_size > limit:
-                raise SaveError(path, None, f"file is larger than {limits.megabytes(limit)}")
-            data = stream.read(limit + 1)
-        except OSError as error:
-            raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
-    if len(data) > limit:
-        raise SaveError(path, None, f"file is larger than {limits.megabytes(limit)}")
-    return data
+    """The bytes of the regular file at ``path``, refused unread if larger than ``limit``."""
+    return read_regular_file(path, limit, SaveError)
 
 
 def with_path(error: SaveError, path: Path) -> SaveError:

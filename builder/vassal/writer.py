@@ -37,7 +37,7 @@ from builder.vassal.decks import deck_state
 from builder.vassal.metadata import Metadata, render_module_data, render_save_data
 from builder.vassal.model import GlobalPropertyValue, MapBoards
 from builder.vassal.obfuscation import obfuscate
-from builder.vassal.savefile import read_save_file
+from builder.vassal.savefile import SaveFile, read_save_file
 from builder.vassal.sequence import encode
 from builder.vassal.traits import BasicPiece, Decorator, Trait, chain_texts, join_chain
 from rules.errors import SaveError
@@ -257,28 +257,34 @@ def _added_piece_ids(command: Command) -> set[str]:
     return set()
 
 
-def write_annotated_copy(
+def read_for_annotation(source: Path, target: Path, expected_module: str | None = None) -> tuple[SaveFile, CommandGroup]:
+    """The save at ``source``, read once, with its command tree, after refusing a
+    ``target`` that is the source or exists: what an annotated copy is made from."""
+    if target.resolve() == source.resolve():
+        raise SaveError(target, None, "output would overwrite the input save")
+    if target.exists() or target.is_symlink():
+        raise SaveError(target, None, "output file already exists; refusing to overwrite it")
+    save_file = read_save_file(source, expected_module)
+    try:
+        return save_file, decode_saved_game(save_file.text)
+    except SaveError as error:
+        raise SaveError(source, error.place, error.message) from error
+
+
+def write_annotated(
     source: Path,
     target: Path,
+    read: tuple[SaveFile, CommandGroup],
     annotations: Mapping[str, Sequence[Decorator]],
     seed: int = 0,
-    expected_module: str | None = None,
 ) -> None:
-    """Copy the save or log at ``source`` to the new file ``target``, adding traits.
+    """Write the save ``read`` from ``source`` to the new file ``target``, adding traits.
 
     ``annotations`` maps piece ids to decorators (e.g. a Marker or Layer) placed
     outermost on that piece; an empty mapping gives a plain copy that loads exactly as
     the original. ``moduledata``/``savedata`` are carried over byte for byte.
     """
-    if target.resolve() == source.resolve():
-        raise SaveError(target, None, "output would overwrite the input save")
-    if target.exists():
-        raise SaveError(target, None, "output file already exists; refusing to overwrite it")
-    save_file = read_save_file(source, expected_module)
-    try:
-        original = decode_saved_game(save_file.text)
-    except SaveError as error:
-        raise SaveError(source, error.place, error.message) from error
+    save_file, original = read
     for piece_id, added in annotations.items():
         _check_storable(added, f"annotation of piece {piece_id}")
     missing = sorted(set(annotations) - _added_piece_ids(original))
@@ -286,3 +292,15 @@ def write_annotated_copy(
         raise SaveError(source, None, f"no piece with id {missing[0]!r} to annotate")
     tree = annotate_commands(original, annotations)
     write_new_file(target, _container(encode_saved_game(tree), seed, save_file.module_data, save_file.save_data))
+
+
+def write_annotated_copy(
+    source: Path,
+    target: Path,
+    annotations: Mapping[str, Sequence[Decorator]],
+    seed: int = 0,
+    expected_module: str | None = None,
+) -> None:
+    """Copy the save or log at ``source`` to the new file ``target``, adding traits
+    (see :func:`write_annotated`)."""
+    write_annotated(source, target, read_for_annotation(source, target, expected_module), annotations, seed)

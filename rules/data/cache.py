@@ -8,8 +8,11 @@ and of the folder's path, so an edited file, a new Stavka or another interpreter
 miss it. One file per game folder lives under the user's cache folder
 (``$XDG_CACHE_HOME/stavka`` or ``~/.cache/stavka``); each new key replaces it.
 
-The cache is never a reason to fail: a missing, corrupt, foreign or unwritable cache is
-silently passed over and the data loaded from its files.
+The cache is never a reason to fail, nor to be wrong: an entry is trusted only if it is
+a regular file of at most :data:`MAX_CACHE_BYTES` whose body matches the SHA-256 digest
+in its header, so a flipped bit is caught before ``pickle`` reads a byte of it. A
+missing, corrupt, foreign, oversized or unwritable cache (or a FIFO or device in its
+place) is passed over, the data loaded from its files, and the entry written anew.
 """
 
 from __future__ import annotations
@@ -22,9 +25,13 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
+from rules.errors import StavkaError
+from rules.files import MAX_DATA_FILE_BYTES, MEBIBYTE, read_regular_file
 from rules.model import GameSpec
 
-_MAGIC = b"stavka game data cache 1\n"
+_MAGIC = b"stavka game data cache 2\n"
+MAX_CACHE_BYTES = 16 * MEBIBYTE
+"""A cache entry; the shipped games' entries are at most 260 KB."""
 _RULES = Path(__file__).resolve().parents[1]
 
 
@@ -50,40 +57,47 @@ def _key(folder: Path, files: Sequence[Path], variant: str) -> bytes:
     for path in files:
         digest.update(path.name.encode() + b"\0")
         try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"\0missing")
+            digest.update(read_regular_file(path, MAX_DATA_FILE_BYTES, StavkaError))
+        except StavkaError:
+            # Missing or not a regular file: loading will say so, and nothing is cached.
+            digest.update(b"\0unreadable")
     return digest.hexdigest().encode()
 
 
 def _read(path: Path, key: bytes) -> GameSpec | None:
+    """The entry at ``path`` if it is whole, ours and for ``key``; else ``None``."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_regular_file(path, MAX_CACHE_BYTES, StavkaError)
+    except StavkaError:
         return None
     header = _MAGIC + key + b"\n"
-    if not data.startswith(header):
+    digest_end = len(header) + 2 * hashlib.sha256().digest_size
+    body = data[digest_end + 1 :]
+    if not data.startswith(header) or data[len(header) : digest_end] != hashlib.sha256(body).hexdigest().encode():
         return None
     try:
-        spec = pickle.loads(data[len(header) :])
-    except Exception:  # a corrupt or foreign pickle can fail in any way; it is rebuilt
+        spec = pickle.loads(body)
+    except Exception:  # an entry from another Stavka of the same key; it is rebuilt
         return None
     return spec if isinstance(spec, GameSpec) else None
 
 
 def _write(path: Path, key: bytes, spec: GameSpec) -> None:
     try:
+        body = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError):
+        return
+    try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.part")
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(_MAGIC + key + b"\n")
-                pickle.dump(spec, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.write(_MAGIC + key + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
             os.replace(temporary, path)
         finally:
             Path(temporary).unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError, RecursionError):
+    except OSError:
         return
 
 

@@ -7,6 +7,8 @@ first problem as a :class:`rules.errors.DataError` naming file and line.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -110,16 +112,22 @@ class Table:
             raise self.error(f"{key!r} = {value} is out of range {bounds}", key)
         return value
 
-    def number(self, key: str, default: float | None = None, minimum: float | None = None) -> float:
-        """A number (integer or float) at least ``minimum``."""
+    def number(
+        self, key: str, default: float | None = None, minimum: float | None = None, maximum: float | None = None
+    ) -> float:
+        """A finite number (integer or float) from ``minimum`` to ``maximum``."""
         value = self._raw(key, default is None)
         if value is None:
             assert default is not None
             return default
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(f"{key!r} must be a number, not {_kind(value)}", key)
+        if not math.isfinite(value) or abs(value) > 1e15:
+            raise self.error(f"{key!r} = {value} is not a usable number", key)
         if minimum is not None and value < minimum:
             raise self.error(f"{key!r} = {value} must be at least {minimum}", key)
+        if maximum is not None and value > maximum:
+            raise self.error(f"{key!r} = {value} must be at most {maximum}", key)
         return float(value)
 
     def boolean(self, key: str, default: bool | None = None) -> bool:

@@ -35,17 +35,25 @@ def shipped_games() -> list[str]:
 
 
 def resolve_game(name_or_path: str) -> Path:
-    """A game folder from a shipped game's name or the path of a user's own folder."""
-    candidate = Path(name_or_path)
-    if (candidate / "game.toml").is_file():
-        return candidate
-    shipped = games_directory() / name_or_path
-    if (shipped / "game.toml").is_file():
-        return shipped
-    if candidate.is_dir():
+    """A game folder from a shipped game's name or the path of a user's own folder.
+
+    A bare name (no ``/``) is only ever a shipped game, never a folder of that name in
+    the current directory: a save or position file that names ``dos`` gets the shipped
+    game even when a ``dos/`` folder was sent along with it. A user's own folder is
+    given as a path (``./my-dos``, ``~/my-dos``) on the command line.
+    """
+    if "/" not in name_or_path and os.sep not in name_or_path and name_or_path not in (".", ".."):
+        shipped = games_directory() / name_or_path
+        if name_or_path and (shipped / "game.toml").is_file():
+            return shipped
+        known = ", ".join(shipped_games()) or "none"
+        raise DataError(name_or_path, None, f"not a shipped game (shipped games: {known}; give your own folder as a path, such as ./{name_or_path})")
+    candidate = Path(name_or_path).expanduser()
+    if not candidate.is_dir():
+        raise DataError(candidate, None, "no such game folder")
+    if not (candidate / "game.toml").is_file():
         raise DataError(candidate / "game.toml", None, "missing: every game folder needs a game.toml")
-    known = ", ".join(shipped_games()) or "none"
-    raise DataError(name_or_path, None, f"no game folder with a game.toml here (shipped games: {known})")
+    return candidate
 
 
 def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:

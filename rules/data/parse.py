@@ -52,6 +52,14 @@ from rules.model import (
 )
 
 REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")
+MAX_BOARD_SIDE = 16_000
+"""A board's width or height in pixels; the shipped boards are at most 3,705."""
+MAX_BOARD_PIXELS = 40_000_000
+"""A board's pixels, what the build draws in memory at once (160 MB as RGBA); shipped: 9.1 million."""
+MAX_HEX_PIXELS = 1_000
+"""A hex grid's dx or dy; the shipped grids use 75 to 88 pixels."""
+MAX_BOARD_HEXES = 100_000
+"""Hexes on one board (columns × rows); the shipped boards have at most a few thousand."""
 """Without any of these a game has no board, no pieces or nothing to set up; only the
 tables and cards (a game may have none) and the generated map are optional."""
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
@@ -130,9 +138,9 @@ def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
 
 
 def _read_optional(path: Path) -> TomlSource | None:
-    if path.name in REQUIRED_FILES and not path.is_file():
+    if path.name in REQUIRED_FILES and not (path.exists() or path.is_symlink()):
         raise DataError(path, None, f"missing: every game folder needs a {path.name}")
-    return TomlSource.read(path) if path.is_file() else None
+    return TomlSource.read(path) if path.exists() or path.is_symlink() else None
 
 
 def _unique(table: Table, key: str, seen: dict[str, str], what: str) -> str:
@@ -430,8 +438,8 @@ def _board(table: Table) -> Board:
     grid_table = table.table("grid")
     grid_table.only("dx", "dy", "x0", "y0", "sideways")
     grid = HexGrid(
-        dx=grid_table.number("dx", minimum=1),
-        dy=grid_table.number("dy", minimum=1),
+        dx=grid_table.number("dx", minimum=1, maximum=MAX_HEX_PIXELS),
+        dy=grid_table.number("dy", minimum=1, maximum=MAX_HEX_PIXELS),
         x0=grid_table.integer("x0"),
         y0=grid_table.integer("y0"),
         sideways=grid_table.boolean("sideways", default=False),
@@ -456,10 +464,12 @@ def _board(table: Table) -> Board:
         stagger=numbering_table.boolean("stagger", True),
         location_format=numbering_table.text("location_format", defaults.location_format),
     )
-    size = table.integer_list("size", minimum=1, maximum=20000)
+    size = table.integer_list("size", minimum=1, maximum=MAX_BOARD_SIDE)
     origin = table.integer_list("origin", minimum=0, maximum=100000)
     if len(size) != 2 or len(origin) != 2:
         raise table.error("'size' and 'origin' are [x, y] pairs of pixels", "size")
+    if size[0] * size[1] > MAX_BOARD_PIXELS:
+        raise table.error(f"a board of {size[0]}×{size[1]} pixels is more than the {MAX_BOARD_PIXELS:,} the build can draw", "size")
     provisional = Board(
         table.text("name"), grid, numbering, (size[0], size[1]), (origin[0], origin[1]), range(0), range(0)
     )
@@ -471,6 +481,8 @@ def _board(table: Table) -> Board:
         corners.append(raw)
     columns = range(min(c[0] for c in corners), max(c[0] for c in corners) + 1)
     rows = range(min(c[1] for c in corners), max(c[1] for c in corners) + 1)
+    if len(columns) * len(rows) > MAX_BOARD_HEXES:
+        raise table.error(f"{len(columns)}×{len(rows)} hexes on one board; at most {MAX_BOARD_HEXES:,}", "last_hex")
     board = replace(provisional, columns=columns, rows=rows)
     off_map = set()
     for name in table.text_list("off_map", required=False):

@@ -16,9 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import DataError
+from rules.files import MAX_DATA_FILE_BYTES, read_regular_file
 
 KeyPath = tuple[str | int, ...]
 
+MAX_KEY_DEPTH = 16
+"""Parts of a dotted key (``a.b.c`` has three); shipped files use at most three. ``tomllib``
+spends time and memory on the square of a key's parts (a 40 KB key took 1.6 GB)."""
+_KEY_PART = r"""(?:[A-Za-z0-9_\-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_DOTTED = re.compile(rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})*+")
+_PART = re.compile(_KEY_PART)
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*=""")
 
@@ -41,13 +48,17 @@ class TomlSource:
     _lines: dict[KeyPath, int] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, path: Path) -> TomlSource:
-        """Parse ``path``; any problem becomes a :class:`DataError` with its line."""
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise DataError(path, None, f"cannot read ({error.strerror or error})") from error
-        text = _text_of(path, data)
+    def read(cls, path: Path, limit: int = MAX_DATA_FILE_BYTES) -> TomlSource:
+        """Parse ``path``; any problem becomes a :class:`DataError` with its line.
+
+        The file must be a regular one of at most ``limit`` bytes, and no key may be
+        dotted deeper than :data:`MAX_KEY_DEPTH`, both checked before ``tomllib`` runs:
+        its cost grows with the square of a key's depth.
+        """
+        text = _text_of(path, read_regular_file(path, limit, DataError))
+        deep = _deep_key_line(text)
+        if deep is not None:
+            raise DataError(path, deep, f"a key dotted more than {MAX_KEY_DEPTH} levels deep")
         try:
             parsed = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -157,6 +168,22 @@ def _text_of(path: Path, data: bytes) -> str:
     if not text.strip():
         raise DataError(path, 1, "the file is empty")
     return text
+
+
+def _deep_key_line(text: str) -> int | None:
+    """The first line holding more than :data:`MAX_KEY_DEPTH` dotted parts in a row.
+
+    Only a line with that many dots is searched, and the search is possessive, so the
+    whole test is linear in the text. A run of decimals (``1.5``) counts too, harmlessly:
+    each is two parts.
+    """
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.count(".") < MAX_KEY_DEPTH:
+            continue
+        for run in _DOTTED.finditer(line):
+            if run.group().count(".") >= MAX_KEY_DEPTH and len(_PART.findall(run.group())) > MAX_KEY_DEPTH:
+                return number
+    return None
 
 
 def _deep_line(text: str, deep: int = 100) -> int | None:

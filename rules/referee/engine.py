@@ -31,6 +31,13 @@ class Referee(ABC):
     """The game's supply states, the worst first: the order a summary lists them in."""
     hidden_information: ClassVar[bool] = False
     """True when a position holds what a player may not see (RKS step cards and hands)."""
+    required_edges: ClassVar[tuple[str, ...]] = ()
+    """Map edges the rulings trace to by name; a game folder without them is refused."""
+
+    @classmethod
+    def required_odds_tables(cls) -> tuple[str, ...]:
+        """Odds tables the rulings read; a game folder without them is refused."""
+        return ()
 
     def __init__(self, position: Position) -> None:
         self.position = position

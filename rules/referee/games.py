@@ -8,7 +8,10 @@ reverse.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
+from rules.errors import DataError
+from rules.model import GameSpec
 from rules.referee.engine import REFEREES, Referee, RefereeError
 from rules.referee.position import Position
 
@@ -21,5 +24,23 @@ def referee_for(position: Position) -> Referee:
     package = PACKAGES.get(position.spec.id)
     if package is None:
         raise RefereeError(position.source, None, f"no referee for game {position.spec.id!r}")
-    importlib.import_module(package)
+    check_game_data(position.spec)
     return REFEREES[position.spec.id](position)
+
+
+def check_game_data(spec: GameSpec) -> None:
+    """Refuse a game whose data lacks what its referee reads by name (map edges, odds
+    tables), so ``validate`` says so and ``check`` never meets a missing key."""
+    package = PACKAGES.get(spec.id)
+    if package is None:
+        return
+    importlib.import_module(package)
+    referee = REFEREES[spec.id]
+    folder = Path(spec.folder)
+    edges = {edge.name for game_map in spec.maps for edge in game_map.edges}
+    for name in referee.required_edges:
+        if name not in edges:
+            raise DataError(folder / "map.toml", None, f"no map edge named {name!r}, which the {spec.id} referee traces to")
+    for table_id in referee.required_odds_tables():
+        if table_id not in spec.tables.odds_tables:
+            raise DataError(folder / "tables.toml", None, f"no odds table {table_id!r}, which the {spec.id} referee resolves attacks on")

@@ -57,6 +57,10 @@ class HexReferee(Referee):
     adjacency_rules: ClassVar[tuple[str, ...]] = ()
     """The rules that let units attack only adjacent enemy units."""
     odds_table_id: ClassVar[str] = "crt"
+
+    @classmethod
+    def required_odds_tables(cls) -> tuple[str, ...]:
+        return (cls.odds_table_id,)
     die_sides: ClassVar[int] = 6
 
     # ----- what a check reports -------------------------------------------------------

@@ -5,7 +5,7 @@ A card-driven area game's file (Rattenkrieg) has its own keys, read by
 
 The format, documented in the README::
 
-    game = "dos"                 # a shipped game, or the path of a game folder
+    game = "dos"                 # a shipped game, or a game folder's path ("./my-dos")
     scenario = "blue"
     turn = 3
     phase = "German movement"
@@ -39,17 +39,19 @@ from rules.referee.position import Position, UnitState
 from rules.referee.position_fields import placed_unit, unit_flags
 
 KNOWN_FLAGS = ("untried", "flying", "isolated", "frozen_lake_axis")
+MAX_POSITION_FILE_BYTES = 256 * 1024
+"""A position file; the referee's test positions are at most 10 KB."""
 MAX_TURN = 99
 """The last turn a position may be on; a save's turn tracker is held to it too."""
 
 
 def read_position_file(path: Path) -> Position:
     """The position written in ``path``; the first problem raises :class:`DataError`."""
-    source = TomlSource.read(path)
+    source = TomlSource.read(path, MAX_POSITION_FILE_BYTES)
     root = Table.root(source)
     game_name = root.text("game")
-    game_path = (path.parent / game_name) if (path.parent / game_name / "game.toml").is_file() else None
-    spec = load_game(str(game_path) if game_path else game_name)
+    # A bare name is a shipped game; a path (it has a "/") is a folder beside this file.
+    spec = load_game(str(path.parent / game_name) if "/" in game_name else game_name)
     if spec.cards is not None:
         # The card game's reader (and its cards) loads only for a card game's file.
         from rules.referee.area_position_file import read_area_position

@@ -94,7 +94,7 @@ def test_a_game_with_no_referee_is_refused_in_one_line(tmp_path: Path) -> None:
     data = game / "game.toml"
     data.write_text(data.read_text(encoding="utf-8").replace('id = "tps"', 'id = "my-game"', 1), encoding="utf-8")
     position = tmp_path / "p.toml"
-    position.write_text('game = "my-game"\nturn = 1\n', encoding="utf-8")
+    position.write_text('game = "./my-game"\nturn = 1\n', encoding="utf-8")
     _refused(("check", str(position)), "no referee for game 'my-game'")
 
 

@@ -9,7 +9,14 @@ Five kinds of input are damaged, so that each layer sees the damage it must surv
 - ``positions``: position files (TOML syntax, names, numbers, settings), checked by
   the referee now and then;
 - ``stavka-saves``: saves of Stavka's modules read as referee positions (markers,
-  turns, stacks), checked by the referee now and then.
+  turns, stacks), checked by the referee now and then;
+- ``chains``: trait chains of every shape (flat TABs, runs of backslashes, quotes),
+  whose elements together may never be longer than the chain (reading is linear);
+- ``dotted-keys``: position files with dotted keys and headers of any depth;
+- ``cache-bytes``: damaged entries of the game data cache, which must give the game
+  exactly as loaded or be passed over, never a different game;
+- ``turn-strings``: turn tracker states of any text, read for every game's turn and
+  phase, which must be refused or be in range.
 
 The only exception allowed out is Stavka's own :class:`StavkaError`. A seed and a case
 number reproduce any failure. ``tests/vassal/test_fuzz.py`` runs a CI-sized share;
@@ -51,6 +58,9 @@ from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import decode_save_bytes
 from builder.vassal.traits import BasicPiece, DynamicProperty, Layer, Marker, Mask, UsePrototype, chain_texts
+from builder.vassal.model import TurnState
+from builder.vassal.nesting import split_chain
+from rules.data import cache as data_cache
 from rules.data import loader
 from rules.errors import StavkaError
 from rules.model import GameSpec
@@ -194,7 +204,7 @@ def _position_seeds() -> list[tuple[str, str]]:
         text = path.read_text(encoding="utf-8")
         for folder in path.parent.iterdir():
             if (folder / "game.toml").is_file():
-                text = text.replace(f'game = "{folder.name}"', f'game = "{folder}"')
+                text = text.replace(f'game = "./{folder.name}"', f'game = "{folder}"')
         seeds.append((path.parent.name, text))
     return seeds
 
@@ -228,6 +238,8 @@ def _now_and_then(rng: random.Random, position: Position) -> bool:
 
 def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
     """A function that makes and reads one damaged input of ``kind``: True if checked."""
+    if kind in _PLAIN_KINDS:
+        return _PLAIN_KINDS[kind]
     if kind == "positions":
         seeds = _position_seeds()
 
@@ -270,7 +282,65 @@ def parse_text(data: bytes) -> str:
     return decode_save_bytes(data).text
 
 
-KINDS = ("files", "payloads", "texts", "positions", "stavka-saves")
+KINDS = ("files", "payloads", "texts", "positions", "stavka-saves", "chains", "dotted-keys", "cache-bytes",
+         "turn-strings")
+CHAIN_PIECES = ["\t", "\\", "\\\t", '"', "mark;Game", "piece;;;a.png;A", ";", "\\" * 7 + "\t"]
+TURN_PIECES = ["0", "1", "3", "9", "99", "100", "-", "+", "²", "٣", "١", "9" * 40, ";", "\\;", "", " ", "e", "\0"]
+
+
+def _chain(rng: random.Random, _folder: Path) -> bool:
+    text = "".join(rng.choice(CHAIN_PIECES) for _ in range(rng.randint(1, 400)))
+    if sum(map(len, split_chain(text))) > len(text):
+        raise FuzzFailure(f"a chain of {len(text)} characters gave longer elements: {text[:80]!r}")
+    return False
+
+
+def _dotted_keys(rng: random.Random, folder: Path) -> bool:
+    depth = rng.choice([1, 2, 3, 15, 16, 17, 100, rng.randint(1, 3_000)])
+    parts = [rng.choice(["a", '"b.c"', "'d'", "1", "_-", '""']) for _ in range(depth)]
+    key = rng.choice([".", " . ", ".\t"]).join(parts)
+    line = rng.choice([f"{key} = 1", f"[{key}]", f"[[{key}]]", f"x = {{ {key} = 1 }}", f"{key}"])
+    path = folder / "dotted.toml"
+    path.write_text(mutate_text(rng, f'game = "dos"\nturn = 1\n{line}\n', TOML_DAMAGE), encoding="utf-8",
+                    errors="surrogatepass")
+    read_position_file(path)
+    return False
+
+
+@cache
+def _cache_entry() -> tuple[GameSpec, bytes, Path, bytes]:
+    """The shipped TPS game as loaded, and the bytes of its cache entry (in a folder of
+    the fuzz's own, so the user's cache is never touched)."""
+    folder = Path(tempfile.mkdtemp(prefix="stavka-fuzz-cache-"))
+    spec = loader.load_game("tps")
+    key = b"fuzz"
+    entry = folder / "entry.pickle"
+    data_cache._write(entry, key, spec)
+    return spec, key, entry, entry.read_bytes()
+
+
+def _cache_bytes(rng: random.Random, _folder: Path) -> bool:
+    spec, key, entry, data = _cache_entry()
+    entry.write_bytes(mutate_bytes(rng, data))
+    found = data_cache._read(entry, key)
+    if found is not None and found != spec:
+        raise FuzzFailure("a damaged cache entry was read as a different game")
+    return False
+
+
+def _turn_strings(rng: random.Random, _folder: Path) -> bool:
+    game = shipped_game(rng.choice(["dos", "tps", "rks"]))
+    fields = ["".join(rng.choice(TURN_PIECES) for _ in range(rng.randint(0, 3))) for _ in range(5)]
+    tracker = TurnState("TurnTracker0", 0, (";".join(fields[: rng.randint(1, 5)]),))
+    turn, phase = positions.turn_and_phase(Path("fuzz.vsav"), game, (tracker,))
+    if not 0 <= turn <= position_file.MAX_TURN or (phase is not None and phase not in game.phases):
+        raise FuzzFailure(f"turn {turn} and phase {phase!r} read from {tracker.level_states[0][:80]!r}")
+    return False
+
+
+_PLAIN_KINDS: dict[str, Callable[[random.Random, Path], bool]] = {
+    "chains": _chain, "dotted-keys": _dotted_keys, "cache-bytes": _cache_bytes, "turn-strings": _turn_strings,
+}
 
 
 def fuzz(kind: str, cases: int, seed: int = SEED) -> FuzzResult:

@@ -91,3 +91,11 @@ def bare_pieces(count: int) -> bytes:
 def random_letters(count: int, seed: int = 5) -> str:
     """Letters at random: text that deflates only about 2:1, under any ratio limit."""
     return random.Random(seed).randbytes(count).translate(bytes(b"abcdefgh"[value % 8] for value in range(256))).decode("ascii")
+
+
+def flat_chain_save(traits: int) -> bytes:
+    """A bare save of one piece whose type is ``traits`` Markers separated by plain TABs:
+    a chain the engine reads as two traits, which once cost memory in its square."""
+    piece_type = "mark;Game\t" * traits + "piece;;;a.png;A"
+    state = "x\t" * traits + "Map;5;5;;0"
+    return encode_saved_game(CommandGroup((BeginSave(), AddPiece("1", piece_type, state), EndSave()))).encode("utf-8")

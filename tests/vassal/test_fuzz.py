@@ -1,7 +1,7 @@
 """Seeded mutation fuzz in CI: whatever arrives, only Stavka's own error may escape.
 
 The machinery and the kinds of damage are in :mod:`tests.support.fuzzing`; here a
-CI-sized share of each kind runs (36,000 cases in about a minute), and
+CI-sized share of each kind runs (43,300 cases in about a minute and a half), and
 ``python -m bench.fuzz`` runs longer. The seed makes every failure reproducible from
 its case number.
 """
@@ -13,7 +13,10 @@ import pytest
 from builder.vassal.reader import parse_save_bytes
 from tests.support.fuzzing import KINDS, fuzz, small_save_text
 
-CASES = {"files": 10_000, "payloads": 5_000, "texts": 15_000, "positions": 4_000, "stavka-saves": 2_000}
+CASES = {"files": 10_000, "payloads": 5_000, "texts": 15_000, "positions": 4_000, "stavka-saves": 2_000,
+         "chains": 3_000, "dotted-keys": 1_000, "cache-bytes": 300, "turn-strings": 3_000}
+READ_WHATEVER_THEY_HOLD = ("chains", "cache-bytes")
+"""Any chain is a chain, and a damaged cache entry is passed over: neither is refused."""
 
 
 def test_fuzz_seed_is_a_valid_save() -> None:
@@ -28,8 +31,11 @@ def test_fuzz_seed_is_a_valid_save() -> None:
 def test_mutated_input_raises_only_stavka_errors(kind: str) -> None:
     result = fuzz(kind, CASES[kind])
     assert result.cases == CASES[kind]
-    # The damage must not be so heavy that nothing gets past the first check.
-    assert 0 < result.refused < result.cases
+    if kind in READ_WHATEVER_THEY_HOLD:
+        assert result.refused == 0
+    else:
+        # The damage must not be so heavy that nothing gets past the first check.
+        assert 0 < result.refused < result.cases
 
 
 def test_ci_runs_enough_cases() -> None:

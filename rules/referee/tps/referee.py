@@ -42,6 +42,7 @@ class TurningPointReferee(HexReferee):
     adjacency_rules = (RULES["combat"],)
     supply_order = (str(SupplyState.OUT_OF_SUPPLY), str(SupplyState.ISOLATED), str(SupplyState.SUPPLIED))
     odds_table_id = "crt"
+    required_edges = ("north", "west", "east")
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
