@@ -27,7 +27,7 @@ from builder.module.area_names import (
 from builder.conventions import dead_pile_name
 from builder.positions import _layer, _properties, _scenario, turn_and_phase
 from builder.steps_layout import steps_boxes
-from builder.vassal.model import Deck, Piece, SavedGame, TurnState
+from builder.vassal.model import Deck, Piece, SavedGame
 from builder.vassal.sequence import decode
 from builder.vassal.traits import Mask
 from rules.cards import Card

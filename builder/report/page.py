@@ -20,7 +20,6 @@ import base64
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import jinja2
 from markupsafe import Markup, escape

@@ -112,7 +112,7 @@ def test_victory_levels_must_not_leave_gaps(game_copy: Path) -> None:
 def test_missing_game_folder(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_game(str(tmp_path / "nowhere"))
-    assert "no game folder" in caught.value.message
+    assert "no such game folder" in caught.value.message
 
 
 def test_setup_from_must_name_an_earlier_scenario_with_a_set_up(game_copy: Path) -> None:

@@ -25,7 +25,7 @@ from rules.referee.rks.events import CHUIKOV
 from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.odds import Chances, Duelist, card_chances
-from rules.referee.rks.sight import Sight, seen_by, table_of, unseen_by
+from rules.referee.rks.sight import Sight, card_names, seen_by, table_of, unseen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.strength import Strength, duel_strengths, events_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, RULES, Strike, judge_strike
