@@ -39,6 +39,7 @@ from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_
 from builder.module.tracks import TRACKS_IMAGE
 from builder.output import write_output
 from builder.steps_layout import step_cards, steps_board_size, steps_boxes
+from rules.data.loader import is_shipped_folder
 from rules.model import GameSpec, Unit
 
 Progress = Callable[[str], None]
@@ -208,11 +209,20 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
                      tracks=tracks, area=area, cards=cards)
 
 
-def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
-    """Build ``spec``'s module into ``dist`` and say what was written."""
+def module_file_name(spec: GameSpec) -> str:
+    """``<id>.vmod`` for a shipped game; for a user's copy its folder's name, so that a
+    copy of ``games/tps`` called ``my-tps`` builds ``my-tps.vmod``, not the shipped
+    module's name."""
+    folder = Path(spec.folder)
+    return f"{spec.id if is_shipped_folder(folder) else folder.resolve().name}.vmod"
+
+
+def build_game(spec: GameSpec, dist: Path, progress: Progress, file_name: str | None = None) -> BuildResult:
+    """Build ``spec``'s module into ``dist`` (as ``file_name``, by default
+    :func:`module_file_name`) and say what was written."""
     built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
-    path = dist / f"{spec.id}.vmod"
+    path = dist / (file_name or module_file_name(spec))
     write_output(path, built.data)
     progress(f"wrote {path}")
     return BuildResult(path=path, size=len(built.data), units=len(spec.units), setups=len(built.setups))

@@ -10,7 +10,7 @@ checked here, so a typo is reported once, at load, as ``file:line: message``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,23 @@ def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
     :class:`DataError`. ``with_generated`` as for :func:`rules.data.loader.load_game`."""
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
     generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
+    return _parse_sources(folder, sources, generated)
+
+
+def parse_game_files(folder: Path, files: Mapping[str, bytes]) -> GameSpec:
+    """The game held in memory as ``files`` (file name → bytes, as a module carries its
+    data), checked exactly as a folder is; ``folder`` names the files in errors."""
+    for name in REQUIRED_FILES:
+        if name not in files:
+            raise DataError(folder / name, None, f"missing: every game folder needs a {name}")
+
+    def source(name: str) -> TomlSource | None:
+        return TomlSource.parse(folder / name, files[name]) if name in files else None
+
+    return _parse_sources(folder, {name: source(name) for name in GAME_FILES}, source(GENERATED_MAP_FILE))
+
+
+def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generated: TomlSource | None) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)

@@ -47,6 +47,12 @@ class TomlSource:
             data = path.read_bytes()
         except OSError as error:
             raise DataError(path, None, f"cannot read ({error.strerror or error})") from error
+        return cls.parse(path, data)
+
+    @classmethod
+    def parse(cls, path: Path, data: bytes) -> TomlSource:
+        """Parse ``data`` read from ``path`` (a file, or an entry of a module); every
+        reader of game data goes through here, so a module's copy is checked as a file is."""
         text = _text_of(path, data)
         try:
             parsed = tomllib.loads(text)

@@ -1,0 +1,185 @@
+"""Your own copy, honoured everywhere (issue 24): a module carries the data it was built
+from, and the referee judges its saves with that data.
+
+The journey of the issue, step by step: copy ``games/tps``, change a unit's printed
+values (4-4-5 to 1-1-3), a hex's terrain (fortified to clear), a CRT cell and a town's
+name; build the copy; take the module's set-up save. ``odds``, ``check`` and ``report``
+with ``--module`` use the new values; without it the save is refused in one line that
+names the module; a save of the shipped module needs no option.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from builder.art.counters import face_text
+from builder.conventions import data_entry
+from builder.report.counters import face_sheet
+from rules.data.loader import GAME_FILES, data_digest, games_directory, load_game
+from rules.model import GameSpec
+from rules.referee.position import UnitState
+from tests.cli.test_cli import run
+from tests.support.games import shipped_game
+
+UNIT = "de-76id"
+"""76th Infantry Division, 4-4-5, set up in 2911 next to a Soviet rifle corps in 2910."""
+OLD_TOWN, NEW_TOWN = "Voroshilovsk (Donbas)", "Voroshilovgrad of my map"
+
+
+def _replace_once(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} is not once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def own_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``games/tps`` copied to ``my-tps`` and changed as a transcriber would."""
+    folder = tmp_path_factory.mktemp("own") / "my-tps"
+    shutil.copytree(games_directory() / "tps", folder)
+    units = (folder / "units.toml").read_text(encoding="utf-8")
+    printed = "[[unit.steps]]\nattack = 4\ndefence = 4\nmovement = 5\n"
+    steps = units.index(printed, units.index(f'id = "{UNIT}"'))
+    (folder / "units.toml").write_text(
+        units[:steps] + printed.replace("4", "1").replace("5", "3") + units[steps + len(printed):], encoding="utf-8"
+    )
+    # 2910 leaves the Soviet fortified line: it becomes the board's default terrain, clear.
+    _replace_once(folder / "terrain.toml", '"2808", "2809", "2910", "3010"', '"2808", "2809", "3010"')
+    # The CRT's 1-3 column, roll 1: Ae becomes De.
+    _replace_once(folder / "tables.toml", '["Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
+                  '["De", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ')
+    _replace_once(folder / "terrain.toml", f'name = "{OLD_TOWN}"', f'name = "{NEW_TOWN}"')
+    return folder
+
+
+@pytest.fixture(scope="module")
+def own_module(own_copy: Path) -> Path:
+    """The copy built as a user builds it, into an output folder of its own."""
+    dist = own_copy.parent / "dist"
+    code, output, error = run("build", str(own_copy), "--dist", str(dist))
+    assert (code, error) == (0, ""), output
+    return dist / "my-tps.vmod"
+
+
+@pytest.fixture(scope="module")
+def own_save(own_module: Path) -> Path:
+    """Scenario 1's set-up, taken out of the copy's module."""
+    save = own_module.parent / "mine-1.vsav"
+    with zipfile.ZipFile(own_module) as archive:
+        save.write_bytes(archive.read("setups/tps-1.vsav"))
+    return save
+
+
+def test_the_module_carries_the_data_it_was_built_from(own_copy: Path, own_module: Path) -> None:
+    with zipfile.ZipFile(own_module) as archive:
+        carried = {name: archive.read(data_entry(name)) for name in (*GAME_FILES, "terrain.toml")
+                   if data_entry(name) in archive.namelist()}
+        moduledata = archive.read("moduledata").decode()
+    assert carried["units.toml"] == (own_copy / "units.toml").read_bytes()
+    assert set(carried) == {"game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "terrain.toml"}
+    assert f"<extra1>{data_digest(carried)}</extra1>" in moduledata
+    assert "<extra2>my-tps</extra2>" in moduledata
+
+
+def test_odds_with_the_module_use_its_strength_terrain_and_table(own_module: Path, own_save: Path) -> None:
+    code, output, error = run("odds", str(own_save), "--attack", "2910", "--from", "2911", "--module", str(own_module))
+    assert (code, error) == (0, "")
+    assert f"    {UNIT} in 2911: 1" in output
+    assert "  strength 1 : 3" in output
+    assert "fortified" not in output
+    assert "  final column 1-3, die modifier +0" in output
+    assert "    roll 1: De" in output
+
+
+def test_the_shipped_data_would_have_judged_the_same_attack_otherwise(built: dict[str, Path], tmp_path: Path) -> None:
+    # The same attack in the shipped module's set-up: 4 : 3, 1-1, -2 for the fortified hex.
+    save = tmp_path / "tps-1.vsav"
+    with zipfile.ZipFile(built["tps"]) as archive:
+        save.write_bytes(archive.read("setups/tps-1.vsav"))
+    code, output, error = run("odds", str(save), "--attack", "2910", "--from", "2911")
+    assert (code, error) == (0, "")
+    assert f"    {UNIT} in 2911: 4" in output
+    assert "  final column 1-1, die modifier -2" in output
+
+
+def test_check_with_the_module_judges_with_its_data(own_module: Path, own_save: Path) -> None:
+    code, output, error = run("check", str(own_save), "--format", "json", "--module", str(own_module))
+    assert (code, error) == (0, "")
+    judged = json.loads(output)
+    assert judged["game"] == "tps"
+    stacking = [verdict for verdict in judged["verdicts"] if verdict.get("unit") == UNIT]
+    assert stacking, "the changed unit is judged"
+
+
+def test_report_with_the_module_draws_the_new_values(own_copy: Path, own_module: Path, own_save: Path,
+                                                     tmp_path: Path) -> None:
+    page = tmp_path / "mine.html"
+    code, _, error = run("report", str(own_save), "-o", str(page), "--module", str(own_module),
+                         "--attack", "2910", "--from", "2911")
+    assert (code, error) == (0, "")
+    html = page.read_text(encoding="utf-8")
+    assert NEW_TOWN in html and OLD_TOWN not in html
+    # The counter is drawn from the module's data: 1-3 on its face, not the shipped 4-5.
+    own, shipped = load_game(str(own_copy)), shipped_game("tps")
+    assert face_text(own.units[UNIT], own, 0).values == "1-3"
+    own_face, shipped_face = (_face(spec) for spec in (own, shipped))
+    assert own_face != shipped_face
+    assert own_face in html and shipped_face not in html
+
+
+def _face(spec: GameSpec) -> str:
+    """The page's picture of the unit's counter at full strength, drawn from ``spec``."""
+    sheet = face_sheet(spec)
+    return sheet.images[sheet.face_of(UnitState(spec.units[UNIT], "2911", None, 1), False)]
+
+
+def test_without_the_module_the_save_is_refused_naming_it(own_save: Path) -> None:
+    for command in (("check", str(own_save)), ("odds", str(own_save), "--attack", "2910", "--from", "2911"),
+                    ("report", str(own_save), "-o", str(own_save.with_suffix(".html")))):
+        code, output, error = run(*command)
+        assert (code, output) == (2, "")
+        assert error.count("\n") == 1
+        assert "'Turning Point: Stalingrad (Stavka)'" in error and "my-tps" in error and "--module" in error
+    assert not own_save.with_suffix(".html").exists()
+
+
+def test_a_save_of_the_shipped_module_needs_no_option(built: dict[str, Path], tmp_path: Path) -> None:
+    save = tmp_path / "tps-1.vsav"
+    with zipfile.ZipFile(built["tps"]) as archive:
+        save.write_bytes(archive.read("setups/tps-1.vsav"))
+    code, output, error = run("check", str(save))
+    assert (code, error) == (0, "")
+    assert output.startswith("Turning Point: Stalingrad, turn 1")
+
+
+def test_a_save_is_refused_with_another_module(built: dict[str, Path], own_save: Path) -> None:
+    code, _, error = run("check", str(own_save), "--module", str(built["tps"]))
+    assert code == 2
+    assert "my-tps" in error and "games/tps" in error
+
+
+def test_a_module_whose_data_was_changed_after_the_build_is_refused(own_module: Path, own_save: Path,
+                                                                     tmp_path: Path) -> None:
+    tampered = tmp_path / "tampered.vmod"
+    with zipfile.ZipFile(own_module) as source, zipfile.ZipFile(tampered, "w") as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename == data_entry("units.toml"):
+                content = content.replace(b"attack = 1\n", b"attack = 9\n", 1)
+            target.writestr(info, content)
+    code, _, error = run("check", str(own_save), "--module", str(tampered))
+    assert code == 2 and "does not match the digest" in error
+
+
+def test_a_copy_named_like_a_shipped_game_does_not_replace_its_module(own_copy: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "tps"
+    shutil.copytree(own_copy, copy)
+    dist = tmp_path / "dist"
+    code, _, error = run("build", str(copy), "--dist", str(dist))
+    assert code == 2 and "-o FILE.vmod" in error
+    assert not dist.exists()
