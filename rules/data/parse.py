@@ -978,12 +978,12 @@ def _odds_table(table: Table) -> OddsTable:
     codes_table = table.table("codes")
     codes = {key: codes_table.text(key) for key, _ in codes_table.items()}
     results: dict[tuple[int, Odds], str] = {}
-    for roll, row in zip(rolls, rows):
+    for index, (roll, row) in enumerate(zip(rolls, rows)):
         if not isinstance(row, list) or len(row) != len(columns):
-            raise table.error(f"the row for roll {roll} needs {len(columns)} results", "results")
+            raise table.item_error(f"the row for roll {roll} needs {len(columns)} results", "results", index)
         for column, code in zip(columns, row):
             if code not in codes:
-                raise table.error(unknown_name_message("result code", str(code), codes), "results", f'"{code}"')
+                raise table.item_error(unknown_name_message("result code", str(code), codes), "results", index)
             results[(roll, column)] = code
     return OddsTable(
         name=table.text("name"),

@@ -81,6 +81,9 @@ class TomlSource:
                 if header.group(1) == "[[":
                     index = counts.get(names, 0)
                     counts[names] = index + 1
+                    # A new element starts its own nested arrays: its first [[a.b]] is b's index 0.
+                    for nested in [key for key in counts if len(key) > len(names) and key[: len(names)] == names]:
+                        del counts[nested]
                     table = _with_array_indices(names, counts)
                 else:
                     table = _with_array_indices(names, counts, last_is_array=False)
@@ -113,6 +116,42 @@ class TomlSource:
             if literal in self.text_lines[number - 1]:
                 return number
         return line
+
+    def item_line(self, path: KeyPath, index: int) -> int | None:
+        """The line where entry ``index`` of the array written at ``path`` starts (a CRT
+        row, say), or the array's own line when it cannot be told."""
+        start = self._lines.get(path)
+        if start is None:
+            return self.line_of(path)
+        depth, quote, count, comment, expecting = 0, "", -1, False, True
+        text = "\n".join(self.text_lines[start - 1:])
+        for position in range(text.find("=") + 1, len(text)):
+            character = text[position]
+            if character == "\n":
+                comment = False
+            if comment or character.isspace():
+                continue
+            if quote:
+                quote = "" if character == quote else quote
+                continue
+            if character == "#":
+                comment = True
+                continue
+            if depth == 1 and character == ",":
+                expecting = True
+            elif depth == 1 and expecting and character != "]":
+                count, expecting = count + 1, False
+                if count == index:
+                    return start + text.count("\n", 0, position)
+            if character in "\"'":
+                quote = character
+            elif character in "[{":
+                depth += 1
+            elif character in "]}":
+                depth -= 1
+                if depth == 0:
+                    break
+        return start
 
     def error(self, path: KeyPath, message: str, literal: str | None = None) -> DataError:
         """A :class:`DataError` for ``path`` in this file, placed on its line."""

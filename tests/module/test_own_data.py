@@ -2,8 +2,8 @@
 from, and the referee judges its saves with that data.
 
 The journey of the issue, step by step: copy ``games/tps``, change a unit's printed
-values (4-4-5 to 1-1-3), a hex's terrain (fortified to clear), a CRT cell and a town's
-name; build the copy; take the module's set-up save. ``odds``, ``check`` and ``report``
+values (4-4-5 to 1-1-3), a hex's terrain (fortified to clear), a CRT cell, a town's
+name and a VP value; build the copy; take the module's set-up save. ``odds``, ``check`` and ``report``
 with ``--module`` use the new values; without it the save is refused in one line that
 names the module; a save of the shipped module needs no option.
 """
@@ -24,6 +24,7 @@ from rules.data.loader import GAME_FILES, data_digest, games_directory, load_gam
 from rules.model import GameSpec
 from rules.referee.position import UnitState
 from tests.cli.test_cli import run
+from tests.support.engine import run_vcheck, vcheck_available
 from tests.support.games import shipped_game
 
 UNIT = "de-76id"
@@ -54,6 +55,8 @@ def own_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _replace_once(folder / "tables.toml", '["Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
                   '["De", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ')
     _replace_once(folder / "terrain.toml", f'name = "{OLD_TOWN}"', f'name = "{NEW_TOWN}"')
+    # And the VP schedule: 2 VP, not 1, for each hex from Rostov to the nearest Soviet unit.
+    _replace_once(folder / "tables.toml", 'id = "rostov_distance"\npoints = 1\n', 'id = "rostov_distance"\npoints = 2\n')
     return folder
 
 
@@ -108,12 +111,14 @@ def test_the_shipped_data_would_have_judged_the_same_attack_otherwise(built: dic
 
 
 def test_check_with_the_module_judges_with_its_data(own_module: Path, own_save: Path) -> None:
+    # Set up 22 hexes from Rostov, the Soviets give the Axis 2 VP a hex in this copy (1 shipped).
+    code, output, error = run("check", str(own_save), "--module", str(own_module))
+    assert (code, error) == (0, "")
+    assert "  victory: Axis decisive victory — Soviet 0 VP - Axis 44 VP = -44" in output.splitlines()
+    assert "Rostov: 44 VP to the Axis" in output
     code, output, error = run("check", str(own_save), "--format", "json", "--module", str(own_module))
     assert (code, error) == (0, "")
-    judged = json.loads(output)
-    assert judged["game"] == "tps"
-    stacking = [verdict for verdict in judged["verdicts"] if verdict.get("unit") == UNIT]
-    assert stacking, "the changed unit is judged"
+    assert json.loads(output)["game"] == "tps"
 
 
 def test_report_with_the_module_draws_the_new_values(own_copy: Path, own_module: Path, own_save: Path,
@@ -183,3 +188,22 @@ def test_a_copy_named_like_a_shipped_game_does_not_replace_its_module(own_copy: 
     code, _, error = run("build", str(copy), "--dist", str(dist))
     assert code == 2 and "-o FILE.vmod" in error
     assert not dist.exists()
+
+
+@pytest.mark.engine
+def test_a_game_saved_in_vassal_keeps_the_modules_data_digest(own_module: Path, own_save: Path,
+                                                               tmp_path: Path) -> None:
+    # A player moves the changed unit and saves: VASSAL copies moduledata, digest and all,
+    # so the referee still knows which data judges the game.
+    if not vcheck_available():
+        pytest.skip("../shared/tools/vassal-engine/vcheck is not here")
+    played = tmp_path / "played.vsav"
+    steps = tmp_path / "steps.json"
+    steps.write_text(json.dumps([{"move": {"property": {"UnitId": UNIT}}, "to": "2912"}, {"save": str(played)}]))
+    code, report = run_vcheck(own_module, own_save, "--compact", "--no-state", "--actions", str(steps))
+    assert code == 0, report
+    code, output, error = run("check", str(played), "--module", str(own_module))
+    assert (code, error) == (0, "")
+    assert "Rostov: 44 VP to the Axis" in output
+    code, _, error = run("check", str(played))
+    assert code == 2 and "my-tps" in error and "--module" in error
