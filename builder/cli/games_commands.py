@@ -26,9 +26,15 @@ def validate(game: str) -> None:
     """Check a game's data: GAME is a shipped game's name or the path of a game folder.
 
     Prints a summary and exits 0, or prints the first problem as FILE:LINE: MESSAGE and
-    exits 2.
+    exits 2: a value the data cannot hold, a counter that cannot be drawn, or a set-up
+    the rules forbid.
     """
+    # The drawing code is loaded only here: games and the referee need none of it.
+    from builder.validation import check_drawable, check_setups
+
     spec = load_game(game)
+    check_drawable(spec)
+    check_setups(spec)
     hexes = sum(
         sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
     )

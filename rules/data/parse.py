@@ -94,7 +94,9 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
     terrain_types = _terrain_types(game)
     maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
-    units, markers = _units(sources["units.toml"], sides, nationalities)
+    # On an area map units move area to area: their steps print no movement allowance.
+    moves_by_hex = any(game_map.hex_map is not None for game_map in maps)
+    units, markers = _units(sources["units.toml"], sides, nationalities, moves_by_hex)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
     cards = _cards(
@@ -703,8 +705,13 @@ def _ring(table: Table, key: str, corners: dict[str, tuple[float, float]], frame
     return tuple(ring) if signed_area(points) <= 0 else tuple(reversed(ring))
 
 
+WHOLE_NUMBER_PROPERTIES = ("step_cards", "range")
+"""Unit properties that count something (a Rattenkrieg unit's step cards, a TPS flight's
+range in hexes): written as text like every property, but only whole numbers."""
+
+
 def _units(
-    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality]
+    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality], moves_by_hex: bool
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
     if source is None:
         return {}, {}
@@ -722,7 +729,7 @@ def _units(
         nationality = table.choice("nationality", nationalities, "nationality")
         if nationalities[nationality].side != side:
             raise table.error(f"nationality {nationality!r} belongs to side {nationalities[nationality].side!r}", "nationality")
-        steps = tuple(_step(step) for step in table.tables("steps", required=True))
+        steps = tuple(_step(step, moves_by_hex) for step in table.tables("steps", required=True))
         arrivals = tuple(
             Arrival(
                 arrival.text("scenario"),
@@ -736,6 +743,9 @@ def _units(
         if property_table is not None:
             for key, _ in property_table.items():
                 properties[key] = property_table.text(key)
+                if key in WHOLE_NUMBER_PROPERTIES and not (properties[key].isascii() and properties[key].isdigit()):
+                    raise property_table.error(f"properties.{key} must be a whole number (written \"3\"), "
+                                               f"not {properties[key]!r}", key)
         units[unit_id] = Unit(
             id=unit_id,
             name=table.text("name", unit_id),
@@ -762,11 +772,15 @@ def _units(
     return units, markers
 
 
-def _step(table: Table) -> UnitStep:
+def _step(table: Table, moves_by_hex: bool) -> UnitStep:
+    """A step's printed values; "?" for one the counter does not print. On a hex map
+    each must be written, so a forgotten value is an error, not a "?" on the counter."""
     table.only("attack", "defence", "movement")
 
     def value(key: str) -> int | None:
         raw = table.values.get(key)
+        if raw is None and (moves_by_hex or key != "movement"):
+            raise table.error(f"this step has no {key}: write its value, or \"?\" if the counter prints none")
         if raw is None or raw == "?":
             return None
         return table.integer(key, minimum=0, maximum=99)

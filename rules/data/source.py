@@ -108,6 +108,10 @@ class TomlSource:
                 break
         else:
             return None
+        entry = path[length] if length < len(path) else None
+        if isinstance(entry, int):
+            # An entry of an array written inline (a set-up's placements): its own line.
+            line = self.item_line(path[:length], entry) or line
         if literal is None:
             return line
         following = sorted(number for number in self._lines.values() if number > line)
@@ -120,6 +124,8 @@ class TomlSource:
     def item_line(self, path: KeyPath, index: int) -> int | None:
         """The line where entry ``index`` of the array written at ``path`` starts (a CRT
         row, say), or the array's own line when it cannot be told."""
+        if path + (index,) in self._lines:
+            return self._lines[path + (index,)]
         start = self._lines.get(path)
         if start is None:
             return self.line_of(path)
