@@ -47,13 +47,13 @@ def check_setups(spec: GameSpec) -> None:
     for scenario_index, scenario in enumerate(spec.scenarios.values()):
         if not scenario.setup:
             continue
-        placements = {placement.unit: index for index, placement in enumerate(scenario.setup)}
         for verdict in referee_for(setup_position(spec, scenario.id)).check():
             if not verdict.violation:
                 continue
-            index = placements.get(verdict.unit or "", None)
-            if index is None:
-                index = next((placements[unit] for unit in placements if unit in verdict.explanation), 0)
+            # The unit's placement; for a hex's verdict the last placed there (the one too many).
+            concerned = [index for index, placement in enumerate(scenario.setup)
+                         if placement.unit == verdict.unit or placement.location in verdict.subject.split()]
+            index = concerned[-1] if concerned else 0
             message = (f"scenario {scenario.id!r} sets up {verdict.subject}: {verdict.outcome} — "
                        f"{verdict.explanation} [rule {', '.join(verdict.rules)}]")
             raise _error(spec, "scenarios.toml", ("scenario", scenario_index, "setup"), message, index)
