@@ -22,6 +22,7 @@ from builder.module.buildfile import toolbar
 from builder.module.cards import card_piece_keys
 from builder.module.keys import Key
 from builder.steps_layout import step_cards
+from rules.data.loader import data_origin
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES
 
@@ -96,5 +97,6 @@ def help_text(spec: GameSpec) -> str:
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
         piece_keys=[(name, key.text) for name, key in piece_keys(spec)],
         refereed=spec.id in PACKAGES,
+        data_folder=data_origin(spec.folder),
         reconstructed=sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed),
     )

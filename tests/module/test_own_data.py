@@ -19,6 +19,7 @@ import pytest
 
 from builder.art.counters import face_text
 from builder.conventions import data_entry
+from builder.pnp.cover_pages import reconstruction_notice
 from builder.report.counters import face_sheet
 from rules.data.loader import GAME_FILES, data_digest, games_directory, load_game
 from rules.model import GameSpec
@@ -207,3 +208,13 @@ def test_a_game_saved_in_vassal_keeps_the_modules_data_digest(own_module: Path, 
     assert "Rostov: 44 VP to the Axis" in output
     code, _, error = run("check", str(played))
     assert code == 2 and "my-tps" in error and "--module" in error
+
+
+def test_the_help_and_the_cover_name_the_folder_the_data_came_from(own_copy: Path, own_module: Path,
+                                                                   built: dict[str, Path]) -> None:
+    with zipfile.ZipFile(own_module) as archive:
+        assert "files (my-tps)," in archive.read("help/help.html").decode()
+    with zipfile.ZipFile(built["tps"]) as archive:
+        assert "files (games/tps)," in archive.read("help/help.html").decode()
+    assert reconstruction_notice(load_game(str(own_copy))).endswith(
+        "(my-tps/*.toml): edit it to transcribe your own copy, then print again.")
