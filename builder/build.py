@@ -209,12 +209,17 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
                      tracks=tracks, area=area, cards=cards)
 
 
-def module_file_name(spec: GameSpec) -> str:
-    """``<id>.vmod`` for a shipped game; for a user's copy its folder's name, so that a
-    copy of ``games/tps`` called ``my-tps`` builds ``my-tps.vmod``, not the shipped
-    module's name."""
+def output_stem(spec: GameSpec) -> str:
+    """What a game's outputs are named after: its id for a shipped game; for a user's
+    copy its folder's name, so that a copy of ``games/tps`` called ``my-tps`` builds
+    ``my-tps.vmod`` and ``my-tps-pnp-a4.pdf``, not the shipped game's files."""
     folder = Path(spec.folder)
-    return f"{spec.id if is_shipped_folder(folder) else folder.resolve().name}.vmod"
+    return spec.id if is_shipped_folder(folder) else folder.resolve().name
+
+
+def module_file_name(spec: GameSpec) -> str:
+    """The module's file name: :func:`output_stem` ``.vmod``."""
+    return f"{output_stem(spec)}.vmod"
 
 
 def build_game(spec: GameSpec, dist: Path, progress: Progress, file_name: str | None = None) -> BuildResult:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from builder.art.counters import is_area_game
+from builder.build import output_stem
 from builder.output import prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.area_aid_pages import area_aid_section
@@ -98,8 +99,8 @@ def pnp_pdf(game: GameSpec, options: PnpOptions, progress: Progress | None = Non
 
 
 def pnp_path(output_directory: Path, game: GameSpec, paper: str) -> Path:
-    """``<output>/<game>-pnp-<paper>.pdf``."""
-    return output_directory / f"{game.id}-pnp-{paper}.pdf"
+    """``<output>/<game>-pnp-<paper>.pdf``, a copy's named after its folder."""
+    return output_directory / f"{output_stem(game)}-pnp-{paper}.pdf"
 
 
 def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path, progress: Progress | None = None) -> Path:
