@@ -11,8 +11,10 @@ names the module; a save of the shipped module needs no option.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -218,3 +220,44 @@ def test_the_help_and_the_cover_name_the_folder_the_data_came_from(own_copy: Pat
         assert "files (games/tps)," in archive.read("help/help.html").decode()
     assert reconstruction_notice(load_game(str(own_copy))).endswith(
         "(my-tps/*.toml): edit it to transcribe your own copy, then print again.")
+
+
+def _rezipped(source: Path, target: Path, change: Callable[[str, bytes], bytes | None]) -> Path:
+    """``source`` copied entry by entry to ``target``, each entry through ``change``
+    (None drops it)."""
+    with zipfile.ZipFile(source) as reading, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as writing:
+        for info in reading.infolist():
+            content = change(info.filename, reading.read(info))
+            if content is not None:
+                writing.writestr(info.filename, content)
+    return target
+
+
+def test_a_save_without_a_digest_is_refused_when_its_pieces_contradict_the_data(own_save: Path,
+                                                                                 tmp_path: Path) -> None:
+    # No moduledata (as VASSAL 2 wrote saves): the pieces' printed values still tell.
+    bare = _rezipped(own_save, tmp_path / "bare.vsav", lambda name, content: None if name != "savedGame" else content)
+    code, _, error = run("check", str(bare))
+    assert code == 2 and error.count("\n") == 1
+    assert "76th Infantry Division's Attack1 is 1 on its piece but 4 in the data of games/tps" in error
+
+
+def test_broken_data_in_a_module_is_one_line_naming_the_entry_and_line(own_module: Path, own_save: Path,
+                                                                        tmp_path: Path) -> None:
+    broken = b'[[unit]\nid = "x"\n'
+    with zipfile.ZipFile(own_module) as archive:
+        files = {name: archive.read(data_entry(name)) for name in (*GAME_FILES, "terrain.toml")
+                 if data_entry(name) in archive.namelist()}
+    digest = data_digest({**files, "units.toml": broken})
+
+    def change(name: str, content: bytes) -> bytes:
+        if name == data_entry("units.toml"):
+            return broken
+        if name == "moduledata":
+            return re.sub(rb"<extra1>[^<]*</extra1>", f"<extra1>{digest}</extra1>".encode(), content)
+        return content
+
+    module = _rezipped(own_module, tmp_path / "broken.vmod", change)
+    code, _, error = run("check", str(own_save), "--module", str(module))
+    assert code == 2 and error.count("\n") == 1 and "Traceback" not in error
+    assert error.startswith(f"stavka: {module}/stavka-data/units.toml:1: TOML syntax")
