@@ -52,12 +52,13 @@ def own_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "units.toml").write_text(
         units[:steps] + printed.replace("4", "1").replace("5", "3") + units[steps + len(printed):], encoding="utf-8"
     )
-    # 2910 leaves the Soviet fortified line: it becomes the board's default terrain, clear.
-    _replace_once(folder / "terrain.toml", '"2808", "2809", "2910", "3010"', '"2808", "2809", "3010"')
+    # Hand corrections go in map.toml, over the generated terrain.toml (README, "Transcribing
+    # your copy"): 2910 leaves the Soviet fortified line, and the town in 0114 is renamed.
+    with (folder / "map.toml").open("a", encoding="utf-8") as hand:
+        hand.write(f'\n[map.terrain]\nclear = ["2910"]\n\n[[map.town]]\nname = "{NEW_TOWN}"\nhex = "0114"\nkind = "town"\n')
     # The CRT's 1-3 column, roll 1: Ae becomes De.
     _replace_once(folder / "tables.toml", '["Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
                   '["De", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ')
-    _replace_once(folder / "terrain.toml", f'name = "{OLD_TOWN}"', f'name = "{NEW_TOWN}"')
     # And the VP schedule: 2 VP, not 1, for each hex from Rostov to the nearest Soviet unit.
     _replace_once(folder / "tables.toml", 'id = "rostov_distance"\npoints = 1\n', 'id = "rostov_distance"\npoints = 2\n')
     return folder
