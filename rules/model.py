@@ -254,6 +254,9 @@ class Unit:
     arrivals: tuple[Arrival, ...]
     properties: Mapping[str, str]
     provenance: Provenance
+    untried: bool = False
+    """Set up face down, its strength unknown to both players until it fights (DoS 2.14):
+    ``properties.untried = "yes"``, read once at load."""
 
 
 @dataclass(frozen=True)

@@ -120,7 +120,7 @@ def designation(unit: Unit) -> str:
     record is a slot of a random draw (DoS 3.2), not a named counter."""
     if "designation" in unit.properties:
         return unit.properties["designation"]
-    if is_untried(unit):
+    if unit.untried:
         return ""
     name = re.sub(r"\([^)]*\)", "", unit.name)
     words = []
@@ -145,7 +145,7 @@ def corner_text(unit: Unit) -> str:
     turn (the earliest and "+" when scenario options differ). Untried units show none:
     they are drawn at random (DoS 3.2), so the army of the slot they fill is not printed
     on them."""
-    if is_untried(unit):
+    if unit.untried:
         return ""
     for key in ("counter", "army"):
         if key in unit.properties:
@@ -174,11 +174,6 @@ def values_text(step: UnitStep, with_movement: bool) -> str:
 def is_area_game(game: GameSpec) -> bool:
     """An area game (every map an area graph) prints no movement allowance."""
     return bool(game.maps) and all(game_map.hex_map is None for game_map in game.maps)
-
-
-def is_untried(unit: Unit) -> bool:
-    """Untried units (DoS 2.14) have ``properties.untried = "true"``."""
-    return unit.properties.get("untried", "").lower() in ("true", "yes", "1")
 
 
 def is_flight(unit: Unit) -> bool:
@@ -228,7 +223,7 @@ def untried_text(unit: Unit, game: GameSpec) -> FaceText:
 def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, BackKind]:
     """What the front and back of ``unit``'s counter say (no back text when it is blank)."""
     front = face_text(unit, game, 0)
-    if is_untried(unit):
+    if unit.untried:
         return front, untried_text(unit, game), "untried"
     if len(unit.steps) > 1:
         return front, face_text(unit, game, 1), "reduced"

@@ -44,7 +44,7 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
     commands: list[tuple[str, Key]] = []
     if any(len(unit.steps) > 1 for unit in units):
         commands += [("Lose a step", keys.LOSE_STEP), ("Restore a step", keys.RESTORE_STEP)]
-    if any(unit.properties.get("untried") == "yes" for unit in units):
+    if any(unit.untried for unit in units):
         commands.append(("Reveal an untried unit", keys.REVEAL))
     if any(step_cards(unit) for unit in units):
         commands += [("Draw a step card for a unit", keys.DRAW_STEP),

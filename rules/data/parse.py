@@ -705,6 +705,8 @@ def _ring(table: Table, key: str, corners: dict[str, tuple[float, float]], frame
     return tuple(ring) if signed_area(points) <= 0 else tuple(reversed(ring))
 
 
+YES_NO_PROPERTIES = ("untried",)
+"""Unit properties that are a yes or a no, read once at load into the unit's typed field."""
 WHOLE_NUMBER_PROPERTIES = ("step_cards", "range")
 """Unit properties that count something (a Rattenkrieg unit's step cards, a TPS flight's
 range in hexes): written as text like every property, but only whole numbers."""
@@ -746,6 +748,8 @@ def _units(
                 if key in WHOLE_NUMBER_PROPERTIES and not (properties[key].isascii() and properties[key].isdigit()):
                     raise property_table.error(f"properties.{key} must be a whole number (written \"3\"), "
                                                f"not {properties[key]!r}", key)
+                if key in YES_NO_PROPERTIES and properties[key] not in ("yes", "no"):
+                    raise property_table.error(f"properties.{key} must be \"yes\" or \"no\", not {properties[key]!r}", key)
         units[unit_id] = Unit(
             id=unit_id,
             name=table.text("name", unit_id),
@@ -758,6 +762,7 @@ def _units(
             arrivals=arrivals,
             properties=properties,
             provenance=table.provenance(),
+            untried=properties.get("untried") == "yes",
         )
     markers: dict[str, Marker] = {}
     for table in _only_each(root.tables("marker"), "id", "name", "count", "description"):

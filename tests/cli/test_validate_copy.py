@@ -109,3 +109,9 @@ def test_six_units_in_a_three_unit_hex(tmp_path: Path) -> None:
     last = text[: text.index('{ unit = "de-389id", at = "2609"')].count("\n") + 1
     message = _refused(folder, "scenarios.toml", last)
     assert "over-stacked" in message and "6 units" in message and "[rule Stacking" in message
+
+
+def test_untried_is_a_yes_or_a_no(tmp_path: Path) -> None:
+    folder, line = _copy_with(tmp_path, "dos", "units.toml", 'army = "13", untried = "yes"',
+                              'army = "13", untried = "true"')
+    assert _refused(folder, "units.toml", line) == "properties.untried must be \"yes\" or \"no\", not 'true'\n"
