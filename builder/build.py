@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.art.area_board import board_size, is_area_game, panel_boxes, piece_spots, render_area_board
+from builder.art.area_board import board_size, panel_boxes, piece_spots, render_area_board
 from builder.art.area_charts import area_charts
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge
 from builder.art.board import BOARD_COLOURS, render_board
@@ -57,7 +57,7 @@ class BuildResult:
 
 def _boards(spec: GameSpec) -> int:
     """How many boards a build draws: every hex board, or the one area board."""
-    if is_area_game(spec):
+    if spec.is_area_game:
         return 1
     return sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
 
@@ -69,7 +69,7 @@ def build_steps(spec: GameSpec) -> int:
 
 def buildable(spec: GameSpec) -> bool:
     """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
-    return is_area_game(spec) or any(game_map.hex_map is not None for game_map in spec.maps)
+    return any(game_map.hex_map is not None or game_map.area_map is not None for game_map in spec.maps)
 
 
 def _hex_boards(spec: GameSpec, images: ModuleImages, progress: Progress) -> dict[str, str]:
@@ -117,7 +117,7 @@ class _Faces:
 def _unit_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> dict[str, UnitImages]:
     """Each unit's front and back; in an area game, whose printed backs are not known,
     the back shows that the unit has acted (RKS 7.4)."""
-    acted = is_area_game(spec)
+    acted = spec.is_area_game
     units: dict[str, UnitImages] = {}
     for unit in spec.units.values():
         front, back, back_kind = unit_designs(unit, spec)
@@ -182,7 +182,7 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     """Every image of the module, by file name, and which is what."""
     images = ModuleImages()
     boards = _hex_boards(spec, images, progress)
-    area = _area_board(spec, images, progress) if is_area_game(spec) else None
+    area = _area_board(spec, images, progress) if spec.is_area_game else None
     faces = _Faces(spec)
     units = _unit_images(spec, images, faces)
     for overlay in VERDICT_OVERLAYS:

@@ -171,11 +171,6 @@ def values_text(step: UnitStep, with_movement: bool) -> str:
     return f"{combat}-{shown(step.movement)}" if with_movement else combat
 
 
-def is_area_game(game: GameSpec) -> bool:
-    """An area game (every map an area graph) prints no movement allowance."""
-    return bool(game.maps) and all(game_map.hex_map is None for game_map in game.maps)
-
-
 def is_flight(unit: Unit) -> bool:
     """A TPS air unit's flight counter (``arm = "air_flight"``, as the referee reads it)."""
     return unit.arm == "air_flight"
@@ -193,7 +188,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         attack = unit.steps[step_index].attack
         values = f"{'?' if attack is None else attack} R{unit.properties['range']}"
     else:
-        values = values_text(unit.steps[step_index], with_movement=not is_area_game(game))
+        values = values_text(unit.steps[step_index], with_movement=not game.is_area_game)
     return FaceText(
         corner=corner_text(unit),
         designation=designation(unit),
@@ -202,7 +197,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         values=values,
         step_cards=_step_card_count(unit),
         reduced=step_index > 0,
-        area_game=is_area_game(game),
+        area_game=game.is_area_game,
     )
 
 
@@ -216,7 +211,7 @@ def untried_text(unit: Unit, game: GameSpec) -> FaceText:
     """The untried side: symbol, size, movement and a capital U, nothing else (DoS 2.14)."""
     front = face_text(unit, game, 0)
     movement = unit.steps[0].movement
-    values = "U" if is_area_game(game) else f"U-{'?' if movement is None else movement}"
+    values = "U" if game.is_area_game else f"U-{'?' if movement is None else movement}"
     return FaceText("", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game)
 
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import is_area_game
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
@@ -120,7 +119,7 @@ def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     buttons += [(dead_pile_name(side.name), key) for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)]
     if spec.cards is not None:
         buttons += card_toolbar(spec)
-    if is_area_game(spec):
+    if spec.is_area_game:
         buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
     return buttons
 

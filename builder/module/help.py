@@ -49,11 +49,11 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
     if any(step_cards(unit) for unit in units):
         commands += [("Draw a step card for a unit", keys.DRAW_STEP),
                      ("Draw all of a unit's step cards", keys.DRAW_ALL_STEPS)]
-    if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.maps[0].area_map is not None:
+    if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.is_area_game:
         commands.append(("Arrive: a reinforcement enters its area", keys.ARRIVE))
     if any("rebuilt_in" in unit.properties for unit in units):
         commands.append(("Return an eliminated unit where it is rebuilt", keys.RETURN))
-    if spec.maps and spec.maps[0].area_map is not None:
+    if spec.is_area_game:
         commands += [("Flip a unit that has acted", keys.FLIP), ("Mark a unit isolated, or freed", keys.ISOLATE)]
     if any(is_two_sided(marker) for marker in spec.markers.values()):
         commands.append(("Flip a two-sided marker", keys.FLIP))

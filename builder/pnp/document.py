@@ -13,7 +13,6 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder.art.counters import is_area_game
 from builder.build import output_stem
 from builder.output import prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
@@ -56,7 +55,7 @@ player aid per side. Its turn track is on the map's panel, printed with the tile
 
 def page_kinds(game: GameSpec) -> list[PageKind]:
     """The page kinds of ``game``, in print order."""
-    return AREA_PAGE_KINDS if is_area_game(game) else HEX_PAGE_KINDS
+    return AREA_PAGE_KINDS if game.is_area_game else HEX_PAGE_KINDS
 
 
 def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:

@@ -48,6 +48,7 @@ from rules.model import (
     VictoryHex,
     VictoryLevel,
     VictoryPointAward,
+    played_on_areas,
 )
 
 REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")
@@ -94,9 +95,7 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
     terrain_types = _terrain_types(game)
     maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
-    # On an area map units move area to area: their steps print no movement allowance.
-    moves_by_hex = any(game_map.hex_map is not None for game_map in maps)
-    units, markers = _units(sources["units.toml"], sides, nationalities, moves_by_hex)
+    units, markers = _units(sources["units.toml"], sides, nationalities, not played_on_areas(maps))
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
     cards = _cards(
