@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from builder.cli import main
-from rules.data.loader import games_directory, load_game, shipped_games
+from rules.data.loader import games_directory, load_game, resolve_game, shipped_games
 
 
 @main.command("games")
@@ -47,3 +47,17 @@ def validate(game: str) -> None:
         f"{len(spec.tables.odds_tables)} odds tables"
         + (f", {len(spec.cards.cards())} cards" if spec.cards is not None else "")
     )
+
+
+@main.command("transcribe")
+@click.argument("game")
+def transcribe(game: str) -> None:
+    """List every value of GAME (a shipped game or your copy's folder) still marked
+    reconstructed, as FILE:LINE: what — why, so a transcriber sees what is left to check
+    against the printed copy. Clear ``reconstructed`` (and its note) on a value once it
+    is the printed one."""
+    from rules.data.transcription import reconstructed_values
+
+    load_game(game)  # only checked data is worth transcribing against
+    values = reconstructed_values(resolve_game(game))
+    click.echo("\n".join([value.as_text() for value in values] + [f"{len(values)} values still reconstructed"]))
