@@ -5,7 +5,9 @@ Every unit piece our modules make carries its game and unit id as Marker propert
 map are placed in the hex under them by our own geometry, a "Step" Layer at its second
 level means a lost step, an "Untried" Layer still showing means untried, and pieces on a
 side's dead-pile map are eliminated. The module's Scenario global property, set by each
-predefined set-up and kept in every later save, names the scenario.
+predefined set-up and kept in every later save, names the scenario. Which data judges
+the save is the module's: the digest its ``moduledata`` carries must be the shipped
+game's, or the user gives the module itself (:func:`judging_data`).
 """
 
 from __future__ import annotations
