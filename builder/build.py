@@ -37,9 +37,8 @@ from builder.module.images import ModuleImages
 from builder.module.pieces import UnitImages, overlay_image
 from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
 from builder.module.tracks import TRACKS_IMAGE
-from builder.output import write_output
+from builder.output import output_stem, write_output
 from builder.steps_layout import step_cards, steps_board_size, steps_boxes
-from rules.data.loader import is_shipped_folder
 from rules.model import GameSpec, Unit
 
 Progress = Callable[[str], None]
@@ -207,14 +206,6 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
         images.add_named(POOL_IMAGE, png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec))))
     return ModuleArt(images=images.files, boards=boards, units=units, markers=markers, charts=tuple(charts),
                      tracks=tracks, area=area, cards=cards)
-
-
-def output_stem(spec: GameSpec) -> str:
-    """What a game's outputs are named after: its id for a shipped game; for a user's
-    copy its folder's name, so that a copy of ``games/tps`` called ``my-tps`` builds
-    ``my-tps.vmod`` and ``my-tps-pnp-a4.pdf``, not the shipped game's files."""
-    folder = Path(spec.folder)
-    return spec.id if is_shipped_folder(folder) else folder.resolve().name
 
 
 def module_file_name(spec: GameSpec) -> str:

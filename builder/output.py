@@ -18,7 +18,9 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
+from rules.data.loader import is_shipped_folder
 from rules.errors import OutputError
+from rules.model import GameSpec
 
 _PART_SUFFIX = ".part"
 _NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
@@ -147,3 +149,11 @@ def write_output(path: Path, data: bytes) -> None:
 def write_new_file(path: Path, data: bytes) -> None:
     """Write ``data`` to a path that must not exist, all at once or not at all."""
     write_outputs({path: data}, replace=False)
+
+
+def output_stem(spec: GameSpec) -> str:
+    """What a game's outputs are named after: its id for a shipped game; for a user's
+    copy its folder's name, so that a copy of ``games/tps`` called ``my-tps`` builds
+    ``my-tps.vmod`` and ``my-tps-pnp-a4.pdf``, not the shipped game's files."""
+    folder = Path(spec.folder)
+    return spec.id if is_shipped_folder(folder) else folder.resolve().name

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name, unit_printed_values
 from builder.carried_data import read_module_game
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name, unit_printed_values
 from builder.printable import printable
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState

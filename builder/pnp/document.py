@@ -13,8 +13,7 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder.build import output_stem
-from builder.output import prepare_folder, write_output
+from builder.output import output_stem, prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.area_aid_pages import area_aid_section
 from builder.pnp.area_setup_pages import area_setup_section

@@ -24,10 +24,10 @@ from builder.module import keys
 from builder.module.assemble import board_layouts, metadata_of, setup_pieces
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
 from builder.module.catalogue import catalogue
-from rules.data.loader import game_data_files
 from builder.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
+from rules.data.loader import game_data_files
 from rules.model import GameSpec
 from tests.support.engine import run_vcheck_many, vcheck_available
 from tests.support.games import shipped_game

@@ -23,7 +23,6 @@ from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand
 from builder.module.assemble import board_layouts, metadata_of, setup_pieces
 from builder.module.cards import HAND_SPOT, CardArt, card_prototype
 from builder.module.catalogue import Catalogue, catalogue
-from rules.data.loader import game_data_files
 from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
 from builder.steps_layout import steps_boxes
 from builder.vassal.decks import deck_type
@@ -31,6 +30,7 @@ from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Layer, Trait
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
 from rules.cards import Card
+from rules.data.loader import game_data_files
 from rules.model import GameSpec
 from tests.support.rks_deal import deal
 
