@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from PIL import Image
 
 from bench.timing import median_seconds
-from builder.art.area_board import is_area_game, render_area_board
+from builder.art.area_board import render_area_board
 from builder.art.area_pieces import acted_face, render_steps_board
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.cards import card_back, card_face, screen_card
@@ -60,7 +60,7 @@ def drawn(spec: GameSpec) -> Iterator[tuple[Image.Image, int]]:
         if game_map.hex_map is not None:
             for index in range(len(game_map.hex_map.boards)):
                 yield render_board(spec, game_map, index), BOARD_COLOURS
-    if is_area_game(spec) and spec.cards is not None:
+    if spec.is_area_game and spec.cards is not None:
         yield render_area_board(spec, spec.maps[0]), BOARD_COLOURS
         fronts = {unit.id: draw_unit_face(unit, spec, unit_designs(unit, spec)[0], counter)
                   for unit in spec.units.values()}

@@ -25,7 +25,7 @@ from builder.module.area_names import (
     steps_map_name,
 )
 from builder.conventions import dead_pile_name
-from builder.positions import _layer, _properties, _scenario, turn_and_phase
+from builder.positions import _layer, _properties, _scenario, turn_and_phase, unit_of
 from builder.steps_layout import steps_boxes
 from builder.vassal.model import Deck, Piece, SavedGame
 from builder.vassal.sequence import decode
@@ -141,9 +141,8 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         if "CardId" in properties:
             cards.add(piece, properties["CardId"])
         elif "UnitId" in properties:
-            unit = spec.units.get(properties["UnitId"])
-            if unit is None:
-                raise SaveError(path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}")
+            unit = unit_of(path, spec, piece)
+            assert unit is not None
             if unit.id in placed:
                 raise SaveError(path, f"piece {piece.id}", f"unit {unit.id!r} appears twice (also {placed[unit.id]})")
             placed[unit.id] = f"piece {piece.id}"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.art.area_board import board_size, is_area_game, panel_boxes, piece_spots, render_area_board
+from builder.art.area_board import board_size, panel_boxes, piece_spots, render_area_board
 from builder.art.area_charts import area_charts
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge, steps_label
 from builder.art.board import BOARD_COLOURS, render_board
@@ -37,7 +37,7 @@ from builder.module.images import ModuleImages
 from builder.module.pieces import UnitImages, overlay_image
 from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
 from builder.module.tracks import TRACKS_IMAGE
-from builder.output import write_outputs
+from builder.output import output_stem, write_outputs
 from builder.steps_layout import step_cards, steps_board_size, steps_boxes
 from rules.model import GameSpec, Unit
 
@@ -56,7 +56,7 @@ class BuildResult:
 
 def _boards(spec: GameSpec) -> int:
     """How many boards a build draws: every hex board, or the one area board."""
-    if is_area_game(spec):
+    if spec.is_area_game:
         return 1
     return sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
 
@@ -68,7 +68,7 @@ def build_steps(spec: GameSpec) -> int:
 
 def buildable(spec: GameSpec) -> bool:
     """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
-    return is_area_game(spec) or any(game_map.hex_map is not None for game_map in spec.maps)
+    return any(game_map.hex_map is not None or game_map.area_map is not None for game_map in spec.maps)
 
 
 def _hex_boards(spec: GameSpec, images: ModuleImages, progress: Progress) -> dict[str, str]:
@@ -116,7 +116,7 @@ class _Faces:
 def _unit_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> dict[str, UnitImages]:
     """Each unit's front and back; in an area game, whose printed backs are not known,
     the back shows that the unit has acted (RKS 7.4)."""
-    acted = is_area_game(spec)
+    acted = spec.is_area_game
     units: dict[str, UnitImages] = {}
     for unit in spec.units.values():
         front, back, back_kind = unit_designs(unit, spec)
@@ -192,7 +192,7 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     """Every image of the module, by file name, and which is what."""
     images = ModuleImages()
     boards = _hex_boards(spec, images, progress)
-    area = _area_board(spec, images, progress) if is_area_game(spec) else None
+    area = _area_board(spec, images, progress) if spec.is_area_game else None
     faces = _Faces(spec)
     units = _unit_images(spec, images, faces)
     for overlay in VERDICT_OVERLAYS:
@@ -219,13 +219,22 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
                      tracks=tracks, area=area, cards=cards)
 
 
-def build_game(spec: GameSpec, dist: Path, progress: Progress) -> BuildResult:
-    """Build ``spec``'s module into ``dist`` and say what was written. Its set-ups are
-    also written beside it as saves (``dist/setups/GAME-SCENARIO.vsav``), the same
-    bytes as inside the module, so they can be checked or opened without unpacking it."""
+def module_file_name(spec: GameSpec) -> str:
+    """The module's file name: :func:`output_stem` ``.vmod``."""
+    return f"{output_stem(spec)}.vmod"
+
+
+def build_game(spec: GameSpec, dist: Path, progress: Progress, file_name: str | None = None) -> BuildResult:
+    """Build ``spec``'s module into ``dist`` (as ``file_name``, by default
+    :func:`module_file_name`) and say what was written. Its set-ups are also written
+    beside it as saves (``dist/setups/NAME-SCENARIO.vsav``, NAME the module's file name
+    without ``.vmod``), the same bytes as inside the module, so they can be checked or
+    opened without unpacking it."""
     built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
-    path = dist / f"{spec.id}.vmod"
-    write_outputs({path: built.data, **{dist / entry: data for entry, data in built.setups.items()}})
+    path = dist / (file_name or module_file_name(spec))
+    setups = {dist / "setups" / f"{path.stem}-{entry.removeprefix(f'setups/{spec.id}-')}": data
+              for entry, data in built.setups.items()}
+    write_outputs({path: built.data, **setups})
     progress(f"wrote {path}")
     return BuildResult(path=path, size=len(built.data), units=len(spec.units), setups=len(built.setups))

@@ -8,7 +8,7 @@ without loading the module builder and its drawing and templating libraries.
 
 from __future__ import annotations
 
-from rules.model import GameSpec
+from rules.model import GameSpec, UnitStep
 
 SCENARIO_PROPERTY = "Scenario"
 """The module's global property each predefined set-up sets to its scenario id."""
@@ -22,3 +22,22 @@ def module_name(spec: GameSpec) -> str:
 def dead_pile_name(side_name: str) -> str:
     """The map where a side's eliminated units go (the referee reads losses there)."""
     return f"{side_name} eliminated"
+
+
+DATA_ENTRY_FOLDER = "stavka-data/"
+"""The folder inside a module that holds the game data files it was built from."""
+
+
+def data_entry(file_name: str) -> str:
+    """The module entry holding the data file ``file_name``."""
+    return DATA_ENTRY_FOLDER + file_name
+
+
+def unit_printed_values(steps: tuple[UnitStep, ...]) -> list[tuple[str, str]]:
+    """A unit's step count and printed values as its piece's Marker properties name
+    them; the referee compares a save's pieces with the data it judges them by."""
+    values = [("Steps", str(len(steps)))]
+    for number, step in enumerate(steps, start=1):
+        for label, printed in (("Attack", step.attack), ("Defence", step.defence), ("Movement", step.movement)):
+            values.append((f"{label}{number}", "?" if printed is None else str(printed)))
+    return values

@@ -21,7 +21,9 @@ import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from rules.data.loader import is_shipped_folder
 from rules.errors import OutputError
+from rules.model import GameSpec
 
 _PART_SUFFIX = ".part"
 _NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
@@ -223,3 +225,11 @@ def _put_back(aside: Path, path: Path) -> None:
         os.rename(aside, path)
         return
     aside.unlink()
+
+
+def output_stem(spec: GameSpec) -> str:
+    """What a game's outputs are named after: its id for a shipped game; for a user's
+    copy its folder's name, so that a copy of ``games/tps`` called ``my-tps`` builds
+    ``my-tps.vmod`` and ``my-tps-pnp-a4.pdf``, not the shipped game's files."""
+    folder = Path(spec.folder)
+    return spec.id if is_shipped_folder(folder) else folder.resolve().name

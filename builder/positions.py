@@ -5,7 +5,9 @@ Every unit piece our modules make carries its game and unit id as Marker propert
 map are placed in the hex under them by our own geometry, a "Step" Layer at its second
 level means a lost step, an "Untried" Layer still showing means untried, and pieces on a
 side's dead-pile map are eliminated. The module's Scenario global property, set by each
-predefined set-up and kept in every later save, names the scenario.
+predefined set-up and kept in every later save, names the scenario. Which data judges
+the save is the module's: the digest its ``moduledata`` carries must be the shipped
+game's, or the user gives the module itself (:func:`judging_data`).
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
+from builder.carried_data import read_module_game
+from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name, unit_printed_values
+from builder.printable import printable
 from builder.vassal.commands import CommandGroup
+from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import SaveFile
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Decorator, Layer, Marker
-from rules.data.loader import load_game, shipped_games
+from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
 from rules.referee.position import Position, UnitState
@@ -63,21 +68,18 @@ def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
     return game
 
 
-def position_from_save(path: Path, game: str | None = None) -> Position:
+def position_from_save(path: Path, module: Path | None = None) -> Position:
     """The position at the end of a save or log made with one of Stavka's modules.
 
-    ``game`` is the game the user named (a shipped game or a folder); without it, the
-    game the save's pieces name, which must be a shipped one.
+    ``module`` is the ``.vmod`` the user named, whose data judges the save; without it,
+    the shipped game the save's pieces name, when the save's data digest is its own.
     """
-    return position_from_saved(path, read_saved_game(path), game)
+    return position_from_saved(path, read_saved_game(path), module)
 
 
-def position_from_saved(path: Path, saved: SavedGame, game: str | None = None) -> Position:
+def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None) -> Position:
     """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
-    spec = load_game(game or _game_of(path, saved.pieces))
-    expected = module_name(spec)
-    if saved.module is not None and saved.module.name != expected:
-        raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
+    spec = judging_data(path, saved.module, saved.pieces, module)
     if spec.cards is not None:
         from builder.area_positions import area_position_from_save  # it reads this module's helpers
 
@@ -90,7 +92,7 @@ def position_from_saved(path: Path, saved: SavedGame, game: str | None = None) -
     eliminated: list[Unit] = []
     seen: dict[str, str] = {}
     for piece in saved.pieces:
-        unit = _unit_of(path, spec, piece)
+        unit = unit_of(path, spec, piece)
         if unit is None:
             continue
         if unit.id in seen:
@@ -121,14 +123,56 @@ def position_from_saved(path: Path, saved: SavedGame, game: str | None = None) -
     )
 
 
-def _unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
-    """The unit a piece of this game stands for; an id the game lacks is refused."""
+def judging_data(
+    path: Path, saved_module: Metadata | None, pieces: tuple[Piece, ...], module: Path | None
+) -> GameSpec:
+    """The game data a save is judged by: ``module``'s own copy when given, else the
+    shipped game its pieces name. A save whose ``moduledata`` names other data than the
+    one at hand (another module, or the same module built from a changed copy) is
+    refused, saying which module it needs: judging it with other data would be wrong
+    with no word of warning."""
+    if module is not None:
+        metadata, spec = read_module_game(module)
+        if saved_module is not None and saved_module.name != metadata.name:
+            raise SaveError(path, "moduledata", f"save of module {saved_module.name!r}, not of {module}'s "
+                                                f"{metadata.name!r}")
+        if saved_module is not None and saved_module.extra1 and saved_module.extra1 != metadata.extra1:
+            raise SaveError(path, "moduledata", f"made with {_data_named(saved_module)}, but {module} holds "
+                                                f"{_data_named(metadata)}")
+        return spec
+    game = _game_of(path, pieces)
+    spec = load_game(game)
+    expected = module_name(spec)
+    if saved_module is not None and saved_module.name != expected:
+        raise SaveError(path, "moduledata", f"save of module {saved_module.name!r}, not {expected!r}: "
+                                            "give its module with --module MODULE.vmod")
+    if saved_module is not None and saved_module.extra1 and saved_module.extra1 != shipped_digest(game):
+        raise SaveError(path, "moduledata", f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
+                                            f"not the shipped {game} data: give that module with --module MODULE.vmod")
+    return spec
+
+
+def _data_named(metadata: Metadata) -> str:
+    """A module's data as a user can recognise it: its folder and the digest's start."""
+    digest = metadata.extra1.removeprefix("sha256:")[:12]
+    return f"the data of {printable(metadata.extra2) or 'an unnamed folder'} (digest {printable(digest)})"
+
+
+def unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
+    """The unit a piece of this game stands for; an id the game lacks is refused, and so
+    is a piece whose printed values the data contradicts (a save of a module built from
+    other data, which only the module's own data can judge)."""
     properties = _properties(piece)
     if properties.get("Game") != spec.id or "UnitId" not in properties:
         return None
     unit = spec.units.get(properties["UnitId"])
     if unit is None:
         raise SaveError(path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}")
+    for key, value in unit_printed_values(unit.steps):
+        if key in properties and properties[key] != value:
+            raise SaveError(path, f"piece {piece.id}", f"{unit.name}'s {key} is {printable(properties[key])} on its "
+                                                       f"piece but {value} in the data of {data_origin(spec.folder)}: "
+                                                       "judge it with its module (--module MODULE.vmod)")
     return unit
 
 
@@ -187,7 +231,7 @@ class Annotation:
     position: Position
 
 
-def read_annotation(source: Path, target: Path) -> Annotation:
+def read_annotation(source: Path, target: Path, module: Path | None = None) -> Annotation:
     """Read the save ``source`` once for its position and its annotated copy ``target``
     (refused first if it exists or is the source)."""
     from builder.vassal.replay import replay
@@ -196,7 +240,7 @@ def read_annotation(source: Path, target: Path) -> Annotation:
     read = read_for_annotation(source, target)
     save_file, commands = read
     saved = replay(commands, save_file.module, save_file.save)
-    return Annotation(target, read, saved, position_from_saved(source, saved))
+    return Annotation(target, read, saved, position_from_saved(source, saved, module))
 
 
 def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdict]) -> int:

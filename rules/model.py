@@ -7,7 +7,7 @@ reconstruction carries a :class:`rules.data.fields.Provenance`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -254,6 +254,9 @@ class Unit:
     arrivals: tuple[Arrival, ...]
     properties: Mapping[str, str]
     provenance: Provenance
+    untried: bool = False
+    """Set up face down, its strength unknown to both players until it fights (DoS 2.14):
+    ``properties.untried = "yes"``, read once at load."""
 
 
 @dataclass(frozen=True)
@@ -408,6 +411,12 @@ class Track:
     provenance: Provenance
 
 
+def played_on_areas(maps: Sequence[GameMap]) -> bool:
+    """Whether a game with ``maps`` is an area game: it has maps and none is of hexes.
+    Its units move area to area, so their counters print no movement allowance."""
+    return bool(maps) and all(game_map.hex_map is None for game_map in maps)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything Stavka knows about one game, loaded from its data folder."""
@@ -436,6 +445,11 @@ class GameSpec:
     tracks: tuple[Track, ...] = field(default=())
     help: tuple[tuple[str, str], ...] = field(default=())
     """The module's help page in our own words: (section title, text) in reading order."""
+
+    @property
+    def is_area_game(self) -> bool:
+        """Played on area maps (Rattenkrieg), not hexes: the one answer every part asks."""
+        return played_on_areas(self.maps)
 
     def parse_hex(self, name: str) -> tuple[GameMap, Hex] | None:
         """The map and lattice hex a printed hex number names, or None."""

@@ -116,11 +116,6 @@ class Box:
         return (self.left, self.top), (right, self.top), (right, bottom), (self.left, bottom)
 
 
-def is_area_game(spec: GameSpec) -> bool:
-    """A game played on an area map drawn from outlines (Rattenkrieg), not on hexes."""
-    return bool(spec.maps) and spec.maps[0].area_map is not None
-
-
 def board_size(area_map: AreaMap) -> tuple[int, int]:
     """The whole board: the map frame and the panel east of it."""
     width, height = area_map.frame.size

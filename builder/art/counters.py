@@ -121,7 +121,7 @@ def designation(unit: Unit) -> str:
     revealed side prints :func:`printed_designation`."""
     if "designation" in unit.properties:
         return unit.properties["designation"]
-    if is_untried(unit):
+    if unit.untried:
         return ""
     return name_designation(unit)
 
@@ -158,7 +158,7 @@ def corner_text(unit: Unit) -> str:
     turn (the earliest and "+" when scenario options differ). Untried units show none:
     they are drawn at random (DoS 3.2), so the army of the slot they fill is not printed
     on them."""
-    if is_untried(unit):
+    if unit.untried:
         return ""
     for key in ("counter", "army"):
         if key in unit.properties:
@@ -184,16 +184,6 @@ def values_text(step: UnitStep, with_movement: bool) -> str:
     return f"{combat}-{shown(step.movement)}" if with_movement else combat
 
 
-def is_area_game(game: GameSpec) -> bool:
-    """An area game (every map an area graph) prints no movement allowance."""
-    return bool(game.maps) and all(game_map.hex_map is None for game_map in game.maps)
-
-
-def is_untried(unit: Unit) -> bool:
-    """Untried units (DoS 2.14) have ``properties.untried = "true"``."""
-    return unit.properties.get("untried", "").lower() in ("true", "yes", "1")
-
-
 def is_flight(unit: Unit) -> bool:
     """A TPS air unit's flight counter (``arm = "air_flight"``, as the referee reads it)."""
     return unit.arm == "air_flight"
@@ -211,7 +201,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         attack = unit.steps[step_index].attack
         values = f"{'?' if attack is None else attack} R{unit.properties['range']}"
     else:
-        values = values_text(unit.steps[step_index], with_movement=not is_area_game(game))
+        values = values_text(unit.steps[step_index], with_movement=not game.is_area_game)
     return FaceText(
         corner=corner_text(unit),
         designation=printed_designation(unit),
@@ -220,7 +210,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         values=values,
         step_cards=_step_card_count(unit),
         reduced=step_index > 0,
-        area_game=is_area_game(game),
+        area_game=game.is_area_game,
     )
 
 
@@ -234,14 +224,14 @@ def untried_text(unit: Unit, game: GameSpec) -> FaceText:
     """The untried side: symbol, size, movement and a capital U, nothing else (DoS 2.14)."""
     front = face_text(unit, game, 0)
     movement = unit.steps[0].movement
-    values = "U" if is_area_game(game) else f"U-{'?' if movement is None else movement}"
+    values = "U" if game.is_area_game else f"U-{'?' if movement is None else movement}"
     return FaceText("", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game)
 
 
 def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, BackKind]:
     """What the front and back of ``unit``'s counter say (no back text when it is blank)."""
     front = face_text(unit, game, 0)
-    if is_untried(unit):
+    if unit.untried:
         return front, untried_text(unit, game), "untried"
     if len(unit.steps) > 1:
         return front, face_text(unit, game, 1), "reduced"

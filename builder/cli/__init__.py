@@ -24,6 +24,7 @@ EXIT_BAD_INPUT = 2
 COMMAND_MODULES = {
     "games": "games_commands",
     "validate": "games_commands",
+    "transcribe": "games_commands",
     "hex": "hex_commands",
     "save": "save_commands",
     "build": "build_commands",

@@ -51,13 +51,17 @@ def is_save(path: Path) -> bool:
     return suffix != POSITION_SUFFIX
 
 
-def load_position(path: Path) -> Position:
-    """A position from a saved game or log of our modules, or from a TOML position file."""
+def load_position(path: Path, module: Path | None = None) -> Position:
+    """A position from a saved game or log of our modules, judged with ``module``'s data
+    when given, or from a TOML position file."""
     if is_save(path):
         # The save reader is loaded only for saves: a position file needs none of it.
         from builder.positions import position_from_save
 
-        return position_from_save(path)
+        return position_from_save(path, module)
+    if module is not None:
+        raise SaveError(path, None, "--module judges a saved game or log with its module's data; "
+                                    "a position file names its game itself")
     return read_position_file(path)
 
 
@@ -81,6 +85,13 @@ AS_SIDE = click.option(
 )
 
 
+MODULE = click.option(
+    "--module", "module_path", metavar="MODULE.vmod", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Judge the save with the game data this module was built from (a module built from your own copy); "
+         "without it, a save of a shipped module is judged with the shipped data.",
+)
+
+
 def hex_argument(position: Position, name: str) -> Hex:
     """The hex a printed number on the command line names; an unknown one is bad input."""
     found = position.spec.parse_hex(name.strip())
@@ -97,7 +108,9 @@ def hex_argument(position: Position, name: str) -> Hex:
     help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
 )
 @AS_SIDE
-def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None) -> None:
+@MODULE
+def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None,
+          module_path: Path | None) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
     the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
@@ -110,8 +123,8 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
             raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
         from builder.positions import read_annotation, write_supply_copy
 
-        annotation = read_annotation(position_path, annotated_path)
-    position = load_position(position_path) if annotation is None else annotation.position
+        annotation = read_annotation(position_path, annotated_path, module_path)
+    position = load_position(position_path, module_path) if annotation is None else annotation.position
     referee = referee_for(position)
     view = view_for(position, view_side)
     judged = referee.check_as(view.side)
@@ -159,10 +172,12 @@ def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
 @click.option("--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @AS_SIDE
-def odds(position_path: Path, defender: str, attackers: str, output_format: str, view_side: str | None) -> None:
+@MODULE
+def odds(position_path: Path, defender: str, attackers: str, output_format: str, view_side: str | None,
+         module_path: Path | None) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
-    position = load_position(position_path)
+    position = load_position(position_path, module_path)
     view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):
@@ -188,14 +203,15 @@ def _withheld_text(report: WithheldOdds) -> str:
 @main.command("air")
 @click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def air(position_path: Path, output_format: str) -> None:
+@MODULE
+def air(position_path: Path, output_format: str, module_path: Path | None) -> None:
     """Turning Point air missions: each interception, each air superiority attack with its
     odds and the result of every roll on the Air Superiority Table, and which flights get
     to fly their missions."""
     # The Turning Point referee is loaded only for this command: check and odds need none of it.
     from rules.referee.tps import TurningPointReferee
 
-    position = load_position(position_path)
+    position = load_position(position_path, module_path)
     referee = referee_for(position)
     if not isinstance(referee, TurningPointReferee):
         raise RefereeError(position.source, None, f"{position.spec.title} has no air missions to resolve "

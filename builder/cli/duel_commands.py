@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import load_position, view_for
+from builder.cli.check_commands import MODULE, load_position, view_for
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.rks import RattenkriegReferee
@@ -42,14 +42,15 @@ def _cards(text: str | None) -> list[str] | None:
               help="Judge a strike by ATTACKER's side on DEFENDER instead (9.2, 9.3).")
 @click.option("--as", "view_side", metavar="SIDE", help="Show only what SIDE's player may see, and its chances.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@MODULE
 def duel(position_path: Path, attacker: str, defender: str, area: str | None, events: tuple[str, ...], t34: bool,
          attacker_cards: str | None, defender_cards: str | None, declines: bool, strike: str | None,
-         view_side: str | None, output_format: str) -> None:
+         view_side: str | None, output_format: str, module_path: Path | None) -> None:
     """A Rattenkrieg combat of ATTACKER on DEFENDER (unit ids) in POSITION: who may
     fight with which cards, each strength with its modifiers, the winner by 8.7 and what
     the loser may do; and for each player its cards' exact chances against the cards it
     has not seen, and its strike cards' chance to hit."""
-    position = load_position(position_path)
+    position = load_position(position_path, module_path)
     referee = referee_for(position)
     if not isinstance(referee, RattenkriegReferee):
         raise RefereeError(position.source, None, f"{position.spec.title} has no card duels")

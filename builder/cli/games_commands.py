@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from builder.cli import main
-from rules.data.loader import games_directory, load_game, shipped_games
+from rules.data.loader import games_directory, load_game, resolve_game, shipped_games
 from rules.referee.games import check_game_data
 
 
@@ -27,10 +27,16 @@ def validate(game: str) -> None:
     """Check a game's data: GAME is a shipped game's name or the path of a game folder.
 
     Prints a summary and exits 0, or prints the first problem as FILE:LINE: MESSAGE and
-    exits 2.
+    exits 2: a value the data cannot hold, a counter that cannot be drawn, or a set-up
+    the rules forbid.
     """
+    # The drawing code is loaded only here: games and the referee need none of it.
+    from builder.validation import check_drawable, check_setups
+
     spec = load_game(game)
     check_game_data(spec)
+    check_drawable(spec)
+    check_setups(spec)
     hexes = sum(
         sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
     )
@@ -43,3 +49,17 @@ def validate(game: str) -> None:
         f"{len(spec.tables.odds_tables)} odds tables"
         + (f", {len(spec.cards.cards())} cards" if spec.cards is not None else "")
     )
+
+
+@main.command("transcribe")
+@click.argument("game")
+def transcribe(game: str) -> None:
+    """List every value of GAME (a shipped game or your copy's folder) still marked
+    reconstructed, as FILE:LINE: what — why, so a transcriber sees what is left to check
+    against the printed copy. Clear ``reconstructed`` (and its note) on a value once it
+    is the printed one."""
+    from rules.data.transcription import reconstructed_values
+
+    load_game(game)  # only checked data is worth transcribing against
+    values = reconstructed_values(resolve_game(game))
+    click.echo("\n".join([value.as_text() for value in values] + [f"{len(values)} values still reconstructed"]))

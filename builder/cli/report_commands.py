@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import AS_SIDE, hex_argument, load_position, view_for
+from builder.cli.check_commands import AS_SIDE, MODULE, hex_argument, load_position, view_for
 from builder.output import check_replaceable, write_own_output
 from builder.report.drawing import Attack
 from builder.report.page import REPORT_HEAD_BYTES, build_report, is_report
@@ -23,15 +23,16 @@ from rules.errors import StavkaError
               help="A hex attacked; repeat for several attacks, each with its --from.")
 @click.option("--from", "attackers", multiple=True, metavar="HEX,HEX…",
               help="The hexes the attack of the --attack at the same place in the list comes from.")
+@MODULE
 def report(position_path: Path, output_path: Path | None, view_side: str | None, defenders: tuple[str, ...],
-           attackers: tuple[str, ...]) -> None:
+           attackers: tuple[str, ...], module_path: Path | None) -> None:
     """One self-contained HTML page of a position: the map with every counter, toggled
     layers (supply, ZOC, fronts, networks), the verdicts with their rules, and odds."""
     target = output_path or position_path.with_suffix(".html")
     check_replaceable(target, is_report, REPORT_HEAD_BYTES)
     if len(defenders) != len(attackers):
         raise StavkaError(None, "--attack", f"{len(defenders)} --attack but {len(attackers)} --from; give one --from each")
-    position = load_position(position_path)
+    position = load_position(position_path, module_path)
     attacks = [
         Attack(hex_argument(position, defender),
                tuple(hex_argument(position, name) for name in group.split(",") if name.strip()))

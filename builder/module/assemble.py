@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from builder.art.area_board import UNITS_SPOT
 from builder.art.tracks import scenario_title
@@ -31,6 +32,7 @@ from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
+from rules.data.loader import data_digest, data_origin, game_data_files
 from rules.model import GameSpec, Scenario
 
 
@@ -151,10 +153,19 @@ def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catal
     )
 
 
-def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltModule:
-    """The module's bytes with a predefined set-up for every scenario that has one."""
+def metadata_of(spec: GameSpec, game_data: Mapping[str, bytes]) -> Metadata:
+    """The module's ``moduledata``, naming the digest and origin of ``game_data``."""
     identity = identity_of(spec)
-    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    return module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description,
+                           data_digest(game_data), data_origin(spec.folder))
+
+
+def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltModule:
+    """The module's bytes with a predefined set-up for every scenario that has one, and
+    the data files it was built from."""
+    identity = identity_of(spec)
+    game_data = game_data_files(Path(spec.folder))
+    metadata = metadata_of(spec, game_data)
     pieces = catalogue(spec, art)
     setups: dict[str, bytes] = {}
     menu: list[tuple[str, str]] = []
@@ -164,6 +175,6 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
         entry = f"setups/{spec.id}-{scenario.id}.vsav"
         setups[entry] = setup_save(spec, scenario, art, pieces, metadata, seed)
         menu.append((scenario_title(scenario), entry))
-    xml = build_file(spec, identity, art, menu, HELP_FILE, pieces)
+    xml = build_file(spec, identity, art, menu, HELP_FILE, pieces, metadata)
     other = {HELP_FILE: help_text(spec).encode("utf-8"), **setups}
-    return BuiltModule(pack_module(xml, metadata, art.images, other), setups, metadata)
+    return BuiltModule(pack_module(xml, metadata, art.images, other, game_data), setups, metadata)

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import is_area_game
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
@@ -42,6 +41,7 @@ from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_protot
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
+from builder.vassal.metadata import Metadata
 from rules.model import GameSpec
 
 VASSAL_VERSION = "3.6.0"
@@ -119,7 +119,7 @@ def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     buttons += [(dead_pile_name(side.name), key) for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)]
     if spec.cards is not None:
         buttons += card_toolbar(spec)
-    if is_area_game(spec):
+    if spec.is_area_game:
         buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
     return buttons
 
@@ -147,13 +147,16 @@ def build_file(
     setups: Sequence[tuple[str, str]],
     help_file: str,
     pieces: Catalogue,
+    metadata: Metadata,
 ) -> bytes:
     """The build file's bytes. ``setups`` are (menu name, vsav entry name) pairs;
-    ``pieces`` the chains and slot ids the palette and the set-ups share."""
+    ``pieces`` the chains and slot ids the palette and the set-ups share. The data's
+    digest and origin stand in ``ModuleOther1``/``2`` too, which VASSAL's editor writes
+    back to ``moduledata`` when it saves the module."""
     root = etree.Element(
         f"{PACKAGE}.GameModule",
-        ModuleOther1="",
-        ModuleOther2="",
+        ModuleOther1=metadata.extra1,
+        ModuleOther2=metadata.extra2,
         VassalVersion=VASSAL_VERSION,
         description=identity.description,
         name=identity.name,

@@ -22,6 +22,7 @@ from builder.module.cards import card_piece_keys
 from builder.module.keys import Key
 from builder.steps_layout import step_cards
 from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
+from rules.data.loader import data_origin
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES
 from rules.resources import shipped
@@ -44,16 +45,16 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
     commands: list[tuple[str, Key]] = []
     if any(len(unit.steps) > 1 for unit in units):
         commands += [("Lose a step", keys.LOSE_STEP), ("Restore a step", keys.RESTORE_STEP)]
-    if any(unit.properties.get("untried") == "yes" for unit in units):
+    if any(unit.untried for unit in units):
         commands.append(("Reveal an untried unit", keys.REVEAL))
     if any(step_cards(unit) for unit in units):
         commands += [("Draw a step card for a unit", keys.DRAW_STEP),
                      ("Draw all of a unit's step cards", keys.DRAW_ALL_STEPS)]
-    if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.maps[0].area_map is not None:
+    if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.is_area_game:
         commands.append(("Arrive: a reinforcement enters its area", keys.ARRIVE))
     if any("rebuilt_in" in unit.properties for unit in units):
         commands.append(("Return an eliminated unit where it is rebuilt", keys.RETURN))
-    if spec.maps and spec.maps[0].area_map is not None:
+    if spec.is_area_game:
         commands += [("Flip a unit that has acted", keys.FLIP), ("Mark a unit isolated, or freed", keys.ISOLATE)]
     if any(is_two_sided(marker) for marker in spec.markers.values()):
         commands.append(("Flip a two-sided marker", keys.FLIP))
@@ -100,5 +101,6 @@ def help_text(spec: GameSpec) -> str:
         coverage=load_coverage(spec.id) if spec.id in COVERED_GAMES else None,
         statuses=STATUSES,
         judged=JUDGED,
+        data_folder=data_origin(spec.folder),
         reconstructed=sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed),
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from builder.conventions import unit_printed_values
 from builder.module import keys
 from builder.module.area_names import ACTED_LAYER, ISOLATED_LAYER
 from builder.module.traits import Command, delete, layer, mark_moved, report, send_to, trigger
@@ -110,14 +111,12 @@ def formation_name(spec: GameSpec, unit: Unit) -> str:
 def unit_properties(spec: GameSpec, unit: Unit) -> Marker:
     """The unit's identity and printed values as Marker properties a referee can read."""
     side_name = next(side.name for side in spec.sides if side.id == unit.side)
-    keys_ = ["Layer", "Game", "UnitId", "Side", "SideName", "Formation", "Nationality", "Arm", "Size", "Mobility",
-             "Steps"]
+    keys_ = ["Layer", "Game", "UnitId", "Side", "SideName", "Formation", "Nationality", "Arm", "Size", "Mobility"]
     values = [UNIT_LAYER, spec.id, unit.id, unit.side, side_name, formation_name(spec, unit), unit.nationality,
-              unit.arm, unit.size, unit.mobility, str(len(unit.steps))]
-    for number, step in enumerate(unit.steps, start=1):
-        for label, printed in (("Attack", step.attack), ("Defence", step.defence), ("Movement", step.movement)):
-            keys_.append(f"{label}{number}")
-            values.append("?" if printed is None else str(printed))
+              unit.arm, unit.size, unit.mobility]
+    for key, value in unit_printed_values(unit.steps):
+        keys_.append(key)
+        values.append(value)
     for key, value in sorted(unit.properties.items()):
         keys_.append(key)
         values.append(value)

@@ -28,7 +28,7 @@ def untried_pools(spec: GameSpec) -> dict[str, list[Unit]]:
     they are drawn at random, so each scenario gets a shuffled pile of them."""
     pools: dict[str, list[Unit]] = {}
     for unit in spec.units.values():
-        if unit.properties.get("untried") != "yes":
+        if not unit.untried:
             continue
         for arrival in unit.arrivals:
             pools.setdefault(arrival.scenario, []).append(unit)

@@ -13,7 +13,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.art.area_pieces import acted_face
-from builder.art.counters import CounterFormat, is_area_game, is_untried, print_format, unit_faces
+from builder.art.counters import CounterFormat, print_format, unit_faces
 from builder.art.markers import marker_faces
 from builder.pnp.layout import Rect
 from builder.pnp.pdf import place_image
@@ -38,7 +38,7 @@ class CounterArt:
         is the 'acted' face a unit flips to once it has acted (RKS 7.4), as in the module."""
         if unit.id not in self._units:
             faces = unit_faces(unit, self.game, self.format)
-            back = acted_face(faces.front) if is_area_game(self.game) else faces.back
+            back = acted_face(faces.front) if self.game.is_area_game else faces.back
             self._units[unit.id] = (faces.front, back)
         return self._units[unit.id]
 
@@ -54,7 +54,7 @@ class CounterArt:
         reduced back of a unit with fewer ``steps`` than its full strength, else its front."""
         front, back = self.unit(unit)
         reduced = steps is not None and steps < len(unit.steps)
-        return back if is_untried(unit) or reduced else front
+        return back if unit.untried or reduced else front
 
     def draw(self, canvas: Canvas, image: Image.Image, box: Rect, faded: bool = False) -> None:
         """A face (bleed included) shown as a counter filling ``box``: the bleed runs

@@ -33,6 +33,7 @@ from builder.pnp.pdf import (
     text_height,
 )
 from builder.pnp.setups import setup_sheets
+from rules.data.loader import data_origin
 from rules.model import GameSpec
 
 COVER_PICTURE_SHARE = 0.5
@@ -75,7 +76,7 @@ def reconstruction_notice(game: GameSpec) -> str:
         "The printed components of this game are not available, so Stavka rebuilt what the rules do not give:\n"
         + "\n".join(f"\u2022 {part}" for part in parts)
         + f"\nReconstructed values are marked {RECONSTRUCTED_MARK} on the set-up sheets, schedules and charts, and each "
-        f"says why in the game's data ({Path(game.folder).name}/*.toml): edit it to transcribe your own copy, then "
+        f"says why in the game's data ({data_origin(game.folder)}/*.toml): edit it to transcribe your own copy, then "
         "print again."
     )
 

@@ -13,8 +13,7 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from builder.art.counters import is_area_game
-from builder.output import prepare_folder, write_output
+from builder.output import output_stem, prepare_folder, write_output
 from builder.pnp.aid_pages import aid_section
 from builder.pnp.area_aid_pages import area_aid_section
 from builder.pnp.area_setup_pages import area_setup_section
@@ -55,7 +54,7 @@ player aid per side. Its turn track is on the map's panel, printed with the tile
 
 def page_kinds(game: GameSpec) -> list[PageKind]:
     """The page kinds of ``game``, in print order."""
-    return AREA_PAGE_KINDS if is_area_game(game) else HEX_PAGE_KINDS
+    return AREA_PAGE_KINDS if game.is_area_game else HEX_PAGE_KINDS
 
 
 def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:
@@ -98,8 +97,8 @@ def pnp_pdf(game: GameSpec, options: PnpOptions, progress: Progress | None = Non
 
 
 def pnp_path(output_directory: Path, game: GameSpec, paper: str) -> Path:
-    """``<output>/<game>-pnp-<paper>.pdf``."""
-    return output_directory / f"{game.id}-pnp-{paper}.pdf"
+    """``<output>/<game>-pnp-<paper>.pdf``, a copy's named after its folder."""
+    return output_directory / f"{output_stem(game)}-pnp-{paper}.pdf"
 
 
 def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path, progress: Progress | None = None) -> Path:

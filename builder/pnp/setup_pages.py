@@ -21,7 +21,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.art.charts import scenario_group_label
-from builder.art.counters import designation, is_untried
+from builder.art.counters import designation
 from builder.pnp.blocks import TextBlock, heading, title_block
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.flow import Block, flowed_pages
@@ -51,7 +51,7 @@ LOCATION_WIDTH = 52.0
 def entry_detail(entry: SetupEntry) -> str:
     """The small line under a unit's name: its id, and how it is placed."""
     detail = f"id {entry.unit.id}"
-    if is_untried(entry.unit):
+    if entry.unit.untried:
         detail += " · untried: place one of its kind at random, face down"
     elif entry.steps is not None and entry.steps < len(entry.unit.steps):
         detail += f" · starts reduced ({entry.steps} of {len(entry.unit.steps)} steps)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from builder.art.counters import corner_text, is_untried
+from builder.art.counters import corner_text
 from rules.model import GameSpec, Placement, Scenario, Unit
 
 
@@ -123,7 +123,7 @@ def group_title(game: GameSpec, key: str, units: Sequence[Unit]) -> str:
         name = game.nationalities[key].name
     else:
         name = key
-    printed = any(corner_text(unit) == key for unit in units if not is_untried(unit))
+    printed = any(corner_text(unit) == key for unit in units if not unit.untried)
     return f"{name} (counters marked {key})" if printed and f"({key})" not in name else name
 
 

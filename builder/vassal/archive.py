@@ -14,7 +14,7 @@ import io
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import BinaryIO
@@ -168,22 +168,25 @@ def read_container(data: bytes) -> SaveContainer:
     )
 
 
-def read_module_data(stream: BinaryIO, size: int) -> bytes | None:
-    """The ``moduledata`` entry of a ``.vmod`` file, read with the same safety as a save.
-
-    Only the directory and that entry are read: a module may be hundreds of megabytes
-    of images.
-    """
+def read_module_entries(stream: BinaryIO, size: int, names: Collection[str]) -> tuple[bytes | None, dict[str, bytes]]:
+    """The ``moduledata`` entry of a ``.vmod`` and those of ``names`` it holds, read with
+    the same safety as a save; each of ``names`` at most
+    :data:`~builder.vassal.limits.MAX_MODULE_DATA_FILE_BYTES` unpacked."""
     stream.seek(max(size - _END_SEARCH, 0))
     check_directory(stream.read(), limits.MAX_MODULE_ENTRIES, limits.MAX_MODULE_DIRECTORY_BYTES)
     stream.seek(0)
     with _open_zip(stream) as archive:
-        matches = [info for info in _entries(archive) if info.filename == MODULE_DATA]
-        if len(matches) > 1:
-            raise SaveError(None, f"entry {MODULE_DATA!r}", "entry appears twice")
-        if not matches:
-            return None
-        return _read_entry(archive, matches[0], size, limits.MAX_METADATA_BYTES)
+        wanted: dict[str, zipfile.ZipInfo] = {}
+        for info in _entries(archive):
+            if info.filename == MODULE_DATA or info.filename in names:
+                if info.filename in wanted:
+                    raise SaveError(None, f"entry {info.filename!r}", "entry appears twice")
+                wanted[info.filename] = info
+        module_data = wanted.pop(MODULE_DATA, None)
+        metadata = None if module_data is None else _read_entry(archive, module_data, size, limits.MAX_METADATA_BYTES)
+        return metadata, {
+            name: _read_entry(archive, info, size, limits.MAX_MODULE_DATA_FILE_BYTES) for name, info in wanted.items()
+        }
 
 
 def build_zip(entries: list[tuple[str, bytes]]) -> bytes:

@@ -37,6 +37,9 @@ MAX_MODULE_ENTRIES = 200_000
 MAX_MODULE_DIRECTORY_BYTES = 32 * MEBIBYTE
 """A ``.vmod``'s central directory."""
 
+MAX_MODULE_DATA_FILE_BYTES = 8 * MEBIBYTE
+"""One game data file a module carries, unpacked; the largest shipped is 0.2 MB."""
+
 MAX_DEPTH = 100
 """Deepest command nesting accepted; real saves nest three or four levels."""
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from builder.vassal import limits
-from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, read_container, read_module_data
+from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, read_container, read_module_entries
 from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
 from builder.vassal.obfuscation import deobfuscate_chunks
@@ -88,12 +89,18 @@ def read_save_file(path: Path, expected_module: str | None = None) -> SaveFile:
 
 def read_module_name(path: Path) -> str:
     """The name a ``.vmod`` declares in its ``moduledata``, to check saves against."""
+    return read_module_entries_at(path, ())[0].name
+
+
+def read_module_entries_at(path: Path, names: Collection[str]) -> tuple[Metadata, dict[str, bytes]]:
+    """A ``.vmod``'s ``moduledata`` and the entries of ``names`` it holds (by entry
+    name), read as safely as a save: a module given on the command line is input too."""
     try:
         with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as stream:
             status = os.fstat(stream.fileno())
             if not stat.S_ISREG(status.st_mode):
                 raise SaveError(path, None, "not a regular file")
-            module_data = read_module_data(stream, status.st_size)
+            module_data, entries = read_module_entries(stream, status.st_size, names)
     except OSError as error:
         raise SaveError(path, None, f"cannot read file ({error.strerror or error})") from error
     except SaveError as error:
@@ -101,7 +108,7 @@ def read_module_name(path: Path) -> str:
     if module_data is None:
         raise SaveError(path, MODULE_DATA, "module has no moduledata entry")
     try:
-        return parse_metadata(module_data, MODULE_DATA).name
+        return parse_metadata(module_data, MODULE_DATA), entries
     except SaveError as error:
         raise with_path(error, path) from error
 

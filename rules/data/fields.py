@@ -56,6 +56,11 @@ class Table:
         path = self.path if key is None else self.path + (key,)
         return self.source.error(path, message, literal)
 
+    def item_error(self, message: str, key: str, index: int) -> DataError:
+        """A :class:`DataError` placed on the line where entry ``index`` of the array
+        ``key`` starts: a bad CRT row is reported on its own line, not the array's."""
+        return DataError(self.source.path, self.source.item_line(self.path + (key,), index), message)
+
     def where(self, key: str | None = None) -> str:
         """``file:line`` of ``key`` (or this table), for messages that point elsewhere."""
         path = self.path if key is None else self.path + (key,)
@@ -105,6 +110,8 @@ class Table:
         return self._check_integer(key, value, minimum, maximum)
 
     def _check_integer(self, key: str | int, value: Any, minimum: int | None, maximum: int | None) -> int:
+        if isinstance(value, float):
+            raise self.error(f"{key!r} must be a whole number, not the fraction {value!r}", key)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(f"{key!r} must be a whole number, not {_kind(value)}", key)
         if minimum is not None and value < minimum or maximum is not None and value > maximum:

@@ -7,7 +7,9 @@ Kept apart from the parsing so that a command answered from the cache (a second
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from rules.data.cache import cached_game
@@ -67,6 +69,57 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     files = [folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))]
     variant = "with generated map" if with_generated else "hand-written map only"
     return cached_game(folder, files, variant, lambda: _parse(folder, with_generated))
+
+
+def game_data_files(folder: Path) -> dict[str, bytes]:
+    """The bytes of every data file the game in ``folder`` is loaded from, by file name:
+    what a module carries, so the referee can judge its saves with the same data."""
+    files: dict[str, bytes] = {}
+    for name in (*GAME_FILES, GENERATED_MAP_FILE):
+        try:
+            files[name] = (folder / name).read_bytes()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise DataError(folder / name, None, f"cannot read ({error.strerror or error})") from error
+    return files
+
+
+def data_digest(files: Mapping[str, bytes]) -> str:
+    """A content digest of a game's data files: equal digests, equal data. Each file's
+    name and length are hashed before its bytes, so no two sets of files share one."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name}\0{len(files[name])}\0".encode())
+        digest.update(files[name])
+    return f"sha256:{digest.hexdigest()}"
+
+
+def shipped_digest(game: str) -> str:
+    """The digest of the shipped game ``game``'s data as it is now."""
+    return data_digest(game_data_files(games_directory() / game))
+
+
+def data_origin(folder: str) -> str:
+    """The folder a game's data came from, as a module's help and a PDF's cover name it:
+    ``games/<id>`` for a shipped game, else the folder's own name (never a full path,
+    which would tell a module's readers where its maker keeps files)."""
+    path = Path(folder).resolve()
+    return f"games/{path.name}" if is_shipped_folder(path) else path.name
+
+
+def is_shipped_folder(folder: Path) -> bool:
+    """Whether ``folder`` is one of the shipped games' folders (not a user's copy)."""
+    resolved = folder.resolve()
+    return resolved.parent == games_directory().resolve() and (resolved / "game.toml").is_file()
+
+
+def load_game_data(label: Path, files: Mapping[str, bytes]) -> GameSpec:
+    """Read and check a game held in memory (a module's copy of its data); ``label``
+    names the files in errors. Parsed every time: a module's data is not cached."""
+    from rules.data import parse
+
+    return parse.parse_game_files(label, files)
 
 
 def _parse(folder: Path, with_generated: bool) -> GameSpec:

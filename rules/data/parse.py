@@ -10,7 +10,7 @@ checked here, so a typo is reported once, at load, as ``file:line: message``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -49,6 +49,7 @@ from rules.model import (
     VictoryHex,
     VictoryLevel,
     VictoryPointAward,
+    played_on_areas,
 )
 
 REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")
@@ -75,6 +76,23 @@ def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
     :class:`DataError`. ``with_generated`` as for :func:`rules.data.loader.load_game`."""
     sources = {name: _read_optional(folder / name) for name in GAME_FILES}
     generated = _read_optional(folder / GENERATED_MAP_FILE) if with_generated else None
+    return _parse_sources(folder, sources, generated)
+
+
+def parse_game_files(folder: Path, files: Mapping[str, bytes]) -> GameSpec:
+    """The game held in memory as ``files`` (file name → bytes, as a module carries its
+    data), checked exactly as a folder is; ``folder`` names the files in errors."""
+    for name in REQUIRED_FILES:
+        if name not in files:
+            raise DataError(folder / name, None, f"missing: every game folder needs a {name}")
+
+    def source(name: str) -> TomlSource | None:
+        return TomlSource.parse(folder / name, files[name]) if name in files else None
+
+    return _parse_sources(folder, {name: source(name) for name in GAME_FILES}, source(GENERATED_MAP_FILE))
+
+
+def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generated: TomlSource | None) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
@@ -86,7 +104,7 @@ def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
     terrain_types = _terrain_types(game)
     maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
-    units, markers = _units(sources["units.toml"], sides, nationalities)
+    units, markers = _units(sources["units.toml"], sides, nationalities, not played_on_areas(maps))
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
     cards = _cards(
@@ -699,8 +717,15 @@ def _ring(table: Table, key: str, corners: dict[str, tuple[float, float]], frame
     return tuple(ring) if signed_area(points) <= 0 else tuple(reversed(ring))
 
 
+YES_NO_PROPERTIES = ("untried",)
+"""Unit properties that are a yes or a no, read once at load into the unit's typed field."""
+WHOLE_NUMBER_PROPERTIES = ("step_cards", "range")
+"""Unit properties that count something (a Rattenkrieg unit's step cards, a TPS flight's
+range in hexes): written as text like every property, but only whole numbers."""
+
+
 def _units(
-    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality]
+    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality], moves_by_hex: bool
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
     if source is None:
         return {}, {}
@@ -718,7 +743,7 @@ def _units(
         nationality = table.choice("nationality", nationalities, "nationality")
         if nationalities[nationality].side != side:
             raise table.error(f"nationality {nationality!r} belongs to side {nationalities[nationality].side!r}", "nationality")
-        steps = tuple(_step(step) for step in table.tables("steps", required=True))
+        steps = tuple(_step(step, moves_by_hex) for step in table.tables("steps", required=True))
         arrivals = tuple(
             Arrival(
                 arrival.text("scenario"),
@@ -732,6 +757,11 @@ def _units(
         if property_table is not None:
             for key, _ in property_table.items():
                 properties[key] = property_table.text(key)
+                if key in WHOLE_NUMBER_PROPERTIES and not (properties[key].isascii() and properties[key].isdigit()):
+                    raise property_table.error(f"properties.{key} must be a whole number (written \"3\"), "
+                                               f"not {properties[key]!r}", key)
+                if key in YES_NO_PROPERTIES and properties[key] not in ("yes", "no"):
+                    raise property_table.error(f"properties.{key} must be \"yes\" or \"no\", not {properties[key]!r}", key)
         units[unit_id] = Unit(
             id=unit_id,
             name=table.text("name", unit_id),
@@ -744,6 +774,7 @@ def _units(
             arrivals=arrivals,
             properties=properties,
             provenance=table.provenance(),
+            untried=properties.get("untried") == "yes",
         )
     markers: dict[str, Marker] = {}
     for table in _only_each(root.tables("marker"), "id", "name", "count", "description"):
@@ -758,11 +789,15 @@ def _units(
     return units, markers
 
 
-def _step(table: Table) -> UnitStep:
+def _step(table: Table, moves_by_hex: bool) -> UnitStep:
+    """A step's printed values; "?" for one the counter does not print. On a hex map
+    each must be written, so a forgotten value is an error, not a "?" on the counter."""
     table.only("attack", "defence", "movement")
 
     def value(key: str) -> int | None:
         raw = table.values.get(key)
+        if raw is None and (moves_by_hex or key != "movement"):
+            raise table.error(f"this step has no {key}: write its value, or \"?\" if the counter prints none")
         if raw is None or raw == "?":
             return None
         return table.integer(key, minimum=0, maximum=99)
@@ -974,12 +1009,12 @@ def _odds_table(table: Table) -> OddsTable:
     codes_table = table.table("codes")
     codes = {key: codes_table.text(key) for key, _ in codes_table.items()}
     results: dict[tuple[int, Odds], str] = {}
-    for roll, row in zip(rolls, rows, strict=True):
+    for index, (roll, row) in enumerate(zip(rolls, rows, strict=True)):
         if not isinstance(row, list) or len(row) != len(columns):
-            raise table.error(f"the row for roll {roll} needs {len(columns)} results", "results")
+            raise table.item_error(f"the row for roll {roll} needs {len(columns)} results", "results", index)
         for column, code in zip(columns, row, strict=True):
             if code not in codes:
-                raise table.error(unknown_name_message("result code", str(code), codes), "results", f'"{code}"')
+                raise table.item_error(unknown_name_message("result code", str(code), codes), "results", index)
             results[(roll, column)] = code
     return OddsTable(
         name=table.text("name"),

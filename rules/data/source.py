@@ -51,11 +51,20 @@ class TomlSource:
     def read(cls, path: Path, limit: int = MAX_DATA_FILE_BYTES) -> TomlSource:
         """Parse ``path``; any problem becomes a :class:`DataError` with its line.
 
-        The file must be a regular one of at most ``limit`` bytes, and no key may be
-        dotted deeper than :data:`MAX_KEY_DEPTH`, both checked before ``tomllib`` runs:
-        its cost grows with the square of a key's depth.
+        The file must be a regular one of at most ``limit`` bytes, checked before it is
+        read (see :meth:`parse` for what is checked before ``tomllib`` runs).
         """
-        text = _text_of(path, read_regular_file(path, limit, DataError))
+        return cls.parse(path, read_regular_file(path, limit, DataError))
+
+    @classmethod
+    def parse(cls, path: Path, data: bytes) -> TomlSource:
+        """Parse ``data`` read from ``path`` (a file, or an entry of a module); every
+        reader of game data goes through here, so a module's copy is checked as a file is.
+
+        No key may be dotted deeper than :data:`MAX_KEY_DEPTH`, checked before ``tomllib``
+        runs: its cost grows with the square of a key's depth.
+        """
+        text = _text_of(path, data)
         deep = _deep_key_line(text)
         if deep is not None:
             raise DataError(path, deep, f"a key dotted more than {MAX_KEY_DEPTH} levels deep")
@@ -86,6 +95,9 @@ class TomlSource:
                 if header.group(1) == "[[":
                     index = counts.get(names, 0)
                     counts[names] = index + 1
+                    # A new element starts its own nested arrays: its first [[a.b]] is b's index 0.
+                    for nested in [key for key in counts if len(key) > len(names) and key[: len(names)] == names]:
+                        del counts[nested]
                     table = _with_array_indices(names, counts)
                 else:
                     table = _with_array_indices(names, counts, last_is_array=False)
@@ -110,6 +122,10 @@ class TomlSource:
                 break
         else:
             return None
+        entry = path[length] if length < len(path) else None
+        if isinstance(entry, int):
+            # An entry of an array written inline (a set-up's placements): its own line.
+            line = self.item_line(path[:length], entry) or line
         if literal is None:
             return line
         following = sorted(number for number in self._lines.values() if number > line)
@@ -118,6 +134,44 @@ class TomlSource:
             if literal in self.text_lines[number - 1]:
                 return number
         return line
+
+    def item_line(self, path: KeyPath, index: int) -> int | None:
+        """The line where entry ``index`` of the array written at ``path`` starts (a CRT
+        row, say), or the array's own line when it cannot be told."""
+        if path + (index,) in self._lines:
+            return self._lines[path + (index,)]
+        start = self._lines.get(path)
+        if start is None:
+            return self.line_of(path)
+        depth, quote, count, comment, expecting = 0, "", -1, False, True
+        text = "\n".join(self.text_lines[start - 1:])
+        for position in range(text.find("=") + 1, len(text)):
+            character = text[position]
+            if character == "\n":
+                comment = False
+            if comment or character.isspace():
+                continue
+            if quote:
+                quote = "" if character == quote else quote
+                continue
+            if character == "#":
+                comment = True
+                continue
+            if depth == 1 and character == ",":
+                expecting = True
+            elif depth == 1 and expecting and character != "]":
+                count, expecting = count + 1, False
+                if count == index:
+                    return start + text.count("\n", 0, position)
+            if character in "\"'":
+                quote = character
+            elif character in "[{":
+                depth += 1
+            elif character in "]}":
+                depth -= 1
+                if depth == 0:
+                    break
+        return start
 
     def error(self, path: KeyPath, message: str, literal: str | None = None) -> DataError:
         """A :class:`DataError` for ``path`` in this file, placed on its line."""

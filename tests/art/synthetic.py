@@ -26,6 +26,7 @@ def make_unit(
         arrivals=(),
         properties=properties,
         provenance=Provenance(),
+        untried=properties.get("untried") == "yes",
     )
 
 
@@ -37,8 +38,8 @@ DOS_UNITS = (
     make_unit("h7", "hungarian", "axis", "infantry", "XX", "non_mechanized", [(1, None, 4)]),
     make_unit("celere", "italian", "axis", "cavalry", "(XX)", "non_mechanized", [(1, None, 5)]),
     make_unit("flak", "german_mechanized", "axis", "flak", "XX", "mechanized", [(3, 3, 6)]),
-    make_unit("13tk", "soviet", "soviet", "tank", "XXX", "mechanized", [(6, 4, 8)], untried="true"),
-    make_unit("41rd", "soviet", "soviet", "rifle", "XX", "non_mechanized", [(3, 4, 4)], untried="true"),
+    make_unit("13tk", "soviet", "soviet", "tank", "XXX", "mechanized", [(6, 4, 8)], untried="yes"),
+    make_unit("41rd", "soviet", "soviet", "rifle", "XX", "non_mechanized", [(3, 4, 4)], untried="yes"),
     make_unit("5ad", "soviet_special", "soviet", "heavy_artillery", "XX", "mechanized", [(6, 3, 4)]),
     make_unit("83ni", "soviet_special", "soviet", "naval_infantry", "(XX)", "non_mechanized", [(2, 3, 4)]),
     make_unit("115fa", "soviet_special", "soviet", "fortified_area", "(XX)", "non_mechanized", [(0, 4, 0)]),

@@ -126,7 +126,7 @@ def test_designations() -> None:
     assert corner_text(replace(unit, arrivals=(Arrival("blue", 7, ""),))) == "7"
     assert corner_text(replace(arriving, properties={"army": "6A", "counter": "Ur3"})) == "Ur3"
     assert corner_text(replace(arriving, properties={"army": "6A"})) == "6A"
-    assert corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"})) == ""
+    assert corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"}, untried=True)) == ""
 
 
 def test_designation_changes_the_picture(dos: GameSpec) -> None:

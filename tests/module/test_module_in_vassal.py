@@ -46,7 +46,7 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
         units[f"u{number}"] = Unit(
             id=f"u{number}", name=f"Untried {number}", side="soviet", nationality=soviet, arm="infantry", size="XX",
             mobility="non_mechanized", steps=(UnitStep(4, 4, 4),), arrivals=(Arrival("probe", 2, "east edge"),),
-            properties={"untried": "yes"}, provenance=Provenance(source="test"),
+            properties={"untried": "yes"}, provenance=Provenance(source="test"), untried=True,
         )
     for unit_id, side, _ in placements:
         nationality = next(n.id for n in spec.nationalities.values() if n.side == side)

@@ -21,14 +21,13 @@ from builder.art.area_board import board_size
 from builder.art.cards import PAPER
 from builder.build import draw_art
 from builder.module import keys
-from builder.module.assemble import board_layouts, identity_of, setup_pieces
+from builder.module.assemble import board_layouts, metadata_of, setup_pieces
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
-from builder.module.buildfile import VASSAL_VERSION
 from builder.module.catalogue import catalogue
-from builder.module.package import module_metadata
 from builder.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
+from rules.data.loader import game_data_files
 from rules.model import GameSpec
 from tests.support.engine import run_vcheck_many, vcheck_available
 from tests.support.games import shipped_game
@@ -86,8 +85,7 @@ def _dealt_save(path: Path) -> Path:
     """The set-up of a game already dealt (CardsDealt set), as a save loaded later."""
     rks = shipped_game("rks")
     art = draw_art(rks, lambda _step: None)
-    identity = identity_of(rks)
-    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    metadata = metadata_of(rks, game_data_files(Path(rks.folder)))
     path.write_bytes(build_setup_save(
         setup_pieces(rks, rks.scenarios["city"], art, catalogue(rks, art)), metadata, 7,
         boards=board_layouts(rks, art), global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),),

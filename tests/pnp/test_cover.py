@@ -17,7 +17,7 @@ def test_the_notice_counts_the_reconstructed_values_of_the_data() -> None:
     assert "Tables: the Combat Results Table." in parts  # the DoS CRT was printed on the lost map (12.7)
     units = [unit for unit in dos.units.values() if unit.provenance.reconstructed]
     assert f"Units: the values of {len(units)} of the {len(dos.units)} units (strengths, movement or arrival)." in parts
-    assert reconstruction_notice(dos).endswith("(dos/*.toml): edit it to transcribe your own copy, then print again.")
+    assert reconstruction_notice(dos).endswith("(games/dos/*.toml): edit it to transcribe your own copy, then print again.")
 
 
 def test_tables_the_rules_give_are_not_listed_as_reconstructed() -> None:

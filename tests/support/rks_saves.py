@@ -20,11 +20,9 @@ from lxml import etree
 from builder.build import draw_art
 from builder.conventions import SCENARIO_PROPERTY
 from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
-from builder.module.assemble import board_layouts, identity_of, setup_pieces
-from builder.module.buildfile import VASSAL_VERSION
+from builder.module.assemble import board_layouts, metadata_of, setup_pieces
 from builder.module.cards import HAND_SPOT, CardArt, card_prototype
 from builder.module.catalogue import Catalogue, catalogue
-from builder.module.package import module_metadata
 from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
 from builder.steps_layout import steps_boxes
 from builder.vassal.decks import deck_type
@@ -32,6 +30,7 @@ from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Layer, Trait
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
 from rules.cards import Card
+from rules.data.loader import game_data_files
 from rules.model import GameSpec
 from tests.support.rks_deal import deal
 
@@ -93,8 +92,7 @@ def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str
         x, y = int(pile["x"]), int(pile["y"])
         decks.append(SetupDeck(type=deck_type(pile), map=main, x=x, y=y, face_down=pile.get("faceDown") == "Always",
                                cards=tuple(card_piece(spec, card_art, chains, card, main, x, y) for card in cards)))
-    identity = identity_of(spec)
-    metadata = module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description)
+    metadata = metadata_of(spec, game_data_files(Path(spec.folder)))
     return build_setup_save(
         pieces, metadata, seed, boards=board_layouts(spec, art),
         global_properties=(GlobalPropertyValue(SCENARIO_PROPERTY, "city", MODULE_CONTAINER),

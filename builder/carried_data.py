@@ -1,0 +1,33 @@
+"""The game data a module carries, read back for the referee.
+
+A module holds the data files it was built from under ``stavka-data/`` and their digest
+in its ``moduledata``, which every save copies. A user's own copy of a game is judged
+with that data (``--module``), never with a folder a save could name. The module is
+input like any save: its zip is read within the save reader's limits, and its data is
+parsed and checked as a game folder's files are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.conventions import DATA_ENTRY_FOLDER, data_entry
+from builder.vassal.metadata import Metadata
+from builder.vassal.savefile import read_module_entries_at
+from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE, data_digest, load_game_data
+from rules.errors import SaveError
+from rules.model import GameSpec
+
+
+def read_module_game(module: Path) -> tuple[Metadata, GameSpec]:
+    """``module``'s metadata and the game its data holds, checked against its digest."""
+    names = {data_entry(name): name for name in (*GAME_FILES, GENERATED_MAP_FILE)}
+    metadata, entries = read_module_entries_at(module, names)
+    if not entries:
+        raise SaveError(module, None, "the module carries no game data (built by an older Stavka or not by "
+                                      "Stavka): rebuild it with stavka build")
+    files = {names[entry]: content for entry, content in entries.items()}
+    if data_digest(files) != metadata.extra1:
+        raise SaveError(module, "moduledata", "its game data does not match the digest in its moduledata "
+                                              "(changed after the build): rebuild the module")
+    return metadata, load_game_data(module / DATA_ENTRY_FOLDER.rstrip("/"), files)
