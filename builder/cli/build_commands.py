@@ -28,13 +28,13 @@ def build(game: str, dist: Path, output: Path | None) -> None:
         raise DataError(specs[0].folder, None, f"{specs[0].id} has no hex map or outlined area map: Stavka cannot build its module")
     specs = [spec for spec in specs if buildable(spec)]
     targets = [(dist, module_file_name(spec)) if output is None else (output.parent, output.name) for spec in specs]
-    for spec, (folder, name) in zip(specs, targets):
+    for spec, (folder, name) in zip(specs, targets, strict=True):
         if output is None and not is_shipped_folder(Path(spec.folder)) and Path(name).stem in shipped_games():
             raise DataError(spec.folder, None, f"your copy would be built as {folder / name}, over the shipped "
                                                "module: name its module with -o FILE.vmod (or rename the folder)")
     with click.progressbar(length=sum(build_steps(spec) for spec in specs), label="Building", show_pos=True) as bar:
         results = []
-        for spec, (folder, name) in zip(specs, targets):
+        for spec, (folder, name) in zip(specs, targets, strict=True):
             results.append(build_game(spec, folder, lambda _step: bar.update(1), name))
     for result in results:
         click.echo(f"{result.path}: {result.size / 1_000_000:.2f} MB, {result.units} units, {result.setups} set-ups")

@@ -13,7 +13,6 @@ from builder.art.counters import (
     CounterFormat,
     corner_text,
     designation,
-    is_untried,
     face_text,
     print_format,
     screen_format,
@@ -78,7 +77,7 @@ def test_a_revealed_untried_unit_prints_its_designation() -> None:
     # Issue 21 item 8: the revealed side said only "5-4-8"; it names the unit as every
     # other counter does, from the unit's name (the untried side still names none).
     spec = shipped_game("dos")
-    for unit in (unit for unit in spec.units.values() if is_untried(unit)):
+    for unit in (unit for unit in spec.units.values() if unit.untried):
         text = face_text(unit, spec, 0)
         assert text.designation and text.designation != unit.id, unit.name
         assert untried_text(unit, spec).designation == ""
