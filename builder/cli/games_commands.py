@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from builder.art.look import look_problems
 from builder.cli import main
 from rules.data.loader import games_directory, load_game, shipped_games
 
@@ -26,9 +27,12 @@ def validate(game: str) -> None:
     """Check a game's data: GAME is a shipped game's name or the path of a game folder.
 
     Prints a summary and exits 0, or prints the first problem as FILE:LINE: MESSAGE and
-    exits 2.
+    exits 2. Warns (on stderr, still exiting 0) of what the map would draw as nothing or
+    like something else.
     """
     spec = load_game(game)
+    for problem in look_problems(spec):
+        click.echo(f"warning: {problem.where}: {problem.message}", err=True)
     hexes = sum(
         sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
     )

@@ -46,7 +46,8 @@ def identity_of(spec: GameSpec) -> ModuleIdentity:
     return ModuleIdentity(
         name=module_name(spec),
         version="0.1.0",
-        description=f"{spec.title} ({spec.publisher}, {spec.year}), rebuilt by Stavka from the rules and real geography",
+        description=f"{spec.title} ({spec.publisher}, {spec.year}), "
+        + (spec.wording.description or "rebuilt by Stavka from the rules and real geography"),
     )
 
 
