@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.fonts import font
-from builder.art.look import INK, WATER, BoardLook, Colour, look_of
+# The look's defaults, still importable from here, where the board's users find them.
+from builder.art.look import INK as INK
+from builder.art.look import LEGEND_SUBTITLE as LEGEND_SUBTITLE
+from builder.art.look import LINE_STYLES as LINE_STYLES
+from builder.art.look import SIDE_COLOURS as SIDE_COLOURS
+from builder.art.look import TERRAIN_FILL as TERRAIN_FILL
+from builder.art.look import WATER as WATER
+from builder.art.look import BoardLook, Colour, look_of
 from builder.art.scaled_drawing import Window, board_canvas
 from builder.art.text import draw_text, overlapping
 from rules.errors import StavkaError
