@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageDraw
 
-from builder.art.board import BoardView, draw_board, legend_entries
+from builder.art.board import SUPPLY_RADIUS, BoardView, draw_board, legend_entries
 from builder.art.charts import game_charts
 from builder.art.look import look_of, look_problems, rgb
 from builder.art.nato import Element, unit_symbol
@@ -85,6 +85,15 @@ def test_a_hexside_feature_is_drawn_in_its_style_and_listed(ridge: GameSpec) -> 
 
 
 def test_a_game_may_colour_its_sides(ridge: GameSpec) -> None:
+    game_map = ridge.maps[0]
+    image, drawn = draw_board(ridge, game_map, 0)
+    assert {"supply blue depot", "supply red depot"} <= drawn
+    view = BoardView(game_map, 0)
+    for source in game_map.supply_sources:
+        x, y = view.centre(source.hexes[0])
+        # The ring's right-hand edge, where it crosses the hex's horizontal middle.
+        ring = image.getpixel((round(x + view.hex_size * SUPPLY_RADIUS), round(y)))
+        assert ring == look_of(ridge).side(source.side)
     assert look_of(ridge).side("blue") == rgb("#2050c0")
     assert look_of(ridge).side("red") == rgb("#c03020")
 
