@@ -18,7 +18,7 @@ from math import ceil, floor
 from functools import cached_property
 from typing import ClassVar
 
-from rules.hexes import Hex, are_adjacent
+from rules.hexes import Hex, are_adjacent, hexside
 from rules.model import Column, Difference, Odds, OddsTable
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
@@ -169,8 +169,19 @@ class HexReferee(Referee):
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
     ) -> list[Modifier]:
-        """Column shifts and die modifiers for this attack; games override."""
-        return []
+        """Column shifts and die modifiers for this attack, as the terrain data gives them:
+        the defender's hex terrain, and a hexside feature every attacker attacks across.
+        Games whose rules condition them further (TPS, DoS) override this."""
+        modifiers = []
+        terrain = self.spec.terrain_types[self.position.game_map.terrain_of(defender_hex)]
+        crossed = [self.position.game_map.hexside_features.get(hexside(state.hex, defender_hex), frozenset())
+                   for state in attackers if state.hex is not None]
+        every_attacker_crosses = set.intersection(*(set(features) for features in crossed)) if crossed else set()
+        for effect in (terrain, *(self.spec.terrain_types[feature] for feature in sorted(every_attacker_crosses))):
+            if effect.combat_column_shift or effect.combat_die_modifier:
+                modifiers.append(Modifier(effect.name, (effect.provenance.source or f"terrain effects: {effect.name}",),
+                                          effect.combat_column_shift, effect.combat_die_modifier))
+        return modifiers
 
     def combined_die_modifier(self, modifiers: Sequence[Modifier]) -> int:
         """The die modifiers added up (games cap them, e.g. TPS never below -2)."""
