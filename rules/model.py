@@ -31,6 +31,41 @@ class Side:
 
     id: str
     name: str
+    colour: str | None = None
+    """The side's colour on the map (supply rings, fortified hexes) as ``#rrggbb``; None
+    leaves it to the builder's defaults."""
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    """How a hexside feature is drawn: a ``#rrggbb`` colour, a width in hundredths of
+    the hex size, and solid or dashed."""
+
+    colour: str
+    width: int
+    dashed: bool
+
+
+@dataclass(frozen=True)
+class ArmLook:
+    """How a game's own ``arm`` is drawn on its counters: NATO symbol strokes from the
+    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...)."""
+
+    id: str
+    symbol: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What a game says about itself in its module, legend, help and charts; None keeps
+    the builder's wording (written for the Stalingrad games, rebuilt from rules and maps)."""
+
+    description: str | None = None
+    legend_subtitle: str | None = None
+    help_introduction: str | None = None
+    sources: str | None = None
+    """Where the game's charts come from, for a table that names no source of its own."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +103,14 @@ class TerrainType:
     defence_strength_modifiers: Mapping[str, int]
     description: str
     provenance: Provenance
+    fill: str | None = None
+    """The hex's fill as ``#rrggbb``; None leaves it to the builder's table by id."""
+    symbol: str | None = None
+    """The hex's map symbol from the builder's vocabulary (``trees``, ``hachures``...)."""
+    line: LineStyle | None = None
+    """How a hexside feature is drawn; None leaves it to the builder's table by id."""
+    defined_at: str = ""
+    """``file:line`` of its ``[[terrain]]`` table, for warnings about how it looks."""
 
     def movement_cost(self, movement_class: str) -> int | None:
         """MP cost for ``movement_class``, falling back to the ``all`` entry."""
@@ -312,39 +355,84 @@ class Odds:
         """Attacker over defender as an exact fraction."""
         return Fraction(self.attacker, self.defender)
 
+    @property
+    def rank(self) -> Fraction:
+        """Where the column stands among its table's columns: its ratio."""
+        return self.ratio
+
     def __str__(self) -> str:
         return f"{self.attacker}-{self.defender}"
 
 
 @dataclass(frozen=True)
+class Difference:
+    """A differential column such as ``+3``, ``0`` or ``-2`` (attack minus defence strength)."""
+
+    difference: int
+
+    @property
+    def rank(self) -> Fraction:
+        """Where the column stands among its table's columns."""
+        return Fraction(self.difference)
+
+    def __str__(self) -> str:
+        return f"{self.difference:+d}" if self.difference else "0"
+
+
+Column = Odds | Difference
+"""A results table's column: odds (``3-1``) or a strength difference (``+3``)."""
+
+
+@dataclass(frozen=True)
 class OddsTable:
-    """A results table indexed by odds column and (modified) die roll.
+    """A results table indexed by column and (modified) die roll.
 
     Used for the TPS combat results and air superiority tables and the reconstructed DoS
-    CRT. Rolls beyond the first or last row and odds beyond the first or last column
-    are clamped to them, as the TPS table's footnote says of its columns.
+    CRT. Its columns are all odds (a ratio table) or all strength differences (a
+    differential table, ``differential``). Rolls beyond the first or last row and odds
+    beyond the first or last column are clamped to them, as the TPS table's footnote
+    says of its columns.
     """
 
     name: str
-    columns: tuple[Odds, ...]
+    columns: tuple[Column, ...]
     rolls: tuple[int, ...]
-    results: Mapping[tuple[int, Odds], str]
+    results: Mapping[tuple[int, Column], str]
     codes: Mapping[str, str]
     provenance: Provenance
     notes: tuple[str, ...] = ()
     """What the printed table says under it (odds or rolls beyond its edges)."""
 
-    def column_for(self, attack: Fraction) -> Odds:
-        """The column an exact attack/defence ratio falls in: rounded down, then clamped."""
-        eligible = [column for column in self.columns if column.ratio <= attack]
-        return max(eligible, key=lambda column: column.ratio) if eligible else self.columns[0]
+    @property
+    def differential(self) -> bool:
+        """Whether the columns are attack minus defence rather than attack over defence."""
+        return isinstance(self.columns[0], Difference)
 
-    def shifted(self, column: Odds, shift: int) -> Odds:
+    def odds_columns(self) -> tuple[Odds, ...]:
+        """The columns of a ratio table; the rules that count odds by index need them."""
+        odds = tuple(column for column in self.columns if isinstance(column, Odds))
+        if len(odds) != len(self.columns):
+            raise ValueError(f"{self.name} is a differential table, not an odds table")
+        return odds
+
+    def column_for(self, attack: Fraction) -> Column:
+        """The column an exact attack/defence ratio (or, for a differential table, the
+        attack minus the defence) falls in: rounded down, then clamped."""
+        eligible = [column for column in self.columns if column.rank <= attack]
+        return max(eligible, key=lambda column: column.rank) if eligible else self.columns[0]
+
+    def column_for_strengths(self, attack: Fraction, defence: Fraction) -> Column:
+        """The column for these strengths: their difference or their ratio, by the table's kind."""
+        if self.differential:
+            return self.column_for(attack - defence)
+        return self.column_for(attack / defence if defence else Fraction(10**6))
+
+    def shifted(self, column: Column, shift: int) -> Column:
         """The column ``shift`` places right (positive) or left, clamped to the table."""
         index = self.columns.index(column) + shift
         return self.columns[min(max(index, 0), len(self.columns) - 1)]
 
-    def result(self, column: Odds, roll: int) -> str:
+    def result(self, column: Column, roll: int) -> str:
         """The result code for a column and a roll, the roll clamped to the printed rows."""
         clamped = min(max(roll, self.rolls[0]), self.rolls[-1])
         return self.results[(clamped, column)]
@@ -445,6 +533,9 @@ class GameSpec:
     tracks: tuple[Track, ...] = field(default=())
     help: tuple[tuple[str, str], ...] = field(default=())
     """The module's help page in our own words: (section title, text) in reading order."""
+    arms: Mapping[str, ArmLook] = field(default_factory=dict)
+    """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
+    wording: Wording = field(default_factory=Wording)
 
     @property
     def is_area_game(self) -> bool:

@@ -17,6 +17,14 @@ from itertools import pairwise
 from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.fonts import font
+# The look's defaults, still importable from here, where the board's users find them.
+from builder.art.look import INK as INK
+from builder.art.look import LEGEND_SUBTITLE as LEGEND_SUBTITLE
+from builder.art.look import LINE_STYLES as LINE_STYLES
+from builder.art.look import SIDE_COLOURS as SIDE_COLOURS
+from builder.art.look import TERRAIN_FILL as TERRAIN_FILL
+from builder.art.look import WATER as WATER
+from builder.art.look import BoardLook, Colour, look_of
 from builder.art.scaled_drawing import Window, board_canvas
 from builder.art.text import draw_text, overlapping
 from rules.errors import StavkaError
@@ -24,42 +32,13 @@ from rules.hexes import Hex, HexSide, direction_between
 from rules.hexgrid import Board
 from rules.model import GameMap, GameSpec
 
-Colour = tuple[int, int, int]
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 
 BOARD_COLOURS = 128
 PAPER: Colour = (236, 231, 214)
 GRID: Colour = (120, 112, 96)
-INK: Colour = (30, 28, 24)
-TERRAIN_FILL: dict[str, Colour] = {
-    "clear": (233, 226, 196),
-    "forest": (160, 190, 130),
-    "hills": (214, 190, 140),
-    "mountain": (176, 140, 104),
-    "swamp": (176, 206, 190),
-    "desert_steppe": (236, 214, 160),
-    "sea": (140, 180, 214),
-    "lake": (166, 202, 228),
-    "fortified_axis": (214, 212, 200),
-    "fortified_soviet": (234, 208, 196),
-}
-WATER: Colour = (46, 104, 178)
 VICTORY_GOLD: Colour = (226, 176, 40)
-SIDE_COLOURS: dict[str, Colour] = {"axis": (70, 70, 70), "soviet": (176, 36, 30), "german": (70, 70, 70)}
-LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
-    # hexside feature or named line: colour, width (fraction of 100 of the hex size), dashed
-    "river": (WATER, 5, False),
-    "volga": (WATER, 11, False),
-    "lake_side": ((84, 140, 206), 12, False),
-    "impassable_mountain": ((92, 58, 30), 7, False),
-    "don_volga_line": ((196, 40, 40), 6, True),
-    "stalingrad_ring": ((120, 20, 90), 9, False),
-    "blue_start": ((40, 60, 160), 5, True),
-    "uranus_start": ((170, 30, 120), 5, True),
-    "start_19nov": ((40, 60, 160), 5, True),
-    "start_16dec": ((170, 30, 120), 5, True),
-}
 DRAWN_LINES = ("blue_start", "uranus_start", "start_19nov", "start_16dec")
 WATER_TERRAIN = frozenset({"sea", "lake"})
 SUPPLY_STYLES = ("solid", "dashed", "double", "dotted")
@@ -69,7 +48,6 @@ LEGEND_MARGIN = 12
 LEGEND_ROW = 30
 LEGEND_SWATCH = (46, 24)
 LEGEND_LABEL_PX = 16
-LEGEND_SUBTITLE = "Rebuilt by Stavka from the rules and real geography"
 
 
 @dataclass(frozen=True)
@@ -168,24 +146,25 @@ def draw_board(
     visible = view.visible_hexes()
     on_board = set(visible)
     drawn: set[str] = set()
+    look = look_of(spec)
     for hex_ in visible:
         terrain = game_map.terrain_of(hex_)
-        draw.polygon(view.corners(hex_), fill=TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]))
+        draw.polygon(view.corners(hex_), fill=look.fill(terrain))
         x, y = view.centre(hex_)
-        _terrain_symbol(draw, x, y, view.hex_size, terrain, _scaled(view, 6), view.corners(hex_))
+        _terrain_symbol(draw, x, y, view.hex_size, look, terrain, _scaled(view, 6), view.corners(hex_))
         drawn.add(f"terrain {terrain}")
     for hex_ in visible:
         draw.polygon(view.corners(hex_), outline=GRID)
-    drawn |= _hexsides(draw, view, game_map, on_board)
+    drawn |= _hexsides(draw, view, game_map, look, on_board)
     drawn |= _rails(draw, view, game_map, on_board)
-    drawn |= _supply_sources(draw, view, game_map, on_board)
+    drawn |= _supply_sources(draw, view, game_map, look, on_board)
     drawn |= _marks(draw, view, game_map, on_board)
     drawn |= _towns(draw, view, game_map, on_board)
     drawn |= _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
     legend = place_legend(spec, game_map)
     if legend.board_index == board_index:
-        _draw_legend(draw, spec, legend)
+        _draw_legend(draw, spec, legend, look.subtitle)
     return image, drawn
 
 
@@ -193,29 +172,31 @@ def _scaled(view: BoardView, fraction: float) -> int:
     return max(1, round(view.hex_size * fraction / 100))
 
 
-def _terrain_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, terrain: str, edge: int,
-                    corners: Sequence[Point] | None = None) -> None:
+def _terrain_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, look: BoardLook, terrain: str,
+                    edge: int, corners: Sequence[Point] | None = None) -> None:
     """Small map symbols so terrain reads without colour: trees, hill hachures, peaks,
-    reeds, dots, and a fortified hex's edge in its side's colour. ``size`` is the hex's."""
+    reeds, dots (as the game's look names them), and a fortified hex's edge in its side's
+    colour. ``size`` is the hex's."""
     unit = size / 10
-    if terrain == "forest":
+    symbol = look.symbol(terrain)
+    if symbol == "trees":
         for dx, dy in ((-1.8, 0.8), (0, -1.2), (1.8, 0.8)):
             cx, cy = x + dx * unit, y + dy * unit
             draw.polygon([(cx, cy - 1.2 * unit), (cx - 0.8 * unit, cy + 0.6 * unit), (cx + 0.8 * unit, cy + 0.6 * unit)],
                          fill=(70, 120, 60))
-    elif terrain == "hills":
+    elif symbol == "hachures":
         for dx in (-1.6, 1.2):
             draw.arc([x + (dx - 1.2) * unit, y - 0.8 * unit, x + (dx + 1.2) * unit, y + 1.6 * unit], 200, 340,
                      fill=(120, 90, 50), width=max(1, round(unit / 3)))
-    elif terrain == "mountain":
+    elif symbol == "peaks":
         for dx, height in ((-1.4, 1.8), (1.0, 2.4)):
             draw.polygon([(x + dx * unit, y - height * unit), (x + (dx - 1.4) * unit, y + 1.2 * unit),
                           (x + (dx + 1.4) * unit, y + 1.2 * unit)], fill=(120, 84, 52))
-    elif terrain == "swamp":
+    elif symbol == "reeds":
         for dy in (-0.8, 0.6):
             draw.line([(x - 2 * unit, y + dy * unit), (x + 2 * unit, y + dy * unit)], fill=(60, 120, 110),
                       width=max(1, round(unit / 4)))
-    elif terrain == "desert_steppe":
+    elif symbol == "dots":
         for dx, dy in ((-1.5, -0.5), (0.2, 0.8), (1.5, -0.7), (-0.4, -1.6), (0.9, 1.9)):
             radius = unit / 4
             draw.ellipse([x + dx * unit - radius, y + dy * unit - radius, x + dx * unit + radius, y + dy * unit + radius],
@@ -225,18 +206,18 @@ def _terrain_symbol(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, 
         outline = corners if corners is not None else [
             (x + size * 0.5 * math.cos(math.pi / 3 * k), y + size * 0.5 * math.sin(math.pi / 3 * k)) for k in range(6)
         ]
-        draw.polygon(list(outline), outline=SIDE_COLOURS.get(side, INK), width=edge)
+        draw.polygon(list(outline), outline=look.side(side), width=edge)
         # A dot inside each corner as well, so the two sides differ in more than colour.
         for corner in outline:
             draw.ellipse([corner[0] * 0.75 + x * 0.25 - unit * 0.45, corner[1] * 0.75 + y * 0.25 - unit * 0.45,
                           corner[0] * 0.75 + x * 0.25 + unit * 0.45, corner[1] * 0.75 + y * 0.25 + unit * 0.45],
-                         fill=SIDE_COLOURS.get(side, INK))
+                         fill=look.side(side))
 
 
-def _line_features(game_map: GameMap) -> list[str]:
+def _line_features(game_map: GameMap, look: BoardLook) -> list[str]:
     """The hexside features and named lines this map draws, in drawing order."""
     present = []
-    for feature in LINE_STYLES:
+    for feature in look.lines:
         if _sides_drawn(game_map, feature) or (feature in DRAWN_LINES and feature in game_map.lines):
             present.append(feature)
     return present
@@ -251,14 +232,15 @@ def _sides_drawn(game_map: GameMap, feature: str) -> list[HexSide]:
     return sides
 
 
-def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+def _hexsides(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, look: BoardLook,
+              on_board: set[Hex]) -> set[str]:
     """Features on hexsides, then named lines (start lines) on top."""
     drawn = set()
-    for feature in _line_features(game_map):
+    for feature in _line_features(game_map, look):
         sides = _sides_drawn(game_map, feature)
         if feature in DRAWN_LINES and feature in game_map.lines:
             sides = sorted(game_map.lines[feature])
-        if _draw_sides(draw, view, sides, on_board, *LINE_STYLES[feature]):
+        if _draw_sides(draw, view, sides, on_board, *look.lines[feature]):
             drawn.add(f"line {feature}")
     return drawn
 
@@ -446,11 +428,12 @@ SUPPLY_RADIUS = 0.27
 """Ring radius as a share of the hex: inside the hex number at the top of the hex."""
 
 
-def _supply_sources(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]) -> set[str]:
+def _supply_sources(draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, look: BoardLook,
+                    on_board: set[Hex]) -> set[str]:
     """Supply source hexes ringed in their side's colour, each kind of a side in its own style."""
     drawn = set()
     for source in game_map.supply_sources:
-        colour = SIDE_COLOURS.get(source.side, INK)
+        colour = look.side(source.side)
         style = _supply_style(game_map, source.side, source.kind)
         for hex_ in source.hexes:
             if hex_ not in on_board:
@@ -521,6 +504,7 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
     assert game_map.hex_map is not None
     size = game_map.hex_map.boards[0].grid.dy
     symbol = LEGEND_SWATCH[1] * 1.7  # the hex size a swatch's symbol is drawn for: it fits its row
+    look = look_of(spec)
     entries: list[LegendEntry] = []
     used = [terrain for terrain in spec.terrain_types if spec.terrain_types[terrain].kind == "hex"
             and terrain in _terrains_on(game_map)]
@@ -531,8 +515,8 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
             half = (box[3] - box[1]) / 2
             corners = [(x + half * 1.6 * math.cos(math.pi / 3 * k), y + half * 1.1 * math.sin(math.pi / 3 * k))
                        for k in range(6)]
-            draw.polygon(corners, fill=TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]), outline=GRID)
-            _terrain_symbol(draw, x, y, half * 2.2, terrain, 3, corners)
+            draw.polygon(corners, fill=look.fill(terrain), outline=GRID)
+            _terrain_symbol(draw, x, y, half * 2.2, look, terrain, 3, corners)
         return paint
 
     for terrain in used:
@@ -564,10 +548,10 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
     def mark(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
         return lambda draw, x, y: MARK_SYMBOLS[kind](draw, x, y, symbol * 0.5)
 
-    for feature in _line_features(game_map):
+    for feature in _line_features(game_map, look):
         name = spec.labels.get(feature) or (spec.terrain_types[feature].name if feature in spec.terrain_types
                                             else feature.replace("_", " ").capitalize())
-        entries.append(LegendEntry(f"line {feature}", name, line_swatch(*LINE_STYLES[feature])))
+        entries.append(LegendEntry(f"line {feature}", name, line_swatch(*look.lines[feature])))
     if game_map.rails:
         entries.append(LegendEntry("rail", spec.labels.get("rail", "Railway"), rail_swatch))
     for kind in TOWN_KINDS:
@@ -581,7 +565,7 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
         side_name = next((side.name for side in spec.sides if side.id == source.side), source.side)
         label = spec.labels.get(key, f"{side_name} {source.kind.replace('_', ' ')} supply source")
         style = _supply_style(game_map, source.side, source.kind)
-        entries.append(LegendEntry(key, label, centred(ring(SIDE_COLOURS.get(source.side, INK), style))))
+        entries.append(LegendEntry(key, label, centred(ring(look.side(source.side), style))))
     for map_mark in game_map.marks:
         key = f"mark {map_mark.symbol}"
         if not any(entry.key == key for entry in entries):
@@ -611,7 +595,7 @@ def _legend_size(spec: GameSpec, entries: Sequence[LegendEntry], columns: int) -
     rows = (len(entries) + columns - 1) // columns
     header = 84
     width = max(columns * _legend_column(entries) + 16, round(font(30, "serif-bold").getlength(spec.title)) + 40,
-                round(font(14, "condensed").getlength(LEGEND_SUBTITLE)) + 32)
+                round(font(14, "condensed").getlength(look_of(spec).subtitle)) + 32)
     return width, header + rows * LEGEND_ROW + 16
 
 
@@ -653,12 +637,12 @@ def place_legend(spec: GameSpec, game_map: GameMap) -> Legend:
     )
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, legend: Legend) -> None:
+def _draw_legend(draw: ImageDraw.ImageDraw, spec: GameSpec, legend: Legend, subtitle: str) -> None:
     """The title, a line on what the map is, and every legend entry with its swatch."""
     left, top = legend.box[0], legend.box[1]
     draw.rectangle(legend.box, fill=(248, 245, 234), outline=INK, width=3)
     draw_text(draw, (left + 16, top + 40), spec.title, font(30, "serif-bold"), INK, anchor="ls")
-    draw_text(draw, (left + 16, top + 66), LEGEND_SUBTITLE, font(14, "condensed"), INK, anchor="ls")
+    draw_text(draw, (left + 16, top + 66), subtitle, font(14, "condensed"), INK, anchor="ls")
     label_font = font(LEGEND_LABEL_PX, "condensed")
     rows = (len(legend.entries) + legend.columns - 1) // legend.columns
     for number, entry in enumerate(legend.entries):

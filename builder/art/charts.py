@@ -137,22 +137,26 @@ def _draw_row(
     draw.line((left, top + height, left + sum(widths), top + height), fill=RULE, width=1)
 
 
-def odds_table_chart(table: OddsTable) -> ChartTable:
-    """An odds table (CRT, air superiority): die rolls down, odds across, then its key."""
+def odds_table_chart(table: OddsTable, sources: str | None = None) -> ChartTable:
+    """An odds table (CRT, air superiority): die rolls down, odds (or, for a differential
+    table, attack minus defence strength) across, then its key and where it comes from
+    (``sources``: the game's word for a table that names none)."""
     columns = (Column("Die", 30, centred=True),) + tuple(Column(str(odds), 34, centred=True) for odds in table.columns)
     rows = tuple(
         (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns) for roll in table.rolls
     )
     key = tuple(f"{code}: {meaning}" for code, meaning in table.codes.items())
-    notes = (*table.notes, *key, *_provenance_notes(table.provenance))
+    reading = ("Columns: attack strength minus defence strength.",) if table.differential else ()
+    notes = (*reading, *table.notes, *key, *_provenance_notes(table.provenance, sources))
     return ChartTable(table.name, columns, rows, notes, tab=table.name)
 
 
-def _provenance_notes(provenance: Provenance) -> tuple[str, ...]:
-    """A chart's footnote on where it comes from: the source, or why it is reconstructed."""
+def _provenance_notes(provenance: Provenance, sources: str | None = None) -> tuple[str, ...]:
+    """A chart's footnote on where it comes from: the source, or why it is reconstructed;
+    without either, the game's ``sources`` if it names them."""
     if provenance.reconstructed:
         return (f"{RECONSTRUCTED_MARK} Reconstructed: {printable(provenance.note or '')}".rstrip(": "),)
-    return (f"Source: {printable(provenance.source or 'unsourced')}",)
+    return (f"Source: {printable(provenance.source or sources or 'unsourced')}",)
 
 
 _CJK = "\u3000-\u9fff\uff00-\uffef"
@@ -233,7 +237,7 @@ def victory_points_chart(game: GameSpec) -> ChartTable:
         (str(award.points), award.per, award.beneficiary, award.description) for award in game.tables.victory_points
     )
     return ChartTable(f"{game.title}: Victory Point Schedule", columns, rows,
-                      _provenance_notes(game.tables.victory_provenance), tab="VP schedule")
+                      _provenance_notes(game.tables.victory_provenance, game.wording.sources), tab="VP schedule")
 
 
 def victory_levels_chart(game: GameSpec) -> ChartTable:
@@ -325,7 +329,7 @@ def game_charts(game: GameSpec) -> Mapping[str, ChartTable]:
     """Every chart of ``game`` by a file-name-safe id, in the order a player reads them."""
     charts: dict[str, ChartTable] = {}
     for table_id, table in game.tables.odds_tables.items():
-        charts[table_id] = odds_table_chart(table)
+        charts[table_id] = odds_table_chart(table, game.wording.sources)
     charts["terrain"] = terrain_chart(game)
     if game.tables.victory_points:
         charts["victory_points"] = victory_points_chart(game)

@@ -192,7 +192,7 @@ def is_flight(unit: Unit) -> bool:
 def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
     """What the face showing step ``step_index`` (0 = full strength) says."""
     where = str(Path(game.folder) / "units.toml")
-    symbol = unit_symbol(unit.arm, unit.mobility, where)
+    symbol = unit_symbol(unit.arm, unit.mobility, where, game.arms)
     air_half = unit.properties.get("air_unit", "")
     if air_half and not is_flight(unit) and Element.AIR in symbol:
         symbol = symbol | {Element.SUPPLY}

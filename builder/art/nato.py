@@ -13,12 +13,14 @@ mechanized infantry (X and oval) or motorized flak (arc and bar) need no extra c
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import Enum
 
 from PIL import ImageDraw
 
+from rules.data.look import STANDARD_ARMS, normalise_arm
 from rules.errors import DataError
+from rules.model import ArmLook
 
 Box = tuple[float, float, float, float]
 """A frame as (left, top, right, bottom) in pixels."""
@@ -49,74 +51,32 @@ class Element(Enum):
 _E = Element
 
 ARM_SYMBOLS: dict[str, frozenset[Element]] = {
-    "infantry": frozenset({_E.INFANTRY}),
-    "rifle": frozenset({_E.INFANTRY}),
-    "luftwaffe_field": frozenset({_E.INFANTRY}),
-    "mountain": frozenset({_E.INFANTRY, _E.MOUNTAIN}),
-    "mountain_infantry": frozenset({_E.INFANTRY, _E.MOUNTAIN}),
-    "naval_infantry": frozenset({_E.INFANTRY, _E.AMPHIBIOUS}),
-    "marines": frozenset({_E.INFANTRY, _E.AMPHIBIOUS}),
-    "naval": frozenset({_E.AMPHIBIOUS}),
-    "cavalry": frozenset({_E.CAVALRY}),
-    "mechanized_cavalry": frozenset({_E.CAVALRY, _E.ARMOUR}),
-    "panzer": frozenset({_E.ARMOUR}),
-    "tank": frozenset({_E.ARMOUR}),
-    "armour": frozenset({_E.ARMOUR}),
-    "mechanized": frozenset({_E.INFANTRY, _E.ARMOUR}),
-    "mechanized_infantry": frozenset({_E.INFANTRY, _E.ARMOUR}),
-    "panzergrenadier": frozenset({_E.INFANTRY, _E.ARMOUR}),
-    "kampfgruppe": frozenset({_E.INFANTRY, _E.ARMOUR}),
-    "motorized": frozenset({_E.INFANTRY, _E.MOTORIZED}),
-    "motorized_infantry": frozenset({_E.INFANTRY, _E.MOTORIZED}),
-    "artillery": frozenset({_E.ARTILLERY}),
-    "heavy_artillery": frozenset({_E.ARTILLERY, _E.MOTORIZED}),
-    "motorized_artillery": frozenset({_E.ARTILLERY, _E.MOTORIZED}),
-    "anti_tank": frozenset({_E.ANTI_TANK}),
-    "tank_destroyer": frozenset({_E.ANTI_TANK, _E.ARMOUR}),
-    "flak": frozenset({_E.AIR_DEFENCE}),
-    "anti_aircraft": frozenset({_E.AIR_DEFENCE}),
-    "motorized_flak": frozenset({_E.AIR_DEFENCE, _E.MOTORIZED}),
-    "fortified": frozenset({_E.FORTIFIED}),
-    "fortified_area": frozenset({_E.FORTIFIED}),
-    "garrison": frozenset({_E.FORTIFIED}),
-    "engineer": frozenset({_E.ENGINEER}),
-    "pioneer": frozenset({_E.ENGINEER}),
-    "supply": frozenset({_E.SUPPLY}),
-    "air": frozenset({_E.AIR}),
-    "air_flight": frozenset({_E.AIR}),
-    "air_ground": frozenset({_E.AIR, _E.SUPPLY}),
-    "headquarters": frozenset({_E.HEADQUARTERS}),
+    arm: frozenset(Element[name.upper()] for name in names) for arm, names in STANDARD_ARMS.items()
 }
 """Symbols by the ``arm`` a game's units.toml gives (see :func:`normalise_arm` for spellings)."""
 
 MECHANIZED_MOBILITIES = frozenset({"mechanized", "motorized"})
 """Mobility classes that make a foot symbol motorized (DoS 2.9's mechanized class)."""
 
-_SPELLINGS = {"mechanised": "mechanized", "motorised": "motorized", "armor": "armour", "hq": "headquarters"}
 _MOTORIZABLE = frozenset({_E.INFANTRY, _E.ARTILLERY, _E.AIR_DEFENCE, _E.ANTI_TANK, _E.ENGINEER})
 
 
-def normalise_arm(arm: str) -> str:
-    """``arm`` in the table's spelling: lower case, words joined by ``_``, US spellings.
-
-    Data writers type "Motorised infantry" or "motorized-infantry"; one key serves all.
-    """
-    words = arm.strip().lower().replace("-", " ").replace("_", " ").split()
-    return "_".join(_SPELLINGS.get(word, word) for word in words)
-
-
-def unit_symbol(arm: str, mobility: str, where: str = "") -> frozenset[Element]:
+def unit_symbol(arm: str, mobility: str, where: str = "", own: Mapping[str, ArmLook] | None = None) -> frozenset[Element]:
     """The symbol for a unit's ``arm``, motorized when its ``mobility`` is mechanized.
 
     The movement class is what the rules act on (DoS 2.9: truck-towed artillery and
     motorized flak are mechanized), so the counter shows it even when the arm does not
-    say so. An unknown arm is a data error: a blank frame would hide a typo.
+    say so. A game's own arms (``own``, from its ``[[arm]]`` tables) come first. An
+    unknown arm is a data error: a blank frame would hide a typo.
     """
     key = normalise_arm(arm)
-    if key not in ARM_SYMBOLS:
+    if own and key in own:
+        elements = frozenset(Element[name.upper()] for name in own[key].symbol)
+    elif key in ARM_SYMBOLS:
+        elements = ARM_SYMBOLS[key]
+    else:
         known = ", ".join(sorted(ARM_SYMBOLS))
         raise DataError(where or None, None, f"no NATO symbol for arm {arm!r} (known: {known})")
-    elements = ARM_SYMBOLS[key]
     motorized = normalise_arm(mobility) in MECHANIZED_MOBILITIES
     if motorized and elements & _MOTORIZABLE and not elements & {_E.ARMOUR, _E.MOTORIZED}:
         return elements | {_E.MOTORIZED}

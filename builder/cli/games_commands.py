@@ -28,15 +28,19 @@ def validate(game: str) -> None:
 
     Prints a summary and exits 0, or prints the first problem as FILE:LINE: MESSAGE and
     exits 2: a value the data cannot hold, a counter that cannot be drawn, or a set-up
-    the rules forbid.
+    the rules forbid. Warns (on stderr, still exiting 0) of what the map would draw as
+    nothing or like something else.
     """
     # The drawing code is loaded only here: games and the referee need none of it.
+    from builder.art.look import look_problems
     from builder.validation import check_drawable, check_setups
 
     spec = load_game(game)
     check_game_data(spec)
     check_drawable(spec)
     check_setups(spec)
+    for problem in look_problems(spec):
+        click.echo(f"warning: {problem.where}: {problem.message}", err=True)
     hexes = sum(
         sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
     )

@@ -50,7 +50,8 @@ def identity_of(spec: GameSpec) -> ModuleIdentity:
     return ModuleIdentity(
         name=module_name(spec),
         version=stavka_version(),
-        description=f"{spec.title} ({spec.publisher}, {spec.year}), rebuilt by Stavka from the rules and real geography",
+        description=f"{spec.title} ({spec.publisher}, {spec.year}), "
+        + (spec.wording.description or "rebuilt by Stavka from the rules and real geography"),
     )
 
 

@@ -16,16 +16,12 @@ from itertools import pairwise
 from xml.etree import ElementTree
 
 from builder.art.counters import SCREEN_COUNTER_PX
+from builder.art.look import INK, WATER, look_of
 from builder.art.board import (
     DRAWN_LINES,
     GRID,
-    INK,
-    LINE_STYLES,
     PAPER,
-    SIDE_COLOURS,
-    TERRAIN_FILL,
     TOWN_LABEL_GAP,
-    WATER,
     town_label_font,
     town_symbol_size,
     towns_named_above,
@@ -142,14 +138,15 @@ def _terrain(board: HexBoard) -> ElementTree.Element:
         by_terrain.setdefault(board.game_map.terrain_of(hex_), []).append(hex_)
     stroke_width = number(board.hex_size / 60)
     layer = group("terrain")
+    look = look_of(board.spec)
     for terrain, hexes in sorted(by_terrain.items()):
-        fill = colour(TERRAIN_FILL.get(terrain, TERRAIN_FILL["clear"]))
+        fill = colour(look.fill(terrain))
         layer.append(element("path", {
             "d": polygon_path(board.hex_map.corners(hex_) for hex_ in hexes), "fill": fill,
             "stroke": colour(GRID), "stroke-width": stroke_width, "data-terrain": terrain,
         }))
         if terrain.startswith("fortified_"):
-            side_colour = SIDE_COLOURS.get(terrain.split("_", 1)[1], INK)
+            side_colour = look.side(terrain.split("_", 1)[1])
             layer.append(element("path", {
                 "d": polygon_path(_inset(board, hex_) for hex_ in hexes), "fill": "none",
                 "stroke": colour(side_colour), "stroke-width": number(board.hex_size * 0.06),
@@ -173,7 +170,7 @@ def _hexsides(board: HexBoard) -> ElementTree.Element:
     """Rivers, the Volga, mountains and named lines, in the board image's styles."""
     playable = set(board.hexes)
     layer = group("hexsides")
-    for feature, (line_colour, width, dashed) in LINE_STYLES.items():
+    for feature, (line_colour, width, dashed) in look_of(board.spec).lines.items():
         sides = [side for side in _sides_of(board, feature) if playable & set(side.hexes)]
         if not sides:
             continue
@@ -212,8 +209,9 @@ def _supply_sources(board: HexBoard) -> ElementTree.Element:
     """Supply source hexes ringed in their side's colour with a small "S", as on the board."""
     layer = group("sources")
     radius = board.hex_size * 0.36
+    look = look_of(board.spec)
     for source in board.game_map.supply_sources:
-        side_colour = colour(SIDE_COLOURS.get(source.side, INK))
+        side_colour = colour(look.side(source.side))
         for hex_ in source.hexes:
             x, y = board.centre(hex_)
             layer.append(element("circle", {
@@ -273,11 +271,12 @@ def legend(board: HexBoard) -> list[LegendEntry]:
     """The terrain and hexside features this board shows, named as the game names them."""
     types = board.spec.terrain_types
     used = {board.game_map.terrain_of(hex_) for hex_ in board.hexes}
+    look = look_of(board.spec)
     entries = [
-        LegendEntry(types[terrain_id].name, colour(TERRAIN_FILL.get(terrain_id, TERRAIN_FILL["clear"])), "fill")
+        LegendEntry(types[terrain_id].name, colour(look.fill(terrain_id)), "fill")
         for terrain_id in types if terrain_id in used
     ]
-    for feature, (line_colour, _, dashed) in LINE_STYLES.items():
+    for feature, (line_colour, _, dashed) in look.lines.items():
         if _sides_of(board, feature):
             name = types[feature].name if feature in types else feature.replace("_", " ")
             entries.append(LegendEntry(name, colour(line_colour), "line", dashed))

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from builder.art.board import INK, SIDE_COLOURS
+from builder.art.look import INK, SIDE_COLOURS
 from builder.report.svg import colour
 from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee

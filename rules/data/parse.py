@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.areas import AreaMap, Crossing, MapFrame, signed_area
 from rules.cards import CardDeck, Event, Hands, Rank, Suit
-from rules.data import presentation
+from rules.data import look, presentation
 from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.source import TomlSource
@@ -28,11 +28,14 @@ from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
 from rules.regions import outline, outline_between
 from rules.model import (
     Area,
+    ArmLook,
     Arrival,
     GameMap,
     GameSpec,
     MapEdge,
     Marker,
+    Column,
+    Difference,
     Nationality,
     Odds,
     OddsTable,
@@ -69,6 +72,7 @@ GENERATED_MAP_KEYS = ("name", "terrain", "hexsides", "lines", "town", "rail", "s
 TERRAIN_KINDS = ("hex", "hexside", "area")
 TOWN_KINDS = ("city", "town", "port", "village")
 ODDS = re.compile(r"^(\d+)[-:](\d+)$")
+DIFFERENCE = re.compile(r"^([+-]\d+|0)$")
 
 
 def parse_game_folder(folder: Path, with_generated: bool) -> GameSpec:
@@ -96,15 +100,17 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help")
+    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help",
+              "arm")
     header = game.table("game")
-    header.only("id", "title", "publisher", "year", "rules")
+    header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
     sides = _sides(game)
     nationalities = _nationalities(game, {side.id for side in sides})
     terrain_types = _terrain_types(game)
+    arms = look.arms(game)
     maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
-    units, markers = _units(sources["units.toml"], sides, nationalities, not played_on_areas(maps))
+    units, markers = _units(sources["units.toml"], sides, nationalities, not played_on_areas(maps), arms)
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
     cards = _cards(
@@ -152,6 +158,8 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
         labels=presentation.labels(game),
         tracks=presentation.tracks(game, markers, scenarios),
         help=presentation.help_sections(game),
+        arms=arms,
+        wording=look.wording(header),
     )
 
 
@@ -174,8 +182,8 @@ def _sides(game: Table) -> list[Side]:
     seen: dict[str, str] = {}
     sides = []
     for table in game.tables("side", required=True):
-        table.only("id", "name")
-        sides.append(Side(_unique(table, "id", seen, "side"), table.text("name")))
+        table.only("id", "name", "colour")
+        sides.append(Side(_unique(table, "id", seen, "side"), table.text("name"), look.optional_colour(table, "colour")))
     return sides
 
 
@@ -188,19 +196,12 @@ def _nationalities(game: Table, sides: set[str]) -> dict[str, Nationality]:
             id=_unique(table, "id", seen, "nationality"),
             name=table.text("name"),
             side=table.choice("side", sides, "side"),
-            background=_colour(table, "background"),
-            text=_colour(table, "text"),
+            background=look.colour(table, "background"),
+            text=look.colour(table, "text"),
             provenance=table.provenance(),
         )
         result[nationality.id] = nationality
     return result
-
-
-def _colour(table: Table, key: str) -> str:
-    value = table.text(key)
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise table.error(f"{key!r} must be a colour like '#1a2b3c', not {value!r}", key)
-    return value.lower()
 
 
 def _terrain_types(game: Table) -> dict[str, TerrainType]:
@@ -219,6 +220,9 @@ def _terrain_types(game: Table) -> dict[str, TerrainType]:
             "attack_prohibited",
             "defence_strength_modifiers",
             "description",
+            "fill",
+            "symbol",
+            "line",
         )
         movement: dict[str, int | None] = {}
         movement_table = table.optional_table("movement")
@@ -241,7 +245,16 @@ def _terrain_types(game: Table) -> dict[str, TerrainType]:
             defence_strength_modifiers=_integer_mapping(table.optional_table("defence_strength_modifiers")),
             description=table.text("description", default=""),
             provenance=table.provenance(),
+            fill=look.optional_colour(table, "fill"),
+            symbol=look.terrain_symbol(table),
+            line=look.line_style(table),
+            defined_at=table.where(),
         )
+        if terrain.kind != "hex" and (terrain.fill or terrain.symbol):
+            raise table.error(f"only a hex terrain has a fill or symbol; a {terrain.kind} terrain has not", "fill"
+                              if terrain.fill else "symbol")
+        if terrain.kind != "hexside" and terrain.line:
+            raise table.error(f"only a hexside terrain has a line; a {terrain.kind} terrain has not", "line")
         result[terrain.id] = terrain
     return result
 
@@ -725,7 +738,11 @@ range in hexes): written as text like every property, but only whole numbers."""
 
 
 def _units(
-    source: TomlSource | None, sides: list[Side], nationalities: dict[str, Nationality], moves_by_hex: bool
+    source: TomlSource | None,
+    sides: list[Side],
+    nationalities: dict[str, Nationality],
+    moves_by_hex: bool,
+    arms: dict[str, ArmLook],
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
     if source is None:
         return {}, {}
@@ -776,6 +793,7 @@ def _units(
             provenance=table.provenance(),
             untried=properties.get("untried") == "yes",
         )
+        look.check_unit_arm(table, units[unit_id], arms)
     markers: dict[str, Marker] = {}
     for table in _only_each(root.tables("marker"), "id", "name", "count", "description"):
         marker_id = _unique(table, "id", seen, "marker id")
@@ -990,16 +1008,31 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
             )
 
 
+def _columns(table: Table) -> list[Column]:
+    """A results table's columns: all odds (``3-1``) or all differences (``-2``, ``0``, ``+3``)."""
+    names = table.text_list("columns")
+    if not names:
+        raise table.error("a results table needs at least one column", "columns")
+    columns: list[Column] = []
+    differential = DIFFERENCE.match(names[0]) is not None
+    for name in names:
+        odds, difference = ODDS.match(name), DIFFERENCE.match(name)
+        if differential and difference is not None:
+            columns.append(Difference(int(difference.group(1))))
+        elif not differential and odds is not None:
+            columns.append(Odds(int(odds.group(1)), int(odds.group(2))))
+        else:
+            shape = "a difference like '-2', '0' or '+3'" if differential else "odds like '3-1'"
+            raise table.error(f"column {name!r} must be {shape}, like the table's first column", "columns", name)
+    ranks = [column.rank for column in columns]
+    if sorted(ranks) != ranks or len(set(ranks)) != len(ranks):
+        raise table.error("columns must be distinct and run from the lowest to the highest", "columns")
+    return columns
+
+
 def _odds_table(table: Table) -> OddsTable:
     table.only("id", "name", "columns", "rolls", "results", "codes", "notes")
-    columns = []
-    for name in table.text_list("columns"):
-        match = ODDS.match(name)
-        if match is None:
-            raise table.error(f"odds column {name!r} must look like '3-1'", "columns", name)
-        columns.append(Odds(int(match.group(1)), int(match.group(2))))
-    if sorted(columns, key=lambda column: column.ratio) != columns:
-        raise table.error("odds columns must run from the lowest ratio to the highest", "columns")
+    columns = _columns(table)
     rolls = table.integer_list("rolls", minimum=-20, maximum=40)
     if rolls != sorted(rolls) or len(set(rolls)) != len(rolls):
         raise table.error("rolls must be distinct and increasing", "rolls")
@@ -1008,7 +1041,7 @@ def _odds_table(table: Table) -> OddsTable:
         raise table.error(f"'results' needs one row per roll ({len(rolls)} rows)", "results")
     codes_table = table.table("codes")
     codes = {key: codes_table.text(key) for key, _ in codes_table.items()}
-    results: dict[tuple[int, Odds], str] = {}
+    results: dict[tuple[int, Column], str] = {}
     for index, (roll, row) in enumerate(zip(rolls, rows, strict=True)):
         if not isinstance(row, list) or len(row) != len(columns):
             raise table.item_error(f"the row for roll {roll} needs {len(columns)} results", "results", index)

@@ -18,8 +18,8 @@ from math import ceil, floor
 from functools import cached_property
 from typing import ClassVar
 
-from rules.hexes import Hex, are_adjacent
-from rules.model import Odds, OddsTable
+from rules.hexes import Hex, are_adjacent, hexside
+from rules.model import Column, Difference, Odds, OddsTable
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
@@ -36,18 +36,23 @@ class StackingProblem:
     rules: tuple[str, ...]
 
 
-def odds_beyond_table(attack: Fraction, defence: Fraction, column: Odds) -> str:
+def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
     """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
     below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
-    Every odds table of a hex game (combat, TPS air superiority) says it in these words."""
-    if attack <= 0:
+    Every odds table of a hex game (combat, TPS air superiority) says it in these words;
+    a differential table the same of the strength difference (``"+9, capped at +6"``)."""
+    raw: Column
+    if isinstance(column, Difference):
+        raw = Difference(floor(attack - defence))
+    elif attack <= 0:
         return f"no attack strength, counted as {column}"
-    if defence <= 0:
+    elif defence <= 0:
         return ""
-    raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
+    else:
+        raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
     if raw == column:
         return ""
-    return f"{raw}, {'capped at' if raw.ratio > column.ratio else 'counted as'} {column}"
+    return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"
 
 
 class HexReferee(Referee):
@@ -168,8 +173,19 @@ class HexReferee(Referee):
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
     ) -> list[Modifier]:
-        """Column shifts and die modifiers for this attack; games override."""
-        return []
+        """Column shifts and die modifiers for this attack, as the terrain data gives them:
+        the defender's hex terrain, and a hexside feature every attacker attacks across.
+        Games whose rules condition them further (TPS, DoS) override this."""
+        modifiers = []
+        terrain = self.spec.terrain_types[self.position.game_map.terrain_of(defender_hex)]
+        crossed = [self.position.game_map.hexside_features.get(hexside(state.hex, defender_hex), frozenset())
+                   for state in attackers if state.hex is not None]
+        every_attacker_crosses = set.intersection(*(set(features) for features in crossed)) if crossed else set()
+        for effect in (terrain, *(self.spec.terrain_types[feature] for feature in sorted(every_attacker_crosses))):
+            if effect.combat_column_shift or effect.combat_die_modifier:
+                modifiers.append(Modifier(effect.name, (effect.provenance.source or f"terrain effects: {effect.name}",),
+                                          effect.combat_column_shift, effect.combat_die_modifier))
+        return modifiers
 
     def combined_die_modifier(self, modifiers: Sequence[Modifier]) -> int:
         """The die modifiers added up (games cap them, e.g. TPS never below -2)."""
@@ -179,9 +195,9 @@ class HexReferee(Referee):
         """A result needing no roll at these odds, if the game has one."""
         return None
 
-    def column(self, attack: Fraction, defence: Fraction, shift: int) -> tuple[Odds, Odds]:
-        """The column the raw odds fall in, and the column after ``shift``."""
-        base = self.table.column_for(attack / defence if defence else Fraction(10**6))
+    def column(self, attack: Fraction, defence: Fraction, shift: int) -> tuple[Column, Column]:
+        """The column the raw odds (or strength difference) fall in, and the column after ``shift``."""
+        base = self.table.column_for_strengths(attack, defence)
         return base, self.table.shifted(base, shift)
 
     def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
@@ -236,7 +252,8 @@ class HexReferee(Referee):
                           final, die_modifier, results, None, table_note=self._table_note(),
                           column_note=column_note, final_note=final_note)
 
-    def column_notes(self, attack: Fraction, defence: Fraction, shift: int, base: Odds, final: Odds) -> tuple[str, str]:
+    def column_notes(self, attack: Fraction, defence: Fraction, shift: int, base: Column,
+                     final: Column) -> tuple[str, str]:
         """What the table's ends did to the odds: the raw odds beyond its columns, counted
         as the first or last (TPS CRT note: over 9-1 is 9-1, under 1-3 is 1-3), and shifts
         that would pass an end."""

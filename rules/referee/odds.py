@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.model import Odds
+from rules.model import Column
 from rules.referee.verdict import Verdict
 
 
@@ -61,9 +61,9 @@ class OddsReport:
     defenders: tuple[Contribution, ...]
     attack: Fraction
     defence: Fraction
-    base_column: Odds | None
+    base_column: Column | None
     modifiers: tuple[Modifier, ...]
-    final_column: Odds | None
+    final_column: Column | None
     die_modifier: int
     results: tuple[tuple[int, str], ...]
     automatic: str | None

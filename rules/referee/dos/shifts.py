@@ -51,9 +51,9 @@ def column(attack: Fraction, defence: Fraction, shift: int) -> tuple[Odds, Odds]
 def automatic_result(table: OddsTable, attack: Fraction, defence: Fraction, shift: int) -> str | None:
     """7-1 or better after shifts: DE; worse than 1-3: AL1 — no roll (11.10, 11.29)."""
     index = odds_index(attack, defence) + shift
-    if index > odds_index(Fraction(table.columns[-1].ratio), Fraction(1)):
+    if index > odds_index(Fraction(table.odds_columns()[-1].ratio), Fraction(1)):
         return "DE"
-    if index < odds_index(Fraction(table.columns[0].ratio), Fraction(1)):
+    if index < odds_index(Fraction(table.odds_columns()[0].ratio), Fraction(1)):
         return "AL1"
     return None
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.hexes import Hex, distance, neighbours
-from rules.model import Odds, OddsTable
+from rules.model import Column, OddsTable
 from rules.referee.engine import RefereeError
 from rules.referee.hexgame import odds_beyond_table
 from rules.referee.position import Position, UnitState
@@ -112,7 +112,7 @@ class SuperiorityAttack:
     echelon: UnitState
     attackers: tuple[str, ...]
     patrols: tuple[str, ...]
-    column: Odds
+    column: Column
     results: tuple[tuple[int, str], ...]
     roll: int | None
 

@@ -1,0 +1,146 @@
+"""How a game looks, as data: the vocabularies a game's TOML may name and their readers.
+
+The builder draws terrain, hexside features, sides and unit symbols; a game that is not
+one of ours names its own look in ``game.toml`` (``fill``, ``symbol``, ``line`` on a
+terrain, ``colour`` on a side, ``[[arm]]``, the ``[game]`` wording). The names a game
+may use live here, in the rules package, so the loader can refuse a typo at its line
+before anything is drawn, and the builder draws from the same list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.data.fields import Table, unknown_name_message
+from rules.model import ArmLook, LineStyle, Unit, Wording
+
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+TERRAIN_SYMBOLS = ("none", "trees", "hachures", "peaks", "reeds", "dots")
+"""Map symbols a hex terrain may carry: forest trees, hill hachures, mountain peaks,
+swamp reeds, steppe dots, or nothing but its fill."""
+
+SYMBOL_ELEMENTS = (
+    "infantry", "armour", "cavalry", "mountain", "artillery", "motorized", "anti_tank", "air_defence",
+    "amphibious", "fortified", "engineer", "supply", "air", "headquarters",
+)
+"""The strokes a NATO unit symbol is built from (:class:`builder.art.nato.Element` by name)."""
+
+STANDARD_ARMS: dict[str, tuple[str, ...]] = {
+    "infantry": ("infantry",),
+    "rifle": ("infantry",),
+    "luftwaffe_field": ("infantry",),
+    "mountain": ("infantry", "mountain"),
+    "mountain_infantry": ("infantry", "mountain"),
+    "naval_infantry": ("infantry", "amphibious"),
+    "marines": ("infantry", "amphibious"),
+    "naval": ("amphibious",),
+    "cavalry": ("cavalry",),
+    "mechanized_cavalry": ("cavalry", "armour"),
+    "panzer": ("armour",),
+    "tank": ("armour",),
+    "armour": ("armour",),
+    "mechanized": ("infantry", "armour"),
+    "mechanized_infantry": ("infantry", "armour"),
+    "panzergrenadier": ("infantry", "armour"),
+    "kampfgruppe": ("infantry", "armour"),
+    "motorized": ("infantry", "motorized"),
+    "motorized_infantry": ("infantry", "motorized"),
+    "artillery": ("artillery",),
+    "heavy_artillery": ("artillery", "motorized"),
+    "motorized_artillery": ("artillery", "motorized"),
+    "anti_tank": ("anti_tank",),
+    "tank_destroyer": ("anti_tank", "armour"),
+    "flak": ("air_defence",),
+    "anti_aircraft": ("air_defence",),
+    "motorized_flak": ("air_defence", "motorized"),
+    "fortified": ("fortified",),
+    "fortified_area": ("fortified",),
+    "garrison": ("fortified",),
+    "engineer": ("engineer",),
+    "pioneer": ("engineer",),
+    "supply": ("supply",),
+    "air": ("air",),
+    "air_flight": ("air",),
+    "air_ground": ("air", "supply"),
+    "headquarters": ("headquarters",),
+}
+"""The arms every game may name without saying how they look, with their symbols' strokes."""
+
+_SPELLINGS = {"mechanised": "mechanized", "motorised": "motorized", "armor": "armour", "hq": "headquarters"}
+
+
+def normalise_arm(arm: str) -> str:
+    """``arm`` in the table's spelling: lower case, words joined by ``_``, US spellings.
+
+    Data writers type "Motorised infantry" or "motorized-infantry"; one key serves all.
+    """
+    words = arm.strip().lower().replace("-", " ").replace("_", " ").split()
+    return "_".join(_SPELLINGS.get(word, word) for word in words)
+
+
+def colour(table: Table, key: str) -> str:
+    """A ``#rrggbb`` colour, in lower case."""
+    value = table.text(key)
+    if not COLOUR.fullmatch(value):
+        raise table.error(f"{key!r} must be a colour like '#1a2b3c', not {value!r}", key)
+    return value.lower()
+
+
+def optional_colour(table: Table, key: str) -> str | None:
+    """A colour a game may leave to the builder's defaults."""
+    return colour(table, key) if table.has(key) else None
+
+
+def terrain_symbol(table: Table) -> str | None:
+    """A hex terrain's ``symbol``, one of :data:`TERRAIN_SYMBOLS`."""
+    return table.choice("symbol", TERRAIN_SYMBOLS, "terrain symbol") if table.has("symbol") else None
+
+
+def line_style(table: Table) -> LineStyle | None:
+    """A hexside feature's ``line = { colour, width, dashed }``."""
+    line = table.optional_table("line")
+    if line is None:
+        return None
+    line.only("colour", "width", "dashed")
+    return LineStyle(colour(line, "colour"), line.integer("width", default=5, minimum=1, maximum=30),
+                     line.boolean("dashed", default=False))
+
+
+WORDING_KEYS = ("description", "legend_subtitle", "help_introduction", "sources")
+
+
+def wording(header: Table) -> Wording:
+    """The ``[game]`` texts a module, its legend, help and charts show about the game."""
+    return Wording(
+        description=header.optional_text("description"),
+        legend_subtitle=header.optional_text("legend_subtitle"),
+        help_introduction=header.optional_text("help_introduction"),
+        sources=header.optional_text("sources"),
+    )
+
+
+def arms(game: Table) -> dict[str, ArmLook]:
+    """``[[arm]]``: a game's own arms, each drawn as the NATO symbol strokes it names."""
+    result: dict[str, ArmLook] = {}
+    for table in game.tables("arm"):
+        table.only("id", "symbol")
+        arm_id = normalise_arm(table.text("id"))
+        if arm_id in result:
+            raise table.error(f"duplicate arm {arm_id!r}", "id")
+        symbol = tuple(table.text_list("symbol"))
+        for element in symbol:
+            if element not in SYMBOL_ELEMENTS:
+                raise table.error(unknown_name_message("symbol element", element, SYMBOL_ELEMENTS), "symbol", element)
+        if not symbol:
+            raise table.error(f"arm {arm_id!r} needs a 'symbol': strokes from {', '.join(SYMBOL_ELEMENTS)}")
+        result[arm_id] = ArmLook(arm_id, symbol, table.provenance())
+    return result
+
+
+def check_unit_arm(table: Table, unit: Unit, own: dict[str, ArmLook]) -> None:
+    """Refuse, at the unit's line, an arm no counter could draw: not a standard arm, not the game's own."""
+    key = normalise_arm(unit.arm)
+    if key not in STANDARD_ARMS and key not in own:
+        raise table.error(f"arm {unit.arm!r} has no symbol: name it in game.toml as [[arm]] with a 'symbol' "
+                          f"(standard arms: {', '.join(sorted(STANDARD_ARMS))})", "arm")
