@@ -79,10 +79,16 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
     return []
 
 
+BREACH_COLOUR = "#d0302a"
+"""The colour of a breach of the rules standing in the position (an illegal stack)."""
+BREACH_SYMBOL = "!!"
+"""The module's overlay marks a breach with it beside the outline."""
+
+
 def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
     """Hexes over the stacking limit, from the stacking verdicts."""
     return Overlay("stacking", "Stacking breaches", "a hex over the stacking limit or mixing units the rules keep apart",
-                   "#d0302a", "outline", tuple(places), rules, shown=True)
+                   BREACH_COLOUR, "outline", tuple(places), rules, shown=True)
 
 
 def _labels(referee: HexReferee, hexes: Iterable[Hex]) -> tuple[str, ...]:
