@@ -3,8 +3,10 @@ package stavka;
 import java.awt.Color;
 import java.awt.Point;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import javax.swing.SwingUtilities;
 
@@ -33,6 +35,7 @@ public final class Referee extends AbstractToolbarItem {
   static final String PROGRAM_PREFERENCE = "StavkaProgram";
   private static final String PREFIX = "Referee: ";
   private static String declarable;
+  private static List<GamePiece> notedAttackers;
   private String action = "check";
 
   public Referee() {
@@ -110,47 +113,69 @@ public final class Referee extends AbstractToolbarItem {
     RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer)));
   }
 
-  /** The odds or duel command's arguments for the selected pieces; false (and a chat line) when they do not make one attack. */
+  /**
+   * The odds or duel command's arguments for the selected pieces; false (and a chat line)
+   * when they do not make one attack yet. Attackers selected alone are noted, so that the
+   * defender, selected next, completes the attack: hexes apart are hard to select at once.
+   */
   private boolean attackArguments(List<String> arguments) {
     final List<GamePiece> attackers = new ArrayList<>();
     GamePiece defender = null;
-    final List<GamePiece> selected = KeyBuffer.getBuffer().asList();
+    final List<GamePiece> selected = new ArrayList<>();
+    for (final GamePiece piece : KeyBuffer.getBuffer().asList()) {
+      if (piece.getProperty("UnitId") != null) {
+        selected.add(piece);
+      }
+    }
     final String defending = mySide().isEmpty() && !selected.isEmpty()
         ? String.valueOf(selected.get(selected.size() - 1).getProperty("SideName")) : null;
     for (final GamePiece piece : selected) {
-      if (piece.getProperty("UnitId") == null) {
-        continue;
-      }
       final String side = String.valueOf(piece.getProperty("SideName"));
       final boolean defends = defending != null ? side.equals(defending) : !side.equals(mySide());
       if (defends) {
-        defender = piece;
+        defender = defender == null ? piece : defender;
       }
       else {
         attackers.add(piece);
       }
     }
+    if (defender == null && !attackers.isEmpty()) {
+      notedAttackers = attackers;
+      GameModule.getGameModule().warn(PREFIX + "attackers noted (" + names(attackers)
+          + "); now select the defender and press " + getConfigureName() + " again.");
+      return false;
+    }
+    if (defender != null && attackers.isEmpty() && notedAttackers != null) {
+      attackers.addAll(notedAttackers);
+    }
+    notedAttackers = null;
     if (defender == null || attackers.isEmpty()) {
       GameModule.getGameModule().warn(PREFIX + "select your attacking units and the defender first.");
       return false;
     }
-    final String property = "duel".equals(action) ? "UnitId" : "LocationName";
-    final StringBuilder from = new StringBuilder();
-    for (final GamePiece attacker : attackers) {
-      from.append(from.length() == 0 ? "" : ",").append(attacker.getProperty(property));
-    }
     arguments.add(action);
     if ("duel".equals(action)) {
-      arguments.add(from.toString());
-      arguments.add(String.valueOf(defender.getProperty(property)));
+      arguments.add(String.valueOf(attackers.get(0).getProperty("UnitId")));
+      arguments.add(String.valueOf(defender.getProperty("UnitId")));
+      return true;
     }
-    else {
-      arguments.add("--attack");
-      arguments.add(String.valueOf(defender.getProperty(property)));
-      arguments.add("--from");
-      arguments.add(from.toString());
+    final Set<String> from = new LinkedHashSet<>();
+    for (final GamePiece attacker : attackers) {
+      from.add(String.valueOf(attacker.getProperty("LocationName")));
     }
+    arguments.add("--attack");
+    arguments.add(String.valueOf(defender.getProperty("LocationName")));
+    arguments.add("--from");
+    arguments.add(String.join(",", from));
     return true;
+  }
+
+  private static String names(List<GamePiece> pieces) {
+    final List<String> names = new ArrayList<>();
+    for (final GamePiece piece : pieces) {
+      names.add(piece.getName());
+    }
+    return String.join(", ", names);
   }
 
   private void declare(GameModule module) {
@@ -197,8 +222,9 @@ public final class Referee extends AbstractToolbarItem {
       final Color colour = Color.decode(String.valueOf(mark.get("colour")));
       final String symbol = String.valueOf(mark.get("symbol"));
       final GamePiece piece = unitPiece(verdict.get("unit"));
-      if (piece != null && !Boolean.TRUE.equals(verdict.get("violation"))) {
-        marks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol, true));
+      if (piece != null) {
+        final boolean breach = Boolean.TRUE.equals(verdict.get("violation"));
+        marks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol, !breach));
         drawn.add(mark.get("meaning") + " " + verdict.get("subject"));
         continue;
       }

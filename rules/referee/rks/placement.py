@@ -20,7 +20,7 @@ def placement_verdicts(position: Position, board: Board) -> list[Verdict]:
             verdicts.append(Verdict(
                 subject=state.unit.id, topic="rear", outcome="in the enemy rear", rules=("3.5",),
                 explanation=f"stands in the {board.name(state.location)}, which no {board.side_name(state.side)} "
-                            "unit may enter", details={"area": state.location}, unit=state.unit.id,
+                            "unit may enter", details={"area": state.location}, unit=state.unit.id, violation=True,
             ))
     if position.phase == position.spec.phases[0] and position.turn > 1:
         for state in position.units:
