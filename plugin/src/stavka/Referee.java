@@ -205,10 +205,8 @@ public final class Referee extends AbstractToolbarItem {
     for (final Object line : (List<Object>) json.get("text")) {
       module.warn(PREFIX + line);
     }
-    if (json.get("declare") != null) {
-      declarable = String.valueOf(json.get("declare"));
-    }
     if (!"check".equals(action)) {
+      declarable = json.get("declare") == null ? null : String.valueOf(json.get("declare"));
       return;
     }
     final List<Overlay.Mark> marks = new ArrayList<>();
