@@ -24,7 +24,9 @@ from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SHARED = next((folder / "shared" for folder in Path(__file__).resolve().parents[3:]
+               if (folder / "shared" / "tools").is_dir()), Path(__file__).resolve().parents[3] / "shared")
+"""``../shared`` beside the checkout, or beside a folder of worktrees holding it."""
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 MODULE_NAME = "Stavka grid probe"
 ESC = "\x1b"
