@@ -27,7 +27,7 @@ pytestmark = [
     pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
 ]
 
-ANSWER_WAIT = {"wait": 20}
+ANSWER_WAIT: dict[str, object] = {"wait": 20}
 """Long enough for stavka to answer on a loaded 2-core machine (it takes 1-3 s alone)."""
 
 
@@ -80,13 +80,14 @@ SCENES = {
 
 
 def _steps(scene: Scene, shot: bool) -> list[dict[str, object]]:
+    screenshot: list[dict[str, object]] = [{"screenshot": f"referee-{scene.game}"}] if shot else []
     return [
         {"button": "Referee"}, ANSWER_WAIT,
         {"side": scene.side}, *scene.position,
         {"save": "before.vsav"},
         {"button": "Referee"}, ANSWER_WAIT,
         {"save": "after.vsav"},
-        *([{"screenshot": f"referee-{scene.game}"}] if shot else []),
+        *screenshot,
         *scene.attack, ANSWER_WAIT,
         {"button": "Declare attack"},
         {"button": "Clear referee"},
@@ -166,21 +167,31 @@ def test_nothing_hidden_reaches_the_player(played: dict[str, tuple[dict[str, Any
     text = "\n".join(plugin_lines(report["actions"]))
     assert not [unit for unit in untried if unit in text]
     report, folder = played["rks"]
-    position = position_from_save(folder / "before.vsav")
-    assert position.cards is not None
-    soviet = referee("check", str(folder / "before.vsav"), "--as", "Soviet")
     german_text = "\n".join(plugin_lines(report["actions"]))
-    for verdict in soviet["verdicts"]:
-        if verdict["topic"] == "hand" and verdict["details"].get("cards"):
-            for card in verdict["details"]["cards"].split():
-                assert f" {card} " not in f" {german_text} "
+    assert "German chances" in german_text
+    secret = _cards_seen_only_by(folder / "before.vsav", "Soviet", "German")
+    assert secret
+    assert not [card for card in secret if card in german_text]
+
+
+def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:
+    """The cards ``side``'s player sees in its hand and steps that ``other``'s does not."""
+    def seen(viewer: str) -> set[str]:
+        cards: set[str] = set()
+        for verdict in referee("check", str(save), "--as", viewer)["verdicts"]:
+            for key in ("hand", "cards"):
+                if verdict["topic"] in ("hand", "steps") and key in verdict["details"]:
+                    cards |= set(verdict["details"][key].split())
+        return cards
+
+    return seen(side) - seen(other)
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_referee_on_vassal_3_7(built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path,
                                game: str) -> None:
     scene = SCENES[game]
-    steps = [{"side": scene.side}, *scene.position, {"save": "before.vsav"}, {"button": "Referee"}, ANSWER_WAIT]
+    steps: list[dict[str, object]] = [{"side": scene.side}, *scene.position, {"save": "before.vsav"}, {"button": "Referee"}, ANSWER_WAIT]
     report = play(built[game], setup_saves[(game, scene.setup)], steps, tmp_path, "--engine", "3.7")
     assert all(action["errors"] == [] for action in report["actions"])
     check = referee("check", str(tmp_path / "before.vsav"), "--as", scene.side)
@@ -189,7 +200,7 @@ def test_referee_on_vassal_3_7(built: dict[str, Path], setup_saves: dict[tuple[s
 
 def test_without_stavka_one_line_and_the_player_keeps_working(
         built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path) -> None:
-    steps = [{"button": "Referee"}, {"wait": 3}, _move("ro-14id", "2107")]
+    steps: list[dict[str, object]] = [{"button": "Referee"}, {"wait": 3}, _move("ro-14id", "2107")]
     report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, with_stavka=False)
     actions = report["actions"]
     assert all(action["errors"] == [] for action in actions)
