@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -22,6 +23,8 @@ from tests.support.engine import VCHECK
 STAVKA = Path(sys.executable).with_name("stavka")
 PREFIX = "Referee: "
 MARKED = "marked "
+NOTHING = "nothing to mark"
+TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 
 def play(module: Path, save: Path, steps: Sequence[Mapping[str, object]], folder: Path, *options: str,
@@ -52,9 +55,17 @@ def plugin_lines(actions: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def drawn_marks(lines: Sequence[str]) -> set[str]:
     """The marks the plugin says it drew: ``meaning subject`` (a unit) or ``meaning place``."""
-    marked = [line for line in lines if line.startswith(MARKED)]
-    assert len(marked) <= 1, marked
-    return set(marked[0][len(MARKED):].split("; ")) if marked else set()
+    marked = [TIMED.sub("", line) for line in lines if line.startswith((MARKED, NOTHING))]
+    assert len(marked) == 1, lines
+    return set(marked[0][len(MARKED):].split("; ")) if marked[0].startswith(MARKED) else set()
+
+
+def answer_time(lines: Sequence[str]) -> float:
+    """Seconds from the press to the marks drawn, as the plugin's last line says."""
+    found = [TIMED.search(line) for line in lines]
+    times = [float(match.group(1)) / 1000 for match in found if match]
+    assert len(times) == 1, lines
+    return times[0]
 
 
 def referee(*arguments: str) -> dict[str, Any]:

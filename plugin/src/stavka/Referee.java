@@ -110,7 +110,8 @@ public final class Referee extends AbstractToolbarItem {
     }
     arguments.add("--format");
     arguments.add("json");
-    RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer)));
+    final long pressed = System.nanoTime();
+    RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer, pressed)));
   }
 
   /**
@@ -190,9 +191,12 @@ public final class Referee extends AbstractToolbarItem {
     declarable = null;
   }
 
-  /** Shows an answer of the referee: a failure as its one line, else the chat lines and marks it gives. */
+  /**
+   * Shows an answer of the referee: a failure as its one line, else the chat lines and
+   * marks it gives; the last line names every mark drawn and the time since the press.
+   */
   @SuppressWarnings("unchecked")
-  private void show(GameModule module, RefereeRun.Answer answer) {
+  private void show(GameModule module, RefereeRun.Answer answer, long pressed) {
     if (answer.failure != null) {
       module.warn(PREFIX + answer.failure);
       return;
@@ -235,7 +239,10 @@ public final class Referee extends AbstractToolbarItem {
       }
     }
     Overlay.show(marks);
-    module.warn(PREFIX + (drawn.isEmpty() ? "nothing to mark on the map." : "marked " + String.join("; ", drawn)));
+    // Posted after the maps' repaint, so the time includes drawing the marks.
+    SwingUtilities.invokeLater(() -> module.warn(PREFIX
+        + (drawn.isEmpty() ? "nothing to mark on the map" : "marked " + String.join("; ", drawn))
+        + " (" + (System.nanoTime() - pressed) / 1_000_000 + " ms from the press)."));
   }
 
   private static GamePiece unitPiece(Object unit) {
