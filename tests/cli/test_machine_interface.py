@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from builder.cli.machine import INTERFACE_VERSION
 from rules.referee.verdict import Verdict
@@ -14,10 +15,10 @@ POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
 VERDICT_FIELDS = list(Verdict("s", "t", "o", ("1",), "e").as_json())
 
 
-def _json(*arguments: str) -> dict[str, object]:
+def _json(*arguments: str) -> dict[str, Any]:
     code, output, error = run(*arguments, "--format", "json")
     assert (code, error) == (0, "")
-    answer: dict[str, object] = json.loads(output)
+    answer: dict[str, Any] = json.loads(output)
     return answer
 
 
@@ -40,7 +41,7 @@ def test_check_marks_units_and_stacks_in_the_report_page_colours_and_says_its_ve
 
 def test_an_illegal_stack_is_marked_at_its_hex() -> None:
     answer = _json("check", str(POSITIONS / "tps" / "stacking.toml"))
-    stacks = [verdict for verdict in answer["verdicts"] if verdict["topic"] == "stacking"]  # type: ignore[union-attr]
+    stacks = [verdict for verdict in answer["verdicts"] if verdict["topic"] == "stacking"]
     assert {tuple(verdict["places"]) for verdict in stacks} == {("1005",), ("1015",)}
     assert all(verdict["mark"]["meaning"] == "breach" for verdict in stacks)
 
@@ -48,7 +49,7 @@ def test_an_illegal_stack_is_marked_at_its_hex() -> None:
 def test_a_unit_in_the_enemy_rear_is_a_breach_marked_on_it() -> None:
     # enemy_rear.toml: a unit stands in the other side's rear area, which 3.5 forbids.
     answer = _json("check", str(POSITIONS / "rks" / "enemy_rear.toml"), "--as", "german")
-    rear = [verdict for verdict in answer["verdicts"] if verdict["topic"] == "rear"]  # type: ignore[union-attr]
+    rear = [verdict for verdict in answer["verdicts"] if verdict["topic"] == "rear"]
     assert rear and all(verdict["violation"] and verdict["mark"]["meaning"] == "breach" for verdict in rear)
     assert all(place in ("German rear", "Soviet rear") for verdict in rear for place in verdict["places"])
 
