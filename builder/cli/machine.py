@@ -13,8 +13,7 @@ existing ones, so a reader of the older form reads the same bytes for those.
 
 from __future__ import annotations
 
-from builder.report.overlays import BREACH_COLOUR, BREACH_SYMBOL
-from builder.report.verdicts import SUPPLY_CLASSES, UnitPlace, places, supply_class
+from builder.report.verdicts import BREACH_COLOUR, BREACH_SYMBOL, SUPPLY_CLASSES, UnitPlace, places, supply_class
 from rules.referee.engine import Referee
 from rules.referee.hidden import UNTRIED_FLAG, PlayerView
 from rules.referee.position import Position

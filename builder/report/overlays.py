@@ -16,6 +16,7 @@ from typing import Literal
 
 from builder.art.board import INK, SIDE_COLOURS
 from builder.report.svg import colour
+from builder.report.verdicts import BREACH_COLOUR
 from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee
 from rules.referee.engine import Referee
@@ -77,12 +78,6 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
     if isinstance(referee, DriveOnStalingradReferee):
         return _dos_networks(referee)
     return []
-
-
-BREACH_COLOUR = "#d0302a"
-"""The colour of a breach of the rules standing in the position (an illegal stack)."""
-BREACH_SYMBOL = "!!"
-"""The module's overlay marks a breach with it beside the outline."""
 
 
 def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
