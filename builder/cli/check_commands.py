@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from builder.cli import main
+from builder.cli.machine import answer_extras, check_extras
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import Referee, RefereeError
@@ -66,8 +67,12 @@ def load_position(path: Path, module: Path | None = None) -> Position:
 
 
 def view_for(position: Position, side: str | None) -> PlayerView:
-    """The referee's view, or with ``--as SIDE`` what that player may see."""
-    return referee_view() if side is None else player_view(position, side)
+    """The referee's view, or with ``--as SIDE`` what that player may see. SIDE is a
+    side's id or, as the module's player roster names it, its name."""
+    if side is None:
+        return referee_view()
+    named = {item.name.casefold(): item.id for item in position.spec.sides}
+    return player_view(position, named.get(side.casefold(), side))
 
 
 def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
@@ -135,12 +140,13 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     # Counted before untried units take their aliases (2.14): their sides and states are
     # no secret, and the counts name no unit.
     summary = summarize(referee, judged)
-    if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
-                               "summary": summary.as_json(),
-                               "verdicts": [verdict.as_json() for verdict in verdicts]}, indent=2, ensure_ascii=False))
-        return
     lines = [headline(position, verdicts, view.side, referee.hidden_information), _summary_text(summary, view)]
+    if output_format == "json":
+        shown, extras = check_extras(position, referee, view, verdicts, "\n".join(lines).splitlines())
+        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
+                               "summary": summary.as_json(), "verdicts": shown, **extras},
+                              indent=2, ensure_ascii=False))
+        return
     for title, section in grouped(referee, verdicts):
         lines.append(f"{title[0].upper()}{title[1:]}")
         lines += [verdict.as_text() for verdict in section]
@@ -185,10 +191,24 @@ def odds(position_path: Path, defender: str, attackers: str, output_format: str,
     report = view.odds(referee.odds(
         hex_argument(position, defender), [hex_argument(position, name) for name in attackers.split(",") if name.strip()]
     ))
+    text = _withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report)
     if output_format == "json":
-        click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(report.as_json() | answer_extras(text, _declaration(report)), indent=2,
+                              ensure_ascii=False))
         return
-    click.echo(_withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report))
+    click.echo(text)
+
+
+def _declaration(report: OddsReport | WithheldOdds) -> str | None:
+    """The attack in one line for the log, as its player may know it; None if not allowed."""
+    if isinstance(report, WithheldOdds):
+        return f"{', '.join(report.attackers)} on {', '.join(report.defenders)} in {report.defender_hex} " \
+               f"(odds not known: {report.reason})"
+    if not report.allowed:
+        return None
+    odds = report.automatic or f"odds {report.final_column}, die {report.die_modifier:+d}"
+    return (f"{', '.join(item.unit for item in report.attackers)} on "
+            f"{', '.join(item.unit for item in report.defenders)} in {report.defender_hex} ({odds})")
 
 
 def _withheld_text(report: WithheldOdds) -> str:

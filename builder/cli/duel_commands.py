@@ -13,6 +13,7 @@ import click
 
 from builder.cli import main
 from builder.cli.check_commands import MODULE, load_position, view_for
+from builder.cli.machine import answer_extras
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.rks import RattenkriegReferee
@@ -67,10 +68,12 @@ def duel(position_path: Path, attacker: str, defender: str, area: str | None, ev
     report = referee.combat.duel(
         attacker, defender, area, events, t34, _cards(attacker_cards), [] if declines else _cards(defender_cards), side,
     )
+    text = duel_text(report, referee)
     if output_format == "json":
-        click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        declaration = f"{report.attacker} attacks {report.defender} in {referee.board.name(report.area)}"
+        click.echo(json.dumps(report.as_json() | answer_extras(text, declaration), indent=2, ensure_ascii=False))
         return
-    click.echo(duel_text(report, referee))
+    click.echo(text)
 
 
 def _percent(value: Fraction) -> str:

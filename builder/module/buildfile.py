@@ -37,6 +37,7 @@ from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.palette import add_palette
+from builder.module.plugin import add_referee, referee_buttons
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
@@ -121,6 +122,7 @@ def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
         buttons += card_toolbar(spec)
     if spec.is_area_game:
         buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
+    buttons += [(button.text, button.key) for button in referee_buttons(spec)]
     return buttons
 
 
@@ -206,6 +208,7 @@ def build_file(
     _inventory(root)
     element(root, "module.NotesWindow", buttonText="Notes", icon="", hotkey=keys.NOTES.encoded(),
             tooltip="Scenario, public and private notes")
+    add_referee(root, spec)
     if setups:
         menu = element(root, "module.PredefinedSetup", name="Scenarios", isMenu="true", useFile="false", file="")
         for name, entry in setups:

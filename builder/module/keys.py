@@ -117,6 +117,14 @@ HANDS = (toolbar("1"), toolbar("2"))
 """The hands' windows, in side order (each only its side can open)."""
 STEPS = (toolbar("3"), toolbar("4"))
 """The steps windows, in side order (each only its side can open)."""
+REFEREE = toolbar("R")
+"""Ask the Stavka referee about the game (the plugin, :mod:`builder.module.plugin`)."""
+CLEAR_REFEREE = toolbar("K")
+"""Remove the referee's marks from the map."""
+ODDS = toolbar("B")
+"""The odds of the selected attack (a Rattenkrieg duel's chances)."""
+DECLARE = toolbar("L")
+"""Put the attack last asked about in the log."""
 
 # Keys the module sends itself
 FOLLOW_TRACK = internal(1)

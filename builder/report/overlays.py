@@ -16,6 +16,7 @@ from typing import Literal
 
 from builder.art.look import INK, SIDE_COLOURS
 from builder.report.svg import colour
+from builder.report.verdicts import BREACH_COLOUR
 from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee
 from rules.referee.engine import Referee
@@ -82,7 +83,7 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
 def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
     """Hexes over the stacking limit, from the stacking verdicts."""
     return Overlay("stacking", "Stacking breaches", "a hex over the stacking limit or mixing units the rules keep apart",
-                   "#d0302a", "outline", tuple(places), rules, shown=True)
+                   BREACH_COLOUR, "outline", tuple(places), rules, shown=True)
 
 
 def _labels(referee: HexReferee, hexes: Iterable[Hex]) -> tuple[str, ...]:

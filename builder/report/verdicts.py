@@ -28,6 +28,11 @@ SUPPLY_CLASSES: Mapping[str, tuple[str, str, str]] = {
     "other": ("#777777", "?", "another supply state"),
 }
 
+BREACH_COLOUR = "#d0302a"
+"""The colour of a breach of the rules standing in the position (an illegal stack)."""
+BREACH_SYMBOL = "!!"
+"""The module's overlay marks a breach with it beside its outline."""
+
 _HEX_SUBJECT = re.compile(r"^hex (\S+)$")
 
 

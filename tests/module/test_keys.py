@@ -9,7 +9,7 @@ from collections import defaultdict
 import pytest
 from lxml import etree
 
-from builder.module import keys
+from builder.module import keys, plugin
 from builder.module.buildfile import toolbar
 from builder.module.help import piece_keys
 from builder.module.keys import CONTROL, SHIFT, Key
@@ -91,6 +91,7 @@ def _toolbar_keys(root: etree._Element) -> list[tuple[str, str]]:
                 continue
             label = item.get("buttonName") or item.get("buttonText") or item.get("text") or item.get("name") or tag
             found.append((label, item.get(attribute) or ""))
+    found += [(item.get("text") or "", item.get("hotkey") or "") for item in root.iter(plugin.COMPONENT)]
     for tracker in root.iter(PACKAGE + "module.turn.TurnTracker"):
         found += [("next turn", tracker.get("nexthotkey") or ""), ("previous turn", tracker.get("prevhotkey") or "")]
     for command in root.iter(PACKAGE + "module.GlobalKeyCommand"):

@@ -21,7 +21,7 @@ from builder.report.page import build_report
 from rules.referee.hidden import player_view, referee_view
 from rules.referee.position import setup_position
 from tests.cli.test_cli import run
-from tests.report.conftest import ReportCase
+from tests.report.conftest import ReportCase, verdict_fields
 from tests.report.positions import DOS_BLUE_TURN_3, Changes, write_position
 from tests.support.games import hex_of, shipped_game
 
@@ -252,7 +252,7 @@ def test_a_save_of_the_module_is_reported_like_its_position(tmp_path: Path) -> N
     assert code == 0, error
     page = tmp_path / "uranus.html"
     code, output, _ = run("check", str(save), "--format", "json")
-    verdicts = json.loads(output)["verdicts"]
+    verdicts = [verdict_fields(verdict) for verdict in json.loads(output)["verdicts"]]
     assert page_data(page)["verdicts"] == [
         {**verdict, "side": row["side"], "places": row["places"]}
         for verdict, row in zip(verdicts, page_data(page)["verdicts"], strict=True)

@@ -24,9 +24,11 @@ from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
-SHARED = Path(os.environ.get("STAVKA_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
-"""The shared tools beside the repository (``../shared``); ``$STAVKA_SHARED`` names them
-for a checkout elsewhere, such as a git worktree."""
+SHARED = (Path(os.environ["STAVKA_SHARED"]) if "STAVKA_SHARED" in os.environ else next(
+    (folder / "shared" for folder in Path(__file__).resolve().parents[3:] if (folder / "shared" / "tools").is_dir()),
+    Path(__file__).resolve().parents[3] / "shared"))
+"""``../shared`` beside the checkout, or beside a folder of worktrees holding it;
+``$STAVKA_SHARED`` names it for a checkout elsewhere."""
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
 MODULE_NAME = "Stavka grid probe"
 ESC = "\x1b"

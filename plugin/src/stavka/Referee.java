@@ -1,0 +1,289 @@
+package stavka;
+
+import java.awt.Color;
+import java.awt.Point;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import javax.swing.SwingUtilities;
+
+import VASSAL.build.AbstractToolbarItem;
+import VASSAL.build.Buildable;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.PlayerRoster;
+import VASSAL.build.module.documentation.HelpFile;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.command.Command;
+import VASSAL.configure.StringConfigurer;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.KeyBuffer;
+import VASSAL.counters.Stack;
+
+/**
+ * A toolbar button of the Stavka referee in the Player. The rules live only in the
+ * Python referee: each button writes the game to a temporary save, asks the installed
+ * {@code stavka} program about it as this player's side, and shows the answer in this
+ * window alone (chat lines through {@link GameModule#warn}, marks through {@link Overlay}).
+ * Only "Declare attack" puts a line in the log, on purpose. The {@code action}
+ * attribute says which button this is: check, clear, odds, duel or declare.
+ */
+public final class Referee extends AbstractToolbarItem {
+  static final String PROGRAM_PREFERENCE = "StavkaProgram";
+  private static final String PREFIX = "Referee: ";
+  private static String declarable;
+  private static List<GamePiece> notedAttackers;
+  private String action = "check";
+
+  public Referee() {
+    setLaunchButton(makeLaunchButton("", "Referee", "", e -> press()));
+  }
+
+  @Override
+  public void setAttribute(String key, Object value) {
+    if ("action".equals(key)) {
+      action = String.valueOf(value);
+    }
+    else {
+      super.setAttribute(key, value);
+    }
+  }
+
+  @Override
+  public String getAttributeValueString(String key) {
+    return "action".equals(key) ? action : super.getAttributeValueString(key);
+  }
+
+  @Override
+  public Class<?>[] getAllowableConfigureComponents() {
+    return new Class<?>[0];
+  }
+
+  @Override
+  public HelpFile getHelpFile() {
+    return null;
+  }
+
+  @Override
+  public void addTo(Buildable parent) {
+    super.addTo(parent);
+    final GameModule module = GameModule.getGameModule();
+    if (module.getPrefs().getOption(PROGRAM_PREFERENCE) == null) {
+      module.getPrefs().addOption("Stavka", new StringConfigurer(PROGRAM_PREFERENCE,
+          "Stavka referee program (empty: stavka on the PATH)", ""));
+    }
+  }
+
+  private static String mySide() {
+    final String side = PlayerRoster.getMySide();
+    return side == null ? "" : side;
+  }
+
+  private void press() {
+    final GameModule module = GameModule.getGameModule();
+    if ("clear".equals(action)) {
+      Overlay.show(new ArrayList<>());
+      module.warn(PREFIX + "marks cleared.");
+      return;
+    }
+    if ("declare".equals(action)) {
+      declare(module);
+      return;
+    }
+    if (!module.getGameState().isGameStarted()) {
+      module.warn(PREFIX + "start or load a game first.");
+      return;
+    }
+    final List<String> arguments = new ArrayList<>();
+    if ("check".equals(action)) {
+      arguments.add("check");
+    }
+    else if (!attackArguments(arguments)) {
+      return;
+    }
+    if (!mySide().isEmpty()) {
+      arguments.add("--as");
+      arguments.add(mySide());
+    }
+    arguments.add("--format");
+    arguments.add("json");
+    final long pressed = System.nanoTime();
+    RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer, pressed)));
+  }
+
+  /**
+   * The odds or duel command's arguments for the selected pieces; false (and a chat line)
+   * when they do not make one attack yet. Attackers selected alone are noted, so that the
+   * defender, selected next, completes the attack: hexes apart are hard to select at once.
+   */
+  private boolean attackArguments(List<String> arguments) {
+    final List<GamePiece> attackers = new ArrayList<>();
+    GamePiece defender = null;
+    final List<GamePiece> selected = new ArrayList<>();
+    for (final GamePiece piece : KeyBuffer.getBuffer().asList()) {
+      if (piece.getProperty("UnitId") != null) {
+        selected.add(piece);
+      }
+    }
+    final String defending = mySide().isEmpty() && !selected.isEmpty()
+        ? String.valueOf(selected.get(selected.size() - 1).getProperty("SideName")) : null;
+    for (final GamePiece piece : selected) {
+      final String side = String.valueOf(piece.getProperty("SideName"));
+      final boolean defends = defending != null ? side.equals(defending) : !side.equals(mySide());
+      if (defends) {
+        defender = defender == null ? piece : defender;
+      }
+      else {
+        attackers.add(piece);
+      }
+    }
+    if (defender == null && !attackers.isEmpty()) {
+      notedAttackers = attackers;
+      GameModule.getGameModule().warn(PREFIX + "attackers noted (" + names(attackers)
+          + "); now select the defender and press " + getConfigureName() + " again.");
+      return false;
+    }
+    if (defender != null && attackers.isEmpty() && notedAttackers != null) {
+      attackers.addAll(notedAttackers);
+    }
+    notedAttackers = null;
+    if (defender == null || attackers.isEmpty()) {
+      GameModule.getGameModule().warn(PREFIX + "select your attacking units and the defender first.");
+      return false;
+    }
+    arguments.add(action);
+    if ("duel".equals(action)) {
+      arguments.add(String.valueOf(attackers.get(0).getProperty("UnitId")));
+      arguments.add(String.valueOf(defender.getProperty("UnitId")));
+      return true;
+    }
+    final Set<String> from = new LinkedHashSet<>();
+    for (final GamePiece attacker : attackers) {
+      from.add(String.valueOf(attacker.getProperty("LocationName")));
+    }
+    arguments.add("--attack");
+    arguments.add(String.valueOf(defender.getProperty("LocationName")));
+    arguments.add("--from");
+    arguments.add(String.join(",", from));
+    return true;
+  }
+
+  private static String names(List<GamePiece> pieces) {
+    final List<String> names = new ArrayList<>();
+    for (final GamePiece piece : pieces) {
+      names.add(piece.getName());
+    }
+    return String.join(", ", names);
+  }
+
+  private void declare(GameModule module) {
+    if (declarable == null) {
+      module.warn(PREFIX + "ask for the odds of an attack first, then declare it.");
+      return;
+    }
+    final String side = mySide().isEmpty() ? "" : " (" + mySide() + ")";
+    final Command line = new Chatter.DisplayText(module.getChatter(), "* Attack declared" + side + ": " + declarable);
+    line.execute();
+    module.sendAndLog(line);
+    declarable = null;
+  }
+
+  /**
+   * Shows an answer of the referee: a failure as its one line, else the chat lines and
+   * marks it gives; the last line names every mark drawn and the time since the press.
+   */
+  @SuppressWarnings("unchecked")
+  private void show(GameModule module, RefereeRun.Answer answer, long pressed) {
+    if (answer.failure != null) {
+      module.warn(PREFIX + answer.failure);
+      return;
+    }
+    final Map<String, Object> json = answer.json;
+    if (mySide().isEmpty() && Boolean.TRUE.equals(json.get("hidden"))) {
+      module.warn(PREFIX + "this game hides information from the players; take a side to ask the referee.");
+      return;
+    }
+    for (final Object line : (List<Object>) json.get("text")) {
+      module.warn(PREFIX + line);
+    }
+    if (!"check".equals(action)) {
+      declarable = json.get("declare") == null ? null : String.valueOf(json.get("declare"));
+      return;
+    }
+    final List<Overlay.Mark> marks = new ArrayList<>();
+    final List<String> drawn = new ArrayList<>();
+    for (final Object item : (List<Object>) json.get("verdicts")) {
+      final Map<String, Object> verdict = (Map<String, Object>) item;
+      final Map<String, Object> mark = (Map<String, Object>) verdict.get("mark");
+      if (mark == null) {
+        continue;
+      }
+      final Color colour = Color.decode(String.valueOf(mark.get("colour")));
+      final String symbol = String.valueOf(mark.get("symbol"));
+      final GamePiece piece = unitPiece(verdict.get("unit"));
+      if (piece != null) {
+        final boolean breach = Boolean.TRUE.equals(verdict.get("violation"));
+        marks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol, !breach));
+        drawn.add(mark.get("meaning") + " " + verdict.get("subject"));
+        continue;
+      }
+      for (final Object place : (List<Object>) verdict.get("places")) {
+        final Overlay.Mark placed = placeMark(String.valueOf(place), colour, symbol);
+        if (placed != null) {
+          marks.add(placed);
+          drawn.add(mark.get("meaning") + " " + place);
+        }
+      }
+    }
+    Overlay.show(marks);
+    // Posted after the maps' repaint, so the time includes drawing the marks.
+    SwingUtilities.invokeLater(() -> module.warn(PREFIX
+        + (drawn.isEmpty() ? "nothing to mark on the map" : "marked " + String.join("; ", drawn))
+        + " (" + (System.nanoTime() - pressed) / 1_000_000 + " ms from the press)."));
+  }
+
+  private static GamePiece unitPiece(Object unit) {
+    if (unit == null) {
+      return null;
+    }
+    for (final GamePiece piece : GameModule.getGameModule().getGameState().getAllPieces()) {
+      final List<GamePiece> inside = new ArrayList<>();
+      if (piece instanceof Stack) {
+        inside.addAll(((Stack) piece).asList());
+      }
+      else {
+        inside.add(piece);
+      }
+      for (final GamePiece one : inside) {
+        if (unit.equals(one.getProperty("UnitId")) && one.getMap() != null) {
+          return one;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Overlay.Mark placeMark(String place, Color colour, String symbol) {
+    for (final VASSAL.build.module.Map map : VASSAL.build.module.Map.getMapList()) {
+      for (final Board board : map.getBoards()) {
+        if (board.getGrid() == null) {
+          continue;
+        }
+        try {
+          final Point at = board.getGrid().getLocation(place);
+          if (at != null && board.bounds().contains(at.x + board.bounds().x, at.y + board.bounds().y)) {
+            at.translate(board.bounds().x, board.bounds().y);
+            return new Overlay.Mark(map, at, colour, symbol, false);
+          }
+        }
+        catch (Exception notHere) {
+          // This board does not hold the place; another may.
+        }
+      }
+    }
+    return null;
+  }
+}
