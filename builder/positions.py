@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
-from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, TurnState
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.reader import read_saved_game
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Decorator, Layer, Marker
@@ -67,14 +67,26 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     game the save's pieces name, which must be a shipped one.
     """
     saved = read_saved_game(path)
-    spec = load_game(game or _game_of(path, saved.pieces))
-    expected = module_name(spec)
-    if saved.module is not None and saved.module.name != expected:
-        raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
+    spec = spec_of_save(path, saved, game)
     if spec.cards is not None:
         from builder.area_positions import area_position_from_save  # it reads this module's helpers
 
         return area_position_from_save(path, saved, spec)
+    return hex_position(path, saved, spec)
+
+
+def spec_of_save(path: Path, saved: SavedGame, game: str | None = None) -> GameSpec:
+    """The game a save was made with: ``game`` if the user named one, else the shipped
+    game its pieces name; a save of another module is refused."""
+    spec = load_game(game or _game_of(path, saved.pieces))
+    expected = module_name(spec)
+    if saved.module is not None and saved.module.name != expected:
+        raise SaveError(path, "moduledata", f"save of module {saved.module.name!r}, not {expected!r}")
+    return spec
+
+
+def hex_position(path: Path, saved: SavedGame, spec: GameSpec) -> Position:
+    """The position of a hex game's save as it stands (a log: at its end)."""
     game_map = next((game_map for game_map in spec.maps if game_map.hex_map is not None), None)
     if game_map is None or game_map.hex_map is None:
         raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")
