@@ -62,7 +62,7 @@ def phase_side(spec: GameSpec, phase: str) -> str | None:
 def phase_rule(spec: GameSpec, phase: str) -> PhaseRule:
     """What ``phase`` of ``spec``'s sequence of play allows."""
     lowered = phase.lower()
-    chosen = "movement, or" in lowered or EITHER_PHASE in lowered
+    chosen = ", or " in lowered or EITHER_PHASE in lowered
     return PhaseRule(
         name=phase,
         side=phase_side(spec, phase),
