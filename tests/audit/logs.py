@@ -19,23 +19,22 @@ from builder.vassal.traits import Marker
 from rules.data.loader import load_game
 from rules.model import GameSpec
 
-SETUPS = Path(__file__).resolve().parents[2] / "dist" / "setups"
-
-
 @dataclass
 class LogWriter:
-    """A log begun on a set-up save: each ``move``, ``phase`` or ``vp`` adds a logged step."""
+    """A log begun on a set-up save (``dist/setups/<setup>.vsav``): each ``move``,
+    ``phase`` or ``vp`` adds a logged step."""
 
+    dist: Path
     setup: str
     steps: list[str]
 
     @classmethod
-    def on(cls, setup: str) -> LogWriter:
-        return cls(setup, [])
+    def on(cls, dist: Path, setup: str) -> LogWriter:
+        return cls(dist, setup, [])
 
     @property
     def path(self) -> Path:
-        return SETUPS / f"{self.setup}.vsav"
+        return self.dist / "setups" / f"{self.setup}.vsav"
 
     @property
     def spec(self) -> GameSpec:

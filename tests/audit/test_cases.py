@@ -38,78 +38,78 @@ class Expected:
 class Case:
     number: str
     title: str
-    actions: Callable[[], LogWriter]
+    actions: Callable[[Path], LogWriter]
     expected: tuple[Expected, ...]
 
 
 CASES = [
     Case("TPS-1", "a move of exactly the allowance is legal",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "1103"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103"),
          (Expected(1, "su-1gdsa-rc1", "legal", TPS_MOVE, "5", "1602 1502 1401 1302 1202 1103"),)),
     Case("TPS-2", "a move one MP too long is illegal",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "2201"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "2201"),
          (Expected(1, "su-1gdsa-rc1", "illegal", TPS_MOVE, "6", "6 MP against an allowance of 5"),)),
     Case("TPS-3", "leaving an enemy ZOC without its +2 is illegal",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc2", "1602"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc2", "1602"),
          (Expected(1, "su-1gdsa-rc2", "illegal", TPS_MOVE, "5", "+2 leaving enemy ZOC"),)),
     Case("TPS-4", "leaving an enemy ZOC with its +2 paid is legal",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc2", "1202"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc2", "1202"),
          (Expected(1, "su-1gdsa-rc2", "legal", TPS_MOVE, "4", "+2 leaving enemy ZOC"),)),
     Case("TPS-5", "entering an enemy ZOC without its +3 is illegal",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "1304"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1304"),
          (Expected(1, "su-1gdsa-rc1", "illegal", TPS_MOVE, "6", "+3 entering enemy ZOC"),)),
     Case("TPS-6", "an Axis unit moved in the Soviet phase is illegal",
-         lambda: LogWriter.on("tps-1").move("de-62id", "0502"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("de-62id", "0502"),
          (Expected(1, "de-62id", "illegal", TPS_SEQUENCE, None, "not its side's phase"),)),
     Case("TPS-7", "two drags in one phase are judged as one move from the phase's start",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "1702").move("su-1gdsa-rc1", "2201"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1702").move("su-1gdsa-rc1", "2201"),
          (Expected(1, "su-1gdsa-rc1", "legal", TPS_MOVE, "1"),
           Expected(2, "su-1gdsa-rc1", "illegal", TPS_MOVE, "6", "1602 1702"))),
     Case("TPS-8", "a non-motorised unit moved in the motorised movement phase is illegal",
-         lambda: LogWriter.on("tps-1").phase(1, "Soviet motorised movement").move("su-1gdsa-rc1", "1502"),
+         lambda dist: LogWriter.on(dist, "tps-1").phase(1, "Soviet motorised movement").move("su-1gdsa-rc1", "1502"),
          (Expected(2, "su-1gdsa-rc1", "illegal", TPS_SEQUENCE, None, "only motorised units"),)),
     Case("TPS-9", "a motorised unit moves in the motorised movement phase",
-         lambda: LogWriter.on("tps-1").phase(1, "Soviet motorised movement").move("su-1tc", "1703"),
+         lambda dist: LogWriter.on(dist, "tps-1").phase(1, "Soviet motorised movement").move("su-1tc", "1703"),
          (Expected(2, "su-1tc", "legal", TPS_MOVE),)),
     Case("TPS-10", "a unit dragged back to where it began the phase has not moved",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "1702").move("su-1gdsa-rc1", "1602"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1702").move("su-1gdsa-rc1", "1602"),
          (Expected(2, "su-1gdsa-rc1", "legal", TPS_SEQUENCE, None, "where it began the phase"),)),
     Case("TPS-11", "four units in a hex when the movement phase ends are over-stacked",
-         lambda: LogWriter.on("tps-1").move("su-1tc", "1805").move("su-5tka-rc2", "1805")
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1tc", "1805").move("su-5tka-rc2", "1805")
          .phase(1, "Soviet combat"),
          (Expected(3, "hex 1805", "over-stacked", ("Stacking", "Air units"), None, "4 units"),)),
     Case("TPS-12", "a phase that ends within the limits is said to",
-         lambda: LogWriter.on("tps-1").move("su-1gdsa-rc1", "1502").phase(1, "Soviet combat"),
+         lambda dist: LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1502").phase(1, "Soviet combat"),
          (Expected(2, "stacking", "legal", ("Stacking", "Air units"), None, "no hex over-stacked"),)),
     Case("TPS-13", "a VP change is recorded with its rule, the award not guessed",
-         lambda: LogWriter.on("tps-1").vp("AxisVP", 0, 5),
+         lambda dist: LogWriter.on(dist, "tps-1").vp("AxisVP", 0, 5),
          (Expected(1, "AxisVP", NOT_JUDGED, ("VP schedule",), None, "0 → 5"),)),
     Case("TPS-14", "chat between moves changes nothing and counts as a step",
-         lambda: LogWriter.on("tps-1").chat("<Axis> hello").move("su-1gdsa-rc1", "1103"),
+         lambda dist: LogWriter.on(dist, "tps-1").chat("<Axis> hello").move("su-1gdsa-rc1", "1103"),
          (Expected(2, "su-1gdsa-rc1", "legal", TPS_MOVE, "5"),)),
     Case("DOS-1", "a mechanized move within its allowance is legal, the phase's choice said",
-         lambda: LogWriter.on("dos-blue").move("de-9pd", "N2144"),
+         lambda dist: LogWriter.on(dist, "dos-blue").move("de-9pd", "N2144"),
          (Expected(1, "de-9pd", "legal", DOS_MOVE + DOS_SEQUENCE, "9", "which the log does not record"),)),
     Case("DOS-2", "a mechanized move one MP too long is illegal",
-         lambda: LogWriter.on("dos-blue").move("de-9pd", "N2042"),
+         lambda dist: LogWriter.on(dist, "dos-blue").move("de-9pd", "N2042"),
          (Expected(1, "de-9pd", "illegal", DOS_MOVE + DOS_SEQUENCE, "11", "11 MP against an allowance of 10"),)),
     Case("DOS-3", "a Soviet unit moved in a German phase is illegal",
-         lambda: LogWriter.on("dos-blue").move("b13a-rd1", "N1044"),
+         lambda dist: LogWriter.on(dist, "dos-blue").move("b13a-rd1", "N1044"),
          (Expected(1, "b13a-rd1", "illegal", DOS_SEQUENCE, None, "not its side's phase"),)),
     Case("DOS-4", "a unit of a held reserve army may not move",
-         lambda: LogWriter.on("dos-blue").phase(1, "Soviet: movement").move("b8ra-rd1", "N1616"),
+         lambda dist: LogWriter.on(dist, "dos-blue").phase(1, "Soviet: movement").move("b8ra-rd1", "N1616"),
          (Expected(2, "b8ra-rd1", "illegal", DOS_MOVE + ("8.4 (errata 2002)",), None, "held in reserve"),)),
     Case("DOS-5", "an untried unit's move within its allowance is legal",
-         lambda: LogWriter.on("dos-blue").phase(1, "Soviet: movement").move("b13a-rd1", "N1044"),
+         lambda dist: LogWriter.on(dist, "dos-blue").phase(1, "Soviet: movement").move("b13a-rd1", "N1044"),
          (Expected(2, "b13a-rd1", "legal", DOS_MOVE, "4"),)),
     Case("DOS-6", "a Soviet move in the Soviet prepared attacks phase is illegal",
-         lambda: LogWriter.on("dos-blue").phase(1, "Soviet: prepared attacks (5.4)").move("b13a-rd1", "N1044"),
+         lambda dist: LogWriter.on(dist, "dos-blue").phase(1, "Soviet: prepared attacks (5.4)").move("b13a-rd1", "N1044"),
          (Expected(2, "b13a-rd1", "illegal", DOS_SEQUENCE, None, "not a movement phase"),)),
 ]
 
 
-def _ledger(case: Case, tmp_path: Path) -> Ledger:
-    return audit(read_trail(case.actions().write(tmp_path / f"{case.number}.vlog")))
+def _ledger(case: Case, dist: Path, tmp_path: Path) -> Ledger:
+    return audit(read_trail(case.actions(dist).write(tmp_path / f"{case.number}.vlog")))
 
 
 def _find(ledger: Ledger, expected: Expected) -> Entry:
@@ -119,8 +119,8 @@ def _find(ledger: Ledger, expected: Expected) -> Entry:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.number for case in CASES])
-def test_case(case: Case, tmp_path: Path) -> None:
-    ledger = _ledger(case, tmp_path)
+def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
+    ledger = _ledger(case, dist, tmp_path)
     for expected in case.expected:
         verdict = _find(ledger, expected).verdict
         assert (verdict.outcome, verdict.rules) == (expected.outcome, expected.rules), verdict
