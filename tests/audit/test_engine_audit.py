@@ -44,7 +44,9 @@ def test_engine_play_audited_save_by_save(dist: Path, tmp_path: Path) -> None:
     actions.write_text(json.dumps(steps))
     code, report = run_vcheck(dist / "tps.vmod", setup, "--no-state", "--actions", str(actions))
     assert code == 0, report.get("errors")
-    chat = [line for action in report["actions"] for line in action["chat"]]  # type: ignore[union-attr, index]
+    performed = report["actions"]
+    assert isinstance(performed, list)
+    chat = [line for action in performed for line in action["chat"]]
     assert "* 1st Guards Army rifle corps 2 moves 1304 → 1602" in chat
 
     first = {entry["subject"]: entry for entry in _entries(setup, moved) if entry["topic"] == "movement"}
