@@ -379,18 +379,19 @@ def replay_steps(
     """
     table = _Table()
     step = 0
+    known: dict[str, Piece] = {}
     for command in commands.commands:
         if isinstance(command, Logged):
             if step == 0:
-                yield 0, _saved_game(table, commands, module, save, None)
+                yield 0, _saved_game(table, commands, module, save, None, known)
             step += 1
             table.run(command)
             if _changes_position(command):
-                yield step, _saved_game(table, commands, module, save, None)
+                yield step, _saved_game(table, commands, module, save, None, known)
         else:
             table.run(command)
     if step == 0:
-        yield 0, _saved_game(table, commands, module, save, None)
+        yield 0, _saved_game(table, commands, module, save, None, known)
 
 
 def _changes_position(command: Command) -> bool:
@@ -411,26 +412,36 @@ def _saved_game(
     module: Metadata | None,
     save: Metadata | None,
     locate: LocationHook | None,
+    known: dict[str, Piece] | None = None,
 ) -> SavedGame:
-    """The table as it stands, as an immutable saved game."""
+    """The table as it stands, as an immutable saved game.
+
+    ``known`` holds the pieces of the previous snapshot, updated here: a piece that has
+    not changed since is the same object, whose traits are already parsed.
+    """
     pieces = []
     for piece_id, record in table.pieces.items():
         map_id, x, y = table.position(piece_id)
         location = locate(map_id, x, y) if locate is not None and map_id is not None else None
         group_id = table.parent.get(piece_id)
-        pieces.append(
-            Piece(
-                id=piece_id,
-                type=record.type,
-                state=record.state,
-                basic=record.basic,
-                map=map_id,
-                x=x,
-                y=y,
-                stack_id=group_id if group_id is not None and table.groups[group_id].deck_type is None else None,
-                location=location,
-            )
+        piece = Piece(
+            id=piece_id,
+            type=record.type,
+            state=record.state,
+            basic=record.basic,
+            map=map_id,
+            x=x,
+            y=y,
+            stack_id=group_id if group_id is not None and table.groups[group_id].deck_type is None else None,
+            location=location,
         )
+        if known is not None:
+            previous = known.get(piece_id)
+            if previous is not None and previous == piece:
+                piece = previous
+            else:
+                known[piece_id] = piece
+        pieces.append(piece)
     stacks = tuple(
         Stack(id=group_id, map=group.map, x=group.x, y=group.y, piece_ids=tuple(table.members(group)), layer=group.layer)
         for group_id, group in table.groups.items()
