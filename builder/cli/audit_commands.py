@@ -7,7 +7,6 @@ that is no save or log of a Stavka hex game, two files of different games).
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import click

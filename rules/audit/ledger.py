@@ -18,7 +18,7 @@ from rules.audit.trail import Snapshot, Trail
 from rules.hexes import Hex
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
-from rules.referee.hidden import PlayerView, player_view
+from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 
@@ -96,9 +96,9 @@ def _state_of(position: Position) -> dict[str, UnitState]:
 
 @dataclass
 class _Walk:
-    """The audit's state while it walks a trail."""
+    """The audit's state while it walks a trail: the entries so far, the position the
+    current phase began with, and the move judge built on it (once per phase)."""
 
-    trail: Trail
     entries: list[Entry]
     phase_start: Position
     judge: MoveJudge | None = None
@@ -169,10 +169,10 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
             walk.add(snapshot.step, position, state.side, Verdict(
                 unit_id, "step loss", NOT_JUDGED, walk.rule.rules,
                 f"{old.steps} → {state.steps} steps; combat results are not audited yet", unit=unit_id))
-        if old is not None and "untried" in old.flags and "untried" not in state.flags:
+        if old is not None and UNTRIED_FLAG in old.flags and UNTRIED_FLAG not in state.flags:
             revealed.append(unit_id)
             walk.add(snapshot.step, position, state.side, Verdict(
-                unit_id, "reveal", NOT_JUDGED, ("2.14",), "revealed (untried no more)", unit=unit_id))
+                unit_id, "reveal", NOT_JUDGED, (UNTRIED_RULE,), "revealed (untried no more)", unit=unit_id))
     for unit in position.eliminated:
         if unit.id not in eliminated_before:
             walk.add(snapshot.step, position, unit.side, Verdict(
@@ -187,7 +187,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     start = trail.start.position
     sequence = phase_rule(start.spec, start.phase or "").rules
     vp_rules = VP_RULES.get(start.spec.id, sequence)
-    walk = _Walk(trail, [], start)
+    walk = _Walk([], start)
     digests = []
     if previous is not None:
         digests.append(("previous", digest(previous.position)))

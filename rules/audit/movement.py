@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 SEARCH_MARGIN = 10
 """How many MP beyond the allowance the search looks, to say by how much a move is too long."""
 
-Judge = Callable[[UnitState, Hex], Verdict]
-"""The verdict on moving a unit (as it stood when the phase began) to a hex."""
-
-
 def _no_path(state: UnitState, goal: Hex, position: Position, allowance: int, rules: tuple[str, ...]) -> Verdict:
     start = position.label(state.hex) if state.hex is not None else state.location
     return Verdict(state.unit.id, "movement", "illegal", rules,

@@ -7,7 +7,7 @@ terrain effects tables and the set-ups (TPS scenario 1: Soviet first movement of
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -132,3 +132,17 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
 def test_cases_are_numbered_once() -> None:
     numbers = [case.number for case in CASES]
     assert len(numbers) == len(set(numbers))
+
+
+def test_hidden_2_an_untried_unit_goes_by_its_alias_until_the_step_that_reveals_it(dist: Path, tmp_path: Path) -> None:
+    log = LogWriter.on(dist, "dos-blue").phase(1, "Soviet: movement").move("b13a-rd1", "N1044")
+    trail = read_trail(log.write(tmp_path / "game.vlog"))
+    moved = trail.snapshots[-1]
+    revealed_units = tuple(replace(state, flags=frozenset()) if state.unit.id == "b13a-rd1" else state
+                           for state in moved.position.units)
+    revealed = replace(moved, step=3, position=replace(moved.position, units=revealed_units))
+    ledger = audit(replace(trail, snapshots=(*trail.snapshots, revealed), steps=3))
+    shown = {(entry.step, entry.verdict.topic): entry.verdict for entry in ledger.seen_by("axis")}
+    assert shown[(2, "movement")].subject.startswith("untried-")
+    assert (shown[(3, "reveal")].subject, shown[(3, "reveal")].rules) == ("b13a-rd1", ("2.14",))
+    assert all("b13a-rd1" not in str(entry.verdict) for entry in ledger.seen_by("soviet") if entry.step < 3)
