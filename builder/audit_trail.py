@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from builder.positions import hex_position, spec_of_save
+from builder.positions import PieceReading, hex_position, spec_of_save
 from builder.vassal.commands import Logged, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
 from builder.vassal.replay import replay_steps
@@ -49,8 +49,8 @@ def _properties(spec: GameSpec, saved: SavedGame) -> dict[str, str]:
     return tracked
 
 
-def _snapshot(path: Path, step: int, saved: SavedGame, spec: GameSpec) -> Snapshot:
-    position = hex_position(path, saved, spec)
+def _snapshot(path: Path, step: int, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading]) -> Snapshot:
+    position = hex_position(path, saved, spec, readings)
     return Snapshot(step, replace(position, phase=_phase(spec, saved.turns)), _properties(spec, saved))
 
 
@@ -71,8 +71,9 @@ def read_trail(path: Path) -> Trail:
     spec = spec_of_save(path, first)
     if spec.cards is not None:
         raise SaveError(path, None, f"stavka audit judges the hex games' files so far, not {spec.title}'s")
-    start = _snapshot(path, 0, first, spec)
-    snapshots = tuple(_snapshot(path, step, saved, spec) for step, saved in steps)
+    readings: dict[str, PieceReading] = {}
+    start = _snapshot(path, 0, first, spec, readings)
+    snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
     logged = sum(isinstance(command, Logged) for command in commands.commands)
     return Trail(str(path), start, snapshots, logged)
 
