@@ -14,15 +14,9 @@ import click
 from builder.cli import main
 from builder.cli.check_commands import AS_SIDE
 from rules.audit.ledger import Ledger, audit
-from rules.audit.trail import Snapshot, Trail
+from rules.audit.trail import pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
-
-def _pair(before: Trail, after: Trail) -> Trail:
-    """Two saves as one step: where each unit stood in the first, where in the second."""
-    moved = Snapshot(1, after.end.position, after.end.properties)
-    return Trail(f"{before.source} → {after.source}", before.end, (moved,), 1)
-
 
 def _ledger(paths: tuple[Path, ...]) -> Ledger:
     from builder.audit_trail import read_trail  # the save reader is loaded only to audit
@@ -39,7 +33,7 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
     previous, current = trails
     if current.steps:
         return audit(current, previous.end)
-    return audit(_pair(previous, current))
+    return audit(pair(previous, current))
 
 
 @main.command("audit")

@@ -59,6 +59,15 @@ def test_pair_1_two_saves_judge_the_moves_between(dist: Path, tmp_path: Path) ->
     assert "[rule Movement, Terrain effects table, ZOC]" in output
 
 
+def test_pair_2_moves_between_saves_of_two_phases_are_judged_in_the_first(dist: Path, tmp_path: Path) -> None:
+    before = LogWriter.on(dist, "tps-1").path
+    after = (LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").phase(1, "Soviet combat")
+             .write(tmp_path / "after.vsav", logged=False))
+    entries = _entries(_json(str(before), str(after)))
+    assert [(entry["step"], entry["topic"], entry["phase"], entry["outcome"]) for entry in entries] == [
+        (1, "movement", "Soviet first movement", "legal"), (2, "stacking", "Soviet first movement", "legal")]
+
+
 def test_text_ledger_has_headings_by_turn_and_phase_and_the_end_state(dist: Path, tmp_path: Path) -> None:
     log = (LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").phase(1, "Soviet combat").vp("SovietVP", 0, 5)
            .write(tmp_path / "game.vlog"))

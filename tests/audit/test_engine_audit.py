@@ -30,15 +30,16 @@ def _entries(*paths: Path) -> list[dict[str, object]]:
 
 def test_engine_play_audited_save_by_save(dist: Path, tmp_path: Path) -> None:
     setup = dist / "setups" / "tps-1.vsav"
-    moved, advanced = tmp_path / "moved.vsav", tmp_path / "advanced.vsav"
+    moved, advanced, combat = tmp_path / "moved.vsav", tmp_path / "advanced.vsav", tmp_path / "combat.vsav"
     steps = [
         {"move": {"property": {"UnitId": "su-1gdsa-rc1"}}, "to": "1103"},
         {"move": {"property": {"UnitId": "su-1gdsa-rc2"}}, "to": "1602"},
         {"save": str(moved)},
         {"menu": "+5 Axis VP", "select": {"name": "Axis VP"}},
         {"key": "ctrl shift RIGHT"},
-        {"move": {"property": {"UnitId": "su-1gdsa-rc1"}}, "to": "1203"},
         {"save": str(advanced)},
+        {"move": {"property": {"UnitId": "su-1gdsa-rc1"}}, "to": "1203"},
+        {"save": str(combat)},
     ]
     actions = tmp_path / "steps.json"
     actions.write_text(json.dumps(steps))
@@ -54,10 +55,14 @@ def test_engine_play_audited_save_by_save(dist: Path, tmp_path: Path) -> None:
     assert first["su-1gdsa-rc2"]["outcome"] == "illegal"
     assert "+2 leaving enemy ZOC" in str(first["su-1gdsa-rc2"]["explanation"])
 
-    second = _entries(moved, advanced)
-    by_topic = {(entry["topic"], entry["subject"]): entry for entry in second}
-    wrong_phase = by_topic[("movement", "su-1gdsa-rc1")]
+    second = {(entry["topic"], entry["subject"]): entry for entry in _entries(moved, advanced)}
+    vp = second[("bookkeeping", "AxisVP")]
+    assert (vp["explanation"], vp["rules"]) == ("0 → 5; the award is not checked against the rules yet", ["VP schedule"])
+    stacking = second[("stacking", "stacking")]
+    assert (stacking["outcome"], stacking["phase"]) == ("legal", "Soviet first movement")
+
+    third = {(entry["topic"], entry["subject"]): entry for entry in _entries(advanced, combat)}
+    wrong_phase = third[("movement", "su-1gdsa-rc1")]
     assert (wrong_phase["outcome"], wrong_phase["phase"], wrong_phase["rules"]) == (
         "illegal", "Soviet combat", ["Sequence of play"])
-    vp = by_topic[("bookkeeping", "AxisVP")]
-    assert (vp["explanation"], vp["rules"]) == ("0 → 5; the award is not checked against the rules yet", ["VP schedule"])
+    assert "Soviet combat is not a movement phase" in str(wrong_phase["explanation"])
