@@ -173,11 +173,17 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
             revealed.append(unit_id)
             walk.add(snapshot.step, position, state.side, Verdict(
                 unit_id, "reveal", NOT_JUDGED, (UNTRIED_RULE,), "revealed (untried no more)", unit=unit_id))
+    eliminated_now = {unit.id for unit in position.eliminated}
     for unit in position.eliminated:
         if unit.id not in eliminated_before:
             walk.add(snapshot.step, position, unit.side, Verdict(
                 unit.id, "elimination", NOT_JUDGED, walk.rule.rules,
                 "eliminated; combat results are not audited yet", unit=unit.id))
+    for unit_id, state in before.items():
+        if unit_id not in after and unit_id not in eliminated_now:
+            walk.add(snapshot.step, position, state.side, Verdict(
+                unit_id, "removal", NOT_JUDGED, walk.rule.rules,
+                f"taken off the map from {state.location}, not to a dead pile", unit=unit_id))
     return revealed
 
 

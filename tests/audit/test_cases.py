@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from builder.audit_trail import read_trail
+from builder.conventions import dead_pile_name
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
 from tests.audit.logs import LogWriter
 
@@ -153,3 +154,23 @@ def test_hidden_2_an_untried_unit_goes_by_its_alias_until_the_step_that_reveals_
     assert shown[(2, "movement")].subject.startswith("untried-")
     assert (shown[(3, "reveal")].subject, shown[(3, "reveal")].rules) == ("b13a-rd1", ("2.14",))
     assert all("b13a-rd1" not in str(entry.verdict) for entry in ledger.seen_by("soviet") if entry.step < 3)
+
+
+def test_removed_a_unit_taken_off_the_map_is_recorded_not_judged(dist: Path, tmp_path: Path) -> None:
+    log = LogWriter.on(dist, "tps-1")
+    piece, _ = log.piece_of("su-1gdsa-rc1")
+    log.steps.append(f"M/{piece}/null/0/0/null/null/0/0/null")
+    entries = audit(read_trail(log.write(tmp_path / "game.vlog"))).entries
+    removal = next(entry.verdict for entry in entries if entry.verdict.topic == "removal")
+    assert (removal.subject, removal.outcome, removal.rules) == ("su-1gdsa-rc1", NOT_JUDGED, ("Sequence of play",))
+    assert "1602" in removal.explanation
+
+
+def test_eliminated_a_unit_sent_to_its_dead_pile_is_recorded_not_judged(dist: Path, tmp_path: Path) -> None:
+    log = LogWriter.on(dist, "tps-1")
+    piece, map_name = log.piece_of("de-62id")
+    log.steps.append(f"M/{piece}/{dead_pile_name('Axis')}/20/20/null/{map_name}/0/0/null")
+    entries = audit(read_trail(log.write(tmp_path / "game.vlog"))).entries
+    elimination = next(entry for entry in entries if entry.verdict.topic == "elimination")
+    assert (elimination.side, elimination.verdict.subject, elimination.verdict.outcome) == ("axis", "de-62id", NOT_JUDGED)
+    assert not [entry for entry in entries if entry.verdict.topic in ("movement", "removal")]
