@@ -27,7 +27,7 @@ from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Decorator, Layer, Marker
 from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
 from rules.errors import SaveError
-from rules.model import GameSpec, Unit
+from rules.model import GameMap, GameSpec, Unit
 from rules.referee.position import Position, UnitState
 from rules.referee.position_file import MAX_TURN
 from rules.referee.verdict import Verdict
@@ -79,11 +79,31 @@ def position_from_save(path: Path, module: Path | None = None) -> Position:
 
 def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None) -> Position:
     """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
-    spec = judging_data(path, saved.module, saved.pieces, module)
+    spec = spec_of_save(path, saved, module)
     if spec.cards is not None:
         from builder.area_positions import area_position_from_save  # it reads this module's helpers
 
         return area_position_from_save(path, saved, spec)
+    return hex_position(path, saved, spec)
+
+
+def spec_of_save(path: Path, saved: SavedGame, module: Path | None = None) -> GameSpec:
+    """The game data a save is judged by (see :func:`judging_data`)."""
+    return judging_data(path, saved.module, saved.pieces, module)
+
+
+PieceReading = tuple[Piece, Unit | None, UnitState | None]
+"""A piece as :func:`hex_position` read it: the unit it stands for (None: no unit of the
+game) and its state on the map (None: eliminated or off the map)."""
+
+
+def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading] | None = None) -> Position:
+    """The position of a hex game's save as it stands (a log: at its end).
+
+    ``readings`` keeps each piece as read, for the next call: a log's next step reads
+    again only the pieces that are new objects, those that changed
+    (:func:`builder.vassal.replay.replay_steps` keeps the others).
+    """
     game_map = next((game_map for game_map in spec.maps if game_map.hex_map is not None), None)
     if game_map is None or game_map.hex_map is None:
         raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")
@@ -92,25 +112,22 @@ def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None
     eliminated: list[Unit] = []
     seen: dict[str, str] = {}
     for piece in saved.pieces:
-        unit = unit_of(path, spec, piece)
+        known = None if readings is None else readings.get(piece.id)
+        if known is not None and known[0] is piece:
+            _, unit, state = known
+        else:
+            unit, state = _read_piece(path, spec, game_map, dead_piles, piece)
+            if readings is not None:
+                readings[piece.id] = (piece, unit, state)
         if unit is None:
             continue
         if unit.id in seen:
             raise SaveError(path, f"piece {piece.id}", f"unit {unit.id!r} appears twice (also piece {seen[unit.id]})")
         seen[unit.id] = piece.id
-        if piece.map in dead_piles:
+        if state is not None:
+            units.append(state)
+        elif piece.map in dead_piles:
             eliminated.append(unit)
-            continue
-        if piece.map != game_map.name:
-            continue
-        hex_ = game_map.hex_map.hex_at_pixel(piece.x, piece.y)
-        if hex_ is None:
-            raise SaveError(path, f"piece {piece.id}", f"{unit.name} stands off the playable map at ({piece.x},{piece.y})")
-        step_layer = _layer(piece, "Step")
-        steps = len(unit.steps) - (1 if step_layer is not None and step_layer.level == 2 else 0)
-        untried_layer = _layer(piece, "Untried")
-        flags = frozenset({"untried"}) if untried_layer is not None and untried_layer.level == 1 else frozenset()
-        units.append(UnitState(unit, game_map.label(hex_), hex_, steps, flags))
     return Position(
         spec=spec,
         scenario=_scenario(path, spec, saved.global_properties),
@@ -121,6 +138,24 @@ def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None
         eliminated=tuple(eliminated),
         source=str(path),
     )
+
+
+def _read_piece(
+    path: Path, spec: GameSpec, game_map: GameMap, dead_piles: set[str], piece: Piece
+) -> tuple[Unit | None, UnitState | None]:
+    """The unit a piece stands for, and its state if it stands on the hex map."""
+    unit = unit_of(path, spec, piece)
+    if unit is None or piece.map in dead_piles or piece.map != game_map.name:
+        return unit, None
+    assert game_map.hex_map is not None
+    hex_ = game_map.hex_map.hex_at_pixel(piece.x, piece.y)
+    if hex_ is None:
+        raise SaveError(path, f"piece {piece.id}", f"{unit.name} stands off the playable map at ({piece.x},{piece.y})")
+    step_layer = _layer(piece, "Step")
+    steps = len(unit.steps) - (1 if step_layer is not None and step_layer.level == 2 else 0)
+    untried_layer = _layer(piece, "Untried")
+    flags = frozenset({"untried"}) if untried_layer is not None and untried_layer.level == 1 else frozenset()
+    return unit, UnitState(unit, game_map.label(hex_), hex_, steps, flags)
 
 
 def judging_data(

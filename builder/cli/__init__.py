@@ -37,6 +37,7 @@ COMMAND_MODULES = {
     "report": "report_commands",
     "air": "check_commands",
     "coverage": "coverage_commands",
+    "audit": "audit_commands",
 }
 
 

@@ -31,6 +31,7 @@ REMOVE_PREFIX = "-/"
 CHANGE_PREFIX = "D/"
 MOVE_PREFIX = "M/"
 GLOBAL_PROPERTY_PREFIX = "GlobalProperty\t"
+CHANGE_PROPERTY_PREFIX = "MutableProperty\t"
 TURN_PREFIX = "TURN"
 PLAYER_PREFIX = "PLAYER\t"
 BOARD_PICKER_SUFFIX = "BoardPicker"
@@ -116,6 +117,21 @@ class SetGlobalProperty:
 
 
 @dataclass(frozen=True)
+class ChangeProperty:
+    """``MutableProperty\\tname\\told\\tnew\\tcontainer``: a property changed in play.
+
+    A piece's Set Global Property trait (a VP marker's +5) logs its change this way,
+    not as :class:`SetGlobalProperty`, which only restores values when a save loads.
+    An empty ``container`` (older VASSAL) changes the first property of that name.
+    """
+
+    name: str
+    old_value: str
+    new_value: str
+    container: str
+
+
+@dataclass(frozen=True)
 class SetTurn:
     """``TURN<trackerId>\\t<state>``: a turn tracker's position (tracker ids are TurnTracker0…)."""
 
@@ -188,6 +204,7 @@ Command = (
     | ChangePiece
     | MovePiece
     | SetGlobalProperty
+    | ChangeProperty
     | SetTurn
     | SetBoards
     | AddPlayer
@@ -291,6 +308,11 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
         if tokens[0] == GLOBAL_PROPERTY_PREFIX and len(tokens) >= 3:
             return SetGlobalProperty(name=tokens[1], value=tokens[2], container=tokens[3] if len(tokens) > 3 else "")
         return OtherCommand(text)
+    if text.startswith(CHANGE_PROPERTY_PREFIX):
+        tokens = decode(text[len(CHANGE_PROPERTY_PREFIX) :], "\t")
+        if len(tokens) < 3:
+            return OtherCommand(text)
+        return ChangeProperty(name=tokens[0], old_value=tokens[1], new_value=tokens[2], container=field(tokens, 3))
     if text.startswith(PLAYER_PREFIX):
         tokens = _tokens(text, "\t", 4, place, "PLAYER")
         return AddPlayer(player_id=tokens[1], name=tokens[2], side=tokens[3])
@@ -384,6 +406,8 @@ def encode_command(command: Command) -> str:
             return MOVE_PREFIX + encode(items, "/")
         case SetGlobalProperty(name, value, container):
             return encode([GLOBAL_PROPERTY_PREFIX, name, value, container], ";")
+        case ChangeProperty(name, old_value, new_value, container):
+            return CHANGE_PROPERTY_PREFIX + encode([name, old_value, new_value, container], "\t")
         case SetTurn(tracker_id, state):
             return encode([TURN_PREFIX + tracker_id, state], "\t")
         case SetBoards():

@@ -64,37 +64,15 @@ class Movement:
         if is_flight(state.unit):
             return None, [Verdict(subject, "movement", "illegal", (RULES["air_units"],),
                                   "a flight flies missions; only its ground echelon moves")]
-        enemy = self.position.other_side(state.side)
         enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
-        types = self.position.spec.terrain_types
-        mobility = state.unit.mobility
         total = 0
         items = []
         for first, second in pairwise(path):
-            name = label(second)
-            terrain = types[self.board.terrain_of_hex[second]]
-            entry = terrain.movement_cost(mobility)
-            crossing = [types[feature].movement_cost(mobility) for feature in self.board.hexside_features(first, second)]
-            if entry is None or None in crossing:
-                return None, [Verdict(subject, "movement", "illegal", rules,
-                                      f"{name} cannot be entered from {label(first)} (sea or lake)",
-                                      path=self.board.labels(path))]
-            if second in self.forces.holders[enemy]:
-                return None, [Verdict(subject, "movement", "illegal", rules, f"{name} holds enemy units",
-                                      path=self.board.labels(path))]
-            cost = entry + sum(value for value in crossing if value is not None)
-            parts = [f"terrain {cost}"]
-            if self.board.terrain_of_hex[second] == FORTIFIED_TERRAIN[enemy]:
-                cost += terrain.enemy_entry_cost
-                parts.append(f"+{terrain.enemy_entry_cost} enemy fortified hex")
-            if first in enemy_zoc:
-                cost += ZOC_EXIT_COST
-                parts.append(f"+{ZOC_EXIT_COST} leaving enemy ZOC")
-            if second in enemy_zoc:
-                cost += ZOC_ENTRY_COST
-                parts.append(f"+{ZOC_ENTRY_COST} entering enemy ZOC")
+            cost, note = self.step_cost(state, first, second, enemy_zoc)
+            if cost is None:
+                return None, [Verdict(subject, "movement", "illegal", rules, note, path=self.board.labels(path))]
             total += cost
-            items.append(f"{name} {cost} ({', '.join(parts)})")
+            items.append(f"{label(second)} {cost} ({note})")
         allowance = self.allowance(state)
         zoc_to_zoc = path[0] in enemy_zoc and path[1] in enemy_zoc
         if total <= allowance:
@@ -108,6 +86,38 @@ class Movement:
             explanation += "; the one-hex minimum does not cover a move straight from one enemy ZOC into another"
         return total, [Verdict(subject, "movement", outcome, rules, explanation, path=self.board.labels(path),
                                details={"cost": str(total), "allowance": str(allowance)})]
+
+    def step_cost(self, state: UnitState, first: Hex, second: Hex, enemy_zoc: frozenset[Hex]) -> tuple[int | None, str]:
+        """MP for ``state`` to step from ``first`` into the adjacent ``second``, with what
+        the cost is made of; None with the reason when the step is prohibited.
+
+        ``enemy_zoc`` is :meth:`Forces.enemy_zoc_for_movement` for the unit's side, passed
+        in so that a search over many steps computes it once.
+        """
+        label = self.board.label
+        name = label(second)
+        enemy = self.position.other_side(state.side)
+        types = self.position.spec.terrain_types
+        mobility = state.unit.mobility
+        terrain = types[self.board.terrain_of_hex[second]]
+        entry = terrain.movement_cost(mobility)
+        crossing = [types[feature].movement_cost(mobility) for feature in self.board.hexside_features(first, second)]
+        if entry is None or None in crossing:
+            return None, f"{name} cannot be entered from {label(first)} (sea or lake)"
+        if second in self.forces.holders[enemy]:
+            return None, f"{name} holds enemy units"
+        cost = entry + sum(value for value in crossing if value is not None)
+        parts = [f"terrain {cost}"]
+        if self.board.terrain_of_hex[second] == FORTIFIED_TERRAIN[enemy]:
+            cost += terrain.enemy_entry_cost
+            parts.append(f"+{terrain.enemy_entry_cost} enemy fortified hex")
+        if first in enemy_zoc:
+            cost += ZOC_EXIT_COST
+            parts.append(f"+{ZOC_EXIT_COST} leaving enemy ZOC")
+        if second in enemy_zoc:
+            cost += ZOC_ENTRY_COST
+            parts.append(f"+{ZOC_ENTRY_COST} entering enemy ZOC")
+        return cost, ", ".join(parts)
 
     def reinforcement_rail_move(self, unit: Unit, path: Sequence[Hex]) -> tuple[int, list[Verdict]]:
         """An Axis reinforcement's rail move on its turn of arrival (Movement (K)).

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 RULES: Mapping[str, str] = {
+    "sequence_of_play": "Sequence of play",
     "movement": "Movement",
     "rail_movement": "Movement (K)",
     "zoc": "ZOC",

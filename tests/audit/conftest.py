@@ -1,0 +1,20 @@
+"""The hex games' modules, built once per test run, whose set-up saves start every log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.build import build_game
+from tests.support.games import shipped_game
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A dist folder as ``stavka build`` writes it: dos.vmod and tps.vmod, and their
+    set-ups in ``setups/``."""
+    folder = tmp_path_factory.mktemp("dist")
+    for game in ("dos", "tps"):
+        build_game(shipped_game(game), folder, lambda _step: None)
+    return folder
