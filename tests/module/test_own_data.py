@@ -118,7 +118,7 @@ def test_check_with_the_module_judges_with_its_data(own_module: Path, own_save: 
     # Set up 22 hexes from Rostov, the Soviets give the Axis 2 VP a hex in this copy (1 shipped).
     code, output, error = run("check", str(own_save), "--module", str(own_module))
     assert (code, error) == (0, "")
-    assert "  victory: Axis decisive victory — Soviet 0 VP - Axis 44 VP = -44" in output.splitlines()
+    assert "  victory: Axis decisive victory if the game ended now — Soviet 0 VP - Axis 44 VP = -44" in output.splitlines()
     assert "Rostov: 44 VP to the Axis" in output
     code, output, error = run("check", str(own_save), "--format", "json", "--module", str(own_module))
     assert (code, error) == (0, "")
