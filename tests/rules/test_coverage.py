@@ -56,7 +56,16 @@ def mentions(text: str, rule: str) -> bool:
         return rule in text or (key is not None and f'RULES["{key}"]' in text)
     number = re.compile(r"(?<![\d.])" + re.escape(rule) + r"(?![\d])")
     in_name = re.compile(r"def test_(?:[0-9_]*_)?" + rule.replace(".", "_") + r"(?![0-9])")
-    return bool(number.search(text) or in_name.search(text))
+    return bool(number.search(text) or in_name.search(text) or in_a_range(text, rule))
+
+
+def in_a_range(text: str, rule: str) -> bool:
+    """Whether ``text`` cites a range of one section ("9.10-9.21") that holds ``rule``."""
+    section, _, number = rule.partition(".")
+    for first_section, first, last_section, last in re.findall(r"(\d+)\.(\d+)[-–](\d+)\.(\d+)", text):
+        if first_section == last_section == section and int(first) <= int(number) <= int(last):
+            return True
+    return False
 
 
 def source_of(reference: str) -> str:
