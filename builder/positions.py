@@ -60,6 +60,17 @@ def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
     return game
 
 
+def unit_rank(spec: GameSpec) -> dict[str, int]:
+    """Each unit id's place in the game's data: the order a position from a save lists
+    its units in.
+
+    VASSAL writes a game's pieces in an order of its own, which differs between engines
+    (3.7 groups them otherwise than 3.6 or our set-up saves), so the save's order would
+    make the same position's verdicts come out in another order.
+    """
+    return {unit_id: index for index, unit_id in enumerate(spec.units)}
+
+
 def position_from_save(path: Path, game: str | None = None) -> Position:
     """The position at the end of a save or log made with one of Stavka's modules.
 
@@ -79,6 +90,7 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
     if game_map is None or game_map.hex_map is None:
         raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}
+    rank = unit_rank(spec)
     units: list[UnitState] = []
     eliminated: list[Unit] = []
     seen: dict[str, str] = {}
@@ -108,8 +120,8 @@ def position_from_save(path: Path, game: str | None = None) -> Position:
         turn=_turn(path, saved.turns),
         phase=None,
         weather=None,
-        units=tuple(units),
-        eliminated=tuple(eliminated),
+        units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
+        eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
         source=str(path),
     )
 
