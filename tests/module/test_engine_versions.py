@@ -27,7 +27,7 @@ from builder.cli import main
 from builder.positions import position_from_save
 from builder.vassal.reader import read_saved_game
 from rules.data.loader import load_game
-from tests.support.engine import ENGINES, run_vcheck_many, vcheck_available
+from tests.support.engine import ENGINES, MAIN_ENGINE, run_vcheck_many, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
@@ -132,6 +132,10 @@ def test_each_module_is_played_clean_on_the_engine(played: dict[tuple[str, str],
         map_name = load_game(game).maps[0].name
         main_map = next(item for item in view["maps"] if item["name"] == map_name)
         assert main_map["showing"] and main_map["window"] == "main window", (game, main_map)
+        assert f"VASSAL {engine}" in view["main_window"]["title"], view["main_window"]["title"]
+        if engine == MAIN_ENGINE:
+            # 3.7 adds PlayerRoster's Retire button to the toolbar (docs/images/*-player.png).
+            assert "Retire" in [button["text"] for button in view["toolbar"]["buttons"]], game
 
 
 def _check(save: Path, *options: str) -> str:
