@@ -86,9 +86,6 @@ class _Cards:
         assert spec.cards is not None
         self.by_id = {card.id: card for card in spec.cards.cards()}
         self.pile_of = {piece_id: _deck_name(deck) for deck in saved.decks for piece_id in deck.piece_ids}
-        self.place_in_pile = {piece_id: index for deck in saved.decks for index, piece_id in enumerate(deck.piece_ids)}
-        self.card_rank = {card.id: index for index, card in enumerate(spec.cards.cards())}
-        self.unit_rank = unit_rank(spec)
         self.side_of = {side.name: side.id for side in spec.sides}
         self.steps_maps = {steps_map_name(side.name): side.id for side in spec.sides}
         self.hand_maps = {hand_map_name(side.name): side.id for side in spec.sides}
@@ -97,8 +94,8 @@ class _Cards:
         self.steps: dict[str, list[Card]] = {}
         self.hands: dict[str, list[Card]] = {}
         self.played: dict[str, list[Card]] = {}
-        self.deck: list[tuple[int, Card]] = []
-        self.discard: list[tuple[int, Card]] = []
+        self.deck: list[Card] = []
+        self.discard: list[Card] = []
         self.face_up: list[Card] = []
 
     def add(self, piece: Piece, card_id: str) -> None:
@@ -113,7 +110,7 @@ class _Cards:
         if pile is not None:
             if pile not in (DRAW_DECK, DISCARD_PILE):
                 raise SaveError(self.path, f"piece {piece.id}", f"card {card_id!r} lies in an unknown pile {pile!r}")
-            (self.deck if pile == DRAW_DECK else self.discard).append((self.place_in_pile[piece.id], card))
+            (self.deck if pile == DRAW_DECK else self.discard).append(card)
         elif piece.map in self.steps_maps:
             self.steps.setdefault(self._box(self.steps_maps[piece.map], piece), []).append(card)
         elif piece.map in self.hand_maps:
@@ -136,23 +133,12 @@ class _Cards:
     def table(self) -> CardTable | None:
         if not self.seen:
             return None
-        steps = {unit: self._sorted(self.steps[unit]) for unit in sorted(self.steps, key=self.unit_rank.__getitem__)}
-        return CardTable(steps=steps, hands=self._by_side(self.hands), deck=_in_pile_order(self.deck),
-                         discard=_in_pile_order(self.discard), played=self._by_side(self.played),
-                         face_up=self._sorted(self.face_up))
-
-    def _sorted(self, cards: list[Card]) -> tuple[Card, ...]:
-        """Cards of a hand, a steps box or the table in the deck's own order (suit by suit):
-        where VASSAL lists them depends on the engine that wrote the save, not the game."""
-        return tuple(sorted(cards, key=lambda card: self.card_rank[card.id]))
-
-    def _by_side(self, places: dict[str, list[Card]]) -> dict[str, tuple[Card, ...]]:
-        return {side.id: self._sorted(places[side.id]) for side in self.spec.sides if side.id in places}
+        return CardTable(steps=_frozen(self.steps), hands=_frozen(self.hands), deck=tuple(self.deck),
+                         discard=tuple(self.discard), played=_frozen(self.played), face_up=tuple(self.face_up))
 
 
-def _in_pile_order(cards: list[tuple[int, Card]]) -> tuple[Card, ...]:
-    """A pile's cards in the order the pile holds them."""
-    return tuple(card for _, card in sorted(cards, key=lambda placed: placed[0]))
+def _frozen(places: dict[str, list[Card]]) -> dict[str, tuple[Card, ...]]:
+    return {place: tuple(cards) for place, cards in places.items()}
 
 
 def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Position:
