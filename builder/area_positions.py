@@ -25,7 +25,7 @@ from builder.module.area_names import (
     steps_map_name,
 )
 from builder.conventions import dead_pile_name
-from builder.positions import _layer, _properties, _scenario, turn_and_phase, unit_of
+from builder.positions import _layer, _properties, _scenario, turn_and_phase, unit_of, unit_rank
 from builder.steps_layout import steps_boxes
 from builder.vassal.model import Deck, Piece, SavedGame
 from builder.vassal.sequence import decode
@@ -129,6 +129,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
     area_map = game_map.area_map
     assert area_map is not None
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}
+    rank = unit_rank(spec)
     units: list[UnitState] = []
     eliminated: list[Unit] = []
     control: dict[str, str] = {}
@@ -168,8 +169,8 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         turn=turn,
         phase=phase,
         weather=None,
-        units=tuple(units),
-        eliminated=tuple(eliminated),
+        units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
+        eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
         source=str(path),
         control=control,
         cards=cards.table(),

@@ -68,6 +68,17 @@ def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
     return game
 
 
+def unit_rank(spec: GameSpec) -> dict[str, int]:
+    """Each unit id's place in the game's data: the order a position from a save lists
+    its units in.
+
+    VASSAL writes a game's pieces in an order of its own, which differs between engines
+    (3.7 groups them otherwise than 3.6 or our set-up saves), so the save's order would
+    make the same position's verdicts come out in another order.
+    """
+    return {unit_id: index for index, unit_id in enumerate(spec.units)}
+
+
 def position_from_save(path: Path, module: Path | None = None) -> Position:
     """The position at the end of a save or log made with one of Stavka's modules.
 
@@ -108,6 +119,7 @@ def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[st
     if game_map is None or game_map.hex_map is None:
         raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}
+    rank = unit_rank(spec)
     units: list[UnitState] = []
     eliminated: list[Unit] = []
     seen: dict[str, str] = {}
@@ -134,8 +146,8 @@ def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[st
         turn=turn_and_phase(path, spec, saved.turns)[0],
         phase=None,
         weather=None,
-        units=tuple(units),
-        eliminated=tuple(eliminated),
+        units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
+        eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
         source=str(path),
     )
 

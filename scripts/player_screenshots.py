@@ -1,7 +1,8 @@
 """Take the README's pictures in the real VASSAL Player: ``docs/images/*.png``.
 
-Builds the three modules, opens a set-up of each in the engine through
-``../shared/tools/vassal-engine/vcheck --view --screenshot``: for the hex games the main
+Builds the three modules, opens a set-up of each in the engine players run (VASSAL 3.7,
+the tests' main engine) through ``../shared/tools/vassal-engine/vcheck --engine 3.7 --view
+--screenshot``: for the hex games the main
 window as a new player sees it, the counter palette, the charts and the record tracks;
 for Rattenkrieg the whole area map after the deal, the events chart, and the German
 steps window and hand as the German player sees them (vcheck draws every map, private
@@ -9,7 +10,7 @@ ones too). Then a copy of the 16 December set-up annotated by ``stavka check
 --annotate`` (the pocket marked out of supply). Run by hand after changing what a
 player sees:
 
-    .venv/bin/python scripts/player_screenshots.py
+    .venv/bin/python scripts/player_screenshots.py [FOLDER]   # default docs/images
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ from builder.output import write_output
 from builder.positions import read_annotation, write_supply_copy
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
 
 ROOT = Path(__file__).resolve().parents[1]
-VCHECK = ROOT.parent / "shared" / "tools" / "vassal-engine" / "vcheck"
 OUTPUT = ROOT / "docs" / "images"
 SETUPS = {"tps": "1", "dos": "blue", "rks": "city"}
 """The set-up each module's pictures show."""
@@ -53,7 +54,8 @@ def screenshots(module: Path, save: Path, folder: Path) -> dict[str, Path]:
     """vcheck's pictures of ``save`` opened in ``module``, by what they show."""
     folder.mkdir(parents=True)
     completed = subprocess.run(
-        [str(VCHECK), "--view", "--strict", "--screenshot", str(folder), str(module), str(save)],
+        [str(VCHECK), *engine_option(MAIN_ENGINE), "--view", "--strict", "--screenshot", str(folder), str(module),
+         str(save)],
         capture_output=True, text=True, timeout=600, check=False,
     )
     report = json.loads(completed.stdout)
@@ -62,12 +64,12 @@ def screenshots(module: Path, save: Path, folder: Path) -> dict[str, Path]:
     return {entry["file"]: Path(entry["path"]) for entry in report["screenshots"]["files"]}
 
 
-def save_picture(image: Image.Image, name: str) -> None:
-    """``image`` as a 256-colour PNG in docs/images (screenshots stay sharp and small)."""
+def save_picture(image: Image.Image, output: Path, name: str) -> None:
+    """``image`` as a 256-colour PNG in ``output`` (screenshots stay sharp and small)."""
     buffer = io.BytesIO()
     image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buffer, format="PNG", optimize=True)
-    write_output(OUTPUT / name, buffer.getvalue())
-    print(OUTPUT / name)
+    write_output(output / name, buffer.getvalue())
+    print(output / name)
 
 
 def cropped(image: Image.Image) -> Image.Image:
@@ -83,6 +85,7 @@ def cropped(image: Image.Image) -> Image.Image:
 
 
 def main() -> None:
+    output = Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         for game, scenario in SETUPS.items():
@@ -93,7 +96,7 @@ def main() -> None:
             shots = screenshots(module, save, work / f"shots-{game}")
             for shot, picture in PICTURES[game].items():
                 image = Image.open(shots[shot])
-                save_picture(cropped(image) if shot in CROPPED else image, f"{game}-{picture}.png")
+                save_picture(cropped(image) if shot in CROPPED else image, output, f"{game}-{picture}.png")
             if game == "tps":
                 pocket = work / "tps-7.vsav"
                 with zipfile.ZipFile(module) as archive:
@@ -102,7 +105,7 @@ def main() -> None:
                 annotation = read_annotation(pocket, annotated)
                 write_supply_copy(pocket, annotation, referee_for(annotation.position).check())
                 checked = screenshots(module, annotated, work / "shots-annotated")
-                save_picture(Image.open(checked["map-Main_Map.png"]).crop(ANNOTATED_CROP), "tps-annotated.png")
+                save_picture(Image.open(checked["map-Main_Map.png"]).crop(ANNOTATED_CROP), output, "tps-annotated.png")
 
 
 if __name__ == "__main__":

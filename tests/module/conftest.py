@@ -56,8 +56,9 @@ def setup_saves(built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
 def engine_reports(
     built: dict[str, Path], setup_saves: dict[tuple[str, str], Path]
 ) -> dict[tuple[str, str | None], tuple[int, EngineReport]]:
-    """vcheck --view --strict on each module alone (New Game) and with each set-up, as
-    many at once as the machine allows (:func:`run_vcheck_many`)."""
+    """vcheck --view --strict on each module alone (New Game) and with each set-up, on
+    the main engine (VASSAL 3.7, :data:`~tests.support.engine.MAIN_ENGINE`), as many at
+    once as the machine allows (:func:`run_vcheck_many`)."""
     if not vcheck_available():
         pytest.skip("../shared/tools/vassal-engine/vcheck is not here")
     keys: list[tuple[str, str | None]] = [(game, None) for game in MODULE_GAMES] + list(setup_saves)

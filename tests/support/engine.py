@@ -136,6 +136,24 @@ def vcheck_available() -> bool:
     return VCHECK.exists() and shutil.which("sh") is not None
 
 
+MAIN_ENGINE = "3.7"
+"""The VASSAL line players run (3.7.27 is the current release): every engine test runs
+on it unless it names another engine."""
+OTHER_ENGINES = ("3.6", "3.8")
+"""Also checked, on one set-up per module: the oldest engine the modules are built for
+(a 3.6.0 pre-release of October 2021) and the next line (3.8.0-beta1)."""
+ENGINES = (MAIN_ENGINE, *OTHER_ENGINES)
+"""Every engine a test runs on; vcheck's ``--engine`` values."""
+
+
+def engine_option(engine: str) -> tuple[str, str]:
+    """vcheck's option for ``engine``, always given: a ``$VCHECK_ENGINE`` in the
+    environment must not change which engine a test runs on."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}: one of {', '.join(ENGINES)}")
+    return ("--engine", engine)
+
+
 ENGINE_ATTEMPTS = 3
 """How many times a run is made while vcheck reads a dialog before it is drawn."""
 
@@ -156,10 +174,12 @@ def unread_dialogs(report: dict[str, object]) -> bool:
     )
 
 
-def run_vcheck(module: Path, save: Path | None = None, *extra: str) -> tuple[int, dict[str, object]]:
-    """Run vcheck and return its exit status and parsed JSON report; a run in which
-    vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
-    command = [str(VCHECK), str(module)] + ([str(save)] if save else []) + list(extra)
+def run_vcheck(
+    module: Path, save: Path | None = None, *extra: str, engine: str = MAIN_ENGINE
+) -> tuple[int, dict[str, object]]:
+    """Run vcheck on ``engine`` and return its exit status and parsed JSON report; a run
+    in which vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
+    command = [str(VCHECK), *engine_option(engine), str(module)] + ([str(save)] if save else []) + list(extra)
     for _attempt in range(ENGINE_ATTEMPTS):
         completed = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
         try:
@@ -179,16 +199,21 @@ the 2-core machine the suite is written on, and never more than four."""
 
 
 def run_vcheck_many(
-    jobs: Sequence[tuple[Path, Path | None]], *extra: str, options: Sequence[Sequence[str]] = ()
+    jobs: Sequence[tuple[Path, Path | None]],
+    *extra: str,
+    options: Sequence[Sequence[str]] = (),
+    engines: Sequence[str] = (),
 ) -> list[tuple[int, dict[str, object]]]:
     """:func:`run_vcheck` on each (module, save) of ``jobs`` with ``extra``, and with
-    ``options[index]`` for the job at ``index`` when given, :data:`ENGINE_WORKERS` at a
-    time; the reports come back in the order of ``jobs``."""
+    ``options[index]`` and on ``engines[index]`` for the job at ``index`` when given
+    (else on :data:`MAIN_ENGINE`), :data:`ENGINE_WORKERS` at a time; the reports come
+    back in the order of ``jobs``."""
     own = list(options) + [()] * (len(jobs) - len(options))
+    engine_of = list(engines) + [MAIN_ENGINE] * (len(jobs) - len(engines))
 
     def run(index: int) -> tuple[int, dict[str, object]]:
         module, save = jobs[index]
-        return run_vcheck(module, save, *extra, *own[index])
+        return run_vcheck(module, save, *extra, *own[index], engine=engine_of[index])
 
     with ThreadPoolExecutor(max_workers=ENGINE_WORKERS) as pool:
         return list(pool.map(run, range(len(jobs))))

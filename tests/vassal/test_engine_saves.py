@@ -1,4 +1,4 @@
-"""Saves we write, loaded by the real VASSAL 3.6 engine (vcheck) next to the originals."""
+"""Saves we write, loaded by the real VASSAL engine (vcheck, on the main engine 3.7) next to the originals."""
 
 from __future__ import annotations
 
