@@ -19,8 +19,12 @@ from bench.timing import stavka_seconds
 from tests.audit.logs import LogWriter
 
 ROOT = Path(__file__).resolve().parents[1]
-MOVES = (("su-1gdsa-rc1", "1602", "1502"), ("su-1tc", "1804", "1703"), ("su-5tka-rc2", "2006", "2005"),
-         ("su-21a-rc2", "2308", "2307"))
+MOVES = (
+    ("su-1gdsa-rc1", "1602", "1502"),
+    ("su-1tc", "1804", "1703"),
+    ("su-5tka-rc2", "2006", "2005"),
+    ("su-21a-rc2", "2308", "2307"),
+)
 """Units that may step one hex and back in the Soviet first movement of turn 1, and those hexes."""
 
 
@@ -42,9 +46,11 @@ def main() -> None:
         log = synthetic_log(Path(folder), arguments.actions)
         audit = stavka_seconds(["audit", str(log)], arguments.repeats)
         dump = stavka_seconds(["save", "dump", str(log)], arguments.repeats)
-    print(f"stavka audit of {arguments.actions} logged moves: median {audit:.2f} s, "
-          f"{1000 * audit / arguments.actions:.2f} ms per action; "
-          f"{audit / dump:.1f}x stavka save dump of the same log (median {dump:.2f} s)")
+    print(
+        f"stavka audit of {arguments.actions} logged moves: median {audit:.2f} s, "
+        f"{1000 * audit / arguments.actions:.2f} ms per action; "
+        f"{audit / dump:.1f}x stavka save dump of the same log (median {dump:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

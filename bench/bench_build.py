@@ -54,7 +54,9 @@ def per_game(repeats: int) -> None:
         if not buildable(spec):
             continue
         with tempfile.TemporaryDirectory() as folder:
-            seconds = median_seconds(lambda: build_game(spec, Path(folder), lambda _step: None), repeats)
+            seconds = median_seconds(
+                lambda: build_game(spec, Path(folder), lambda _step: None), repeats
+            )
             module = Path(folder) / f"{name}.vmod"
             files, packed = module_images(module)
             print(f"| {name} | {seconds:.2f} | {module.stat().st_size:,} | {files} | {packed:,} |")
@@ -62,7 +64,9 @@ def per_game(repeats: int) -> None:
 
 def export(revision: str, folder: Path) -> Path:
     """The tree of ``revision`` as files in ``folder``."""
-    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
+    archive = subprocess.run(
+        ["git", "archive", revision], cwd=ROOT, capture_output=True, check=True
+    ).stdout
     tree = folder / "tree"
     tree.mkdir()
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
@@ -75,8 +79,13 @@ def build_all(tree: Path, dist: Path) -> tuple[float, float]:
     process."""
     environment = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
     start, used = time.perf_counter(), _children_cpu()
-    subprocess.run([sys.executable, "-c", BUILD_ALL, "build", "all", "--dist", str(dist)], cwd=tree,
-                   env=environment, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-c", BUILD_ALL, "build", "all", "--dist", str(dist)],
+        cwd=tree,
+        env=environment,
+        check=True,
+        capture_output=True,
+    )
     return time.perf_counter() - start, _children_cpu() - used
 
 
@@ -103,17 +112,23 @@ def against(revision: str, repeats: int) -> None:
         print("| | " + " | ".join(trees) + " | after / before |")
         print("|---|---:|---:|---:|")
         for index, clock in enumerate(("wall", "processor")):
-            before, after = (statistics.median(timing[index] for timing in timings[label]) for label in trees)
+            before, after = (
+                statistics.median(timing[index] for timing in timings[label]) for label in trees
+            )
             print(f"| build all, {clock} s | {before:.2f} | {after:.2f} | {after / before:.2f} |")
         for file_name in sorted(path.name for path in dists[revision].glob("*.vmod")):
             sizes = [(dists[label] / file_name).stat().st_size for label in trees]
-            print(f"| {file_name}, bytes | {sizes[0]:,} | {sizes[1]:,} | {sizes[1] / sizes[0]:.2f} |")
+            print(
+                f"| {file_name}, bytes | {sizes[0]:,} | {sizes[1]:,} | {sizes[1] / sizes[0]:.2f} |"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="timed runs (median reported)")
-    parser.add_argument("--against", metavar="REV", help="also compare `stavka build all` with this git revision")
+    parser.add_argument(
+        "--against", metavar="REV", help="also compare `stavka build all` with this git revision"
+    )
     arguments = parser.parse_args()
     per_game(arguments.repeats)
     if arguments.against:

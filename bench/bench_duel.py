@@ -37,7 +37,9 @@ def _command_seconds(arguments: list[str], repeats: int, cache: Path) -> float:
     run has compiled the sources into ``cache``, as an installed Stavka's would be (this
     machine's environment may forbid writing bytecode next to the sources)."""
     command = [sys.executable, "-c", "from builder.cli import main; main()", *arguments]
-    environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    environment = {
+        name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
+    }
     environment["PYTHONPYCACHEPREFIX"] = str(cache)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=environment)
     timings = []
@@ -50,7 +52,9 @@ def _command_seconds(arguments: list[str], repeats: int, cache: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (median reported)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs per measure (median reported)"
+    )
     repeats = parser.parse_args().repeats
     rks = load_game("rks")
     with tempfile.TemporaryDirectory() as folder:
@@ -59,14 +63,24 @@ def main() -> None:
         position = read_position_file(path)
 
         def duel(viewer: str | None) -> object:
-            return RattenkriegReferee(position).combat.duel(*DUEL[:2], area_name=DUEL[3], viewer=viewer)
+            return RattenkriegReferee(position).combat.duel(
+                *DUEL[:2], area_name=DUEL[3], viewer=viewer
+            )
 
         bare = [sys.executable, "-c", "pass"]
         rows = [
-            ("a bare Python start, for scale", median_seconds(lambda: subprocess.run(bare, check=True), repeats)),
-            ("`stavka duel`, both sides' chances", _command_seconds(["duel", str(path), *DUEL], repeats, cache)),
-            ("`stavka duel --as soviet`",
-             _command_seconds(["duel", str(path), *DUEL, "--as", "soviet"], repeats, cache)),
+            (
+                "a bare Python start, for scale",
+                median_seconds(lambda: subprocess.run(bare, check=True), repeats),
+            ),
+            (
+                "`stavka duel`, both sides' chances",
+                _command_seconds(["duel", str(path), *DUEL], repeats, cache),
+            ),
+            (
+                "`stavka duel --as soviet`",
+                _command_seconds(["duel", str(path), *DUEL, "--as", "soviet"], repeats, cache),
+            ),
             ("duel alone, both sides' chances", median_seconds(lambda: duel(None), repeats)),
             ("duel alone, as the Soviet", median_seconds(lambda: duel("soviet"), repeats)),
             ("`stavka check`", _command_seconds(["check", str(path)], repeats, cache)),

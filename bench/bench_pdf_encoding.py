@@ -41,23 +41,33 @@ def timed(game: str, use_a85: int) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3, help="timed PDFs per encoding (median reported)")
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="timed PDFs per encoding (median reported)"
+    )
     parser.add_argument("--game", default="tps", help="the game whose PDF is made")
     arguments = parser.parse_args()
     runs: dict[str, list[tuple[float, float, int]]] = {name: [] for name, _ in ENCODINGS}
     for _ in range(arguments.repeats):
         for name, use_a85 in ENCODINGS:
             runs[name].append(timed(arguments.game, use_a85))
-    medians = {name: (statistics.median(run[0] for run in found), statistics.median(run[1] for run in found),
-                      found[0][2]) for name, found in runs.items()}
+    medians = {
+        name: (
+            statistics.median(run[0] for run in found),
+            statistics.median(run[1] for run in found),
+            found[0][2],
+        )
+        for name, found in runs.items()
+    }
     text = medians["ASCII85 text"]
     print(f"{arguments.game} print-and-play PDF, A4, {arguments.repeats} of each, medians")
     print()
     print("| streams | CPU s | wall s | size MB | CPU / ASCII85 | size / ASCII85 |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, (processor, wall, size) in medians.items():
-        print(f"| {name} | {processor:.1f} | {wall:.1f} | {size / 1_000_000:.1f} | {processor / text[0]:.2f} | "
-              f"{size / text[2]:.2f} |")
+        print(
+            f"| {name} | {processor:.1f} | {wall:.1f} | {size / 1_000_000:.1f} | {processor / text[0]:.2f} | "
+            f"{size / text[2]:.2f} |"
+        )
 
 
 if __name__ == "__main__":

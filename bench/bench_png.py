@@ -62,8 +62,10 @@ def drawn(spec: GameSpec) -> Iterator[tuple[Image.Image, int]]:
                 yield render_board(spec, game_map, index), BOARD_COLOURS
     if spec.is_area_game and spec.cards is not None:
         yield render_area_board(spec, spec.maps[0]), BOARD_COLOURS
-        fronts = {unit.id: draw_unit_face(unit, spec, unit_designs(unit, spec)[0], counter)
-                  for unit in spec.units.values()}
+        fronts = {
+            unit.id: draw_unit_face(unit, spec, unit_designs(unit, spec)[0], counter)
+            for unit in spec.units.values()
+        }
         for picture in fronts.values():
             yield acted_face(picture), 64
         for card in spec.cards.cards():
@@ -87,32 +89,47 @@ def compare(kind: str, images: list[Image.Image], repeats: int) -> None:
     """The table of every setting for ``images``."""
     results = {}
     for level, optimize in SETTINGS:
-        seconds = median_seconds(lambda: encode_all(images, level, optimize), repeats, time.process_time)
+        seconds = median_seconds(
+            lambda: encode_all(images, level, optimize), repeats, time.process_time
+        )
         files = encode_all(images, level, optimize)
         packed = len(build_zip([(f"{index}.png", data) for index, data in enumerate(files)]))
         results[(level, optimize)] = (seconds, sum(len(data) for data in files), packed)
     base_seconds, base_bytes, base_packed = results[BEFORE]
     print(f"\n{kind} ({len(images)}):\n")
-    print("| zlib level | optimize | encode CPU s (median) | time / before | PNG bytes | bytes / before "
-          "| packed bytes | packed / before |")
+    print(
+        "| zlib level | optimize | encode CPU s (median) | time / before | PNG bytes | bytes / before "
+        "| packed bytes | packed / before |"
+    )
     print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for (level, optimize), (seconds, size, packed) in results.items():
-        print(f"| {level} | {'yes' if optimize else 'no'} | {seconds:.2f} | {seconds / base_seconds:.2f} | {size:,} "
-              f"| {size / base_bytes:.3f} | {packed:,} | {packed / base_packed:.3f} |")
+        print(
+            f"| {level} | {'yes' if optimize else 'no'} | {seconds:.2f} | {seconds / base_seconds:.2f} | {size:,} "
+            f"| {size / base_bytes:.3f} | {packed:,} | {packed / base_packed:.3f} |"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per setting (median reported)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs per setting (median reported)"
+    )
     arguments = parser.parse_args()
     pictures = [picture for name in shipped_games() for picture in drawn(load_game(name))]
     start = time.perf_counter()
     images = [(quantized(image, colours), colours == BOARD_COLOURS) for image, colours in pictures]
-    print(f"{len(images)} distinct pictures of the three modules; quantizing them took "
-          f"{time.perf_counter() - start:.2f} s (the same for every setting)")
-    compare("Boards and steps boards", [image for image, board in images if board], arguments.repeats)
-    compare("Counters, markers, cards and charts", [image for image, board in images if not board],
-            arguments.repeats)
+    print(
+        f"{len(images)} distinct pictures of the three modules; quantizing them took "
+        f"{time.perf_counter() - start:.2f} s (the same for every setting)"
+    )
+    compare(
+        "Boards and steps boards", [image for image, board in images if board], arguments.repeats
+    )
+    compare(
+        "Counters, markers, cards and charts",
+        [image for image, board in images if not board],
+        arguments.repeats,
+    )
 
 
 if __name__ == "__main__":

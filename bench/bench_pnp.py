@@ -39,15 +39,27 @@ def timed_pdf(name: str, paper: str) -> tuple[int, int, float, float, float]:
 
     start, processor = time.perf_counter(), time.process_time()
     data = pnp_pdf(spec, PnpOptions(paper=paper), progress)
-    return pages, len(data), time.perf_counter() - start, time.process_time() - processor, map_seconds
+    return (
+        pages,
+        len(data),
+        time.perf_counter() - start,
+        time.process_time() - processor,
+        map_seconds,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3, help="timed runs per PDF (median reported)")
-    parser.add_argument("games", nargs="*", help="the games to measure (default: every shipped game with a map)")
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="timed runs per PDF (median reported)"
+    )
+    parser.add_argument(
+        "games", nargs="*", help="the games to measure (default: every shipped game with a map)"
+    )
     arguments = parser.parse_args()
-    print("| game | paper | pages | size MB | s (median) | CPU s (median) | CPU s per page | map pages' share |")
+    print(
+        "| game | paper | pages | size MB | s (median) | CPU s (median) | CPU s per page | map pages' share |"
+    )
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for name in arguments.games or shipped_games():
         if not buildable(load_game(name)):
@@ -58,8 +70,10 @@ def main() -> None:
             seconds = statistics.median(run[2] for run in runs)
             processor = statistics.median(run[3] for run in runs)
             share = statistics.median(run[4] / run[2] for run in runs)
-            print(f"| {name} | {paper} | {pages} | {size / 1_000_000:.1f} | {seconds:.1f} | {processor:.1f} | "
-                  f"{processor / pages:.2f} | {share:.0%} |")
+            print(
+                f"| {name} | {paper} | {pages} | {size / 1_000_000:.1f} | {seconds:.1f} | {processor:.1f} | "
+                f"{processor / pages:.2f} | {share:.0%} |"
+            )
 
 
 if __name__ == "__main__":

@@ -27,9 +27,20 @@ FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 
 def position_file(position: Position, folder: Path) -> Path:
     """The position written as a TOML position file, the input a user would give."""
-    lines = [f'game = "{position.spec.id}"', f'scenario = "{position.scenario}"', f"turn = {position.turn}", ""]
+    lines = [
+        f'game = "{position.spec.id}"',
+        f'scenario = "{position.scenario}"',
+        f"turn = {position.turn}",
+        "",
+    ]
     for state in position.units:
-        lines += ["[[unit]]", f'id = "{state.unit.id}"', f'at = "{state.location}"', f"steps = {state.steps}", ""]
+        lines += [
+            "[[unit]]",
+            f'id = "{state.unit.id}"',
+            f'at = "{state.location}"',
+            f"steps = {state.steps}",
+            "",
+        ]
     path = folder / f"{position.spec.id}-{position.scenario}.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
@@ -37,14 +48,18 @@ def position_file(position: Position, folder: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (median reported)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs per measure (median reported)"
+    )
     arguments = parser.parse_args()
     print("| set-up | units | `stavka check` s (median, with start-up) | check alone s (median) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as folder:
         for game, scenario in SETUPS:
             position = setup_position(load_game(game), scenario)
-            command = stavka_seconds(["check", str(position_file(position, Path(folder)))], arguments.repeats)
+            command = stavka_seconds(
+                ["check", str(position_file(position, Path(folder)))], arguments.repeats
+            )
             alone = median_seconds(lambda: referee_for(position).check(), arguments.repeats)
             print(f"| {game} {scenario} | {len(position.units)} | {command:.2f} | {alone:.3f} |")
     full = setup_position(load_game("dos"), "blue")
@@ -57,7 +72,9 @@ def main() -> None:
         position = replace(full, units=kept)
         seconds = median_seconds(lambda: referee_for(position).check(), arguments.repeats)
         baseline = baseline or seconds
-        print(f"| {len(kept)} | {seconds:.3f} | {seconds / baseline:.2f} | {fraction / FRACTIONS[0]:.1f} |")
+        print(
+            f"| {len(kept)} | {seconds:.3f} | {seconds / baseline:.2f} | {fraction / FRACTIONS[0]:.1f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -41,13 +41,16 @@ def main() -> None:
             steps += [{"button": "Referee"}, {"wait": 15}]
         report = play(DIST / "dos.vmod", save, steps, folder)
         actions = report["actions"]
-        pressed = [actions[index:index + 2] for index in range(1, len(actions), 2)]
+        pressed = [actions[index : index + 2] for index in range(1, len(actions), 2)]
         plugin = [answer_time(plugin_lines(pair)) for pair in pressed]
         alone = []
         for _ in range(repeats):
             started = time.perf_counter()
-            subprocess.run([str(STAVKA), "check", str(save), "--as", "axis", "--format", "json"], check=True,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [str(STAVKA), "check", str(save), "--as", "axis", "--format", "json"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             alone.append(time.perf_counter() - started)
     press, check = statistics.median(plugin), statistics.median(alone)
     sys.stdout.write(

@@ -29,11 +29,23 @@ from rules.referee.position import Position, setup_position
 from rules.referee.position_file import read_position_file
 from tests.support.rks_deal import dealt_position_text
 
-SETUPS = (("dos", "blue", None), ("dos", "uranus", None), ("tps", "7", None), ("rks", "city", None),
-          ("rks", "city", "soviet"))
+SETUPS = (
+    ("dos", "blue", None),
+    ("dos", "uranus", None),
+    ("tps", "7", None),
+    ("rks", "city", None),
+    ("rks", "city", "soviet"),
+)
 DEAL_SEED = 17
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[float]:
@@ -41,7 +53,10 @@ def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[f
     medians = []
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS,
+            str(profile),
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=CHROMIUM_FLAGS,
             viewport={"width": 1400, "height": 900},
         )
         for page_path in pages:
@@ -49,7 +64,9 @@ def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[f
             for _ in range(repeats + 1):
                 tab = context.new_page()
                 tab.goto(page_path.as_uri(), wait_until="load")
-                timings.append(tab.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
+                timings.append(
+                    tab.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+                )
                 tab.close()
             medians.append(statistics.median(timings[1:]))
         context.close()
@@ -58,7 +75,9 @@ def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (median reported)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs per measure (median reported)"
+    )
     arguments = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -68,19 +87,31 @@ def main() -> None:
             view: PlayerView = referee_view() if side is None else player_view(position, side)
             seen_by = [] if side is None else ["--as", side]
             page = Path(folder) / f"{game}-{scenario}{'-' + side if side else ''}.html"
-            command = stavka_seconds(["report", str(source), "-o", str(page), *seen_by], arguments.repeats)
+            command = stavka_seconds(
+                ["report", str(source), "-o", str(page), *seen_by], arguments.repeats
+            )
             alone = median_seconds(lambda: build_report(position, view), arguments.repeats)
             check = stavka_seconds(["check", str(source), *seen_by], arguments.repeats)
             pages.append(page)
-            name = f"{game} {scenario}" + (", dealt" if game == "rks" else "") + (f", as {side}" if side else "")
-            rows.append((name, len(position.units), page.stat().st_size / 1024, command, alone, check))
+            name = (
+                f"{game} {scenario}"
+                + (", dealt" if game == "rks" else "")
+                + (f", as {side}" if side else "")
+            )
+            rows.append(
+                (name, len(position.units), page.stat().st_size / 1024, command, alone, check)
+            )
         opened = _open_milliseconds(pages, arguments.repeats, Path(folder) / "profile")
-    print("| set-up | units | page KB | `stavka report` s (with start-up) | page built alone s | `stavka check` s "
-          "| report / check | opens in Chromium ms |")
+    print(
+        "| set-up | units | page KB | `stavka report` s (with start-up) | page built alone s | `stavka check` s "
+        "| report / check | opens in Chromium ms |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for (name, units, size, command, alone, check), milliseconds in zip(rows, opened, strict=True):
-        print(f"| {name} | {units} | {size:,.0f} | {command:.2f} | {alone:.2f} | {check:.2f} | {command / check:.1f} "
-              f"| {milliseconds:.0f} |")
+        print(
+            f"| {name} | {units} | {size:,.0f} | {command:.2f} | {alone:.2f} | {check:.2f} | {command / check:.1f} "
+            f"| {milliseconds:.0f} |"
+        )
 
 
 def _setup(game: str, scenario: str, folder: Path) -> tuple[Path, Position]:

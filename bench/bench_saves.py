@@ -99,7 +99,10 @@ def _measure(runs: list[Run], repeats: int) -> dict[str, Measure]:
             timings[run.name].append(seconds)
             peaks[run.name] = max(peaks[run.name], peak)
             failed[run.name] = failed[run.name] or bad
-    return {name: Measure(statistics.median(values), peaks[name], failed[name]) for name, values in timings.items()}
+    return {
+        name: Measure(statistics.median(values), peaks[name], failed[name])
+        for name, values in timings.items()
+    }
 
 
 def _runs(path: Path, pywargame: Path | None) -> list[Run]:
@@ -114,17 +117,27 @@ def _runs(path: Path, pywargame: Path | None) -> list[Run]:
     return runs
 
 
-def _side_by_side(name: str, path: Path, text_bytes: int, pywargame: Path | None, repeats: int) -> None:
+def _side_by_side(
+    name: str, path: Path, text_bytes: int, pywargame: Path | None, repeats: int
+) -> None:
     measures = _measure(_runs(path, pywargame), repeats)
     floor = measures["floor"].seconds
     reference = measures.get("pywargame")
     cells = [name, f"{path.stat().st_size / 1e6:.2f}", f"{text_bytes / 1e6:.2f}", f"{floor:.3f}"]
     for key in ("lines", "dump"):
         measure = measures[key]
-        versus = "" if reference is None or reference.failed else f" / {reference.seconds / measure.seconds:.1f}×"
+        versus = (
+            ""
+            if reference is None or reference.failed
+            else f" / {reference.seconds / measure.seconds:.1f}×"
+        )
         cells.append(f"{measure.seconds:.3f} ({measure.seconds / floor:.2f}×{versus})")
     if reference is not None:
-        cells.append("fails" if reference.failed else f"{reference.seconds:.3f} ({reference.seconds / floor:.1f}×)")
+        cells.append(
+            "fails"
+            if reference.failed
+            else f"{reference.seconds:.3f} ({reference.seconds / floor:.1f}×)"
+        )
     peak = measures["dump"].peak_bytes
     cells.append(f"{peak / 1e6:.0f} ({peak / max(text_bytes, 1):.1f}×)")
     print("| " + " | ".join(cells) + " |")
@@ -132,14 +145,20 @@ def _side_by_side(name: str, path: Path, text_bytes: int, pywargame: Path | None
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (median reported)")
-    parser.add_argument("--pywargame", type=Path, default=PYWARGAME, help="a Python with pywargame 0.8.0")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs per measure (median reported)"
+    )
+    parser.add_argument(
+        "--pywargame", type=Path, default=PYWARGAME, help="a Python with pywargame 0.8.0"
+    )
     arguments = parser.parse_args()
     pywargame = arguments.pywargame if arguments.pywargame.exists() else None
     saves = sorted(path for path in CORPUS.glob("*/*") if path.suffix in (".vsav", ".vlog", ".sav"))
 
     print(f"In-process reader, {arguments.repeats * 5} runs per file, medians\n")
-    print("| file | size KB | text KB | pieces | read ms | MB/s (text) | pieces/s | payload share |")
+    print(
+        "| file | size KB | text KB | pieces | read ms | MB/s (text) | pieces/s | payload share |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for path in saves:
         data = path.read_bytes()
@@ -152,7 +171,9 @@ def main() -> None:
             f"| {whole * 1000:.2f} | {text_bytes / whole / 1e6:.2f} | {pieces / whole:,.0f} | {payload / whole:.0%} |"
         )
 
-    print(f"\nWhole process, {arguments.repeats} interleaved runs each, medians; ×: multiple of the floor,")
+    print(
+        f"\nWhole process, {arguments.repeats} interleaved runs each, medians; ×: multiple of the floor,"
+    )
     print("then how many times faster than pywargame; peak: maximum resident set of `save dump`\n")
     header = ["save", "file MB", "text MB", "floor s", "`--lines` s", "`dump` s"]
     header += ["pywargame s"] if pywargame is not None else []
@@ -161,12 +182,20 @@ def main() -> None:
     print("|---" * len(header) + "|")
     for path in saves:
         text_bytes = len(decode_save_bytes(path.read_bytes()).text.encode("utf-8"))
-        _side_by_side(f"{path.parent.name}/{path.name}", path, text_bytes, pywargame, arguments.repeats)
+        _side_by_side(
+            f"{path.parent.name}/{path.name}", path, text_bytes, pywargame, arguments.repeats
+        )
     synthetic = pog_shaped_save()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "pog-shaped.vsav"
         path.write_bytes(synthetic.data)
-        _side_by_side(f"synthetic PoG ({synthetic.pieces:,} pieces)", path, synthetic.text_bytes, pywargame, arguments.repeats)
+        _side_by_side(
+            f"synthetic PoG ({synthetic.pieces:,} pieces)",
+            path,
+            synthetic.text_bytes,
+            pywargame,
+            arguments.repeats,
+        )
     if pywargame is None:
         print("\n(pywargame not measured: run bench/install-pywargame, or pass --pywargame PYTHON)")
 

@@ -67,14 +67,23 @@ def _environment(cache: Path) -> dict[str, str]:
 
 def _stavka(path: Path, cache: Path) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _PROGRAM, "check", str(path)], check=True, stdout=subprocess.DEVNULL,
-                   env=_environment(cache))
+    subprocess.run(
+        [sys.executable, "-c", _PROGRAM, "check", str(path)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env=_environment(cache),
+    )
     return time.perf_counter() - start
 
 
 def _steps(path: Path, cache: Path) -> list[float]:
-    output = subprocess.run([sys.executable, "-c", _STEPS, str(path)], check=True, capture_output=True, text=True,
-                            env=_environment(cache)).stdout
+    output = subprocess.run(
+        [sys.executable, "-c", _STEPS, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_environment(cache),
+    ).stdout
     steps: list[float] = json.loads(output)
     return steps
 
@@ -82,9 +91,21 @@ def _steps(path: Path, cache: Path) -> list[float]:
 def _instructions(path: Path, cache: Path) -> float:
     """Millions of instructions of one ``stavka check`` (valgrind's count, interpreter included)."""
     result = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", _PROGRAM, "check", str(path)],
-        check=True, capture_output=True, text=True, env=_environment(cache),
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            _PROGRAM,
+            "check",
+            str(path),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_environment(cache),
     )
     found = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
     assert found is not None, result.stderr[-500:]
@@ -99,10 +120,18 @@ def _inputs(folder: Path) -> list[tuple[str, str, Path]]:
         if spec.cards is not None:
             continue  # an area game's position file has its own form; its set-up save is below
         for scenario in spec.scenarios:
-            inputs.append((f"{game} {scenario}", "position file", position_file(setup_position(spec, scenario), folder)))
+            inputs.append(
+                (
+                    f"{game} {scenario}",
+                    "position file",
+                    position_file(setup_position(spec, scenario), folder),
+                )
+            )
     for module in sorted(DIST.glob("*.vmod")):
         with zipfile.ZipFile(module) as archive:
-            for name in sorted(entry for entry in archive.namelist() if re.fullmatch(r"setups/[^/]+\.vsav", entry)):
+            for name in sorted(
+                entry for entry in archive.namelist() if re.fullmatch(r"setups/[^/]+\.vsav", entry)
+            ):
                 target = folder / "saves" / Path(name).name
                 target.parent.mkdir(exist_ok=True)
                 target.write_bytes(archive.read(name))
@@ -112,27 +141,47 @@ def _inputs(folder: Path) -> list[tuple[str, str, Path]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7, help="timed runs per measure (median reported)")
-    parser.add_argument("--instructions", action="store_true", help="also count a second run's instructions (valgrind)")
+    parser.add_argument(
+        "--repeats", type=int, default=7, help="timed runs per measure (median reported)"
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count a second run's instructions (valgrind)",
+    )
     arguments = parser.parse_args()
     if arguments.instructions and shutil.which("valgrind") is None:
         sys.exit("--instructions needs valgrind (apt-get install valgrind)")
     if not any(DIST.glob("*.vmod")):
-        print(f"No modules in {DIST}: the set-up saves are left out (scripts/install builds them).\n")
-    print(f"Fresh processes, medians of {arguments.repeats}; first run: empty game data cache; second: filled\n")
-    print("| set-up | form | units | first run s | second run s | import s | load s | check s | print s |"
-          + (" instructions M |" if arguments.instructions else ""))
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if arguments.instructions else ""))
+        print(
+            f"No modules in {DIST}: the set-up saves are left out (scripts/install builds them).\n"
+        )
+    print(
+        f"Fresh processes, medians of {arguments.repeats}; first run: empty game data cache; second: filled\n"
+    )
+    print(
+        "| set-up | form | units | first run s | second run s | import s | load s | check s | print s |"
+        + (" instructions M |" if arguments.instructions else "")
+    )
+    print(
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if arguments.instructions else "")
+    )
     with tempfile.TemporaryDirectory() as folder:
         for setup, form, path in _inputs(Path(folder)):
-            first = [_stavka(path, Path(folder) / f"empty-{form}-{path.stem}-{index}") for index in range(arguments.repeats)]
+            first = [
+                _stavka(path, Path(folder) / f"empty-{form}-{path.stem}-{index}")
+                for index in range(arguments.repeats)
+            ]
             warm = Path(folder) / "warm"  # shared: each game's entry is filled by its first input
             _stavka(path, warm)
             second = [_stavka(path, warm) for _ in range(arguments.repeats)]
             steps = [_steps(path, warm) for _ in range(arguments.repeats)]
             split = [statistics.median(step[index] for step in steps) for index in range(4)]
-            row = (f"| {setup} | {form} | {int(steps[0][4])} | {statistics.median(first):.3f} | {statistics.median(second):.3f} | "
-                   + " | ".join(f"{value:.3f}" for value in split) + " |")
+            row = (
+                f"| {setup} | {form} | {int(steps[0][4])} | {statistics.median(first):.3f} | {statistics.median(second):.3f} | "
+                + " | ".join(f"{value:.3f}" for value in split)
+                + " |"
+            )
             if arguments.instructions:
                 row += f" {_instructions(path, warm):.0f} |"
             print(row, flush=True)

@@ -25,8 +25,10 @@ def main() -> None:
     for kind in KINDS:
         result = fuzz(kind, arguments.cases, arguments.seed)
         total += result.cases
-        print(f"| {kind} | {result.cases:,} | {result.refused:,} | {result.checked:,} | {result.seconds:.0f} "
-              f"| {result.cases / result.seconds:,.0f} |")
+        print(
+            f"| {kind} | {result.cases:,} | {result.refused:,} | {result.checked:,} | {result.seconds:.0f} "
+            f"| {result.cases / result.seconds:,.0f} |"
+        )
     print(f"\n{total:,} cases, no exception but Stavka's own errors")
 
 

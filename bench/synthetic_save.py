@@ -41,7 +41,18 @@ POG_TEXT_BYTES = 13_900_000
 """The real save's command text, in UTF-8 bytes (its hex is twice that)."""
 
 MAPS = ("Main Map", "Reserve Box", "Eliminated Units", "Replacement Track")
-NATIONS = ("Germany", "Austria-Hungary", "Turkey", "Bulgaria", "France", "Britain", "Russia", "Italy", "USA", "Serbia")
+NATIONS = (
+    "Germany",
+    "Austria-Hungary",
+    "Turkey",
+    "Bulgaria",
+    "France",
+    "Britain",
+    "Russia",
+    "Italy",
+    "USA",
+    "Serbia",
+)
 KINDS = ("Army", "Corps", "Fort", "Control", "Trench", "VP", "Card", "Marker")
 
 
@@ -56,7 +67,10 @@ class SyntheticSave:
 
 
 def _layer(rng: random.Random, name: str) -> tuple[str, str]:
-    images = [f"{name}-{level}{rng.choice(['', '-flipped', '-reduced'])}.png" for level in range(rng.randint(2, 6))]
+    images = [
+        f"{name}-{level}{rng.choice(['', '-flipped', '-reduced'])}.png"
+        for level in range(rng.randint(2, 6))
+    ]
     names = [f"+ {level}" for level in range(len(images))]
     fields = [""] * 33
     fields[1], fields[4], fields[7] = "70,130", "0", "0"
@@ -75,26 +89,71 @@ def _trait(rng: random.Random, index: int, unit: str) -> tuple[str, str]:
         return _layer(rng, f"{unit}-layer{index}")
     if kind == 1:
         nation = rng.choice(NATIONS)
-        return "mark;" + encode(["Nation", "Kind", "Front"], ","), encode([nation, rng.choice(KINDS), "West"], ",")
+        return "mark;" + encode(["Nation", "Kind", "Front"], ","), encode(
+            [nation, rng.choice(KINDS), "West"], ","
+        )
     if kind == 2:
         name = f"Steps{index}"
-        return "PROP;" + encode([name, "true,0,4,false", encode(["74,130", "Increment", "1"], ":"), ""], ";"), str(rng.randint(0, 4))
+        return "PROP;" + encode(
+            [name, "true,0,4,false", encode(["74,130", "Increment", "1"], ":"), ""], ";"
+        ), str(rng.randint(0, 4))
     if kind == 3:
         message = f"$location$: $PlayerSide$ moves {unit} (step {index}/3; see rule 9.{index})"
-        return "report;" + encode([encode(["82,130", "78,195"], ","), message, "", "", "Report"], ";"), ""
+        return "report;" + encode(
+            [encode(["82,130", "78,195"], ","), message, "", "", "Report"], ";"
+        ), ""
     if kind == 4:
-        return "sendto;" + encode(["Send to box", "83,130", "Reserve Box", f"Box {index}", "0", "0"], ";"), ""
+        return "sendto;" + encode(
+            ["Send to box", "83,130", "Reserve Box", f"Box {index}", "0", "0"], ";"
+        ), ""
     if kind == 5:
         keys = encode([f"{65 + step},130" for step in range(rng.randint(2, 6))], ",")
-        return "macro;" + encode(["Activate", "", "65,520", keys, "", "", "false", "Props ~ {Nation == \"France\"}"], ";"), ""
+        return "macro;" + encode(
+            ["Activate", "", "65,520", keys, "", "", "false", 'Props ~ {Nation == "France"}'], ";"
+        ), ""
     if kind == 6:
-        return "label;" + encode(["76,130", "Label", "12", "0,0,0", "255,255,255", "t", "0", "0", "c", "c", "$pieceName$ ($label$)"], ";"), rng.choice(["", "Reserve", "OOS; eliminated"])
+        return "label;" + encode(
+            [
+                "76,130",
+                "Label",
+                "12",
+                "0,0,0",
+                "255,255,255",
+                "t",
+                "0",
+                "0",
+                "c",
+                "c",
+                "$pieceName$ ($label$)",
+            ],
+            ";",
+        ), rng.choice(["", "Reserve", "OOS; eliminated"])
     if kind == 7:
-        return "footprint;" + encode(["84,130", "Movement Trail", "true", "false", "10", "255,0,0", "0,0,0", "100", "0", "20", "30", "1.0"], ";"), encode(["true", "Main Map", str(rng.randint(0, 4000)), str(rng.randint(0, 3000))], ";")
-    return rng.choice(["clone;Clone;67,130", "delete;Delete;68,130", "immob;N;N", "restrict;false;;", "hideCmd;;"]), ""
+        return "footprint;" + encode(
+            [
+                "84,130",
+                "Movement Trail",
+                "true",
+                "false",
+                "10",
+                "255,0,0",
+                "0,0,0",
+                "100",
+                "0",
+                "20",
+                "30",
+                "1.0",
+            ],
+            ";",
+        ), encode(["true", "Main Map", str(rng.randint(0, 4000)), str(rng.randint(0, 3000))], ";")
+    return rng.choice(
+        ["clone;Clone;67,130", "delete;Delete;68,130", "immob;N;N", "restrict;false;;", "hideCmd;;"]
+    ), ""
 
 
-def _piece(rng: random.Random, piece_id: str, gpid: int, map_id: str, x: int, y: int) -> tuple[str, str]:
+def _piece(
+    rng: random.Random, piece_id: str, gpid: int, map_id: str, x: int, y: int
+) -> tuple[str, str]:
     nation, kind = rng.choice(NATIONS), rng.choice(KINDS)
     unit = f"{nation[:3].upper()} {rng.randint(1, 40)}/{rng.randint(1, 12)} {kind}"
     traits = [_trait(rng, index, unit) for index in range(rng.randint(18, 40))]
@@ -129,12 +188,16 @@ def pog_shaped_text(text_bytes: int = POG_TEXT_BYTES, seed: int = 1918) -> tuple
         size += len(piece_type.encode("utf-8")) + len(state.encode("utf-8")) + 20
         count += 1
     pieces.append(AddPiece("s-last", "stack", encode([*map(str, spot), *stack, "@@1"], ";")))
-    components: list[Command] = [SetBoards(map_id, (BoardPlacement(map_id, False, 0, 0),)) for map_id in MAPS]
+    components: list[Command] = [
+        SetBoards(map_id, (BoardPlacement(map_id, False, 0, 0),)) for map_id in MAPS
+    ]
     components += [SetGlobalProperty(f"VP{index}", str(index), "Module") for index in range(200)]
     components += [
         SetTurn("TurnTracker0", "0|8;0;false;-1;1\\;0\\;0\\;true,true,true"),
         OtherCommand("NOTES\tAllied player: remember the Russian Capitulation track"),
-        CommandGroup((AddPlayer("pw1", "Central", "Central Powers"), AddPlayer("pw2", "Allied", "Allies"))),
+        CommandGroup(
+            (AddPlayer("pw1", "Central", "Central Powers"), AddPlayer("pw2", "Allied", "Allies"))
+        ),
         SetupStacksPlaced(),
         EndSave(),
     ]
@@ -148,6 +211,12 @@ def pog_shaped_save(text_bytes: int = POG_TEXT_BYTES, seed: int = 1918) -> Synth
     payload = obfuscate(text, 0x5A)
     module = Metadata("Paths of Glory", "10.8", "3.7.10", "1700000000000", "")
     data = build_zip(
-        [(SAVED_GAME, payload), (SAVE_DATA, render_save_data(module)), (MODULE_DATA, render_module_data(module))]
+        [
+            (SAVED_GAME, payload),
+            (SAVE_DATA, render_save_data(module)),
+            (MODULE_DATA, render_module_data(module)),
+        ]
     )
-    return SyntheticSave(data=data, text_bytes=len(text.encode("utf-8")), hex_bytes=len(payload), pieces=pieces)
+    return SyntheticSave(
+        data=data, text_bytes=len(text.encode("utf-8")), hex_bytes=len(payload), pieces=pieces
+    )

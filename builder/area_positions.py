@@ -43,7 +43,7 @@ CONTROL_PREFIX = "control_"
 
 
 def _deck_name(deck: Deck) -> str:
-    fields = decode(deck.type[len("deck;"):], ";")
+    fields = decode(deck.type[len("deck;") :], ";")
     return fields[DECK_NAME_FIELD] if len(fields) > DECK_NAME_FIELD else ""
 
 
@@ -67,7 +67,9 @@ class _Cards:
         self.spec = spec
         assert spec.cards is not None
         self.by_id = {card.id: card for card in spec.cards.cards()}
-        self.pile_of = {piece_id: _deck_name(deck) for deck in saved.decks for piece_id in deck.piece_ids}
+        self.pile_of = {
+            piece_id: _deck_name(deck) for deck in saved.decks for piece_id in deck.piece_ids
+        }
         self.side_of = {side.name: side.id for side in spec.sides}
         self.steps_maps = {steps_map_name(side.name): side.id for side in spec.sides}
         self.hand_maps = {hand_map_name(side.name): side.id for side in spec.sides}
@@ -82,16 +84,25 @@ class _Cards:
 
     def add(self, piece: Piece, card_id: str) -> None:
         if card_id not in self.by_id:
-            raise SaveError(self.path, f"piece {piece.id}", f"unknown {self.spec.id} card {card_id!r}")
+            raise SaveError(
+                self.path, f"piece {piece.id}", f"unknown {self.spec.id} card {card_id!r}"
+            )
         if card_id in self.seen:
-            raise SaveError(self.path, f"piece {piece.id}", f"card {card_id!r} appears twice (also piece "
-                                                            f"{self.seen[card_id]})")
+            raise SaveError(
+                self.path,
+                f"piece {piece.id}",
+                f"card {card_id!r} appears twice (also piece {self.seen[card_id]})",
+            )
         self.seen[card_id] = piece.id
         card = self.by_id[card_id]
         pile = self.pile_of.get(piece.id)
         if pile is not None:
             if pile not in (DRAW_DECK, DISCARD_PILE):
-                raise SaveError(self.path, f"piece {piece.id}", f"card {card_id!r} lies in an unknown pile {pile!r}")
+                raise SaveError(
+                    self.path,
+                    f"piece {piece.id}",
+                    f"card {card_id!r} lies in an unknown pile {pile!r}",
+                )
             (self.deck if pile == DRAW_DECK else self.discard).append(card)
         elif piece.map in self.steps_maps:
             self.steps.setdefault(self._box(self.steps_maps[piece.map], piece), []).append(card)
@@ -104,6 +115,7 @@ class _Cards:
 
     def _box(self, side: str, piece: Piece) -> str:
         """The unit whose steps box holds the piece (the nearest box when it is in none)."""
+
         def distance(corners: tuple[tuple[int, int], ...]) -> float:
             (left, top), _, (right, bottom), _ = corners
             dx = max(left - piece.x, 0, piece.x - right)
@@ -115,8 +127,14 @@ class _Cards:
     def table(self) -> CardTable | None:
         if not self.seen:
             return None
-        return CardTable(steps=_frozen(self.steps), hands=_frozen(self.hands), deck=tuple(self.deck),
-                         discard=tuple(self.discard), played=_frozen(self.played), face_up=tuple(self.face_up))
+        return CardTable(
+            steps=_frozen(self.steps),
+            hands=_frozen(self.hands),
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            played=_frozen(self.played),
+            face_up=tuple(self.face_up),
+        )
 
 
 def _frozen(places: dict[str, list[Card]]) -> dict[str, tuple[Card, ...]]:
@@ -145,19 +163,28 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
             unit = unit_of(path, spec, piece)
             assert unit is not None
             if unit.id in placed:
-                raise SaveError(path, f"piece {piece.id}", f"unit {unit.id!r} appears twice (also {placed[unit.id]})")
+                raise SaveError(
+                    path,
+                    f"piece {piece.id}",
+                    f"unit {unit.id!r} appears twice (also {placed[unit.id]})",
+                )
             placed[unit.id] = f"piece {piece.id}"
             if piece.map in dead_piles:
                 eliminated.append(unit)
                 continue
             area = area_map.area_at(piece.x, piece.y) if piece.map == game_map.name else None
             if area is not None:
-                flags = {flag for flag, layer in (("acted", ACTED_LAYER), ("isolated", ISOLATED_LAYER))
-                         if _flipped(piece, layer)}
+                flags = {
+                    flag
+                    for flag, layer in (("acted", ACTED_LAYER), ("isolated", ISOLATED_LAYER))
+                    if _flipped(piece, layer)
+                }
                 units.append(UnitState(unit, area, None, len(unit.steps), frozenset(flags)))
-        elif properties.get("MarkerId", "").startswith(CONTROL_PREFIX) and piece.map == game_map.name:
+        elif (
+            properties.get("MarkerId", "").startswith(CONTROL_PREFIX) and piece.map == game_map.name
+        ):
             area = area_map.area_at(piece.x, piece.y)
-            front = properties["MarkerId"][len(CONTROL_PREFIX):]
+            front = properties["MarkerId"][len(CONTROL_PREFIX) :]
             sides = [side.id for side in spec.sides]
             if area is not None and front in sides:
                 back = next(side for side in sides if side != front)

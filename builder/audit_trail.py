@@ -42,16 +42,22 @@ def _phase(spec: GameSpec, turns: tuple[TurnState, ...]) -> str | None:
 
 def _properties(spec: GameSpec, saved: SavedGame) -> dict[str, str]:
     """The record tracks' values (VP), as the module keeps them."""
-    tracked = {track.property: str(track.first) for track in spec.tracks if track.property != TURN_PROPERTY}
+    tracked = {
+        track.property: str(track.first) for track in spec.tracks if track.property != TURN_PROPERTY
+    }
     for value in saved.global_properties:
         if value.name in tracked and value.container in ("", MODULE_CONTAINER):
             tracked[value.name] = value.value
     return tracked
 
 
-def _snapshot(path: Path, step: int, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading]) -> Snapshot:
+def _snapshot(
+    path: Path, step: int, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading]
+) -> Snapshot:
     position = hex_position(path, saved, spec, readings)
-    return Snapshot(step, replace(position, phase=_phase(spec, saved.turns)), _properties(spec, saved))
+    return Snapshot(
+        step, replace(position, phase=_phase(spec, saved.turns)), _properties(spec, saved)
+    )
 
 
 def read_trail(path: Path) -> Trail:
@@ -70,10 +76,11 @@ def read_trail(path: Path) -> Trail:
     _, first = next(steps)
     spec = spec_of_save(path, first)
     if spec.cards is not None:
-        raise SaveError(path, None, f"stavka audit judges the hex games' files so far, not {spec.title}'s")
+        raise SaveError(
+            path, None, f"stavka audit judges the hex games' files so far, not {spec.title}'s"
+        )
     readings: dict[str, PieceReading] = {}
     start = _snapshot(path, 0, first, spec, readings)
     snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
     logged = sum(isinstance(command, Logged) for command in commands.commands)
     return Trail(str(path), start, snapshots, logged)
-

@@ -35,7 +35,15 @@ from builder.module.assemble import assemble_module
 from builder.module.cards import CardArt, deck_of
 from builder.module.images import ModuleImages
 from builder.module.pieces import UnitImages, overlay_image
-from builder.module.pool import PILE_AT, PILE_SIZE, POOL_IMAGE, POOL_PILE, POOL_SIZE, pool_caption, untried_pools
+from builder.module.pool import (
+    PILE_AT,
+    PILE_SIZE,
+    POOL_IMAGE,
+    POOL_PILE,
+    POOL_SIZE,
+    pool_caption,
+    untried_pools,
+)
 from builder.module.tracks import TRACKS_IMAGE
 from builder.output import output_stem, write_outputs
 from builder.steps_layout import step_cards, steps_board_size, steps_boxes
@@ -58,7 +66,9 @@ def _boards(spec: GameSpec) -> int:
     """How many boards a build draws: every hex board, or the one area board."""
     if spec.is_area_game:
         return 1
-    return sum(len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None)
+    return sum(
+        len(game_map.hex_map.boards) for game_map in spec.maps if game_map.hex_map is not None
+    )
 
 
 def build_steps(spec: GameSpec) -> int:
@@ -68,7 +78,9 @@ def build_steps(spec: GameSpec) -> int:
 
 def buildable(spec: GameSpec) -> bool:
     """True for games with a hex map or an outlined area map (the modules Stavka builds)."""
-    return any(game_map.hex_map is not None or game_map.area_map is not None for game_map in spec.maps)
+    return any(
+        game_map.hex_map is not None or game_map.area_map is not None for game_map in spec.maps
+    )
 
 
 def _hex_boards(spec: GameSpec, images: ModuleImages, progress: Progress) -> dict[str, str]:
@@ -78,7 +90,9 @@ def _hex_boards(spec: GameSpec, images: ModuleImages, progress: Progress) -> dic
             continue
         for index, board in enumerate(game_map.hex_map.boards):
             name = f"board-{board.name.lower().replace(' ', '-')}.png"
-            boards[board.name] = images.add(name, png_bytes(render_board(spec, game_map, index), BOARD_COLOURS))
+            boards[board.name] = images.add(
+                name, png_bytes(render_board(spec, game_map, index), BOARD_COLOURS)
+            )
             progress(f"board {board.name}")
     return boards
 
@@ -88,8 +102,12 @@ def _area_board(spec: GameSpec, images: ModuleImages, progress: Progress) -> Are
     assert game_map.area_map is not None
     image = images.add("board.png", png_bytes(render_area_board(spec, game_map), BOARD_COLOURS))
     progress(f"board {game_map.name}")
-    return AreaBoardArt(image, board_size(game_map.area_map), panel_boxes(spec, game_map.area_map),
-                        piece_spots(game_map))
+    return AreaBoardArt(
+        image,
+        board_size(game_map.area_map),
+        panel_boxes(spec, game_map.area_map),
+        piece_spots(game_map),
+    )
 
 
 class _Faces:
@@ -120,14 +138,19 @@ def _unit_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> dict[st
     units: dict[str, UnitImages] = {}
     for unit in spec.units.values():
         front, back, back_kind = unit_designs(unit, spec)
-        front_name = images.picture(front, f"units/{unit.id}.png", partial(faces.encoded, unit, front))
+        front_name = images.picture(
+            front, f"units/{unit.id}.png", partial(faces.encoded, unit, front)
+        )
         back_name = None
         if back_kind != "blank":
-            back_name = images.picture(back, f"units/{unit.id}-back.png", partial(faces.encoded, unit, back))
+            back_name = images.picture(
+                back, f"units/{unit.id}-back.png", partial(faces.encoded, unit, back)
+            )
         acted_name = None
         if acted:
-            acted_name = images.picture(("acted", front), f"units/{unit.id}-acted.png",
-                                        partial(faces.acted, unit, front))
+            acted_name = images.picture(
+                ("acted", front), f"units/{unit.id}-acted.png", partial(faces.acted, unit, front)
+            )
         units[unit.id] = UnitImages(
             front=front_name,
             back=back_name if back_kind == "reduced" else None,
@@ -150,28 +173,44 @@ def _card_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> CardArt
     deck = deck_of(spec)
     card = screen_card()
     counter = screen_format()
-    card_faces = {item.id: images.add(f"cards/{item.id}.png", png_bytes(card_face(item, deck, spec, card)))
-                  for item in deck.cards()}
-    back = images.add("cards/back.png", png_bytes(card_back(card, spec.title.split(":")[0].upper())))
+    card_faces = {
+        item.id: images.add(f"cards/{item.id}.png", png_bytes(card_face(item, deck, spec, card)))
+        for item in deck.cards()
+    }
+    back = images.add(
+        "cards/back.png", png_bytes(card_back(card, spec.title.split(":")[0].upper()))
+    )
     badges: dict[str, tuple[str, ...]] = {}
     labels: dict[str, tuple[str, ...]] = {}
     for unit in spec.units.values():
         full = step_cards(unit)
         if full:
             badges[unit.id] = tuple(
-                images.picture(("badge", held, full), f"steps/{held}-of-{full}.png",
-                               partial(_badge, held, full, counter.image_px))
+                images.picture(
+                    ("badge", held, full),
+                    f"steps/{held}-of-{full}.png",
+                    partial(_badge, held, full, counter.image_px),
+                )
                 for held in range(full + 1)
             )
             labels[unit.id] = tuple(
-                images.picture(("steps label", held, full), f"steps/label-{held}-of-{full}.png",
-                               partial(_steps_label, held, full))
+                images.picture(
+                    ("steps label", held, full),
+                    f"steps/label-{held}-of-{full}.png",
+                    partial(_steps_label, held, full),
+                )
                 for held in range(full + 1)
             )
-    fronts = {unit.id: faces.face(unit, unit_designs(unit, spec)[0]) for unit in spec.units.values()}
-    boards = {side.id: images.add(f"steps-{side.id}.png",
-                                  png_bytes(render_steps_board(spec, side.id, fronts, card), BOARD_COLOURS))
-              for side in spec.sides}
+    fronts = {
+        unit.id: faces.face(unit, unit_designs(unit, spec)[0]) for unit in spec.units.values()
+    }
+    boards = {
+        side.id: images.add(
+            f"steps-{side.id}.png",
+            png_bytes(render_steps_board(spec, side.id, fronts, card), BOARD_COLOURS),
+        )
+        for side in spec.sides
+    }
     return CardArt(
         faces=card_faces,
         back=back,
@@ -196,7 +235,9 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     faces = _Faces(spec)
     units = _unit_images(spec, images, faces)
     for overlay in VERDICT_OVERLAYS:
-        images.add(overlay_image(overlay.kind), rgba_png_bytes(verdict_overlay(overlay, screen_format())))
+        images.add(
+            overlay_image(overlay.kind), rgba_png_bytes(verdict_overlay(overlay, screen_format()))
+        )
     markers = marker_images(spec, images)
     progress(f"{len(units)} counters, {len(markers)} markers")
     cards = None
@@ -205,18 +246,34 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
         progress(f"{len(cards.faces)} cards, {len(cards.steps_boards)} steps boards")
     tables = module_charts(spec)
     pictures = window_charts([render_table(chart, SCREEN_PPI) for chart in tables.values()])
-    charts = [(chart.tab or chart.title, images.add(f"charts/{chart_id}.png", png_bytes(picture)))
-              for (chart_id, chart), picture in zip(tables.items(), pictures, strict=True)]
+    charts = [
+        (chart.tab or chart.title, images.add(f"charts/{chart_id}.png", png_bytes(picture)))
+        for (chart_id, chart), picture in zip(tables.items(), pictures, strict=True)
+    ]
     progress(f"{len(charts)} charts")
     tracks = track_layout(spec) if spec.tracks else None
     if tracks is not None:
         images.add_named(TRACKS_IMAGE, png_bytes(render_tracks(tracks)))
     if untried_pools(spec):
-        pile = (PILE_AT[0] - PILE_SIZE[0] // 2, PILE_AT[1] - PILE_SIZE[1] // 2,
-                PILE_AT[0] + PILE_SIZE[0] // 2, PILE_AT[1] + PILE_SIZE[1] // 2)
-        images.add_named(POOL_IMAGE, png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec))))
-    return ModuleArt(images=images.files, boards=boards, units=units, markers=markers, charts=tuple(charts),
-                     tracks=tracks, area=area, cards=cards)
+        pile = (
+            PILE_AT[0] - PILE_SIZE[0] // 2,
+            PILE_AT[1] - PILE_SIZE[1] // 2,
+            PILE_AT[0] + PILE_SIZE[0] // 2,
+            PILE_AT[1] + PILE_SIZE[1] // 2,
+        )
+        images.add_named(
+            POOL_IMAGE, png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec)))
+        )
+    return ModuleArt(
+        images=images.files,
+        boards=boards,
+        units=units,
+        markers=markers,
+        charts=tuple(charts),
+        tracks=tracks,
+        area=area,
+        cards=cards,
+    )
 
 
 def module_file_name(spec: GameSpec) -> str:
@@ -224,7 +281,9 @@ def module_file_name(spec: GameSpec) -> str:
     return f"{output_stem(spec)}.vmod"
 
 
-def build_game(spec: GameSpec, dist: Path, progress: Progress, file_name: str | None = None) -> BuildResult:
+def build_game(
+    spec: GameSpec, dist: Path, progress: Progress, file_name: str | None = None
+) -> BuildResult:
     """Build ``spec``'s module into ``dist`` (as ``file_name``, by default
     :func:`module_file_name`) and say what was written. Its set-ups are also written
     beside it as saves (``dist/setups/NAME-SCENARIO.vsav``, NAME the module's file name
@@ -233,8 +292,12 @@ def build_game(spec: GameSpec, dist: Path, progress: Progress, file_name: str | 
     built = assemble_module(spec, draw_art(spec, progress))
     progress("module assembled")
     path = dist / (file_name or module_file_name(spec))
-    setups = {dist / "setups" / f"{path.stem}-{entry.removeprefix(f'setups/{spec.id}-')}": data
-              for entry, data in built.setups.items()}
+    setups = {
+        dist / "setups" / f"{path.stem}-{entry.removeprefix(f'setups/{spec.id}-')}": data
+        for entry, data in built.setups.items()
+    }
     write_outputs({path: built.data, **setups})
     progress(f"wrote {path}")
-    return BuildResult(path=path, size=len(built.data), units=len(spec.units), setups=len(built.setups))
+    return BuildResult(
+        path=path, size=len(built.data), units=len(spec.units), setups=len(built.setups)
+    )

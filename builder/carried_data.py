@@ -24,10 +24,18 @@ def read_module_game(module: Path) -> tuple[Metadata, GameSpec]:
     names = {data_entry(name): name for name in (*GAME_FILES, GENERATED_MAP_FILE)}
     metadata, entries = read_module_entries_at(module, names)
     if not entries:
-        raise SaveError(module, None, "the module carries no game data (built by an older Stavka or not by "
-                                      "Stavka): rebuild it with stavka build")
+        raise SaveError(
+            module,
+            None,
+            "the module carries no game data (built by an older Stavka or not by "
+            "Stavka): rebuild it with stavka build",
+        )
     files = {names[entry]: content for entry, content in entries.items()}
     if data_digest(files) != metadata.extra1:
-        raise SaveError(module, "moduledata", "its game data does not match the digest in its moduledata "
-                                              "(changed after the build): rebuild the module")
+        raise SaveError(
+            module,
+            "moduledata",
+            "its game data does not match the digest in its moduledata "
+            "(changed after the build): rebuild the module",
+        )
     return metadata, load_game_data(module / DATA_ENTRY_FOLDER.rstrip("/"), files)

@@ -38,6 +38,10 @@ def unit_printed_values(steps: tuple[UnitStep, ...]) -> list[tuple[str, str]]:
     them; the referee compares a save's pieces with the data it judges them by."""
     values = [("Steps", str(len(steps)))]
     for number, step in enumerate(steps, start=1):
-        for label, printed in (("Attack", step.attack), ("Defence", step.defence), ("Movement", step.movement)):
+        for label, printed in (
+            ("Attack", step.attack),
+            ("Defence", step.defence),
+            ("Movement", step.movement),
+        ):
             values.append((f"{label}{number}", "?" if printed is None else str(printed)))
     return values

@@ -21,6 +21,10 @@ def marker_images(spec: GameSpec, images: ModuleImages) -> dict[str, MarkerImage
     for marker_id, marker in spec.markers.items():
         marker_face = marker_faces(marker, spec, counter)
         front = images.add(f"markers/{marker_id}.png", png_bytes(marker_face.front))
-        back = images.add(f"markers/{marker_id}-back.png", png_bytes(marker_face.back)) if is_two_sided(marker) else None
+        back = (
+            images.add(f"markers/{marker_id}-back.png", png_bytes(marker_face.back))
+            if is_two_sided(marker)
+            else None
+        )
         markers[marker_id] = MarkerImages(front=front, back=back)
     return markers

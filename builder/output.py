@@ -26,7 +26,14 @@ from rules.errors import OutputError
 from rules.model import GameSpec
 
 _PART_SUFFIX = ".part"
-_NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
+_NO_HARD_LINKS = {
+    errno.EPERM,
+    errno.EXDEV,
+    errno.ENOTSUP,
+    errno.EOPNOTSUPP,
+    errno.ENOSYS,
+    errno.EMLINK,
+}
 
 
 def _alive(pid: int) -> bool:
@@ -110,7 +117,9 @@ def write_outputs(files: Mapping[Path, bytes], replace: bool = True) -> None:
             if replace:
                 prepare_folder(path)
             elif path.exists() or path.is_symlink():
-                raise OutputError(path, None, "output file already exists; refusing to overwrite it")
+                raise OutputError(
+                    path, None, "output file already exists; refusing to overwrite it"
+                )
             elif not path.parent.is_dir():
                 raise OutputError(path, None, "output folder does not exist")
             _remove_stale_parts(path.parent, path.name)
@@ -127,7 +136,9 @@ def write_outputs(files: Mapping[Path, bytes], replace: bool = True) -> None:
                 else:
                     _create_exclusively(temporary, path, files[path])
             except FileExistsError as error:
-                raise OutputError(path, None, "output file already exists; refusing to overwrite it") from error
+                raise OutputError(
+                    path, None, "output file already exists; refusing to overwrite it"
+                ) from error
             except OSError as error:
                 raise _error(path, error) from error
     finally:
@@ -172,7 +183,9 @@ def check_replaceable(path: Path, is_own: Callable[[bytes], bool], head: int) ->
     except OSError as error:
         raise _error(path, error) from error
     if not own:
-        raise OutputError(path, None, "exists and was not written by Stavka; refusing to overwrite it")
+        raise OutputError(
+            path, None, "exists and was not written by Stavka; refusing to overwrite it"
+        )
 
 
 def write_own_output(path: Path, data: bytes, is_own: Callable[[bytes], bool], head: int) -> None:
@@ -202,11 +215,15 @@ def write_own_output(path: Path, data: bytes, is_own: Callable[[bytes], bool], h
             check_replaceable(aside, is_own, head)
         except OutputError:
             _put_back(aside, path)
-            raise OutputError(path, None, "exists and was not written by Stavka; refusing to overwrite it") from None
+            raise OutputError(
+                path, None, "exists and was not written by Stavka; refusing to overwrite it"
+            ) from None
         try:
             _create_exclusively(temporary, path, data)
         except FileExistsError:
-            raise OutputError(path, None, "a file appeared at this name while writing; refusing to overwrite it") from None
+            raise OutputError(
+                path, None, "a file appeared at this name while writing; refusing to overwrite it"
+            ) from None
         finally:
             aside.unlink(missing_ok=True)
     except OSError as error:
@@ -220,7 +237,11 @@ def _put_back(aside: Path, path: Path) -> None:
     try:
         os.link(aside, path)
     except FileExistsError:
-        raise OutputError(path, None, f"a file appeared at this name while writing; the one that was there is kept as {aside}") from None
+        raise OutputError(
+            path,
+            None,
+            f"a file appeared at this name while writing; the one that was there is kept as {aside}",
+        ) from None
     except OSError:
         os.rename(aside, path)
         return

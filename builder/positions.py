@@ -60,11 +60,15 @@ def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
     """
     games = {_properties(piece).get("Game") for piece in pieces} - {None}
     if len(games) != 1:
-        raise SaveError(path, None, "not a saved game of a Stavka module (its pieces name no single game)")
+        raise SaveError(
+            path, None, "not a saved game of a Stavka module (its pieces name no single game)"
+        )
     (game,) = games
     assert game is not None
     if game not in shipped_games():
-        raise SaveError(path, "Game", f"the pieces name {game!r}, which is not a game shipped with Stavka")
+        raise SaveError(
+            path, "Game", f"the pieces name {game!r}, which is not a game shipped with Stavka"
+        )
     return game
 
 
@@ -108,7 +112,9 @@ PieceReading = tuple[Piece, Unit | None, UnitState | None]
 game) and its state on the map (None: eliminated or off the map)."""
 
 
-def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading] | None = None) -> Position:
+def hex_position(
+    path: Path, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading] | None = None
+) -> Position:
     """The position of a hex game's save as it stands (a log: at its end).
 
     ``readings`` keeps each piece as read, for the next call: a log's next step reads
@@ -117,7 +123,9 @@ def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[st
     """
     game_map = next((game_map for game_map in spec.maps if game_map.hex_map is not None), None)
     if game_map is None or game_map.hex_map is None:
-        raise SaveError(path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map")
+        raise SaveError(
+            path, "Game", f"Stavka cannot referee saves of {spec.id!r} yet: the game has no hex map"
+        )
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}
     rank = unit_rank(spec)
     units: list[UnitState] = []
@@ -134,7 +142,11 @@ def hex_position(path: Path, saved: SavedGame, spec: GameSpec, readings: dict[st
         if unit is None:
             continue
         if unit.id in seen:
-            raise SaveError(path, f"piece {piece.id}", f"unit {unit.id!r} appears twice (also piece {seen[unit.id]})")
+            raise SaveError(
+                path,
+                f"piece {piece.id}",
+                f"unit {unit.id!r} appears twice (also piece {seen[unit.id]})",
+            )
         seen[unit.id] = piece.id
         if state is not None:
             units.append(state)
@@ -162,11 +174,19 @@ def _read_piece(
     assert game_map.hex_map is not None
     hex_ = game_map.hex_map.hex_at_pixel(piece.x, piece.y)
     if hex_ is None:
-        raise SaveError(path, f"piece {piece.id}", f"{unit.name} stands off the playable map at ({piece.x},{piece.y})")
+        raise SaveError(
+            path,
+            f"piece {piece.id}",
+            f"{unit.name} stands off the playable map at ({piece.x},{piece.y})",
+        )
     step_layer = _layer(piece, "Step")
     steps = len(unit.steps) - (1 if step_layer is not None and step_layer.level == 2 else 0)
     untried_layer = _layer(piece, "Untried")
-    flags = frozenset({"untried"}) if untried_layer is not None and untried_layer.level == 1 else frozenset()
+    flags = (
+        frozenset({"untried"})
+        if untried_layer is not None and untried_layer.level == 1
+        else frozenset()
+    )
     return unit, UnitState(unit, game_map.label(hex_), hex_, steps, flags)
 
 
@@ -181,21 +201,44 @@ def judging_data(
     if module is not None:
         metadata, spec = read_module_game(module)
         if saved_module is not None and saved_module.name != metadata.name:
-            raise SaveError(path, "moduledata", f"save of module {saved_module.name!r}, not of {module}'s "
-                                                f"{metadata.name!r}")
-        if saved_module is not None and saved_module.extra1 and saved_module.extra1 != metadata.extra1:
-            raise SaveError(path, "moduledata", f"made with {_data_named(saved_module)}, but {module} holds "
-                                                f"{_data_named(metadata)}")
+            raise SaveError(
+                path,
+                "moduledata",
+                f"save of module {saved_module.name!r}, not of {module}'s {metadata.name!r}",
+            )
+        if (
+            saved_module is not None
+            and saved_module.extra1
+            and saved_module.extra1 != metadata.extra1
+        ):
+            raise SaveError(
+                path,
+                "moduledata",
+                f"made with {_data_named(saved_module)}, but {module} holds "
+                f"{_data_named(metadata)}",
+            )
         return spec
     game = _game_of(path, pieces)
     spec = load_game(game)
     expected = module_name(spec)
     if saved_module is not None and saved_module.name != expected:
-        raise SaveError(path, "moduledata", f"save of module {saved_module.name!r}, not {expected!r}: "
-                                            "give its module with --module MODULE.vmod")
-    if saved_module is not None and saved_module.extra1 and saved_module.extra1 != shipped_digest(game):
-        raise SaveError(path, "moduledata", f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
-                                            f"not the shipped {game} data: give that module with --module MODULE.vmod")
+        raise SaveError(
+            path,
+            "moduledata",
+            f"save of module {saved_module.name!r}, not {expected!r}: "
+            "give its module with --module MODULE.vmod",
+        )
+    if (
+        saved_module is not None
+        and saved_module.extra1
+        and saved_module.extra1 != shipped_digest(game)
+    ):
+        raise SaveError(
+            path,
+            "moduledata",
+            f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
+            f"not the shipped {game} data: give that module with --module MODULE.vmod",
+        )
     return spec
 
 
@@ -214,26 +257,42 @@ def unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
         return None
     unit = spec.units.get(properties["UnitId"])
     if unit is None:
-        raise SaveError(path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}")
+        raise SaveError(
+            path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}"
+        )
     for key, value in unit_printed_values(unit.steps):
         if key in properties and properties[key] != value:
-            raise SaveError(path, f"piece {piece.id}", f"{unit.name}'s {key} is {printable(properties[key])} on its "
-                                                       f"piece but {value} in the data of {data_origin(spec.folder)}: "
-                                                       "judge it with its module (--module MODULE.vmod)")
+            raise SaveError(
+                path,
+                f"piece {piece.id}",
+                f"{unit.name}'s {key} is {printable(properties[key])} on its "
+                f"piece but {value} in the data of {data_origin(spec.folder)}: "
+                "judge it with its module (--module MODULE.vmod)",
+            )
     return unit
 
 
-def _scenario(path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]) -> str | None:
+def _scenario(
+    path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]
+) -> str | None:
     """The scenario a predefined set-up named in the module's Scenario property, if any."""
     for value in properties:
-        if value.name == SCENARIO_PROPERTY and value.container in ("", MODULE_CONTAINER) and value.value:
+        if (
+            value.name == SCENARIO_PROPERTY
+            and value.container in ("", MODULE_CONTAINER)
+            and value.value
+        ):
             if value.value not in spec.scenarios:
-                raise SaveError(path, SCENARIO_PROPERTY, f"unknown {spec.id} scenario {value.value!r}")
+                raise SaveError(
+                    path, SCENARIO_PROPERTY, f"unknown {spec.id} scenario {value.value!r}"
+                )
             return value.value
     return None
 
 
-def turn_and_phase(path: Path, spec: GameSpec, turns: tuple[TurnState, ...]) -> tuple[int, str | None]:
+def turn_and_phase(
+    path: Path, spec: GameSpec, turns: tuple[TurnState, ...]
+) -> tuple[int, str | None]:
     """The turn and phase the module's tracker shows, for every game: a counting level
     (the turn) whose child is the list of phases (``current;sublevel;loop;limit;child``).
 
@@ -247,14 +306,21 @@ def turn_and_phase(path: Path, spec: GameSpec, turns: tuple[TurnState, ...]) -> 
         counter = decode(tracker.level_states[0], ";")
         turn = parse_int(counter[0])
         if turn is None or not 0 <= turn <= MAX_TURN:
-            raise SaveError(path, tracker.tracker_id, f"turn {counter[0][:20]!r} is not a whole number from 0 to {MAX_TURN}")
+            raise SaveError(
+                path,
+                tracker.tracker_id,
+                f"turn {counter[0][:20]!r} is not a whole number from 0 to {MAX_TURN}",
+            )
         if len(counter) < 5 or not spec.phases:
             return turn, None
         written = decode(counter[4], ";")[0]
         index = parse_int(written)
         if index is None or not 0 <= index < len(spec.phases):
-            raise SaveError(path, tracker.tracker_id,
-                            f"phase {written[:20]!r} is not a whole number from 0 to {len(spec.phases) - 1}")
+            raise SaveError(
+                path,
+                tracker.tracker_id,
+                f"phase {written[:20]!r} is not a whole number from 0 to {len(spec.phases) - 1}",
+            )
         return turn, spec.phases[index]
     return 1, None
 
@@ -319,7 +385,9 @@ def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdi
         if verdict.topic != "supply" or verdict.unit not in piece_of_unit:
             continue
         rules = ", ".join(verdict.rules)
-        added: list[Decorator] = [Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, rules))]
+        added: list[Decorator] = [
+            Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, rules))
+        ]
         kind = verdict_overlay_kind(verdict.outcome)
         if kind is not None:
             added.insert(0, verdict_layer(kind, f"{verdict.outcome} [rule {rules}]"))

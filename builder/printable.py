@@ -18,6 +18,8 @@ def printable(text: str, keep: str = "") -> str:
     if text.isprintable():
         return text
     return "".join(
-        character if character.isprintable() or character in keep else character.encode("unicode_escape").decode("ascii")
+        character
+        if character.isprintable() or character in keep
+        else character.encode("unicode_escape").decode("ascii")
         for character in text
     )

@@ -51,15 +51,24 @@ def check_setups(spec: GameSpec) -> None:
             if not verdict.violation:
                 continue
             # The unit's placement; for a hex's verdict the last placed there (the one too many).
-            concerned = [index for index, placement in enumerate(scenario.setup)
-                         if placement.unit == verdict.unit or placement.location in verdict.subject.split()]
+            concerned = [
+                index
+                for index, placement in enumerate(scenario.setup)
+                if placement.unit == verdict.unit or placement.location in verdict.subject.split()
+            ]
             index = concerned[-1] if concerned else 0
-            message = (f"scenario {scenario.id!r} sets up {verdict.subject}: {verdict.outcome} — "
-                       f"{verdict.explanation} [rule {', '.join(verdict.rules)}]")
-            raise _error(spec, "scenarios.toml", ("scenario", scenario_index, "setup"), message, index)
+            message = (
+                f"scenario {scenario.id!r} sets up {verdict.subject}: {verdict.outcome} — "
+                f"{verdict.explanation} [rule {', '.join(verdict.rules)}]"
+            )
+            raise _error(
+                spec, "scenarios.toml", ("scenario", scenario_index, "setup"), message, index
+            )
 
 
-def _error(spec: GameSpec, file_name: str, path: KeyPath, message: str, item: int | None = None) -> DataError:
+def _error(
+    spec: GameSpec, file_name: str, path: KeyPath, message: str, item: int | None = None
+) -> DataError:
     """A :class:`DataError` on the line that wrote ``path`` (entry ``item`` of it) in
     ``file_name`` of the game's folder."""
     source = TomlSource.read(Path(spec.folder) / file_name)

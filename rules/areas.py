@@ -69,8 +69,10 @@ class MapFrame:
         """True when the segment between two places runs along one edge of the frame."""
         (lon1, lat1), (lon2, lat2) = first, second
         return (
-            lon1 == lon2 and lon1 in (self.west, self.east)
-            or lat1 == lat2 and lat1 in (self.south, self.north)
+            lon1 == lon2
+            and lon1 in (self.west, self.east)
+            or lat1 == lat2
+            and lat1 in (self.south, self.north)
         )
 
 
@@ -118,7 +120,9 @@ class AreaMap:
     def border(self, first: str, second: str) -> tuple[Edge, ...]:
         """The edges two areas share (as corner pairs of ``first``'s ring)."""
         theirs = set(ring_edges(self.outlines[second]))
-        return tuple(edge for edge in ring_edges(self.outlines[first]) if (edge[1], edge[0]) in theirs)
+        return tuple(
+            edge for edge in ring_edges(self.outlines[first]) if (edge[1], edge[0]) in theirs
+        )
 
     def neighbours(self) -> dict[str, frozenset[str]]:
         """Each area's neighbours: areas it shares an edge with, and its crossings."""
@@ -175,16 +179,24 @@ class AreaMap:
                 messages.append(f"{name}: its corners must run clockwise (as seen with north up)")
             for edge in ring_edges(ring):
                 if edge in edges:
-                    messages.append(f"{name} and {edges[edge]} both run along {edge[0]}-{edge[1]} the same way")
+                    messages.append(
+                        f"{name} and {edges[edge]} both run along {edge[0]}-{edge[1]} the same way"
+                    )
                 edges[edge] = name
         for (start, end), name in sorted(edges.items()):
-            if (end, start) not in edges and not self.frame.on_edge(self.corners[start], self.corners[end]):
-                messages.append(f"{name}: edge {start}-{end} borders nothing (a gap, or a corner missing next door)")
+            if (end, start) not in edges and not self.frame.on_edge(
+                self.corners[start], self.corners[end]
+            ):
+                messages.append(
+                    f"{name}: edge {start}-{end} borders nothing (a gap, or a corner missing next door)"
+                )
         total = sum(self.square_kilometres(name) for name, _ in self.rings())
         width, height = self.frame.kilometres(self.frame.east, self.frame.north)
         expected = width * height
         if not messages and abs(total - expected) > 1e-6 * expected:
-            messages.append(f"the outlines cover {total:.3f} km² of the frame's {expected:.3f} km² (they overlap)")
+            messages.append(
+                f"the outlines cover {total:.3f} km² of the frame's {expected:.3f} km² (they overlap)"
+            )
         return messages
 
 

@@ -74,7 +74,10 @@ class Event:
     def id(self) -> str:
         """The name as one lower-case word, ``assault_guns``: how position files and the
         command line name an event (two sides' events may share it, e.g. ``artillery``)."""
-        return "_".join("".join(letter for letter in word if letter.isalnum()) for word in self.name.lower().split())
+        return "_".join(
+            "".join(letter for letter in word if letter.isalnum())
+            for word in self.name.lower().split()
+        )
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,11 @@ class Coverage:
 def load_coverage(game_id: str) -> Coverage:
     """The coverage of one game's referee, read from its package."""
     if game_id not in COVERED_GAMES:
-        raise DataError(game_id, None, f"no coverage matrix for game {game_id!r} (known: {', '.join(COVERED_GAMES)})")
+        raise DataError(
+            game_id,
+            None,
+            f"no coverage matrix for game {game_id!r} (known: {', '.join(COVERED_GAMES)})",
+        )
     resource = resources.files(f"rules.referee.{game_id}") / "coverage.toml"
     place = f"rules/referee/{game_id}/coverage.toml"
     data = tomllib.loads(resource.read_text(encoding="utf-8"))
@@ -116,7 +120,9 @@ def _coverage(game_id: str, place: str, data: Mapping[str, object]) -> Coverage:
     if repeated:
         raise DataError(place, None, f"rules listed twice: {', '.join(repeated)}")
     readings = tuple(_reading(place, item) for item in _tables(place, data, "reading"))
-    return Coverage(game_id, _text(place, data, "title"), _text(place, data, "rules_text"), rows, readings)
+    return Coverage(
+        game_id, _text(place, data, "title"), _text(place, data, "rules_text"), rows, readings
+    )
 
 
 def _row(place: str, item: Mapping[str, object]) -> RuleRow:
@@ -133,9 +139,13 @@ def _row(place: str, item: Mapping[str, object]) -> RuleRow:
         letters=_texts(place, item, "letters"),
     )
     if status in JUDGED and not (row.code and row.tests):
-        raise DataError(place, None, f"rule {row.number}: a judged rule names its code and its tests")
+        raise DataError(
+            place, None, f"rule {row.number}: a judged rule names its code and its tests"
+        )
     if status not in JUDGED and not row.note:
-        raise DataError(place, None, f"rule {row.number}: a rule that is not judged says why in a note")
+        raise DataError(
+            place, None, f"rule {row.number}: a rule that is not judged says why in a note"
+        )
     return row
 
 
@@ -152,11 +162,15 @@ def _reading(place: str, item: Mapping[str, object]) -> Reading:
         note=str(item.get("note", "")),
     )
     if reading.default not in options or len(options) < 2:
-        raise DataError(place, None, f"reading of {reading.rule}: two or more options, the default among them")
+        raise DataError(
+            place, None, f"reading of {reading.rule}: two or more options, the default among them"
+        )
     if reading.setting and set(values) != set(options):
         raise DataError(place, None, f"reading of {reading.rule}: a setting value for every option")
     if not reading.setting and not reading.note:
-        raise DataError(place, None, f"reading of {reading.rule}: no setting, so a note says what it would take")
+        raise DataError(
+            place, None, f"reading of {reading.rule}: no setting, so a note says what it would take"
+        )
     return reading
 
 
@@ -204,21 +218,34 @@ def render_markdown(coverages: Sequence[Coverage]) -> str:
     for coverage in coverages:
         counts = coverage.counts()
         cells = " | ".join(str(counts[status]) for status in STATUSES)
-        lines.append(f"| {coverage.title} | {len(coverage.rows)} | {cells} | {coverage.judged_share():.0%} |")
+        lines.append(
+            f"| {coverage.title} | {len(coverage.rows)} | {cells} | {coverage.judged_share():.0%} |"
+        )
     for coverage in coverages:
         lines += ["", f"## {coverage.title}", "", f"Rules text: {coverage.rules_text}.", ""]
-        lines += ["| rule | title | status | judged by | proved by / why not |", "|---|---|---|---|---|"]
+        lines += [
+            "| rule | title | status | judged by | proved by / why not |",
+            "|---|---|---|---|---|",
+        ]
         for row in coverage.rows:
             judged_by = ", ".join(f"`{path}`" for path in row.code)
-            proof = ", ".join(f"`{test}`" for test in row.tests) if row.status in JUDGED else row.note
-            lines.append(f"| {row.number} | {row.title} | {STATUSES[row.status]} | {judged_by} | {proof} |")
+            proof = (
+                ", ".join(f"`{test}`" for test in row.tests) if row.status in JUDGED else row.note
+            )
+            lines.append(
+                f"| {row.number} | {row.title} | {STATUSES[row.status]} | {judged_by} | {proof} |"
+            )
         if coverage.readings:
             lines += ["", f"### Readings of {coverage.title}", ""]
             for reading in coverage.readings:
                 lines.append(f"- **{reading.rule}** — {reading.question}")
                 for letter, text in reading.options.items():
                     chosen = " *(Stavka's default)*" if letter == reading.default else ""
-                    value = f" `{reading.setting} = \"{reading.values[letter]}\"`" if reading.setting else ""
+                    value = (
+                        f' `{reading.setting} = "{reading.values[letter]}"`'
+                        if reading.setting
+                        else ""
+                    )
                     lines.append(f"  - ({letter}) {text}{chosen}{value}")
                 if reading.note:
                     lines.append(f"  - {reading.note}")
@@ -229,12 +256,18 @@ def render_text(coverage: Coverage) -> str:
     """The coverage of one game for a terminal: the counts, then every rule not judged."""
     counts = coverage.counts()
     summary = ", ".join(f"{counts[status]} {STATUSES[status]}" for status in STATUSES)
-    lines = [f"{coverage.title}: {len(coverage.rows)} rules — {summary}; "
-             f"{coverage.judged_share():.0%} of the rules that rule are judged"]
+    lines = [
+        f"{coverage.title}: {len(coverage.rows)} rules — {summary}; "
+        f"{coverage.judged_share():.0%} of the rules that rule are judged"
+    ]
     for row in coverage.rows:
         if row.status not in JUDGED and row.status != "descriptive":
             lines.append(f"  {row.number} {row.title}: {STATUSES[row.status]} — {row.note}")
     for reading in coverage.readings:
-        how = f" ({reading.setting} = \"{reading.values[reading.default]}\")" if reading.setting else ""
-        lines.append(f"  reading of {reading.rule}: ({reading.default}) {reading.options[reading.default]}{how}")
+        how = (
+            f' ({reading.setting} = "{reading.values[reading.default]}")' if reading.setting else ""
+        )
+        lines.append(
+            f"  reading of {reading.rule}: ({reading.default}) {reading.options[reading.default]}{how}"
+        )
     return "\n".join(lines)

@@ -45,7 +45,9 @@ def read_regular_file(path: Path, limit: int, error: type[StavkaError]) -> bytes
                 raise error(path, None, f"file is larger than {megabytes(limit)}")
             data = stream.read(limit + 1)
         except OSError as failure:
-            raise error(path, None, f"cannot read file ({failure.strerror or failure})") from failure
+            raise error(
+                path, None, f"cannot read file ({failure.strerror or failure})"
+            ) from failure
     if len(data) > limit:
         raise error(path, None, f"file is larger than {megabytes(limit)}")
     return data

@@ -90,7 +90,10 @@ def _neighbour_steps(column: int) -> tuple[tuple[int, int], ...]:
     """The six (column, row) steps to a hex's neighbours, which depend only on whether
     its column is odd."""
     origin = Hex(column, 0)
-    return tuple((found.column - column, found.row) for found in (neighbour(origin, direction) for direction in range(6)))
+    return tuple(
+        (found.column - column, found.row)
+        for found in (neighbour(origin, direction) for direction in range(6))
+    )
 
 
 _NEIGHBOUR_STEPS = (_neighbour_steps(0), _neighbour_steps(1))
@@ -111,7 +114,10 @@ def neighbours(hex_: Hex) -> tuple[Hex, ...]:
     """
     column, row = hex_
     return tuple(
-        [_new_hex(Hex, (column + step_column, row + step_row)) for step_column, step_row in _NEIGHBOUR_STEPS[column & 1]]
+        [
+            _new_hex(Hex, (column + step_column, row + step_row))
+            for step_column, step_row in _NEIGHBOUR_STEPS[column & 1]
+        ]
     )
 
 

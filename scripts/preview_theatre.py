@@ -24,10 +24,19 @@ MID_LATITUDE = 47.0
 
 Projector = Callable[[float, float], tuple[float, float]]
 
-RIVER_STYLE = {"major": ((40, 90, 200), 4), "river": ((60, 120, 220), 2),
-               "minor": ((120, 160, 230), 1)}
-LINE_STYLE = {"defence": (150, 0, 0), "city_ring": (150, 0, 0), "fortified_axis": (60, 60, 60),
-              "fortified_soviet": (200, 0, 0), "front": (255, 120, 0), "pocket": (255, 0, 200)}
+RIVER_STYLE = {
+    "major": ((40, 90, 200), 4),
+    "river": ((60, 120, 220), 2),
+    "minor": ((120, 160, 230), 1),
+}
+LINE_STYLE = {
+    "defence": (150, 0, 0),
+    "city_ring": (150, 0, 0),
+    "fortified_axis": (60, 60, 60),
+    "fortified_soviet": (200, 0, 0),
+    "front": (255, 120, 0),
+    "pocket": (255, 0, 200),
+}
 
 
 def load_features() -> dict[str, list[dict[str, Any]]]:
@@ -42,8 +51,9 @@ def load_features() -> dict[str, list[dict[str, Any]]]:
     return tables
 
 
-def make_projector(west: float, south: float, east: float, north: float,
-                   scale: float) -> tuple[Projector, tuple[int, int]]:
+def make_projector(
+    west: float, south: float, east: float, north: float, scale: float
+) -> tuple[Projector, tuple[int, int]]:
     squeeze = math.cos(math.radians(MID_LATITUDE))
 
     def project(lon: float, lat: float) -> tuple[float, float]:
@@ -62,8 +72,12 @@ def draw(output: Path, scale: float, frame: tuple[float, float, float, float]) -
     project, size = make_projector(*frame, scale)
     image = Image.new("RGB", size, (236, 230, 210))
     pen = ImageDraw.Draw(image)
-    relief_colour = {"hills": (205, 185, 140), "mountain": (160, 130, 100),
-                     "swamp": (170, 200, 170), "forest": (150, 190, 130)}
+    relief_colour = {
+        "hills": (205, 185, 140),
+        "mountain": (160, 130, 100),
+        "swamp": (170, 200, 170),
+        "forest": (150, 190, 130),
+    }
     for relief in tables.get("relief", []):
         for polygon in relief["polygons"]:
             pen.polygon(projected(polygon[0], project), fill=relief_colour[relief["class"]])
@@ -98,8 +112,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Draw the theatre files into a PNG.")
     parser.add_argument("output", type=Path)
     parser.add_argument("--scale", type=float, default=120.0, help="pixels per degree latitude")
-    parser.add_argument("--box", type=float, nargs=4, default=(33.0, 41.0, 50.0, 53.0),
-                        metavar=("WEST", "SOUTH", "EAST", "NORTH"))
+    parser.add_argument(
+        "--box",
+        type=float,
+        nargs=4,
+        default=(33.0, 41.0, 50.0, 53.0),
+        metavar=("WEST", "SOUTH", "EAST", "NORTH"),
+    )
     arguments = parser.parse_args()
     draw(arguments.output, arguments.scale, tuple(arguments.box))
 

@@ -42,7 +42,9 @@ SAMPLES = (
 
 def page_number(pdf: Path, label: str) -> int:
     """The number of the first page whose text (its footer) says ``label``."""
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
     for number, page in enumerate(text.split("\f"), start=1):
         if label in page:
             return number
@@ -54,11 +56,27 @@ def main() -> None:
         pdfs: dict[tuple[str, str], Path] = {}
         for name, game, paper, label in SAMPLES:
             if (game, paper) not in pdfs:
-                pdfs[(game, paper)] = write_pnp(load_game(game), PnpOptions(paper=paper), Path(folder))
+                pdfs[(game, paper)] = write_pnp(
+                    load_game(game), PnpOptions(paper=paper), Path(folder)
+                )
             number = page_number(pdfs[(game, paper)], label)
             stem = Path(folder) / name.removesuffix(".png")
-            subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", "-f", str(number), "-l", str(number),
-                            str(pdfs[(game, paper)]), str(stem)], check=True)
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-r",
+                    str(DPI),
+                    "-png",
+                    "-singlefile",
+                    "-f",
+                    str(number),
+                    "-l",
+                    str(number),
+                    str(pdfs[(game, paper)]),
+                    str(stem),
+                ],
+                check=True,
+            )
             with Image.open(stem.with_suffix(".png")) as page:
                 write_output(OUTPUT / name, png_bytes(page, COLOURS))
             print(OUTPUT / name)

@@ -37,7 +37,9 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     engine again."""
     previous = os.environ.get("XDG_CACHE_HOME")
     engine_home = os.environ.get("VCHECK_HOME")
-    os.environ["VCHECK_HOME"] = engine_home or str(Path(previous or Path.home() / ".cache") / "vcheck")
+    os.environ["VCHECK_HOME"] = engine_home or str(
+        Path(previous or Path.home() / ".cache") / "vcheck"
+    )
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
     yield
     for name, value in (("XDG_CACHE_HOME", previous), ("VCHECK_HOME", engine_home)):

@@ -18,7 +18,11 @@ def test_rules_never_import_builder() -> None:
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.split(".")[0] == "builder"]
+            offenders += [
+                f"{path.relative_to(ROOT)}: {name}"
+                for name in names
+                if name.split(".")[0] == "builder"
+            ]
     assert not offenders
 
 
@@ -29,7 +33,9 @@ def test_rules_load_without_the_drawing_stack() -> None:
         "heavy = [m for m in ('PIL', 'lxml', 'shapely', 'click', 'builder') if m in sys.modules];"
         "print(','.join(heavy))"
     )
-    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    completed = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert completed.stdout.strip() == ""
 
 

@@ -24,7 +24,9 @@ from pypdf import PdfReader
 from builder.vassal.metadata import parse_metadata
 
 ROOT = Path(__file__).resolve().parents[1]
-VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+    "version"
+]
 GAMES = ("dos", "rks", "tps")
 SETUP_SAVE = "setups/tps-1.vsav"
 """Turning Point's first scenario as its module sets it up."""
@@ -46,15 +48,26 @@ class Session:
 def _play(program: Path, folder: Path) -> Session:
     """Run a player's first session with ``program`` in ``folder``, nothing of the checkout's
     on its path and a game data cache of its own."""
-    environment = {key: value for key, value in os.environ.items()
-                   if key not in ("PYTHONPATH", "PYTHONHOME", "STAVKA_GAMES", "VIRTUAL_ENV")}
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "PYTHONHOME", "STAVKA_GAMES", "VIRTUAL_ENV")
+    }
     environment["XDG_CACHE_HOME"] = str(folder / "cache")
     printed = {}
 
     def stavka(*arguments: str) -> None:
-        completed = subprocess.run([str(program), *arguments], cwd=folder, env=environment,
-                                   capture_output=True, text=True, check=False)
-        assert completed.returncode == 0, f"{program} {' '.join(arguments)}: {completed.stderr[-2000:]}"
+        completed = subprocess.run(
+            [str(program), *arguments],
+            cwd=folder,
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert completed.returncode == 0, (
+            f"{program} {' '.join(arguments)}: {completed.stderr[-2000:]}"
+        )
         printed[" ".join(arguments)] = completed.stdout
 
     stavka("--version")
@@ -90,7 +103,9 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session
     ``stavka`` in a temporary folder too, run side by side (they share nothing)."""
     with ThreadPoolExecutor(max_workers=2) as pool:
         installed = pool.submit(_install_and_play, tmp_path_factory.mktemp("wheel"))
-        checkout = pool.submit(_play, Path(sys.executable).with_name("stavka"), tmp_path_factory.mktemp("checkout"))
+        checkout = pool.submit(
+            _play, Path(sys.executable).with_name("stavka"), tmp_path_factory.mktemp("checkout")
+        )
         return installed.result(), checkout.result()
 
 
@@ -105,9 +120,17 @@ def checkout(sessions: tuple[Session, Session]) -> Session:
 
 
 def test_the_installed_stavka_runs_the_wheels_code(installed: Session) -> None:
-    probe = subprocess.run([str(installed.program.with_name("python")), "-c",
-                            "import rules, builder; print(rules.__file__); print(builder.__file__)"],
-                           cwd=installed.folder, capture_output=True, text=True, check=True)
+    probe = subprocess.run(
+        [
+            str(installed.program.with_name("python")),
+            "-c",
+            "import rules, builder; print(rules.__file__); print(builder.__file__)",
+        ],
+        cwd=installed.folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     venv = installed.program.parents[1]
     assert [Path(line).is_relative_to(venv) for line in probe.stdout.splitlines()] == [True, True]
     assert installed.printed["--version"] == f"stavka, version {VERSION}\n"
@@ -127,7 +150,9 @@ def test_its_modules_are_the_checkouts_byte_for_byte(installed: Session, checkou
             assert parse_metadata(archive.read("moduledata"), "moduledata").version == VERSION
 
 
-def test_its_print_and_play_is_the_checkouts_byte_for_byte(installed: Session, checkout: Session) -> None:
+def test_its_print_and_play_is_the_checkouts_byte_for_byte(
+    installed: Session, checkout: Session
+) -> None:
     assert installed.file("dist/rks-pnp-a4.pdf") == checkout.file("dist/rks-pnp-a4.pdf")
     metadata = PdfReader(installed.folder / "dist" / "rks-pnp-a4.pdf").metadata
     assert metadata is not None and metadata.creator == f"Stavka {VERSION}"

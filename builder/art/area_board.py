@@ -108,7 +108,9 @@ class Box:
         """Where a pile of cards lies (the deck, the discards): low enough that, drawn
         :data:`PILE_DEPTH` cards high, it clears the label, and centred across."""
         rise = PILE_STEP * (PILE_DEPTH - 1)
-        return self.left + (self.width - rise) // 2, self.top + LABEL_HEIGHT + rise + screen_card().height_px // 2
+        return self.left + (
+            self.width - rise
+        ) // 2, self.top + LABEL_HEIGHT + rise + screen_card().height_px // 2
 
     @property
     def corners(self) -> tuple[tuple[int, int], ...]:
@@ -127,7 +129,9 @@ def turn_notes(spec: GameSpec) -> dict[int, str]:
     notes: dict[int, list[str]] = {}
     for unit in spec.units.values():
         for arrival in unit.arrivals:
-            notes.setdefault(arrival.turn, []).append(unit.name.replace(" Division", "").replace(" Rifle", ""))
+            notes.setdefault(arrival.turn, []).append(
+                unit.name.replace(" Division", "").replace(" Rifle", "")
+            )
     last = max((scenario.last_turn for scenario in spec.scenarios.values()), default=0)
     result = {turn: "Arrive: " + ", ".join(names) for turn, names in notes.items()}
     if last:
@@ -145,7 +149,16 @@ def panel_boxes(spec: GameSpec, area_map: AreaMap) -> tuple[Box, ...]:
         Box("Discard pile", "discard", left + half + PANEL_MARGIN, 96, half, 164),
     ]
     for index, side in enumerate(spec.sides):
-        boxes.append(Box(f"{side.name} duel card", "duel", left + index * (half + PANEL_MARGIN), 288, half, 164))
+        boxes.append(
+            Box(
+                f"{side.name} duel card",
+                "duel",
+                left + index * (half + PANEL_MARGIN),
+                288,
+                half,
+                164,
+            )
+        )
     notes = turn_notes(spec)
     last = max((scenario.last_turn for scenario in spec.scenarios.values()), default=6)
     per_row = 3
@@ -153,16 +166,24 @@ def panel_boxes(spec: GameSpec, area_map: AreaMap) -> tuple[Box, ...]:
     for turn in range(1, last + 1):
         row, column = divmod(turn - 1, per_row)
         boxes.append(
-            Box(f"Turn {turn}", "turn", left + column * (turn_width + 8), 500 + row * 148, turn_width, 140,
-                notes.get(turn, ""))
+            Box(
+                f"Turn {turn}",
+                "turn",
+                left + column * (turn_width + 8),
+                500 + row * 148,
+                turn_width,
+                140,
+                notes.get(turn, ""),
+            )
         )
     rows = math.ceil(last / per_row)
     boxes.append(Box("Control markers", "control", left, 500 + rows * 148 + 20, inner, 230))
     return tuple(boxes)
 
 
-def render_area_board(spec: GameSpec, game_map: GameMap, scale: float = 1.0, window: Window | None = None
-                      ) -> Image.Image:
+def render_area_board(
+    spec: GameSpec, game_map: GameMap, scale: float = 1.0, window: Window | None = None
+) -> Image.Image:
     """The whole board image: areas, river, arrows, names, panel.
 
     ``scale`` draws the same board that many times larger (print wants 300 ppi at the
@@ -250,14 +271,19 @@ def _hill(draw: ImageDraw.ImageDraw, area_map: AreaMap, area_id: str) -> None:
     """Contour rings for Mamayev Kurgan (Hill 102.0) below its name."""
     x, y = hill_centre(area_map, area_id)
     for radius in HILL_RINGS:
-        draw.ellipse((x - radius * 1.4, y - radius * 0.8, x + radius * 1.4, y + radius * 0.8),
-                     outline=HILL_INK, width=2)
+        draw.ellipse(
+            (x - radius * 1.4, y - radius * 0.8, x + radius * 1.4, y + radius * 0.8),
+            outline=HILL_INK,
+            width=2,
+        )
     draw_text(draw, (x, y), HILL_HEIGHT, font(11, "bold"), HILL_TEXT, anchor="mm")
 
 
 def is_objective(area_map: AreaMap, area: Area) -> bool:
     """A city area an arrow reaches: joined to a rear, it is an objective of RKS 4.0."""
-    return area.kind != "rear" and any(area.id in (crossing.first, crossing.second) for crossing in area_map.crossings)
+    return area.kind != "rear" and any(
+        area.id in (crossing.first, crossing.second) for crossing in area_map.crossings
+    )
 
 
 @dataclass(frozen=True)
@@ -289,8 +315,10 @@ def name_layout(area_map: AreaMap, area: Area) -> NameLayout:
     size = 26 if area.kind == "rear" else 17
     typeface = font(size, "bold")
     words = area.name.split(" ")
-    lines = (area.name,) if typeface.getlength(area.name) < 150 or len(words) == 1 else (
-        " ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])
+    lines = (
+        (area.name,)
+        if typeface.getlength(area.name) < 150 or len(words) == 1
+        else (" ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2 :]))
     )
     top = y - 40 if area.id == HILL_AREA else y - len(lines) * size * 0.6
     half_width = max(typeface.getlength(line) for line in lines) / 2 + 4
@@ -323,8 +351,12 @@ def piece_spots(game_map: GameMap, half_size: int = 44) -> dict[str, tuple[Spot,
     spots: dict[str, list[Spot]] = {area.id: [] for area in game_map.areas}
     for area_id, placed in spots.items():
         while len(placed) < SPOTS_PER_AREA:
-            spot = _roomy(outlines[area_id], [names[area_id].box, *(_square(own, half_size) for own in placed)],
-                          _wanted(names[area_id].box, placed, half_size), half_size)
+            spot = _roomy(
+                outlines[area_id],
+                [names[area_id].box, *(_square(own, half_size) for own in placed)],
+                _wanted(names[area_id].box, placed, half_size),
+                half_size,
+            )
             if spot is None:
                 break
             placed.append(spot)
@@ -335,7 +367,12 @@ def piece_spots(game_map: GameMap, half_size: int = 44) -> dict[str, tuple[Spot,
             stacks = [_square(spot, half_size) for other in spots.values() for spot in other]
             wanted = _wanted(names[area_id].box, placed, half_size)
             spot = _roomy(outlines[area_id], [names[area_id].box, *stacks], wanted, half_size)
-            placed.append(spot or _least_outside(outlines[area_id], list(names.values()), stacks, wanted, half_size))
+            placed.append(
+                spot
+                or _least_outside(
+                    outlines[area_id], list(names.values()), stacks, wanted, half_size
+                )
+            )
     return {area_id: tuple(placed) for area_id, placed in spots.items()}
 
 
@@ -359,14 +396,19 @@ def _roomy(outline: Polygon, taken: list[Box2D], wanted: Point, half_size: int) 
     return round(point.x), round(point.y)
 
 
-def _least_outside(outline: Polygon, names: list[NameLayout], stacks: list[Box2D], wanted: Point,
-                   half_size: int) -> Spot:
+def _least_outside(
+    outline: Polygon, names: list[NameLayout], stacks: list[Box2D], wanted: Point, half_size: int
+) -> Spot:
     """The place for a stack with its centre in ``outline`` whose counter covers least of
     the names' lines, then of the other stacks' room, the room kept round the names and
     the land outside the outline, as weighed by ``COVER_WEIGHTS``, nearest ``wanted``
     among equals (areas compared to the hundred square pixels)."""
     left, top, right, bottom = (int(value) for value in outline.bounds)
-    grid = [(x, y) for y in range(top, bottom + 1, SPOT_SEARCH_STEP) for x in range(left, right + 1, SPOT_SEARCH_STEP)]
+    grid = [
+        (x, y)
+        for y in range(top, bottom + 1, SPOT_SEARCH_STEP)
+        for x in range(left, right + 1, SPOT_SEARCH_STEP)
+    ]
     inside = shapely.contains_xy(outline, [x for x, _ in grid], [y for _, y in grid])
     places = [place for place, keep in zip(grid, inside, strict=True) if keep]
     if not places:
@@ -375,14 +417,28 @@ def _least_outside(outline: Polygon, names: list[NameLayout], stacks: list[Box2D
     counter = half_size * COUNTER_SHARE
     reach = (left - counter, top - counter, right + counter, bottom + counter)
     text, room = [name.text for name in names], [name.box for name in names]
-    near = [(box, weight) for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS, strict=True)
-            for box in boxes if _overlap(box, reach) > 0]
-    covered = [sum(weight * _overlap(_square(place, counter), box) for box, weight in near) for place in places]
-    lefts, tops, rights, bottoms = (list(edge) for edge in zip(*(_square(place, counter) for place in places), strict=True))
+    near = [
+        (box, weight)
+        for boxes, weight in zip((text, stacks, room), COVER_WEIGHTS, strict=True)
+        for box in boxes
+        if _overlap(box, reach) > 0
+    ]
+    covered = [
+        sum(weight * _overlap(_square(place, counter), box) for box, weight in near)
+        for place in places
+    ]
+    lefts, tops, rights, bottoms = (
+        list(edge) for edge in zip(*(_square(place, counter) for place in places), strict=True)
+    )
     squares = shapely.box(lefts, tops, rights, bottoms)
     outside = [float(area) for area in shapely.area(shapely.difference(squares, outline))]
-    best = min(range(len(places)), key=lambda index: (round((covered[index] + outside[index]) / 100),
-                                                      math.dist(places[index], wanted)))
+    best = min(
+        range(len(places)),
+        key=lambda index: (
+            round((covered[index] + outside[index]) / 100),
+            math.dist(places[index], wanted),
+        ),
+    )
     return places[best]
 
 
@@ -404,8 +460,16 @@ def _area_name(draw: ImageDraw.ImageDraw, area_map: AreaMap, area: Area, objecti
     typeface = font(layout.size, "bold")
     for index, line in enumerate(layout.lines):
         baseline = layout.baseline(index)
-        draw_text(draw, (layout.x, baseline), line, typeface, (255, 255, 255), anchor="ms", stroke_width=3,
-                  stroke_fill=(255, 255, 255))
+        draw_text(
+            draw,
+            (layout.x, baseline),
+            line,
+            typeface,
+            (255, 255, 255),
+            anchor="ms",
+            stroke_width=3,
+            stroke_fill=(255, 255, 255),
+        )
         draw_text(draw, (layout.x, baseline), line, typeface, NAME_COLOUR[area.kind], anchor="ms")
     if objective:
         draw.polygon(star_points(layout.x, layout.star_y, OBJECTIVE_STAR), fill=OBJECTIVE)
@@ -441,7 +505,9 @@ def arrow_shape(area_map: AreaMap, first: str, second: str) -> ArrowShape:
     for tip, direction in ((head, 1), (tail, -1)):
         back = (tip[0] - direction * ux * 20, tip[1] - direction * uy * 20)
         side = (-uy * 11, ux * 11)
-        heads.append((tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])))
+        heads.append(
+            (tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1]))
+        )
     return ArrowShape((tail, head), (heads[0], heads[1]))
 
 
@@ -457,9 +523,12 @@ def _facing_points(area_map: AreaMap, first: str, second: str) -> tuple[Point, P
     second area's edge that faces the water, and the nearest point of the first area."""
     first_shape = Polygon(area_map.polygon(first))
     second_shape = Polygon(area_map.polygon(second))
-    water_edges = [edge for water in area_map.waters for edge in _ring_segments(area_map.polygon(water))]
+    water_edges = [
+        edge for water in area_map.waters for edge in _ring_segments(area_map.polygon(water))
+    ]
     own = [
-        segment for segment in _ring_segments(area_map.polygon(second))
+        segment
+        for segment in _ring_segments(area_map.polygon(second))
         if any(_same_segment(segment, edge) for edge in water_edges)
     ]
     if own:
@@ -500,7 +569,9 @@ def water_name_points(area_map: AreaMap, water: str) -> list[Point]:
     return points
 
 
-def _water_name(image: Image.Image, area_map: AreaMap, water: str, scale: float, origin: tuple[int, int]) -> None:
+def _water_name(
+    image: Image.Image, area_map: AreaMap, water: str, scale: float, origin: tuple[int, int]
+) -> None:
     """The river's name, set along its course at a few places.
 
     Turned text cannot be drawn through a scaling context, so it is set ``scale`` times
@@ -509,11 +580,18 @@ def _water_name(image: Image.Image, area_map: AreaMap, water: str, scale: float,
     typeface = font(WATER_NAME_SIZE, "serif-italic")
     if scale != 1.0:
         typeface = typeface.font_variant(size=WATER_NAME_SIZE * scale)
-    label = Image.new("RGBA", (int(typeface.getlength(water) + 8 * scale), round(30 * scale)), (0, 0, 0, 0))
-    draw_text(ImageDraw.Draw(label), (4 * scale, 24 * scale), water, typeface, (*WATER, 255), anchor="ls")
+    label = Image.new(
+        "RGBA", (int(typeface.getlength(water) + 8 * scale), round(30 * scale)), (0, 0, 0, 0)
+    )
+    draw_text(
+        ImageDraw.Draw(label), (4 * scale, 24 * scale), water, typeface, (*WATER, 255), anchor="ls"
+    )
     turned = label.rotate(WATER_NAME_TURN, expand=True)
     for x, y in water_name_points(area_map, water):
-        corner = (int(x * scale - turned.width / 2) - origin[0], int(y * scale - turned.height / 2) - origin[1])
+        corner = (
+            int(x * scale - turned.width / 2) - origin[0],
+            int(y * scale - turned.height / 2) - origin[1],
+        )
         image.paste(turned, corner, turned)
 
 
@@ -525,7 +603,11 @@ def _frame_furniture(draw: ImageDraw.ImageDraw, area_map: AreaMap) -> None:
     x0, y0 = 24, height - 36
     for kilometre in range(5):
         fill = INK if kilometre % 2 == 0 else PAPER
-        draw.rectangle((x0 + kilometre * scale, y0, x0 + (kilometre + 1) * scale, y0 + 8), fill=fill, outline=INK)
+        draw.rectangle(
+            (x0 + kilometre * scale, y0, x0 + (kilometre + 1) * scale, y0 + 8),
+            fill=fill,
+            outline=INK,
+        )
     draw_text(draw, (x0, y0 - 6), "0", font(12), INK, anchor="ms")
     draw_text(draw, (x0 + 5 * scale, y0 - 6), "5 km", font(12), INK, anchor="ms")
     nx, ny = 40, 40
@@ -538,9 +620,22 @@ def _panel(draw: ImageDraw.ImageDraw, spec: GameSpec, area_map: AreaMap) -> None
     left = width + PANEL_MARGIN
     inner = PANEL_WIDTH - 2 * PANEL_MARGIN
     title = spec.title.upper()
-    draw_text(draw, (left + inner / 2, 44), title, fitted_font(title, "serif-bold", inner, 30), INK, anchor="ms")
-    draw_text(draw, (left + inner / 2, 72), "Stalingrad, September-November 1942", font(14, "serif-italic"), INK,
-              anchor="ms")
+    draw_text(
+        draw,
+        (left + inner / 2, 44),
+        title,
+        fitted_font(title, "serif-bold", inner, 30),
+        INK,
+        anchor="ms",
+    )
+    draw_text(
+        draw,
+        (left + inner / 2, 72),
+        "Stalingrad, September-November 1942",
+        font(14, "serif-italic"),
+        INK,
+        anchor="ms",
+    )
     for box in panel_boxes(spec, area_map):
         _box(draw, spec, box)
     boxes = panel_boxes(spec, area_map)
@@ -550,22 +645,38 @@ def _panel(draw: ImageDraw.ImageDraw, spec: GameSpec, area_map: AreaMap) -> None
 def _box(draw: ImageDraw.ImageDraw, spec: GameSpec, box: Box) -> None:
     right, bottom = box.left + box.width, box.top + box.height
     side_colour = next(
-        (mix((255, 255, 255), _side_rgb(spec, side.id), 0.25) for side in spec.sides if box.name.startswith(side.name)),
+        (
+            mix((255, 255, 255), _side_rgb(spec, side.id), 0.25)
+            for side in spec.sides
+            if box.name.startswith(side.name)
+        ),
         BOX_FILL,
     )
     draw.rectangle((box.left, box.top, right, bottom), fill=side_colour, outline=INK, width=2)
     typeface = fitted_font(box.name.upper(), "condensed-bold", box.width - 12, 16)
-    draw_text(draw, (box.left + box.width / 2, box.top + 20), box.name.upper(), typeface, INK, anchor="ms")
+    draw_text(
+        draw, (box.left + box.width / 2, box.top + 20), box.name.upper(), typeface, INK, anchor="ms"
+    )
     if box.note:
         small = font(12, "condensed")
         lines = wrap(box.note, small, box.width - 10)
         for index, line in enumerate(reversed(lines)):
-            draw_text(draw, (box.left + box.width / 2, bottom - 6 - index * 14), line, small, INK, anchor="ms")
+            draw_text(
+                draw,
+                (box.left + box.width / 2, bottom - 6 - index * 14),
+                line,
+                small,
+                INK,
+                anchor="ms",
+            )
     if box.kind in ("deck", "discard", "duel"):
         cx, cy = box.centre if box.kind == "duel" else box.pile_centre
         half_width, half_height = screen_card().width_px // 2, screen_card().height_px // 2
-        draw.rectangle((cx - half_width, cy - half_height, cx + half_width, cy + half_height),
-                       outline=mix(side_colour, INK, 0.3), width=1)
+        draw.rectangle(
+            (cx - half_width, cy - half_height, cx + half_width, cy + half_height),
+            outline=mix(side_colour, INK, 0.3),
+            width=1,
+        )
 
 
 def _side_rgb(spec: GameSpec, side: str) -> RGB:
@@ -579,7 +690,12 @@ def _side_rgb(spec: GameSpec, side: str) -> RGB:
 def _legend(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
     """What the colours and marks of the map mean, with their rules."""
     rows = (
-        ("swatch", AREA_FILL["ordinary"], NAME_COLOUR["ordinary"], "Ordinary area: grey name (2.1)"),
+        (
+            "swatch",
+            AREA_FILL["ordinary"],
+            NAME_COLOUR["ordinary"],
+            "Ordinary area: grey name (2.1)",
+        ),
         ("swatch", AREA_FILL["urban"], NAME_COLOUR["urban"], "Built-up area: red name (2.1, 8.8)"),
         ("arrow", ARROW, ARROW, "Arrow: Soviet rear to a city area (3.5)"),
         ("star", OBJECTIVE, OBJECTIVE, "German objective at the end of turn 6 (4.0)"),
@@ -598,4 +714,3 @@ def _legend(draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
             draw.polygon(star_points(left + 17, y + 10, 10), fill=fill)
         draw_text(draw, (left + 44, y + 15), label, text, INK, anchor="ls")
         y += 30
-

@@ -32,7 +32,9 @@ BOX_PAPER = (246, 242, 230)
 LOST_INK = (196, 30, 30)
 
 
-def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image], card: CardFormat) -> Image.Image:
+def render_steps_board(
+    spec: GameSpec, side: str, fronts: dict[str, Image.Image], card: CardFormat
+) -> Image.Image:
     """A side's steps board: a box per unit with its counter, name and slot. The count
     under the counter is a piece of the module (:func:`steps_label`), so it follows the
     cards in the box."""
@@ -41,8 +43,14 @@ def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image]
     draw = ImageDraw.Draw(image)
     side_name = next(item.name for item in spec.sides if item.id == side)
     title = f"{side_name} steps: the step cards of each unit (rule 3.3)"
-    draw_text(draw, (STEPS_MARGIN, 36), title, fitted_font(title, "bold", width - 2 * STEPS_MARGIN, 22), INK,
-              anchor="ls")
+    draw_text(
+        draw,
+        (STEPS_MARGIN, 36),
+        title,
+        fitted_font(title, "bold", width - 2 * STEPS_MARGIN, 22),
+        INK,
+        anchor="ls",
+    )
     for box in steps_boxes(spec, side):
         unit = spec.units[box.unit]
         right, bottom = box.left + STEPS_BOX_WIDTH, box.top + STEPS_BOX_HEIGHT
@@ -52,10 +60,20 @@ def render_steps_board(spec: GameSpec, side: str, fronts: dict[str, Image.Image]
         label = fitted_font(unit.name, "condensed-bold", STEPS_BOX_WIDTH - 20, 16)
         draw_text(draw, (box.left + 10, box.top + 20), unit.name, label, INK, anchor="ls")
         (slot_left, slot_top), _, (slot_right, slot_bottom), _ = box.slot
-        draw.rectangle((slot_left, slot_top, slot_right, slot_bottom), outline=(170, 160, 140), width=1)
+        draw.rectangle(
+            (slot_left, slot_top, slot_right, slot_bottom), outline=(170, 160, 140), width=1
+        )
         cx, cy = (slot_left + slot_right) // 2, (slot_top + slot_bottom) // 2
-        draw.rectangle((cx - card.width_px // 2, cy - card.height_px // 2, cx + card.width_px // 2,
-                        cy + card.height_px // 2), outline=(190, 180, 160), width=1)
+        draw.rectangle(
+            (
+                cx - card.width_px // 2,
+                cy - card.height_px // 2,
+                cx + card.width_px // 2,
+                cy + card.height_px // 2,
+            ),
+            outline=(190, 180, 160),
+            width=1,
+        )
     note = "Only you see this window. The counter on the map shows how many cards each unit holds."
     draw_text(draw, (STEPS_MARGIN, height - 16), note, font(13, "regular"), INK, anchor="ls")
     return image
@@ -70,7 +88,9 @@ def acted_face(front: Image.Image) -> Image.Image:
     band = (0, round(height * 0.4), width, round(height * 0.62))
     draw.rectangle(band, fill=(250, 250, 250))
     typeface = fitted_font("ACTED", "condensed-bold", width * 0.8, height * 0.2)
-    draw_text(draw, (width / 2, (band[1] + band[3]) / 2), "ACTED", typeface, (20, 20, 20), anchor="mm")
+    draw_text(
+        draw, (width / 2, (band[1] + band[3]) / 2), "ACTED", typeface, (20, 20, 20), anchor="mm"
+    )
     return grey
 
 
@@ -79,8 +99,14 @@ def steps_label(held: int, full: int) -> Image.Image:
     box holds ("1 of 2 step cards"), on the box's own paper, red once it holds fewer."""
     image = Image.new("RGB", STEPS_LABEL_SIZE, BOX_PAPER)
     ink = INK if held >= full else LOST_INK
-    draw_text(ImageDraw.Draw(image), (4, STEPS_LABEL_SIZE[1] - 5), f"{held} of {step_cards_text(full)}",
-              font(13), ink, anchor="ls")
+    draw_text(
+        ImageDraw.Draw(image),
+        (4, STEPS_LABEL_SIZE[1] - 5),
+        f"{held} of {step_cards_text(full)}",
+        font(13),
+        ink,
+        anchor="ls",
+    )
     return image
 
 
@@ -99,9 +125,7 @@ def step_badge(count: int, full: int, size: int) -> Image.Image:
 
     opaque = supersampled(size, size, (1, 2, 3), paint)
     mask = Image.new("L", (size, size), 0)
-    ImageDraw.Draw(mask).ellipse(
-        (size - 2 * radius - 2, 0, size, 2 * radius + 2), fill=255
-    )
+    ImageDraw.Draw(mask).ellipse((size - 2 * radius - 2, 0, size, 2 * radius + 2), fill=255)
     badge = opaque.convert("RGBA")
     badge.putalpha(mask)
     return badge

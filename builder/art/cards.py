@@ -62,13 +62,20 @@ def card_face(card: Card, deck: CardDeck, game: GameSpec, card_format: CardForma
         w, h = card_format.width_px * factor, card_format.height_px * factor
         corner = font(round(w * 0.2), "condensed-bold")
         symbol = font(round(w * 0.17), "bold")
-        for x, y, anchor in ((o + w * 0.06, o + h * 0.03, "la"), (o + w * 0.94, o + h * 0.97, "rd")):
+        for x, y, anchor in (
+            (o + w * 0.06, o + h * 0.03, "la"),
+            (o + w * 0.94, o + h * 0.97, "rd"),
+        ):
             if anchor == "la":
                 draw_text(draw, (x, y), card.rank.id, corner, ink, anchor="la")
-                draw_text(draw, (x + w * 0.01, y + w * 0.22), card.suit.symbol, symbol, ink, anchor="la")
+                draw_text(
+                    draw, (x + w * 0.01, y + w * 0.22), card.suit.symbol, symbol, ink, anchor="la"
+                )
             else:
                 draw_text(draw, (x, y), card.rank.id, corner, ink, anchor="rd")
-                draw_text(draw, (x - w * 0.01, y - w * 0.22), card.suit.symbol, symbol, ink, anchor="rd")
+                draw_text(
+                    draw, (x - w * 0.01, y - w * 0.22), card.suit.symbol, symbol, ink, anchor="rd"
+                )
         if card.rank.face:
             _events(draw, card, deck, game, o, w, h, ink)
         else:
@@ -80,11 +87,20 @@ def card_face(card: Card, deck: CardDeck, game: GameSpec, card_format: CardForma
 
 
 def _events(
-    draw: ImageDraw.ImageDraw, card: Card, deck: CardDeck, game: GameSpec, o: float, w: float, h: float, ink: RGB
+    draw: ImageDraw.ImageDraw,
+    card: Card,
+    deck: CardDeck,
+    game: GameSpec,
+    o: float,
+    w: float,
+    h: float,
+    ink: RGB,
 ) -> None:
     """Each side's event for a face card, one block per side, side colour as a bar."""
     big = font(round(w * 0.3), "serif-bold")
-    draw_text(draw, (o + w * 0.56, o + h * 0.3), card.rank.id + card.suit.symbol, big, ink, anchor="mm")
+    draw_text(
+        draw, (o + w * 0.56, o + h * 0.3), card.rank.id + card.suit.symbol, big, ink, anchor="mm"
+    )
     top = o + h * 0.5
     block = h * 0.19
     text_width = w * 0.62
@@ -92,15 +108,28 @@ def _events(
         event = deck.event(card, side.id)
         name = event.name if event else "-"
         colour = next(
-            (rgb(nationality.background) for nationality in game.nationalities.values() if nationality.side == side.id),
+            (
+                rgb(nationality.background)
+                for nationality in game.nationalities.values()
+                if nationality.side == side.id
+            ),
             (128, 128, 128),
         )
         y = top + index * block
         draw.rectangle((o + w * 0.08, y, o + w * 0.13, y + block * 0.86), fill=colour)
         label = fitted_font(side.name.upper(), "condensed-bold", text_width, w * 0.1)
-        draw_text(draw, (o + w * 0.17, y + block * 0.02), side.name.upper(), label, (90, 90, 90), anchor="la")
+        draw_text(
+            draw,
+            (o + w * 0.17, y + block * 0.02),
+            side.name.upper(),
+            label,
+            (90, 90, 90),
+            anchor="la",
+        )
         text_font = fitted_font(name, "condensed-bold", text_width, w * 0.115)
-        draw_text(draw, (o + w * 0.17, y + block * 0.42), name, text_font, (20, 20, 20), anchor="la")
+        draw_text(
+            draw, (o + w * 0.17, y + block * 0.42), name, text_font, (20, 20, 20), anchor="la"
+        )
 
 
 def card_back(card_format: CardFormat, title: str) -> Image.Image:
@@ -112,13 +141,24 @@ def card_back(card_format: CardFormat, title: str) -> Image.Image:
         w, h = card_format.width_px * factor, card_format.height_px * factor
         inset = w * 0.08
         draw.rounded_rectangle(
-            (o + inset, o + inset, o + w - inset, o + h - inset), radius=w * 0.05, outline=BACK_INK, width=factor * 2
+            (o + inset, o + inset, o + w - inset, o + h - inset),
+            radius=w * 0.05,
+            outline=BACK_INK,
+            width=factor * 2,
         )
         step = w / 7
         x: float = -h
         while x < w + h:
-            draw.line((o + x, o + inset, o + x + h, o + h - inset), fill=mix(BACK, BACK_INK, 0.3), width=factor)
-            draw.line((o + x + h, o + inset, o + x, o + h - inset), fill=mix(BACK, BACK_INK, 0.3), width=factor)
+            draw.line(
+                (o + x, o + inset, o + x + h, o + h - inset),
+                fill=mix(BACK, BACK_INK, 0.3),
+                width=factor,
+            )
+            draw.line(
+                (o + x + h, o + inset, o + x, o + h - inset),
+                fill=mix(BACK, BACK_INK, 0.3),
+                width=factor,
+            )
             x += step
         draw.rectangle((o, o, o + inset - 1, o + h), fill=BACK)
         draw.rectangle((o + w - inset + 1, o, o + w + o, o + h), fill=BACK)
@@ -135,4 +175,6 @@ def card_back(card_format: CardFormat, title: str) -> Image.Image:
 def _edge(draw: ImageDraw.ImageDraw, card_format: CardFormat, factor: int, colour: RGB) -> None:
     if card_format.outline:
         width, height = card_format.image_size
-        draw.rectangle((0, 0, width * factor - 1, height * factor - 1), outline=colour, width=factor)
+        draw.rectangle(
+            (0, 0, width * factor - 1, height * factor - 1), outline=colour, width=factor
+        )

@@ -68,7 +68,11 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
     """``table`` as an image: title, shaded heading row, banded rows, wrapped cells, notes."""
     pt = ppi / 72
     pad, margin = 3 * pt, 10 * pt
-    body, bold, title_font = font(round(8 * pt), "regular"), font(round(8 * pt), "bold"), font(round(13 * pt), "bold")
+    body, bold, title_font = (
+        font(round(8 * pt), "regular"),
+        font(round(8 * pt), "bold"),
+        font(round(13 * pt), "bold"),
+    )
     line_height = 10 * pt
     widths = [column.width_pt * pt for column in table.columns]
     total_width = sum(widths)
@@ -77,30 +81,73 @@ def render_table(table: ChartTable, ppi: int) -> Image.Image:
         return wrap(text, typeface, width - 2 * pad)
 
     swatch = round(SWATCH_PT * pt) if table.swatches else 0
-    text_widths = [width - (swatch + pad if index == 0 else 0) for index, width in enumerate(widths)]
-    heading_lines = [cell_lines(column.heading, width, bold) for column, width in zip(table.columns, widths, strict=True)]
-    row_lines = [[cell_lines(text, width, body) for text, width in zip(row, text_widths, strict=True)] for row in table.rows]
+    text_widths = [
+        width - (swatch + pad if index == 0 else 0) for index, width in enumerate(widths)
+    ]
+    heading_lines = [
+        cell_lines(column.heading, width, bold)
+        for column, width in zip(table.columns, widths, strict=True)
+    ]
+    row_lines = [
+        [cell_lines(text, width, body) for text, width in zip(row, text_widths, strict=True)]
+        for row in table.rows
+    ]
     note_lines = [line for note in table.notes for line in wrap(note, body, total_width)]
     heading_height = max(len(lines) for lines in heading_lines) * line_height + 2 * pad
-    row_heights = [max(max(len(lines) for lines in cells) * line_height, swatch) + 2 * pad for cells in row_lines]
+    row_heights = [
+        max(max(len(lines) for lines in cells) * line_height, swatch) + 2 * pad
+        for cells in row_lines
+    ]
     title_height = 20 * pt
-    height = title_height + heading_height + sum(row_heights) + len(note_lines) * line_height + 6 * pt
+    height = (
+        title_height + heading_height + sum(row_heights) + len(note_lines) * line_height + 6 * pt
+    )
     image = Image.new("RGB", (round(total_width + 2 * margin), round(height + 2 * margin)), PAPER)
     draw = ImageDraw.Draw(image)
     draw_text(draw, (margin, margin + 13 * pt), table.title, title_font, INK, anchor="ls")
     y = margin + title_height
-    _draw_row(draw, heading_lines, table.columns, widths, margin, y, heading_height, pad, line_height, bold, HEADER)
+    _draw_row(
+        draw,
+        heading_lines,
+        table.columns,
+        widths,
+        margin,
+        y,
+        heading_height,
+        pad,
+        line_height,
+        bold,
+        HEADER,
+    )
     y += heading_height
     for index, (cells, row_height) in enumerate(zip(row_lines, row_heights, strict=True)):
         band = BAND if index % 2 else PAPER
-        _draw_row(draw, cells, table.columns, widths, margin, y, row_height, pad, line_height, body, band,
-                  swatch + pad if swatch else 0)
+        _draw_row(
+            draw,
+            cells,
+            table.columns,
+            widths,
+            margin,
+            y,
+            row_height,
+            pad,
+            line_height,
+            body,
+            band,
+            swatch + pad if swatch else 0,
+        )
         picture = table.swatches[index] if index < len(table.swatches) else None
         if picture is not None:
-            image.paste(picture.convert("RGB").resize((swatch, swatch), Image.Resampling.LANCZOS),
-                        (round(margin + pad), round(y + pad)))
+            image.paste(
+                picture.convert("RGB").resize((swatch, swatch), Image.Resampling.LANCZOS),
+                (round(margin + pad), round(y + pad)),
+            )
         y += row_height
-    draw.rectangle((margin, margin + title_height, margin + total_width, y), outline=INK, width=max(1, round(pt)))
+    draw.rectangle(
+        (margin, margin + title_height, margin + total_width, y),
+        outline=INK,
+        width=max(1, round(pt)),
+    )
     y += 6 * pt
     for line in note_lines:
         draw_text(draw, (margin, y + line_height * 0.8), line, body, INK, anchor="ls")
@@ -129,7 +176,14 @@ def _draw_row(
         for number, line in enumerate(lines):
             baseline = top + pad + line_height * (number + 0.8)
             if column.centred:
-                draw_text(draw, (x + indent + (width - indent) / 2, baseline), line, typeface, INK, anchor="ms")
+                draw_text(
+                    draw,
+                    (x + indent + (width - indent) / 2, baseline),
+                    line,
+                    typeface,
+                    INK,
+                    anchor="ms",
+                )
             else:
                 draw_text(draw, (x + indent + pad, baseline), line, typeface, INK, anchor="ls")
         x += width
@@ -141,9 +195,12 @@ def odds_table_chart(table: OddsTable, sources: str | None = None) -> ChartTable
     """An odds table (CRT, air superiority): die rolls down, odds (or, for a differential
     table, attack minus defence strength) across, then its key and where it comes from
     (``sources``: the game's word for a table that names none)."""
-    columns = (Column("Die", 30, centred=True),) + tuple(Column(str(odds), 34, centred=True) for odds in table.columns)
+    columns = (Column("Die", 30, centred=True),) + tuple(
+        Column(str(odds), 34, centred=True) for odds in table.columns
+    )
     rows = tuple(
-        (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns) for roll in table.rolls
+        (str(roll),) + tuple(table.results[(roll, odds)] for odds in table.columns)
+        for roll in table.rolls
     )
     key = tuple(f"{code}: {meaning}" for code, meaning in table.codes.items())
     reading = ("Columns: attack strength minus defence strength.",) if table.differential else ()
@@ -155,7 +212,9 @@ def _provenance_notes(provenance: Provenance, sources: str | None = None) -> tup
     """A chart's footnote on where it comes from: the source, or why it is reconstructed;
     without either, the game's ``sources`` if it names them."""
     if provenance.reconstructed:
-        return (f"{RECONSTRUCTED_MARK} Reconstructed: {printable(provenance.note or '')}".rstrip(": "),)
+        return (
+            f"{RECONSTRUCTED_MARK} Reconstructed: {printable(provenance.note or '')}".rstrip(": "),
+        )
     return (f"Source: {printable(provenance.source or sources or 'unsourced')}",)
 
 
@@ -200,8 +259,12 @@ def combat_text(terrain: TerrainType) -> str:
         parts.append(f"{terrain.combat_die_modifier:+d} to the die")
     if terrain.combat_column_shift:
         shift = terrain.combat_column_shift
-        parts.append(f"{abs(shift)} column{'s' if abs(shift) > 1 else ''} {'right' if shift > 0 else 'left'}")
-    parts += [f"defending {arm} {change:+d}" for arm, change in terrain.defence_strength_modifiers.items()]
+        parts.append(
+            f"{abs(shift)} column{'s' if abs(shift) > 1 else ''} {'right' if shift > 0 else 'left'}"
+        )
+    parts += [
+        f"defending {arm} {change:+d}" for arm, change in terrain.defence_strength_modifiers.items()
+    ]
     text = ", ".join(parts) or "—"
     return f"{text} ({terrain.combat_condition})" if terrain.combat_condition else text
 
@@ -209,7 +272,12 @@ def combat_text(terrain: TerrainType) -> str:
 def terrain_chart(game: GameSpec, swatches: Mapping[str, Image.Image] | None = None) -> ChartTable:
     """The terrain effects chart from the game's terrain types, kind by kind, each row
     with its swatch when ``swatches`` (by terrain id) has one."""
-    columns = (Column("Terrain", 100), Column("Movement (MP)", 110), Column("Combat", 130), Column("Notes", 170))
+    columns = (
+        Column("Terrain", 100),
+        Column("Movement (MP)", 110),
+        Column("Combat", 130),
+        Column("Notes", 170),
+    )
     rows = []
     reconstructed = []
     for terrain in game.terrain_types.values():
@@ -221,23 +289,42 @@ def terrain_chart(game: GameSpec, swatches: Mapping[str, Image.Image] | None = N
         source = printable(terrain.provenance.source or "")
         notes_cell = f"{terrain.description} [{source}]" if source else terrain.description
         rows.append((name, movement, combat_text(terrain), notes_cell.strip()))
-    notes = ["Hexside costs are added to the cost of the hex entered."] if any(
-        terrain.kind == "hexside" for terrain in game.terrain_types.values()
-    ) else []
+    notes = (
+        ["Hexside costs are added to the cost of the hex entered."]
+        if any(terrain.kind == "hexside" for terrain in game.terrain_types.values())
+        else []
+    )
     notes += [f"{RECONSTRUCTED_MARK} {note}" for note in reconstructed]
     pictures = tuple(swatches.get(terrain) for terrain in game.terrain_types) if swatches else ()
-    return ChartTable(f"{game.title}: Terrain Effects Chart", columns, tuple(rows), tuple(notes), tab="Terrain effects",
-                      swatches=pictures)
+    return ChartTable(
+        f"{game.title}: Terrain Effects Chart",
+        columns,
+        tuple(rows),
+        tuple(notes),
+        tab="Terrain effects",
+        swatches=pictures,
+    )
 
 
 def victory_points_chart(game: GameSpec) -> ChartTable:
     """The VP schedule: points, per what, to whom, for what."""
-    columns = (Column("VP", 30, centred=True), Column("Per", 70), Column("To", 50), Column("For", 330))
-    rows = tuple(
-        (str(award.points), award.per, award.beneficiary, award.description) for award in game.tables.victory_points
+    columns = (
+        Column("VP", 30, centred=True),
+        Column("Per", 70),
+        Column("To", 50),
+        Column("For", 330),
     )
-    return ChartTable(f"{game.title}: Victory Point Schedule", columns, rows,
-                      _provenance_notes(game.tables.victory_provenance, game.wording.sources), tab="VP schedule")
+    rows = tuple(
+        (str(award.points), award.per, award.beneficiary, award.description)
+        for award in game.tables.victory_points
+    )
+    return ChartTable(
+        f"{game.title}: Victory Point Schedule",
+        columns,
+        rows,
+        _provenance_notes(game.tables.victory_provenance, game.wording.sources),
+        tab="VP schedule",
+    )
 
 
 def victory_levels_chart(game: GameSpec) -> ChartTable:
@@ -250,7 +337,9 @@ def victory_levels_chart(game: GameSpec) -> ChartTable:
             return f"{minimum} or more"
         return str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
 
-    rows = tuple((band(level.minimum, level.maximum), level.result) for level in game.tables.victory_levels)
+    rows = tuple(
+        (band(level.minimum, level.maximum), level.result) for level in game.tables.victory_levels
+    )
     columns = (Column("VP difference", 110, centred=True), Column("Result", 200))
     return ChartTable(f"{game.title}: Victory Levels", columns, rows, tab="Victory levels")
 
@@ -270,15 +359,25 @@ def turn_record_chart(game: GameSpec, scenarios: Sequence[Scenario]) -> ChartTab
                 if side_id == side.id:
                     letter = places.setdefault(where, chr(ord("a") + len(places))) if where else ""
                     groups.setdefault(letter, []).append(name)
-            cells.append("; ".join(f"{_counted(names)}{f' [{letter}]' if letter else ''}"
-                                   for letter, names in groups.items()) or "—")
+            cells.append(
+                "; ".join(
+                    f"{_counted(names)}{f' [{letter}]' if letter else ''}"
+                    for letter, names in groups.items()
+                )
+                or "—"
+            )
         rows.append((str(turn), *cells))
     label = scenario_group_label(scenarios)
     columns = (Column("Turn", 34, centred=True), *(Column(side.name, 250) for side in game.sides))
     notes = tuple(f"[{letter}] {printable(where)}" for where, letter in places.items())
     names = "; ".join(scenario.name for scenario in scenarios)
-    return ChartTable(f"{game.title}: Turn Record, {label}", columns, tuple(rows), (*notes, f"Scenarios: {names}"),
-                      tab=f"Turn record, {label}")
+    return ChartTable(
+        f"{game.title}: Turn Record, {label}",
+        columns,
+        tuple(rows),
+        (*notes, f"Scenarios: {names}"),
+        tab=f"Turn record, {label}",
+    )
 
 
 def scenario_group_label(scenarios: Sequence[Scenario]) -> str:
@@ -294,7 +393,9 @@ def _counted(names: Sequence[str]) -> str:
     counts: dict[str, int] = {}
     for name in names:
         counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if count == 1 else f"{count} \u00d7 {name}" for name, count in counts.items())
+    return ", ".join(
+        name if count == 1 else f"{count} \u00d7 {name}" for name, count in counts.items()
+    )
 
 
 def _reinforcement_name(unit: Unit) -> str:
@@ -303,7 +404,9 @@ def _reinforcement_name(unit: Unit) -> str:
     return designation(unit) or re.sub(r"\s+\d+$", "", re.sub(r"\s*\([^)]*\)", "", unit.name))
 
 
-def _reinforcements_by_turn(game: GameSpec, scenario: Scenario) -> dict[int, tuple[tuple[str, str, str], ...]]:
+def _reinforcements_by_turn(
+    game: GameSpec, scenario: Scenario
+) -> dict[int, tuple[tuple[str, str, str], ...]]:
     """Each turn of ``scenario`` with the (side, name, entry) of every unit arriving then."""
     turns: dict[int, list[tuple[str, str, str]]] = {
         turn: [] for turn in range(scenario.first_turn, scenario.last_turn + 1)
@@ -311,8 +414,12 @@ def _reinforcements_by_turn(game: GameSpec, scenario: Scenario) -> dict[int, tup
     for unit in game.units.values():
         for arrival in unit.arrivals:
             if arrival.scenario == scenario.id and arrival.turn in turns:
-                turns[arrival.turn].append((unit.side, _reinforcement_name(unit), arrival.where.replace("_", " ")))
-    return {turn: tuple(sorted(entries, key=lambda entry: entry[2])) for turn, entries in turns.items()}
+                turns[arrival.turn].append(
+                    (unit.side, _reinforcement_name(unit), arrival.where.replace("_", " "))
+                )
+    return {
+        turn: tuple(sorted(entries, key=lambda entry: entry[2])) for turn, entries in turns.items()
+    }
 
 
 def turn_record_groups(game: GameSpec) -> list[list[Scenario]]:

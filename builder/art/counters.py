@@ -67,7 +67,9 @@ def screen_format(size_px: int = SCREEN_COUNTER_PX) -> CounterFormat:
     return CounterFormat(size_px=size_px)
 
 
-def print_format(counter_inches: float, bleed_mm: float = 1.0, dpi: int = PRINT_DPI) -> CounterFormat:
+def print_format(
+    counter_inches: float, bleed_mm: float = 1.0, dpi: int = PRINT_DPI
+) -> CounterFormat:
     """A printed counter ``counter_inches`` wide at ``dpi``, with ``bleed_mm`` of bleed."""
     return CounterFormat(
         size_px=round(counter_inches * dpi),
@@ -107,7 +109,14 @@ _DROPPED_WORDS = frozenset(
     "german soviet romanian hungarian italian slovak".split()
 )
 _SHORT_WORDS = {
-    "guards": "Gds", "shock": "Sh", "south-map": "South", "jäger": "Jg", "jager": "Jg", "luftwaffe": "LW", "kampfgruppe": "KG", "ss": "SS",
+    "guards": "Gds",
+    "shock": "Sh",
+    "south-map": "South",
+    "jäger": "Jg",
+    "jager": "Jg",
+    "luftwaffe": "LW",
+    "kampfgruppe": "KG",
+    "ss": "SS",
 }
 
 
@@ -225,7 +234,9 @@ def untried_text(unit: Unit, game: GameSpec) -> FaceText:
     front = face_text(unit, game, 0)
     movement = unit.steps[0].movement
     values = "U" if game.is_area_game else f"U-{'?' if movement is None else movement}"
-    return FaceText("", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game)
+    return FaceText(
+        "", "", front.size, front.symbol, values, "", reduced=False, area_game=front.area_game
+    )
 
 
 def face_texts(unit: Unit, game: GameSpec) -> tuple[FaceText, FaceText | None, BackKind]:
@@ -254,10 +265,16 @@ def unit_designs(unit: Unit, game: GameSpec) -> tuple[FaceDesign, FaceDesign, Ba
     nationality = game.nationalities[unit.nationality]
     background, ink = rgb(nationality.background), rgb(nationality.text)
     front_text, back_text, back_kind = face_texts(unit, game)
-    return FaceDesign(front_text, background, ink), FaceDesign(back_text, background, ink), back_kind
+    return (
+        FaceDesign(front_text, background, ink),
+        FaceDesign(back_text, background, ink),
+        back_kind,
+    )
 
 
-def draw_unit_face(unit: Unit, game: GameSpec, design: FaceDesign, counter: CounterFormat) -> Image.Image:
+def draw_unit_face(
+    unit: Unit, game: GameSpec, design: FaceDesign, counter: CounterFormat
+) -> Image.Image:
     """One face of ``unit``'s counter in ``counter``'s format.
 
     A label that cannot be drawn or does not fit is reported against the unit in
@@ -268,18 +285,28 @@ def draw_unit_face(unit: Unit, game: GameSpec, design: FaceDesign, counter: Coun
             return blank_face(design.background, design.ink, counter)
         return draw_face(design.text, design.background, design.ink, counter)
     except UndrawableText as error:
-        raise UndrawableText(Path(game.folder) / "units.toml", f"unit {unit.id}", error.message) from error
+        raise UndrawableText(
+            Path(game.folder) / "units.toml", f"unit {unit.id}", error.message
+        ) from error
     except LabelOverflow as error:
-        minimum = f"{MINIMUM_LABEL_SHARE * SCREEN_COUNTER_PX:.0f} px on a {SCREEN_COUNTER_PX} px counter"
-        raise LabelOverflow(Path(game.folder) / "units.toml", f"unit {unit.id}",
-                            f"counter labels {error.message} ({minimum}); give a shorter properties.designation"
-                            ) from error
+        minimum = (
+            f"{MINIMUM_LABEL_SHARE * SCREEN_COUNTER_PX:.0f} px on a {SCREEN_COUNTER_PX} px counter"
+        )
+        raise LabelOverflow(
+            Path(game.folder) / "units.toml",
+            f"unit {unit.id}",
+            f"counter labels {error.message} ({minimum}); give a shorter properties.designation",
+        ) from error
 
 
 def unit_faces(unit: Unit, game: GameSpec, counter: CounterFormat) -> UnitFaces:
     """Both faces of ``unit``'s counter in ``counter``'s format."""
     front, back, back_kind = unit_designs(unit, game)
-    return UnitFaces(draw_unit_face(unit, game, front, counter), draw_unit_face(unit, game, back, counter), back_kind)
+    return UnitFaces(
+        draw_unit_face(unit, game, front, counter),
+        draw_unit_face(unit, game, back, counter),
+        back_kind,
+    )
 
 
 def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
@@ -308,18 +335,58 @@ def face_labels(text: FaceText, counter: CounterFormat, factor: int = 1) -> list
     bottom_baseline = oy + s * 0.935
     left, right = ox + s * 0.07, ox + s * 0.93
     if not text.area_game:
-        labels = fit_row([(text.corner, "left"), (text.designation, "right")], left, right, top_baseline, top_size,
-                         minimum, "condensed-bold", gap)
-        return labels + fit_row([(text.values, "centre")], ox + s * 0.06, ox + s * 0.94, bottom_baseline, s * 0.3,
-                                minimum, "condensed-bold", gap)
+        labels = fit_row(
+            [(text.corner, "left"), (text.designation, "right")],
+            left,
+            right,
+            top_baseline,
+            top_size,
+            minimum,
+            "condensed-bold",
+            gap,
+        )
+        return labels + fit_row(
+            [(text.values, "centre")],
+            ox + s * 0.06,
+            ox + s * 0.94,
+            bottom_baseline,
+            s * 0.3,
+            minimum,
+            "condensed-bold",
+            gap,
+        )
     card_room = s * 0.2 * 0.72 + gap if text.step_cards else 0.0
-    labels = fit_row([(text.designation, "left")], left, right - card_room, top_baseline, top_size, minimum,
-                     "condensed-bold", gap)
-    corner = fit_row([(text.corner, "left")], left, ox + s * 0.4, bottom_baseline, top_size, minimum,
-                     "condensed-bold", gap)
+    labels = fit_row(
+        [(text.designation, "left")],
+        left,
+        right - card_room,
+        top_baseline,
+        top_size,
+        minimum,
+        "condensed-bold",
+        gap,
+    )
+    corner = fit_row(
+        [(text.corner, "left")],
+        left,
+        ox + s * 0.4,
+        bottom_baseline,
+        top_size,
+        minimum,
+        "condensed-bold",
+        gap,
+    )
     margin = (corner[0].box[2] - left + gap) if corner else 0.0
-    values = fit_row([(text.values, "centre")], left + margin, right - margin, bottom_baseline, s * 0.3, minimum,
-                     "condensed-bold", gap)
+    values = fit_row(
+        [(text.values, "centre")],
+        left + margin,
+        right - margin,
+        bottom_baseline,
+        s * 0.3,
+        minimum,
+        "condensed-bold",
+        gap,
+    )
     return labels + corner + values
 
 
@@ -333,7 +400,9 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
             _reduced_band(draw, ox, oy, s, background, ink)
         frame = (ox + s * 0.27, oy + s * 0.38, ox + s * 0.73, oy + s * 0.64)
         if text.area_game and text.step_cards:
-            _step_cards(draw, ox + s * 0.93, oy + s * 0.05, s * 0.2, text.step_cards, background, ink)
+            _step_cards(
+                draw, ox + s * 0.93, oy + s * 0.05, s * 0.2, text.step_cards, background, ink
+            )
         for label in face_labels(text, counter, factor):
             label.draw(draw, ink)
         if text.size:
@@ -345,24 +414,46 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
     return supersampled(counter.image_px, counter.image_px, background, paint)
 
 
-def _reduced_band(draw: ImageDraw.ImageDraw, ox: float, oy: float, s: float, background: RGB, ink: RGB) -> None:
+def _reduced_band(
+    draw: ImageDraw.ImageDraw, ox: float, oy: float, s: float, background: RGB, ink: RGB
+) -> None:
     """A pale band behind the values: the classic mark of a reduced side."""
     band = mix(background, ink, 0.3)
     draw.rectangle((ox, oy + s * 0.69, ox + s, oy + s * 0.97), fill=band)
 
 
 def _step_cards(
-    draw: ImageDraw.ImageDraw, right: float, top: float, height: float, count: str, background: RGB, ink: RGB
+    draw: ImageDraw.ImageDraw,
+    right: float,
+    top: float,
+    height: float,
+    count: str,
+    background: RGB,
+    ink: RGB,
 ) -> None:
     """A small playing card with the number of step cards the unit is dealt (RKS 3.3)."""
     width = height * 0.72
     card = (right - width, top, right, top + height)
-    draw.rounded_rectangle(card, radius=height * 0.12, fill=(255, 255, 255), outline=ink, width=max(1, round(height / 14)))
-    draw_text(draw, ((card[0] + card[2]) / 2, top + height * 0.8), count,
-              fitted_font(count, "condensed-bold", width * 0.9, height * 0.8), (0, 0, 0), anchor="ms")
+    draw.rounded_rectangle(
+        card,
+        radius=height * 0.12,
+        fill=(255, 255, 255),
+        outline=ink,
+        width=max(1, round(height / 14)),
+    )
+    draw_text(
+        draw,
+        ((card[0] + card[2]) / 2, top + height * 0.8),
+        count,
+        fitted_font(count, "condensed-bold", width * 0.9, height * 0.8),
+        (0, 0, 0),
+        anchor="ms",
+    )
 
 
-def _outline(draw: ImageDraw.ImageDraw, counter: CounterFormat, factor: int, background: RGB, ink: RGB) -> None:
+def _outline(
+    draw: ImageDraw.ImageDraw, counter: CounterFormat, factor: int, background: RGB, ink: RGB
+) -> None:
     """A one-pixel edge, darker than the background, so adjacent pieces read as two."""
     edge = mix(background, (0, 0, 0), 0.55)
     full = counter.image_px * factor

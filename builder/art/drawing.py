@@ -58,7 +58,9 @@ def supersampled(
     return canvas.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def fitted_font(text: str, style: Style, max_width: float, max_size: float) -> ImageFont.FreeTypeFont:
+def fitted_font(
+    text: str, style: Style, max_width: float, max_size: float
+) -> ImageFont.FreeTypeFont:
     """The largest shipped font of ``style``, at most ``max_size`` px, in which ``text``
     is no wider than ``max_width``."""
     size = max(1, int(max_size))
@@ -91,7 +93,9 @@ def quantized(image: Image.Image, colours: int = 64) -> Image.Image:
     palette keeps them sharp at a fraction of the RGB file size; median-cut without
     dithering is deterministic, so the same image always gives the same palette.
     """
-    return image.convert("RGB").quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return image.convert("RGB").quantize(
+        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
 
 
 def png_bytes(image: Image.Image, colours: int = 64) -> bytes:

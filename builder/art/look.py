@@ -30,10 +30,18 @@ TERRAIN_FILL: dict[str, Colour] = {
     "fortified_soviet": (234, 208, 196),
 }
 TERRAIN_SYMBOL: dict[str, str] = {
-    "forest": "trees", "hills": "hachures", "mountain": "peaks", "swamp": "reeds", "desert_steppe": "dots",
+    "forest": "trees",
+    "hills": "hachures",
+    "mountain": "peaks",
+    "swamp": "reeds",
+    "desert_steppe": "dots",
 }
 """Our games' terrain symbols by terrain id (a fortified hex is edged in its side's colour)."""
-SIDE_COLOURS: dict[str, Colour] = {"axis": (70, 70, 70), "soviet": (176, 36, 30), "german": (70, 70, 70)}
+SIDE_COLOURS: dict[str, Colour] = {
+    "axis": (70, 70, 70),
+    "soviet": (176, 36, 30),
+    "german": (70, 70, 70),
+}
 LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     # hexside feature or named line: colour, width (fraction of 100 of the hex size), dashed
     "river": (WATER, 5, False),
@@ -117,11 +125,25 @@ def look_problems(spec: GameSpec) -> list[LookProblem]:
         if terrain.kind == "hex" and not terrain.id.startswith("fortified_"):
             key = (look.fill(terrain.id), look.symbol(terrain.id))
             if key in seen:
-                problems.append(LookProblem(where, f"terrain {terrain.id!r} looks like {seen[key]!r} on the map: "
-                                                   "give it its own 'fill' or 'symbol'"))
+                problems.append(
+                    LookProblem(
+                        where,
+                        f"terrain {terrain.id!r} looks like {seen[key]!r} on the map: "
+                        "give it its own 'fill' or 'symbol'",
+                    )
+                )
             else:
                 seen[key] = terrain.id
-        if terrain.kind == "hexside" and terrain.id not in look.lines and terrain.id not in UNDRAWN_HEXSIDES:
-            problems.append(LookProblem(where, f"hexside terrain {terrain.id!r} has no line style and is not drawn: "
-                                               "give it a 'line = { colour, width, dashed }'"))
+        if (
+            terrain.kind == "hexside"
+            and terrain.id not in look.lines
+            and terrain.id not in UNDRAWN_HEXSIDES
+        ):
+            problems.append(
+                LookProblem(
+                    where,
+                    f"hexside terrain {terrain.id!r} has no line style and is not drawn: "
+                    "give it a 'line = { colour, width, dashed }'",
+                )
+            )
     return problems

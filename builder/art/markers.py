@@ -48,7 +48,10 @@ class MarkerFaces:
 _AIR = frozenset({Element.AIR})
 _DESIGNS: tuple[tuple[tuple[str, ...], MarkerDesign], ...] = (
     (("manstein",), MarkerDesign("MANSTEIN", pictogram=frozenset({Element.HEADQUARTERS}))),
-    (("air", "supply"), MarkerDesign("AIR SUPPLY", pictogram=frozenset({Element.AIR, Element.SUPPLY}))),
+    (
+        ("air", "supply"),
+        MarkerDesign("AIR SUPPLY", pictogram=frozenset({Element.AIR, Element.SUPPLY})),
+    ),
     (("air", "supplied"), MarkerDesign("AIR SUPPLIED", big_text="AS")),
     (("supply", "network"), MarkerDesign("SUPPLY NET", pictogram=frozenset({Element.SUPPLY}))),
     (("out", "of", "supply"), MarkerDesign("OUT OF SUPPLY", big_text="OOS")),
@@ -127,7 +130,9 @@ def marker_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> Mark
     try:
         return _marker_faces(marker, game, counter)
     except (LabelOverflow, UndrawableText) as error:
-        raise type(error)(Path(game.folder) / "units.toml", f"marker {marker.id}", error.message) from error
+        raise type(error)(
+            Path(game.folder) / "units.toml", f"marker {marker.id}", error.message
+        ) from error
 
 
 def _marker_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> MarkerFaces:
@@ -148,13 +153,19 @@ def _control_faces(marker: Marker, game: GameSpec, counter: CounterFormat) -> Ma
     first = next((side for side in sides if side.id == named), sides[0])
     second = next(side for side in sides if side != first) if len(sides) > 1 else first
     faces = [
-        draw_marker_face(MarkerDesign("CONTROL", big_text=side.name.upper()), *side_colours(game, side.id), counter)
+        draw_marker_face(
+            MarkerDesign("CONTROL", big_text=side.name.upper()),
+            *side_colours(game, side.id),
+            counter,
+        )
         for side in (first, second)
     ]
     return MarkerFaces(faces[0], faces[1])
 
 
-def draw_marker_face(design: MarkerDesign, background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image:
+def draw_marker_face(
+    design: MarkerDesign, background: RGB, ink: RGB, counter: CounterFormat
+) -> Image.Image:
     """One marker face: the big word or pictogram above the label."""
 
     def paint(draw: ImageDraw.ImageDraw, factor: int) -> None:
@@ -163,10 +174,18 @@ def draw_marker_face(design: MarkerDesign, background: RGB, ink: RGB, counter: C
         if design.snowflake:
             _snowflake(draw, o + s * 0.5, o + s * 0.4, s * 0.26, ink)
         elif design.pictogram:
-            draw_symbol(draw, (o + s * 0.24, o + s * 0.2, o + s * 0.76, o + s * 0.54), design.pictogram, ink)
+            draw_symbol(
+                draw, (o + s * 0.24, o + s * 0.2, o + s * 0.76, o + s * 0.54), design.pictogram, ink
+            )
         elif design.big_text:
-            draw_text(draw, (o + s * 0.5, o + s * 0.6), design.big_text,
-                      fitted_font(design.big_text, "condensed-bold", s * 0.84, s * 0.42), ink, anchor="ms")
+            draw_text(
+                draw,
+                (o + s * 0.5, o + s * 0.6),
+                design.big_text,
+                fitted_font(design.big_text, "condensed-bold", s * 0.84, s * 0.42),
+                ink,
+                anchor="ms",
+            )
         for label in marker_labels(design.label, o, s):
             label.draw(draw, ink)
         if counter.outline:
@@ -183,16 +202,38 @@ def marker_labels(label: str, origin: float, s: float) -> list[Label]:
     minimum = s * MINIMUM_LABEL_SHARE
     left, right = origin + s * 0.06, origin + s * 0.94
     try:
-        return fit_row([(label, "centre")], left, right, origin + s * 0.86, s * 0.2, minimum, "condensed-bold", 0)
+        return fit_row(
+            [(label, "centre")],
+            left,
+            right,
+            origin + s * 0.86,
+            s * 0.2,
+            minimum,
+            "condensed-bold",
+            0,
+        )
     except LabelOverflow:
         words = label.split()
         if len(words) < 2:
             raise
     half = (len(words) + 1) // 2
-    lines = [fit_row([(line, "centre")], left, right, origin + s * baseline, s * 0.17, minimum, "condensed-bold", 0)[0]
-             for line, baseline in ((" ".join(words[:half]), 0.76), (" ".join(words[half:]), 0.92))]
+    lines = [
+        fit_row(
+            [(line, "centre")],
+            left,
+            right,
+            origin + s * baseline,
+            s * 0.17,
+            minimum,
+            "condensed-bold",
+            0,
+        )[0]
+        for line, baseline in ((" ".join(words[:half]), 0.76), (" ".join(words[half:]), 0.92))
+    ]
     size = min(line.size for line in lines)
-    return [place(line.text, "condensed-bold", size, (left + right) / 2, line.y, "ms") for line in lines]
+    return [
+        place(line.text, "condensed-bold", size, (left + right) / 2, line.y, "ms") for line in lines
+    ]
 
 
 def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ink: RGB) -> None:
@@ -207,7 +248,11 @@ def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, i
             for turn in (math.pi / 4, -math.pi / 4):
                 tx = math.cos(angle + turn)
                 ty = -math.sin(angle + turn)
-                draw.line((bx, by, bx + tx * radius * length, by + ty * radius * length), fill=ink, width=width)
+                draw.line(
+                    (bx, by, bx + tx * radius * length, by + ty * radius * length),
+                    fill=ink,
+                    width=width,
+                )
 
 
 @dataclass(frozen=True)
@@ -238,7 +283,15 @@ def verdict_overlay(overlay: VerdictOverlay, counter: CounterFormat) -> Image.Im
     draw.rectangle((0, 0, s - 1, s - 1), outline=(*overlay.colour, 255), width=edge)
     tag = round(s * 0.24)
     draw.rectangle((0, 0, s - 1, tag), fill=(*overlay.colour, 255))
-    label = fit_row([(overlay.label, "centre")], s * 0.05, s * 0.95, tag - s * 0.06, s * 0.17,
-                    s * MINIMUM_LABEL_SHARE, "condensed-bold", 0)[0]
+    label = fit_row(
+        [(overlay.label, "centre")],
+        s * 0.05,
+        s * 0.95,
+        tag - s * 0.06,
+        s * 0.17,
+        s * MINIMUM_LABEL_SHARE,
+        "condensed-bold",
+        0,
+    )[0]
     label.draw(draw, (255, 255, 255))
     return canvas.resize((counter.size_px, counter.size_px), Image.Resampling.LANCZOS)

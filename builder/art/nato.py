@@ -61,7 +61,9 @@ MECHANIZED_MOBILITIES = frozenset({"mechanized", "motorized"})
 _MOTORIZABLE = frozenset({_E.INFANTRY, _E.ARTILLERY, _E.AIR_DEFENCE, _E.ANTI_TANK, _E.ENGINEER})
 
 
-def unit_symbol(arm: str, mobility: str, where: str = "", own: Mapping[str, ArmLook] | None = None) -> frozenset[Element]:
+def unit_symbol(
+    arm: str, mobility: str, where: str = "", own: Mapping[str, ArmLook] | None = None
+) -> frozenset[Element]:
     """The symbol for a unit's ``arm``, motorized when its ``mobility`` is mechanized.
 
     The movement class is what the rules act on (DoS 2.9: truck-towed artillery and
@@ -88,7 +90,9 @@ def stroke_width(box: Box) -> int:
     return max(1, round((box[3] - box[1]) / 14))
 
 
-def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, elements: Iterable[Element], colour: Colour) -> None:
+def draw_symbol(
+    draw: ImageDraw.ImageDraw, box: Box, elements: Iterable[Element], colour: Colour
+) -> None:
     """Draw the frame ``box`` and the symbol's strokes inside it in ``colour``."""
     left, top, right, bottom = box
     width = stroke_width(box)
@@ -121,7 +125,10 @@ def _mountain(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) -
     left, top, right, bottom = box
     w, h = right - left, bottom - top
     centre = (left + right) / 2
-    draw.polygon([(centre - w * 0.16, bottom), (centre, bottom - h * 0.36), (centre + w * 0.16, bottom)], fill=colour)
+    draw.polygon(
+        [(centre - w * 0.16, bottom), (centre, bottom - h * 0.36), (centre + w * 0.16, bottom)],
+        fill=colour,
+    )
 
 
 def _artillery(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) -> None:
@@ -139,13 +146,24 @@ def _motorized(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) 
 
 def _anti_tank(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) -> None:
     left, top, right, bottom = box
-    draw.line([(left, bottom), ((left + right) / 2, top), (right, bottom)], fill=colour, width=width, joint="curve")
+    draw.line(
+        [(left, bottom), ((left + right) / 2, top), (right, bottom)],
+        fill=colour,
+        width=width,
+        joint="curve",
+    )
 
 
 def _air_defence(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) -> None:
     left, top, right, bottom = box
     w, h = right - left, bottom - top
-    draw.arc((left + w * 0.08, bottom - h * 0.7, right - w * 0.08, bottom + h * 0.7), 180, 360, fill=colour, width=width)
+    draw.arc(
+        (left + w * 0.08, bottom - h * 0.7, right - w * 0.08, bottom + h * 0.7),
+        180,
+        360,
+        fill=colour,
+        width=width,
+    )
 
 
 def _amphibious(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) -> None:
@@ -153,7 +171,8 @@ def _amphibious(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int)
     w, h = right - left, bottom - top
     baseline, amplitude = bottom - h * 0.2, h * 0.07
     points = [
-        (left + w * (0.1 + 0.8 * i / 32), baseline + amplitude * math.sin(i / 32 * 4 * math.pi)) for i in range(33)
+        (left + w * (0.1 + 0.8 * i / 32), baseline + amplitude * math.sin(i / 32 * 4 * math.pi))
+        for i in range(33)
     ]
     draw.line(points, fill=colour, width=width, joint="curve")
 
@@ -166,7 +185,11 @@ def _fortified(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, width: int) 
     points: list[tuple[float, float]] = [(left, low)]
     for index in range(5):
         level = high if index % 2 == 0 else low
-        points += [(xs[index], low if index % 2 == 0 else high), (xs[index], level), (xs[index + 1], level)]
+        points += [
+            (xs[index], low if index % 2 == 0 else high),
+            (xs[index], level),
+            (xs[index + 1], level),
+        ]
     points += [(xs[5], low), (right, low)]
     draw.line(points, fill=colour, width=width)
 
@@ -228,7 +251,11 @@ def parse_size(size: str, where: str = "") -> tuple[str, bool]:
     bracketed = text.startswith("(") and text.endswith(")")
     marks = text[1:-1] if bracketed else text
     if (marks and set(marks) - {"X", "I"}) or (bracketed and not marks):
-        raise DataError(where or None, None, f"unit size {size!r} is not made of X and I marks, e.g. XX or (XXX)")
+        raise DataError(
+            where or None,
+            None,
+            f"unit size {size!r} is not made of X and I marks, e.g. XX or (XXX)",
+        )
     return marks, bracketed
 
 
@@ -244,7 +271,12 @@ _X_WIDTH, _I_WIDTH, _GAP, _PAREN_WIDTH = 0.72, 0.12, 0.2, 0.28
 
 
 def draw_size_mark(
-    draw: ImageDraw.ImageDraw, size: str, centre_x: float, bottom: float, height: float, colour: Colour
+    draw: ImageDraw.ImageDraw,
+    size: str,
+    centre_x: float,
+    bottom: float,
+    height: float,
+    colour: Colour,
 ) -> None:
     """Draw the size ``size`` centred on ``centre_x`` standing on ``bottom``.
 
@@ -255,7 +287,13 @@ def draw_size_mark(
     x = centre_x - size_mark_width(size, height) / 2
     top = bottom - height
     if bracketed:
-        draw.arc((x, top - height * 0.1, x + 2 * _PAREN_WIDTH * height, bottom + height * 0.1), 120, 240, fill=colour, width=width)
+        draw.arc(
+            (x, top - height * 0.1, x + 2 * _PAREN_WIDTH * height, bottom + height * 0.1),
+            120,
+            240,
+            fill=colour,
+            width=width,
+        )
         x += (_PAREN_WIDTH + _GAP) * height
     for index, mark in enumerate(marks):
         if index:
@@ -270,4 +308,15 @@ def draw_size_mark(
         x += cell
     if bracketed:
         x += _GAP * height
-        draw.arc((x - _PAREN_WIDTH * height, top - height * 0.1, x + _PAREN_WIDTH * height, bottom + height * 0.1), -60, 60, fill=colour, width=width)
+        draw.arc(
+            (
+                x - _PAREN_WIDTH * height,
+                top - height * 0.1,
+                x + _PAREN_WIDTH * height,
+                bottom + height * 0.1,
+            ),
+            -60,
+            60,
+            fill=colour,
+            width=width,
+        )

@@ -12,7 +12,9 @@ PAPER = (235, 232, 222)
 INK = (30, 28, 24)
 
 
-def render_pile_board(size: tuple[int, int], pile: tuple[int, int, int, int], title: str, caption: str) -> Image.Image:
+def render_pile_board(
+    size: tuple[int, int], pile: tuple[int, int, int, int], title: str, caption: str
+) -> Image.Image:
     """A plain board with a dashed frame where the pile lies and its title and caption beside it."""
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)

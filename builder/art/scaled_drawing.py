@@ -28,7 +28,10 @@ _TEXT_HEIGHT_IN_SIZES = 2.0
 
 
 def board_canvas(
-    size: tuple[int, int], background: tuple[int, int, int], scale: float = 1.0, window: Window | None = None
+    size: tuple[int, int],
+    background: tuple[int, int, int],
+    scale: float = 1.0,
+    window: Window | None = None,
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """An image and a drawing context for a picture laid out at ``size``.
 
@@ -95,9 +98,16 @@ class ScaledDraw(ImageDraw.ImageDraw):
         xs = [x for x, _ in points]
         ys = [y for _, y in points]
         width, height = self._image.size
-        return max(xs) < -reach or min(xs) > width + reach or max(ys) < -reach or min(ys) > height + reach
+        return (
+            max(xs) < -reach
+            or min(xs) > width + reach
+            or max(ys) < -reach
+            or min(ys) > height + reach
+        )
 
-    def _font(self, font: ImageFont.BaseImageFont | ImageFont.TransposedFont | None) -> ImageFont.FreeTypeFont:
+    def _font(
+        self, font: ImageFont.BaseImageFont | ImageFont.TransposedFont | None
+    ) -> ImageFont.FreeTypeFont:
         if not isinstance(font, ImageFont.FreeTypeFont):
             raise TypeError("ScaledDraw draws text only in a TrueType font it can scale")
         key = (str(font.path), font.size, font.index)
@@ -113,7 +123,15 @@ class ScaledDraw(ImageDraw.ImageDraw):
             with self._scaled_call():
                 super().arc(points, start, end, fill, self._width(width))
 
-    def chord(self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+    def chord(
+        self,
+        xy: Any,
+        start: float,
+        end: float,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
         if self._inner_call:
             return super().chord(xy, start, end, fill, outline, width)
         points = self._points(xy)
@@ -121,7 +139,15 @@ class ScaledDraw(ImageDraw.ImageDraw):
             with self._scaled_call():
                 super().chord(points, start, end, fill, outline, self._width(width))
 
-    def pieslice(self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+    def pieslice(
+        self,
+        xy: Any,
+        start: float,
+        end: float,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
         if self._inner_call:
             return super().pieslice(xy, start, end, fill, outline, width)
         points = self._points(xy)
@@ -207,8 +233,23 @@ class ScaledDraw(ImageDraw.ImageDraw):
         **kwargs: Any,
     ) -> None:
         if self._inner_call:
-            return super().text(xy, text, fill, font, anchor, spacing, align, direction, features, language,
-                                stroke_width, stroke_fill, embedded_color, *args, **kwargs)
+            return super().text(
+                xy,
+                text,
+                fill,
+                font,
+                anchor,
+                spacing,
+                align,
+                direction,
+                features,
+                language,
+                stroke_width,
+                stroke_fill,
+                embedded_color,
+                *args,
+                **kwargs,
+            )
         if isinstance(text, ImageText.Text):
             raise TypeError("ScaledDraw cannot scale a pre-built ImageText.Text")
         scaled_font = self._font(font)
@@ -218,8 +259,21 @@ class ScaledDraw(ImageDraw.ImageDraw):
         if self._outside([anchor_point], reach):
             return
         with self._scaled_call():
-            super().text(anchor_point, text, fill, scaled_font, anchor, spacing * self.scale, align, direction,
-                         features, language, stroke_width * self.scale, stroke_fill, embedded_color)
+            super().text(
+                anchor_point,
+                text,
+                fill,
+                scaled_font,
+                anchor,
+                spacing * self.scale,
+                align,
+                direction,
+                features,
+                language,
+                stroke_width * self.scale,
+                stroke_fill,
+                embedded_color,
+            )
 
     def bitmap(self, xy: Sequence[int], bitmap: Image.Image, fill: Any = None) -> None:
         raise NotImplementedError("ScaledDraw cannot scale a bitmap; paste a scaled image instead")

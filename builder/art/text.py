@@ -48,7 +48,9 @@ def missing_characters(text: str, typeface: ImageFont.FreeTypeFont) -> str:
     if not isinstance(path, (str, bytes, os.PathLike)):
         raise TypeError("a font opened from a file object has no character map to check")
     covered = _character_map(os.fsdecode(path))
-    return "".join(dict.fromkeys(char for char in text if char != "\n" and ord(char) not in covered))
+    return "".join(
+        dict.fromkeys(char for char in text if char != "\n" and ord(char) not in covered)
+    )
 
 
 def check_drawable(text: str, typeface: ImageFont.FreeTypeFont) -> None:
@@ -57,7 +59,9 @@ def check_drawable(text: str, typeface: ImageFont.FreeTypeFont) -> None:
     if missing:
         codes = ", ".join(f"{char!r} U+{ord(char):04X}" for char in missing)
         name = " ".join(part for part in typeface.getname() if part)
-        raise UndrawableText(None, None, f"text {text!r} has characters {name} cannot draw: {codes}")
+        raise UndrawableText(
+            None, None, f"text {text!r} has characters {name} cannot draw: {codes}"
+        )
 
 
 def draw_text(
@@ -72,7 +76,15 @@ def draw_text(
 ) -> None:
     """Draw ``text`` after checking that every character has a glyph in ``typeface``."""
     check_drawable(text, typeface)
-    draw.text(xy, text, font=typeface, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+    draw.text(
+        xy,
+        text,
+        font=typeface,
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke_width,
+        stroke_fill=stroke_fill,
+    )
 
 
 @dataclass(frozen=True)
@@ -128,7 +140,13 @@ def fit_row(
 
 
 def _arrange(
-    items: Sequence[tuple[str, Align]], left: float, right: float, baseline: float, size: int, style: Style, gap: float
+    items: Sequence[tuple[str, Align]],
+    left: float,
+    right: float,
+    baseline: float,
+    size: int,
+    style: Style,
+    gap: float,
 ) -> list[Label] | None:
     typeface = font(size, style)
     widths = [typeface.getlength(text) for text, _ in items]
@@ -147,11 +165,22 @@ def _arrange(
             if items[index][1] != "centre":
                 return None
             lefts[index] = clear
-    if any(start < left - 0.5 or start + width > right + 0.5 for start, width in zip(lefts, widths, strict=True)):
+    if any(
+        start < left - 0.5 or start + width > right + 0.5
+        for start, width in zip(lefts, widths, strict=True)
+    ):
         return None
-    return [place(text, style, size, start, baseline, "ls") for (text, _), start in zip(items, lefts, strict=True)]
+    return [
+        place(text, style, size, start, baseline, "ls")
+        for (text, _), start in zip(items, lefts, strict=True)
+    ]
 
 
 def overlapping(first: Box, second: Box) -> bool:
     """True when two boxes share area (touching edges do not count)."""
-    return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
+    return (
+        first[0] < second[2]
+        and second[0] < first[2]
+        and first[1] < second[3]
+        and second[1] < first[3]
+    )

@@ -69,7 +69,11 @@ class TrackLayout:
         section = next(section for section in self.sections if section.track.id == track_id)
         track = section.track
         count = track.last - track.first + 1
-        shown = track.first + (value - track.first) % count if track.wrap else min(max(value, track.first), track.last)
+        shown = (
+            track.first + (value - track.first) % count
+            if track.wrap
+            else min(max(value, track.first), track.last)
+        )
         return section.boxes[shown - track.first]
 
 
@@ -120,8 +124,10 @@ def turn_captions(spec: GameSpec) -> dict[int, str]:
 def _title(spec: GameSpec, track: Track) -> str:
     notes = []
     if track.scenarios:
-        names = [scenario_label(spec.scenarios[scenario]) if scenario in spec.scenarios else scenario
-                 for scenario in track.scenarios]
+        names = [
+            scenario_label(spec.scenarios[scenario]) if scenario in spec.scenarios else scenario
+            for scenario in track.scenarios
+        ]
         notes.append(", ".join(names) + " only")
     if track.wrap:
         notes.append(f"past {track.last} count on from {track.first}; the marker shows the total")
@@ -147,8 +153,14 @@ def track_layout(spec: GameSpec) -> TrackLayout:
             left = MARGIN_PX + column * (BOX_PX + GAP_PX)
             box_top = top + row * row_height
             caption = captions.get(value, "") if is_turn else ""
-            boxes.append(TrackBox(value, region_name(track, value), (left, box_top, left + BOX_PX, box_top + BOX_PX),
-                                  caption))
+            boxes.append(
+                TrackBox(
+                    value,
+                    region_name(track, value),
+                    (left, box_top, left + BOX_PX, box_top + BOX_PX),
+                    caption,
+                )
+            )
         rows = (len(values) + columns - 1) // columns
         top += rows * row_height + GAP_PX
         width = max(width, MARGIN_PX * 2 + columns * (BOX_PX + GAP_PX) - GAP_PX)
@@ -160,14 +172,31 @@ def render_tracks(layout: TrackLayout) -> Image.Image:
     """The tracks board: each track's title, its numbered boxes and the turn captions."""
     image = Image.new("RGB", layout.size, PAPER)
     draw = ImageDraw.Draw(image)
-    title_font, number_font, caption_font = font(20, "bold"), font(15, "condensed-bold"), font(11, "condensed")
+    title_font, number_font, caption_font = (
+        font(20, "bold"),
+        font(15, "condensed-bold"),
+        font(11, "condensed"),
+    )
     for section in layout.sections:
         draw_text(draw, section.title_at, section.title, title_font, INK, anchor="ls")
         for box in section.boxes:
             draw.rectangle(box.rect, fill=BOX, outline=INK, width=2)
-            draw_text(draw, (box.rect[0] + 5, box.rect[1] + 4), str(box.value), number_font, MUTED, anchor="la")
+            draw_text(
+                draw,
+                (box.rect[0] + 5, box.rect[1] + 4),
+                str(box.value),
+                number_font,
+                MUTED,
+                anchor="la",
+            )
             for number, line in enumerate(wrap(box.caption, caption_font, BOX_PX + GAP_PX)[:2]):
                 if line:
-                    draw_text(draw, (box.centre[0], box.rect[3] + 4 + number * 12), line, caption_font, INK,
-                              anchor="ma")
+                    draw_text(
+                        draw,
+                        (box.centre[0], box.rect[3] + 4 + number * 12),
+                        line,
+                        caption_font,
+                        INK,
+                        anchor="ma",
+                    )
     return image

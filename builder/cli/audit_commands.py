@@ -18,16 +18,23 @@ from rules.audit.trail import pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
 
+
 def _ledger(paths: tuple[Path, ...]) -> Ledger:
     from builder.audit_trail import read_trail  # the save reader is loaded only to audit
 
     if not 1 <= len(paths) <= 2:
-        raise click.UsageError("give one log or save, or two files: PREVIOUS.vsav GAME.vlog or BEFORE.vsav AFTER.vsav")
+        raise click.UsageError(
+            "give one log or save, or two files: PREVIOUS.vsav GAME.vlog or BEFORE.vsav AFTER.vsav"
+        )
     trails = [read_trail(path) for path in paths]
     games = {trail.start.position.spec.id for trail in trails}
     if len(games) > 1:
-        raise SaveError(paths[1], None, f"a file of {trails[1].start.position.spec.id}, "
-                                        f"but {paths[0]} is of {trails[0].start.position.spec.id}")
+        raise SaveError(
+            paths[1],
+            None,
+            f"a file of {trails[1].start.position.spec.id}, "
+            f"but {paths[0]} is of {trails[0].start.position.spec.id}",
+        )
     if len(trails) == 1:
         return audit(trails[0])
     previous, current = trails
@@ -37,9 +44,20 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
 
 
 @main.command("audit")
-@click.argument("paths", metavar="[PREVIOUS|BEFORE] FILE", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument(
+    "paths",
+    metavar="[PREVIOUS|BEFORE] FILE",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 @AS_SIDE
 def audit_command(paths: tuple[Path, ...], output_format: str, view_side: str | None) -> None:
     """The ledger of a game: turn by turn and phase by phase, what each side did, each
@@ -58,9 +76,11 @@ def audit_command(paths: tuple[Path, ...], output_format: str, view_side: str | 
 def ledger_text(ledger: Ledger, side: str | None) -> list[str]:
     """The ledger for people: a heading for each turn and phase, a line for each entry."""
     spec = ledger.start.spec
-    lines = [f"Audit of {ledger.source}: {spec.title}, {ledger.steps} logged step{'s' if ledger.steps != 1 else ''}"
-             + (f", as {side} sees it" if side else ""),
-             "Position digests: " + ", ".join(f"{name} {value}" for name, value in ledger.digests)]
+    lines = [
+        f"Audit of {ledger.source}: {spec.title}, {ledger.steps} logged step{'s' if ledger.steps != 1 else ''}"
+        + (f", as {side} sees it" if side else ""),
+        "Position digests: " + ", ".join(f"{name} {value}" for name, value in ledger.digests),
+    ]
     heading = None
     for entry in ledger.seen_by(side):
         current = (entry.turn, entry.phase)
@@ -71,5 +91,8 @@ def ledger_text(ledger: Ledger, side: str | None) -> list[str]:
         text = entry.verdict.as_text().replace("\n", "\n    ")
         lines.append(f"  [{entry.step}]{who} {entry.verdict.topic}: {text}")
     properties = ", ".join(f"{name} {value}" for name, value in ledger.properties)
-    lines.append(f"End: turn {ledger.turn}, {ledger.phase or 'no phase shown'}" + (f"; {properties}" if properties else ""))
+    lines.append(
+        f"End: turn {ledger.turn}, {ledger.phase or 'no phase shown'}"
+        + (f"; {properties}" if properties else "")
+    )
     return lines

@@ -14,10 +14,20 @@ from rules.errors import DataError
 
 @main.command("build")
 @click.argument("game", default="all")
-@click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True,
-              help="Where to write the modules.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.vmod",
-              help="Where to write one game's module (default: DIST/GAME.vmod; for your own folder DIST/FOLDER.vmod).")
+@click.option(
+    "--dist",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist"),
+    show_default=True,
+    help="Where to write the modules.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.vmod",
+    help="Where to write one game's module (default: DIST/GAME.vmod; for your own folder DIST/FOLDER.vmod).",
+)
 def build(game: str, dist: Path, output: Path | None) -> None:
     """Build GAME's VASSAL module (dist/GAME.vmod), or every game's with 'all'. GAME may
     be the folder of your own copy of a game: its module is named after the folder."""
@@ -25,16 +35,35 @@ def build(game: str, dist: Path, output: Path | None) -> None:
         raise DataError(output, None, "-o names one module; build one game with it, not 'all'")
     specs = [load_game(name) for name in (shipped_games() if game == "all" else [game])]
     if game != "all" and not buildable(specs[0]):
-        raise DataError(specs[0].folder, None, f"{specs[0].id} has no hex map or outlined area map: Stavka cannot build its module")
+        raise DataError(
+            specs[0].folder,
+            None,
+            f"{specs[0].id} has no hex map or outlined area map: Stavka cannot build its module",
+        )
     specs = [spec for spec in specs if buildable(spec)]
-    targets = [(dist, module_file_name(spec)) if output is None else (output.parent, output.name) for spec in specs]
+    targets = [
+        (dist, module_file_name(spec)) if output is None else (output.parent, output.name)
+        for spec in specs
+    ]
     for spec, (folder, name) in zip(specs, targets, strict=True):
-        if output is None and not is_shipped_folder(Path(spec.folder)) and Path(name).stem in shipped_games():
-            raise DataError(spec.folder, None, f"your copy would be built as {folder / name}, over the shipped "
-                                               "module: name its module with -o FILE.vmod (or rename the folder)")
-    with click.progressbar(length=sum(build_steps(spec) for spec in specs), label="Building", show_pos=True) as bar:
+        if (
+            output is None
+            and not is_shipped_folder(Path(spec.folder))
+            and Path(name).stem in shipped_games()
+        ):
+            raise DataError(
+                spec.folder,
+                None,
+                f"your copy would be built as {folder / name}, over the shipped "
+                "module: name its module with -o FILE.vmod (or rename the folder)",
+            )
+    with click.progressbar(
+        length=sum(build_steps(spec) for spec in specs), label="Building", show_pos=True
+    ) as bar:
         results = []
         for spec, (folder, name) in zip(specs, targets, strict=True):
             results.append(build_game(spec, folder, lambda _step: bar.update(1), name))
     for result in results:
-        click.echo(f"{result.path}: {result.size / 1_000_000:.2f} MB, {result.units} units, {result.setups} set-ups")
+        click.echo(
+            f"{result.path}: {result.size / 1_000_000:.2f} MB, {result.units} units, {result.setups} set-ups"
+        )

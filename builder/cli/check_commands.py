@@ -48,7 +48,9 @@ def is_save(path: Path) -> bool:
     if suffix in SAVE_SUFFIXES:
         return True
     if suffix != POSITION_SUFFIX and not _looks_like_save(path):
-        raise SaveError(path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)")
+        raise SaveError(
+            path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)"
+        )
     return suffix != POSITION_SUFFIX
 
 
@@ -61,8 +63,12 @@ def load_position(path: Path, module: Path | None = None) -> Position:
 
         return position_from_save(path, module)
     if module is not None:
-        raise SaveError(path, None, "--module judges a saved game or log with its module's data; "
-                                    "a position file names its game itself")
+        raise SaveError(
+            path,
+            None,
+            "--module judges a saved game or log with its module's data; "
+            "a position file names its game itself",
+        )
     return read_position_file(path)
 
 
@@ -84,16 +90,21 @@ def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
 
 
 AS_SIDE = click.option(
-    "--as", "view_side", metavar="SIDE",
+    "--as",
+    "view_side",
+    metavar="SIDE",
     help="Show only what SIDE's player may see: untried DoS units (rule 2.14) by their untried face; "
-         "Rattenkrieg's own steps and hand, and the other side's counts.",
+    "Rattenkrieg's own steps and hand, and the other side's counts.",
 )
 
 
 MODULE = click.option(
-    "--module", "module_path", metavar="MODULE.vmod", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    "--module",
+    "module_path",
+    metavar="MODULE.vmod",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Judge the save with the game data this module was built from (a module built from your own copy); "
-         "without it, a save of a shipped module is judged with the shipped data.",
+    "without it, a save of a shipped module is judged with the shipped data.",
 )
 
 
@@ -106,16 +117,34 @@ def hex_argument(position: Position, name: str) -> Hex:
 
 
 @main.command("check")
-@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument(
+    "position_path",
+    metavar="POSITION",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
 @click.option(
-    "--annotate", "annotated_path", type=click.Path(dir_okay=False, path_type=Path), metavar="NEW.vsav",
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--annotate",
+    "annotated_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="NEW.vsav",
     help="Also write a copy of the save with each unit's supply state on its piece (a new file, never the input).",
 )
 @AS_SIDE
 @MODULE
-def check(position_path: Path, output_format: str, annotated_path: Path | None, view_side: str | None,
-          module_path: Path | None) -> None:
+def check(
+    position_path: Path,
+    output_format: str,
+    annotated_path: Path | None,
+    view_side: str | None,
+    module_path: Path | None,
+) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
     the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
@@ -123,13 +152,21 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     annotation = None
     if annotated_path is not None:
         if not is_save(position_path):
-            raise SaveError(position_path, None, "--annotate needs a saved game or log, not a position file")
+            raise SaveError(
+                position_path, None, "--annotate needs a saved game or log, not a position file"
+            )
         if view_side is not None:
-            raise SaveError(position_path, None, "--annotate writes the referee's view; it cannot be combined with --as")
+            raise SaveError(
+                position_path,
+                None,
+                "--annotate writes the referee's view; it cannot be combined with --as",
+            )
         from builder.positions import read_annotation, write_supply_copy
 
         annotation = read_annotation(position_path, annotated_path, module_path)
-    position = load_position(position_path, module_path) if annotation is None else annotation.position
+    position = (
+        load_position(position_path, module_path) if annotation is None else annotation.position
+    )
     referee = referee_for(position)
     view = view_for(position, view_side)
     judged = referee.check_as(view.side)
@@ -140,12 +177,28 @@ def check(position_path: Path, output_format: str, annotated_path: Path | None, 
     # Counted before untried units take their aliases (2.14): their sides and states are
     # no secret, and the counts name no unit.
     summary = summarize(referee, judged)
-    lines = [headline(position, verdicts, view.side, referee.hidden_information), _summary_text(summary, view)]
+    lines = [
+        headline(position, verdicts, view.side, referee.hidden_information),
+        _summary_text(summary, view),
+    ]
     if output_format == "json":
-        shown, extras = check_extras(position, referee, view, verdicts, "\n".join(lines).splitlines())
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **seen_by(referee, view.side),
-                               "summary": summary.as_json(), "verdicts": shown, **extras},
-                              indent=2, ensure_ascii=False))
+        shown, extras = check_extras(
+            position, referee, view, verdicts, "\n".join(lines).splitlines()
+        )
+        click.echo(
+            json.dumps(
+                {
+                    "game": position.spec.id,
+                    "turn": position.turn,
+                    **seen_by(referee, view.side),
+                    "summary": summary.as_json(),
+                    "verdicts": shown,
+                    **extras,
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     for title, section in grouped(referee, verdicts):
         lines.append(f"{title[0].upper()}{title[1:]}")
@@ -158,43 +211,82 @@ def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
     """Supply by side, violations and the victory state, before any unit's verdict, each
     as ``view``'s player may read it."""
     sides = "; ".join(
-        f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items()) if states else f"{side} none"
+        f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items())
+        if states
+        else f"{side} none"
         for side, states in summary.supply.items()
     )
     lines = ["Summary"] + ([f"  supply: {sides}"] if summary.supply else [])
     if summary.violations:
-        lines.append(f"  violations: {len(summary.violations)} — " + "; ".join(
-            f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)))
+        lines.append(
+            f"  violations: {len(summary.violations)} — "
+            + "; ".join(
+                f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)
+            )
+        )
     else:
         lines.append("  violations: none")
-    lines += [f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
-              f"{verdict.explanation}" for verdict in view.verdicts(summary.victory)]
+    lines += [
+        f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
+        f"{verdict.explanation}"
+        for verdict in view.verdicts(summary.victory)
+    ]
     return "\n".join(lines)
 
 
 @main.command("odds")
-@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked.")
-@click.option("--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument(
+    "position_path",
+    metavar="POSITION",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
+@click.option(
+    "--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked."
+)
+@click.option(
+    "--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from."
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 @AS_SIDE
 @MODULE
-def odds(position_path: Path, defender: str, attackers: str, output_format: str, view_side: str | None,
-         module_path: Path | None) -> None:
+def odds(
+    position_path: Path,
+    defender: str,
+    attackers: str,
+    output_format: str,
+    view_side: str | None,
+    module_path: Path | None,
+) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
     position = load_position(position_path, module_path)
     view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):
-        raise RefereeError(position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for")
-    report = view.odds(referee.odds(
-        hex_argument(position, defender), [hex_argument(position, name) for name in attackers.split(",") if name.strip()]
-    ))
+        raise RefereeError(
+            position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for"
+        )
+    report = view.odds(
+        referee.odds(
+            hex_argument(position, defender),
+            [hex_argument(position, name) for name in attackers.split(",") if name.strip()],
+        )
+    )
     text = _withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report)
     if output_format == "json":
-        click.echo(json.dumps(report.as_json() | answer_extras(text, _declaration(report)), indent=2,
-                              ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                report.as_json() | answer_extras(text, _declaration(report)),
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     click.echo(text)
 
@@ -202,27 +294,43 @@ def odds(position_path: Path, defender: str, attackers: str, output_format: str,
 def _declaration(report: OddsReport | WithheldOdds) -> str | None:
     """The attack in one line for the log, as its player may know it; None if not allowed."""
     if isinstance(report, WithheldOdds):
-        return f"{', '.join(report.attackers)} on {', '.join(report.defenders)} in {report.defender_hex} " \
-               f"(odds not known: {report.reason})"
+        return (
+            f"{', '.join(report.attackers)} on {', '.join(report.defenders)} in {report.defender_hex} "
+            f"(odds not known: {report.reason})"
+        )
     if not report.allowed:
         return None
     odds = report.automatic or f"odds {report.final_column}, die {report.die_modifier:+d}"
-    return (f"{', '.join(item.unit for item in report.attackers)} on "
-            f"{', '.join(item.unit for item in report.defenders)} in {report.defender_hex} ({odds})")
+    return (
+        f"{', '.join(item.unit for item in report.attackers)} on "
+        f"{', '.join(item.unit for item in report.defenders)} in {report.defender_hex} ({odds})"
+    )
 
 
 def _withheld_text(report: WithheldOdds) -> str:
-    return "\n".join([
-        f"Attack on {report.defender_hex}",
-        f"  attackers: {', '.join(report.attackers)}",
-        f"  defenders: {', '.join(report.defenders)}",
-        f"  odds not known: {report.reason} [rule {', '.join(report.rules)}]",
-    ])
+    return "\n".join(
+        [
+            f"Attack on {report.defender_hex}",
+            f"  attackers: {', '.join(report.attackers)}",
+            f"  defenders: {', '.join(report.defenders)}",
+            f"  odds not known: {report.reason} [rule {', '.join(report.rules)}]",
+        ]
+    )
 
 
 @main.command("air")
-@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument(
+    "position_path",
+    metavar="POSITION",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 @MODULE
 def air(position_path: Path, output_format: str, module_path: Path | None) -> None:
     """Turning Point air missions: each interception, each air superiority attack with its
@@ -234,12 +342,20 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
     position = load_position(position_path, module_path)
     referee = referee_for(position)
     if not isinstance(referee, TurningPointReferee):
-        raise RefereeError(position.source, None, f"{position.spec.title} has no air missions to resolve "
-                           "(Turning Point: Stalingrad has)")
+        raise RefereeError(
+            position.source,
+            None,
+            f"{position.spec.title} has no air missions to resolve (Turning Point: Stalingrad has)",
+        )
     missions = referee.air
     if output_format == "json":
-        click.echo(json.dumps({"game": position.spec.id, "turn": position.turn, **missions.as_json()},
-                              indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     click.echo(_air_text(position, missions))
 
@@ -255,7 +371,9 @@ def _air_text(position: Position, missions: AirMissions) -> str:
     if missions.superiority:
         lines.append("Air superiority")
         codes = missions.table.codes
-        for attack, verdict in zip(missions.superiority, missions.superiority_verdicts(), strict=True):
+        for attack, verdict in zip(
+            missions.superiority, missions.superiority_verdicts(), strict=True
+        ):
             lines.append("  " + verdict.as_text())
             for roll, code in attack.results:
                 chosen = "  <- rolled" if roll == attack.roll else ""
@@ -269,13 +387,17 @@ def _air_text(position: Position, missions: AirMissions) -> str:
 
 def _odds_text(report: OddsReport) -> str:
     if not report.allowed:
-        return "\n".join([f"Attack on {report.defender_hex}: not allowed"]
-                         + ["  " + verdict.as_text() for verdict in report.verdicts])
+        return "\n".join(
+            [f"Attack on {report.defender_hex}: not allowed"]
+            + ["  " + verdict.as_text() for verdict in report.verdicts]
+        )
     lines = [f"Attack on {report.defender_hex}"]
     for title, items in (("attackers", report.attackers), ("defenders", report.defenders)):
         lines.append(f"  {title}:")
-        lines += [f"    {item.unit} in {item.hex}: {item.strength}{'  (' + item.note + ')' if item.note else ''}"
-                  for item in items]
+        lines += [
+            f"    {item.unit} in {item.hex}: {item.strength}{'  (' + item.note + ')' if item.note else ''}"
+            for item in items
+        ]
     lines.append(f"  strength {report.attack} : {report.defence}")
     if report.base_column is not None:
         note = f" ({report.column_note})" if report.column_note else ""
@@ -283,15 +405,21 @@ def _odds_text(report: OddsReport) -> str:
     for modifier in report.modifiers:
         effects = []
         if modifier.column_shift:
-            effects.append(f"{modifier.column_shift:+d} column{'s' if abs(modifier.column_shift) > 1 else ''}")
+            effects.append(
+                f"{modifier.column_shift:+d} column{'s' if abs(modifier.column_shift) > 1 else ''}"
+            )
         if modifier.die_modifier:
             effects.append(f"{modifier.die_modifier:+d} to the die")
-        lines.append(f"  {modifier.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(modifier.rules)}]")
+        lines.append(
+            f"  {modifier.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(modifier.rules)}]"
+        )
     if report.automatic is not None:
         lines.append(f"  result: {report.automatic} (no roll)")
     else:
         note = f" ({report.final_note})" if report.final_note else ""
-        lines.append(f"  final column {report.final_column}{note}, die modifier {report.die_modifier:+d}")
+        lines.append(
+            f"  final column {report.final_column}{note}, die modifier {report.die_modifier:+d}"
+        )
         lines += [f"    roll {roll}: {code}" for roll, code in report.results]
     for verdict in report.verdicts:
         lines.append("  " + verdict.as_text())

@@ -27,26 +27,66 @@ def _cards(text: str | None) -> list[str] | None:
 
 
 @main.command("duel")
-@click.argument("position_path", metavar="POSITION", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument(
+    "position_path",
+    metavar="POSITION",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
 @click.argument("attacker")
 @click.argument("defender")
 @click.option("--area", help="The area fought in (default: the defender's).")
-@click.option("--event", "events", multiple=True, metavar="NAME",
-              help="An event in force for the attacker besides the position's: assault_guns, combat_engineers, "
-                   "molotov_cocktail, general_chuikov.")
+@click.option(
+    "--event",
+    "events",
+    multiple=True,
+    metavar="NAME",
+    help="An event in force for the attacker besides the position's: assault_guns, combat_engineers, "
+    "molotov_cocktail, general_chuikov.",
+)
 @click.option("--t34", is_flag=True, help="The T-34 joins the Soviet unit (8.12).")
-@click.option("--attacker-cards", metavar="CARD,CARD…",
-              help="Cards the attacker played, raises in order (8.6): 5s,qh.")
-@click.option("--defender-cards", metavar="CARD,CARD…", help="Cards the defender played, raises in order.")
+@click.option(
+    "--attacker-cards",
+    metavar="CARD,CARD…",
+    help="Cards the attacker played, raises in order (8.6): 5s,qh.",
+)
+@click.option(
+    "--defender-cards", metavar="CARD,CARD…", help="Cards the defender played, raises in order."
+)
 @click.option("--declines", is_flag=True, help="The defender plays no card and takes a loss (8.5).")
-@click.option("--strike", type=click.Choice([ARTILLERY, AIR]),
-              help="Judge a strike by ATTACKER's side on DEFENDER instead (9.2, 9.3).")
-@click.option("--as", "view_side", metavar="SIDE", help="Show only what SIDE's player may see, and its chances.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--strike",
+    type=click.Choice([ARTILLERY, AIR]),
+    help="Judge a strike by ATTACKER's side on DEFENDER instead (9.2, 9.3).",
+)
+@click.option(
+    "--as",
+    "view_side",
+    metavar="SIDE",
+    help="Show only what SIDE's player may see, and its chances.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 @MODULE
-def duel(position_path: Path, attacker: str, defender: str, area: str | None, events: tuple[str, ...], t34: bool,
-         attacker_cards: str | None, defender_cards: str | None, declines: bool, strike: str | None,
-         view_side: str | None, output_format: str, module_path: Path | None) -> None:
+def duel(
+    position_path: Path,
+    attacker: str,
+    defender: str,
+    area: str | None,
+    events: tuple[str, ...],
+    t34: bool,
+    attacker_cards: str | None,
+    defender_cards: str | None,
+    declines: bool,
+    strike: str | None,
+    view_side: str | None,
+    output_format: str,
+    module_path: Path | None,
+) -> None:
     """A Rattenkrieg combat of ATTACKER on DEFENDER (unit ids) in POSITION: who may
     fight with which cards, each strength with its modifiers, the winner by 8.7 and what
     the loser may do; and for each player its cards' exact chances against the cards it
@@ -64,24 +104,45 @@ def duel(position_path: Path, attacker: str, defender: str, area: str | None, ev
             click.echo("\n".join(_strike_lines(judged, "")))
         return
     if declines and defender_cards:
-        raise RefereeError(position.source, None, "--declines: a defender who plays a card does not decline")
+        raise RefereeError(
+            position.source, None, "--declines: a defender who plays a card does not decline"
+        )
     report = referee.combat.duel(
-        attacker, defender, area, events, t34, _cards(attacker_cards), [] if declines else _cards(defender_cards), side,
+        attacker,
+        defender,
+        area,
+        events,
+        t34,
+        _cards(attacker_cards),
+        [] if declines else _cards(defender_cards),
+        side,
     )
     text = duel_text(report, referee)
     if output_format == "json":
-        declaration = f"{report.attacker} attacks {report.defender} in {referee.board.name(report.area)}"
-        click.echo(json.dumps(report.as_json() | answer_extras(text, declaration), indent=2, ensure_ascii=False))
+        declaration = (
+            f"{report.attacker} attacks {report.defender} in {referee.board.name(report.area)}"
+        )
+        click.echo(
+            json.dumps(
+                report.as_json() | answer_extras(text, declaration), indent=2, ensure_ascii=False
+            )
+        )
         return
     click.echo(text)
 
 
 def _percent(value: Fraction) -> str:
-    return f"{value} ({float(value):.1%})" if value.denominator != 1 else f"{value} ({float(value):.0%})"
+    return (
+        f"{value} ({float(value):.1%})"
+        if value.denominator != 1
+        else f"{value} ({float(value):.0%})"
+    )
 
 
 def _strike_lines(strike: Strike, indent: str) -> list[str]:
-    lines = [f"{indent}{strike.kind} by {strike.striker}'s side on {strike.target} [rule {strike.rule}]"]
+    lines = [
+        f"{indent}{strike.kind} by {strike.striker}'s side on {strike.target} [rule {strike.rule}]"
+    ]
     lines += [f"{indent}  may not be made: {text} [rule {rule}]" for text, rule in strike.problems]
     terms = describe_terms(strike.terms)
     faces = "face cards hit (Mamayev Kurgan held)" if strike.face_cards_hit else "face cards miss"
@@ -89,36 +150,56 @@ def _strike_lines(strike: Strike, indent: str) -> list[str]:
     if strike.problems:
         # A strike that may not be made has no chance to hit.
         return lines
-    lines.append(f"{indent}  {strike.hitting} of {strike.drawn_from} cards hit, drawn from {strike.pool}: "
-                 f"{_percent(strike.chance)}")
+    lines.append(
+        f"{indent}  {strike.hitting} of {strike.drawn_from} cards hit, drawn from {strike.pool}: "
+        f"{_percent(strike.chance)}"
+    )
     return lines
 
 
 def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
     """The report for people: the steps, the result, each side's chances."""
     board = referee.board
-    view = ("the referee's view: both sides' cards" if report.viewer is None
-            else f"as the {board.side_name(report.viewer)} player sees it")
-    lines = [f"Duel in {board.name(report.area)}: {report.attacker} attacks {report.defender} ({view})"]
+    view = (
+        "the referee's view: both sides' cards"
+        if report.viewer is None
+        else f"as the {board.side_name(report.viewer)} player sees it"
+    )
+    lines = [
+        f"Duel in {board.name(report.area)}: {report.attacker} attacks {report.defender} ({view})"
+    ]
     lines += [f"  {step.text} [rule {', '.join(step.rules)}]" for step in report.steps]
     if report.refused:
-        lines.append(f"  result: no combat — {report.attacker} cannot fight in {board.name(report.area)}")
+        lines.append(
+            f"  result: no combat — {report.attacker} cannot fight in {board.name(report.area)}"
+        )
         return "\n".join(lines)
     if report.result is None:
-        played = "; ".join(f"{role}: {', '.join(cards) if cards else 'no card yet'}"
-                           for role, cards in report.played.items())
+        played = "; ".join(
+            f"{role}: {', '.join(cards) if cards else 'no card yet'}"
+            for role, cards in report.played.items()
+        )
         lines.append(f"  result: not known until both cards are shown ({played})")
     else:
         winner = report.result.winner or "nobody yet"
-        lines.append(f"  result: {winner} wins — {report.result.reason} [rule {report.result.rule}]")
+        lines.append(
+            f"  result: {winner} wins — {report.result.reason} [rule {report.result.rule}]"
+        )
     lines += [f"    {step.text} [rule {', '.join(step.rules)}]" for step in report.losses]
     for chances in report.chances:
-        lines.append(f"  {board.side_name(chances.side)} chances ({chances.role}), against {chances.against}:")
+        lines.append(
+            f"  {board.side_name(chances.side)} chances ({chances.role}), against {chances.against}:"
+        )
         for chance in chances.cards:
-            beaten = ("" if chance.beaten is None
-                      else f"; the other side holds a card beating it: {_percent(chance.beaten)}")
-            lines.append(f"    {chance.card.short_name} ({chance.source}): win {_percent(chance.win)}, "
-                         f"lose {_percent(chance.lose)}, fight again {_percent(chance.again)}{beaten}")
+            beaten = (
+                ""
+                if chance.beaten is None
+                else f"; the other side holds a card beating it: {_percent(chance.beaten)}"
+            )
+            lines.append(
+                f"    {chance.card.short_name} ({chance.source}): win {_percent(chance.win)}, "
+                f"lose {_percent(chance.lose)}, fight again {_percent(chance.again)}{beaten}"
+            )
         if not chances.cards:
             lines.append("    no card to play")
         for strike in chances.strikes:

@@ -42,7 +42,9 @@ def validate(game: str) -> None:
     for problem in look_problems(spec):
         click.echo(f"warning: {problem.where}: {problem.message}", err=True)
     hexes = sum(
-        sum(1 for _ in game_map.hex_map.hexes()) for game_map in spec.maps if game_map.hex_map is not None
+        sum(1 for _ in game_map.hex_map.hexes())
+        for game_map in spec.maps
+        if game_map.hex_map is not None
     )
     areas = sum(len(game_map.areas) for game_map in spec.maps)
     reconstructed = sum(1 for unit in spec.units.values() if unit.provenance.reconstructed)
@@ -66,4 +68,8 @@ def transcribe(game: str) -> None:
 
     load_game(game)  # only checked data is worth transcribing against
     values = reconstructed_values(resolve_game(game))
-    click.echo("\n".join([value.as_text() for value in values] + [f"{len(values)} values still reconstructed"]))
+    click.echo(
+        "\n".join(
+            [value.as_text() for value in values] + [f"{len(values)} values still reconstructed"]
+        )
+    )

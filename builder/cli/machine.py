@@ -13,7 +13,14 @@ existing ones, so a reader of the older form reads the same bytes for those.
 
 from __future__ import annotations
 
-from builder.report.verdicts import BREACH_COLOUR, BREACH_SYMBOL, SUPPLY_CLASSES, UnitPlace, places, supply_class
+from builder.report.verdicts import (
+    BREACH_COLOUR,
+    BREACH_SYMBOL,
+    SUPPLY_CLASSES,
+    UnitPlace,
+    places,
+    supply_class,
+)
 from rules.referee.engine import Referee
 from rules.referee.hidden import UNTRIED_FLAG, PlayerView
 from rules.referee.position import Position
@@ -48,14 +55,22 @@ def place_names(position: Position) -> dict[str, str]:
     return {area.id: area.name for game_map in position.spec.maps for area in game_map.areas}
 
 
-def check_extras(position: Position, referee: Referee, view: PlayerView, verdicts: list[Verdict],
-                 text: list[str]) -> tuple[list[dict[str, object]], dict[str, object]]:
+def check_extras(
+    position: Position, referee: Referee, view: PlayerView, verdicts: list[Verdict], text: list[str]
+) -> tuple[list[dict[str, object]], dict[str, object]]:
     """Each verdict's JSON with its places and mark, and the answer's added fields."""
-    units = {view.shown(state.unit.id): UnitPlace(state.location, state.side) for state in position.units}
+    units = {
+        view.shown(state.unit.id): UnitPlace(state.location, state.side) for state in position.units
+    }
     names = place_names(position)
-    judged = [verdict.as_json() | {"places": [names.get(place, place) for place in places(verdict, units)],
-                                   "mark": mark(verdict)}
-              for verdict in verdicts]
+    judged = [
+        verdict.as_json()
+        | {
+            "places": [names.get(place, place) for place in places(verdict, units)],
+            "mark": mark(verdict),
+        }
+        for verdict in verdicts
+    ]
     # The referee's view shows every card, and untried DoS units, which no player may see (2.14).
     untried = any(UNTRIED_FLAG in state.flags for state in position.units)
     hidden = view.side is None and (referee.hidden_information or untried)

@@ -26,8 +26,13 @@ def map_group() -> None:
 
 @map_group.command("project")
 @click.argument("game")
-@click.option("--into", "into", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write terrain.toml into this folder instead of the game's (the fit is then not recorded).")
+@click.option(
+    "--into",
+    "into",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write terrain.toml into this folder instead of the game's (the fit is then not recorded).",
+)
 def map_project(game: str, into: Path | None) -> None:
     """Classify GAME's map from the theatre and write its terrain.toml."""
     projected = project_game(game)
@@ -41,14 +46,21 @@ def map_project(game: str, into: Path | None) -> None:
     write_output(folder / TERRAIN_FILE, text.encode("utf-8"))
     if into is None and record_fit(projected.geography, data.calibration):
         click.echo(f"recorded the new fit in {projected.geography.path}")
-    click.echo(f"wrote {folder / TERRAIN_FILE} ({len(data.terrain)} hexes not {data.default_terrain}, "
-               f"{len(data.hexsides)} hexsides, {len(data.towns)} towns, {len(data.overrides)} overrides)")
+    click.echo(
+        f"wrote {folder / TERRAIN_FILE} ({len(data.terrain)} hexes not {data.default_terrain}, "
+        f"{len(data.hexsides)} hexsides, {len(data.towns)} towns, {len(data.overrides)} overrides)"
+    )
 
 
 @main.command("map-report")
 @click.argument("game")
-@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("dist/map-report"),
-              show_default=True, help="Folder that receives <game>/<board>.png and towns.txt.")
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist/map-report"),
+    show_default=True,
+    help="Folder that receives <game>/<board>.png and towns.txt.",
+)
 def map_report(game: str, output: Path) -> None:
     """Draw GAME's classified boards with towns, rails, anchors and residuals."""
     for path in write_report(game, output):

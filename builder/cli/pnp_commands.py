@@ -21,8 +21,10 @@ MAX_BACK_OFFSET_MM = 20.0
 def _offset(_context: click.Context, parameter: click.Parameter, value: float) -> float:
     # click.FloatRange lets nan through (it compares false to every bound).
     if not math.isfinite(value) or abs(value) > MAX_BACK_OFFSET_MM:
-        raise click.BadParameter(f"{value} is not a number of millimetres from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}",
-                                 param=parameter)
+        raise click.BadParameter(
+            f"{value} is not a number of millimetres from -{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g}",
+            param=parameter,
+        )
     return value
 
 
@@ -59,12 +61,35 @@ class _PageCount:
     show_default=True,
     help="Counter side in inches.",
 )
-@click.option("--back-offset-x", type=float, default=0.0, show_default=True, callback=_offset,
-              help="Move backs right by MM (printer drift).")
-@click.option("--back-offset-y", type=float, default=0.0, show_default=True, callback=_offset,
-              help="Move backs up by MM (printer drift).")
-@click.option("--bleed", type=click.FloatRange(0.0, 3.0), default=1.0, show_default=True, help="Bleed around each counter in MM.")
-@click.option("--output-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True)
+@click.option(
+    "--back-offset-x",
+    type=float,
+    default=0.0,
+    show_default=True,
+    callback=_offset,
+    help="Move backs right by MM (printer drift).",
+)
+@click.option(
+    "--back-offset-y",
+    type=float,
+    default=0.0,
+    show_default=True,
+    callback=_offset,
+    help="Move backs up by MM (printer drift).",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0.0, 3.0),
+    default=1.0,
+    show_default=True,
+    help="Bleed around each counter in MM.",
+)
+@click.option(
+    "--output-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist"),
+    show_default=True,
+)
 def pnp(
     game: str,
     paper: str,
@@ -83,7 +108,9 @@ def pnp(
     as --back-offset-x/-y. GAME is a shipped game's name or a game folder.
     """
     spec = load_game(game)
-    options = PnpOptions(paper, float(counter_size), DuplexOptions(bleed, back_offset_x, back_offset_y))
+    options = PnpOptions(
+        paper, float(counter_size), DuplexOptions(bleed, back_offset_x, back_offset_y)
+    )
     count = _PageCount()
     try:
         path = write_pnp(spec, options, output_dir, count)

@@ -22,7 +22,11 @@ def save_group() -> None:
 
 @save_group.command("dump")
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--lines", is_flag=True, help="Print every command, one per line, as the corpus .lines.txt files.")
+@click.option(
+    "--lines",
+    is_flag=True,
+    help="Print every command, one per line, as the corpus .lines.txt files.",
+)
 @click.option(
     "--module",
     "module_path",

@@ -50,7 +50,9 @@ def anchor_target(lattice: Lattice, anchor: Anchor) -> Point:
 def calibrate(geography: Geography, lattice: Lattice) -> Calibration:
     """Fit (anchors) or frame (framing) the affine step and report residuals."""
     if geography.framing is not None:
-        return Calibration(MapProjection(geography.conic, framed(geography.framing, geography, lattice)), ())
+        return Calibration(
+            MapProjection(geography.conic, framed(geography.framing, geography, lattice)), ()
+        )
     points = [geography.conic.project(*anchor.lonlat) for anchor in geography.anchors]
     targets = [anchor_target(lattice, anchor) for anchor in geography.anchors]
     affine = fit_affine(points, targets)
@@ -76,5 +78,9 @@ def framed(framing: Framing, geography: Geography, lattice: Lattice) -> Affine:
         scale = (grid.dy / across_flats, grid.dx / between_rows)
     else:
         scale = (grid.dx / between_rows, grid.dy / across_flats)
-    return Affine.framing(scale, framing.rotation_degrees, geography.conic.project(*framing.lonlat),
-                          lattice.centre(framing.hex))
+    return Affine.framing(
+        scale,
+        framing.rotation_degrees,
+        geography.conic.project(*framing.lonlat),
+        lattice.centre(framing.hex),
+    )

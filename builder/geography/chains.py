@@ -29,8 +29,13 @@ REACH_HEXES = 40.0
 """How far a course's ends are extended so it cuts right across any map."""
 
 
-def trace(lattice: Lattice, course: Sequence[Point], start_side: HexSide | None = None,
-          end_side: HexSide | None = None, end_corner: HexCorner | None = None) -> list[list[HexSide]]:
+def trace(
+    lattice: Lattice,
+    course: Sequence[Point],
+    start_side: HexSide | None = None,
+    end_side: HexSide | None = None,
+    end_corner: HexCorner | None = None,
+) -> list[list[HexSide]]:
     """Connected chains of playable hexsides following ``course``, one per stretch on the map.
 
     Without fixed ends a stretch runs from the corner nearest where the course enters the
@@ -67,8 +72,13 @@ def trace(lattice: Lattice, course: Sequence[Point], start_side: HexSide | None 
     return chains
 
 
-def divide(lattice: Lattice, course: Sequence[Point], far: Collection[Hex], near: Collection[Hex],
-           within: Collection[Hex] | None = None) -> tuple[frozenset[HexSide], tuple[Hex, ...]]:
+def divide(
+    lattice: Lattice,
+    course: Sequence[Point],
+    far: Collection[Hex],
+    near: Collection[Hex],
+    within: Collection[Hex] | None = None,
+) -> tuple[frozenset[HexSide], tuple[Hex, ...]]:
     """The hexsides between the far side of ``course`` and the rest, and the hexes pinned across.
 
     The far side is the one holding the first hex of ``far``; ``far`` and ``near`` hexes
@@ -84,14 +94,19 @@ def divide(lattice: Lattice, course: Sequence[Point], far: Collection[Hex], near
     far_hexes = (geographic | (set(far) & members)) - set(near)
     far_hexes = _without_islands(far_hexes, members, far, near)
     moved = tuple(sorted(far_hexes ^ geographic))
-    sides = frozenset(side for side in lattice.sides
-                      if side.first in members and side.second in members
-                      and (side.first in far_hexes) != (side.second in far_hexes))
+    sides = frozenset(
+        side
+        for side in lattice.sides
+        if side.first in members
+        and side.second in members
+        and (side.first in far_hexes) != (side.second in far_hexes)
+    )
     return sides, moved
 
 
-def _without_islands(far_hexes: set[Hex], members: frozenset[Hex], far: Collection[Hex],
-                     near: Collection[Hex]) -> set[Hex]:
+def _without_islands(
+    far_hexes: set[Hex], members: frozenset[Hex], far: Collection[Hex], near: Collection[Hex]
+) -> set[Hex]:
     """``far_hexes`` with pockets cut off from either side's main body given to the other side.
 
     A river's wiggles leave single hexes stranded on the wrong bank; a line the rules
@@ -106,7 +121,9 @@ def _without_islands(far_hexes: set[Hex], members: frozenset[Hex], far: Collecti
     if pinned_near:
         main_near = _component(pinned_near[0], rest)
     else:
-        main_near = max((_component(hex_, rest) for hex_ in sorted(rest)), key=len, default=frozenset())
+        main_near = max(
+            (_component(hex_, rest) for hex_ in sorted(rest)), key=len, default=frozenset()
+        )
     result |= rest - main_near
     stranded = [hex_ for hex_ in far if hex_ in members and hex_ not in result]
     stranded += [hex_ for hex_ in near if hex_ in result]
@@ -120,7 +137,9 @@ def _component(start: Hex, pool: Collection[Hex]) -> frozenset[Hex]:
     return region_without_crossing([start], pool, ())
 
 
-def spliced(lattice: Lattice, course: Sequence[Point], start: HexSide, end: HexCorner) -> list[Point]:
+def spliced(
+    lattice: Lattice, course: Sequence[Point], start: HexSide, end: HexCorner
+) -> list[Point]:
     """``course`` cut to run along the hexside ``start`` (from its map-edge end) to ``end``.
 
     When the rules fix where a feature begins and ends (the Volga of DoS 9.17) and the
@@ -143,7 +162,9 @@ def walk(sides: Collection[HexSide], start: HexSide, end: HexCorner) -> list[Hex
         chain, corner, current = [start], _other_corner(start, entry), start
         seen = {start}
         while corner != end:
-            following = sorted(side for side in corner.sides() if side in members and side not in seen)
+            following = sorted(
+                side for side in corner.sides() if side in members and side not in seen
+            )
             if not following:
                 break
             current = following[0]
@@ -166,7 +187,7 @@ def _open(stretch: LineString) -> list[LineString]:
     if len(points) < 4 or points[0] != points[-1]:
         return [stretch]
     middle = len(points) // 2
-    return [LineString(points[:middle + 1]), LineString(points[middle:])]
+    return [LineString(points[: middle + 1]), LineString(points[middle:])]
 
 
 def _stretches(geometry: object) -> list[LineString]:
@@ -221,11 +242,15 @@ def _shortest(graph: Graph, sources: set[HexCorner], targets: set[HexCorner]) ->
     raise ValueError("no run of hexsides joins the chain's ends")
 
 
-def _nearest_corner(lattice: Lattice, graph: Graph, point: tuple[float, ...], area: Polygon) -> HexCorner:
+def _nearest_corner(
+    lattice: Lattice, graph: Graph, point: tuple[float, ...], area: Polygon
+) -> HexCorner:
     """The corner of the graph nearest ``point``; an edge corner when the point lies on the map's edge."""
     on_edge = area.exterior.distance(ShapelyPoint(point)) < lattice.pitch / 2
     pool = [corner for corner in graph if lattice.on_edge(corner)] if on_edge else list(graph)
-    return min(pool, key=lambda corner: (math.dist(lattice.corner_point(corner), point[:2]), corner))
+    return min(
+        pool, key=lambda corner: (math.dist(lattice.corner_point(corner), point[:2]), corner)
+    )
 
 
 def _side_polygon(lattice: Lattice, course: Sequence[Point], seed: Point) -> Polygon:

@@ -80,8 +80,13 @@ class MapData:
         return self.terrain.get(hex_, self.default_terrain)
 
 
-def classify(game_map: GameMap, geography: Geography, theatre: Theatre, lattice: Lattice,
-             calibration: Calibration) -> MapData:
+def classify(
+    game_map: GameMap,
+    geography: Geography,
+    theatre: Theatre,
+    lattice: Lattice,
+    calibration: Calibration,
+) -> MapData:
     """Classify ``game_map``'s hexes and hexsides; ``game_map`` carries only the rule facts."""
     assert game_map.hex_map is not None
     projection = calibration.projection
@@ -94,14 +99,24 @@ def classify(game_map: GameMap, geography: Geography, theatre: Theatre, lattice:
     for hex_ in sorted(lattice.playable):
         polygon = lattice.polygon(hex_)
         shares = {terrain: _share(polygon, cover) for terrain, cover in covers}
-        land = next((terrain for terrain, share in shares.items()
-                     if terrain not in water_terrain and share > MAJORITY), default)
-        water = max(((share, terrain) for terrain, share in shares.items() if terrain in water_terrain),
-                    default=(0.0, default))
+        land = next(
+            (
+                terrain
+                for terrain, share in shares.items()
+                if terrain not in water_terrain and share > MAJORITY
+            ),
+            default,
+        )
+        water = max(
+            ((share, terrain) for terrain, share in shares.items() if terrain in water_terrain),
+            default=(0.0, default),
+        )
         terrain = water[1] if water[0] > MAJORITY else land
         if terrain in water_terrain and hex_ in rule_land:
-            data.overrides.append(f"{label(hex_)}: {water[0]:.0%} {terrain} in geography; land ({land}) because "
-                                  f"{rule_land[hex_]}")
+            data.overrides.append(
+                f"{label(hex_)}: {water[0]:.0%} {terrain} in geography; land ({land}) because "
+                f"{rule_land[hex_]}"
+            )
             terrain = land
         if terrain != default:
             data.terrain[hex_] = terrain
@@ -119,17 +134,27 @@ def classify(game_map: GameMap, geography: Geography, theatre: Theatre, lattice:
     return data
 
 
-def _covers(geography: Geography, theatre: Theatre, projection: MapProjection) -> list[tuple[str, BaseGeometry]]:
+def _covers(
+    geography: Geography, theatre: Theatre, projection: MapProjection
+) -> list[tuple[str, BaseGeometry]]:
     """Terrain covers in the order they win: water, then relief, then drawn areas."""
     covers: list[tuple[str, BaseGeometry]] = []
     for kind, terrain in geography.water_terrain.items():
-        polygons = [_pixel_polygon(polygon, projection) for water in theatre.water if water.kind == kind
-                    for polygon in water.polygons]
+        polygons = [
+            _pixel_polygon(polygon, projection)
+            for water in theatre.water
+            if water.kind == kind
+            for polygon in water.polygons
+        ]
         covers.append((terrain, unary_union(polygons)))
     for klass in ("mountain", "hills"):
         if klass in geography.relief_terrain:
-            polygons = [_pixel_polygon(polygon, projection) for relief in theatre.relief if relief.klass == klass
-                        for polygon in relief.polygons]
+            polygons = [
+                _pixel_polygon(polygon, projection)
+                for relief in theatre.relief
+                if relief.klass == klass
+                for polygon in relief.polygons
+            ]
             covers.append((geography.relief_terrain[klass], unary_union(polygons)))
     for area in geography.areas:
         covers.append((area.terrain, _pixel_polygon((area.polygon,), projection)))
@@ -163,7 +188,9 @@ def _rule_land(game_map: GameMap, geography: Geography) -> dict[Hex, str]:
 
 def _water_sides(data: MapData, geography: Geography, water_terrain: set[str]) -> None:
     """Hexsides between a land hex and a sea or lake hex."""
-    side_of = {geography.water_terrain[kind]: feature for kind, feature in geography.water_side.items()}
+    side_of = {
+        geography.water_terrain[kind]: feature for kind, feature in geography.water_side.items()
+    }
     for side in data.lattice.sides:
         first, second = (data.terrain_of(hex_) for hex_ in side.hexes)
         if (first in water_terrain) != (second in water_terrain):
@@ -172,15 +199,24 @@ def _water_sides(data: MapData, geography: Geography, water_terrain: set[str]) -
                 data.hexsides.setdefault(side, set()).add(side_of[water])
 
 
-def _rivers(data: MapData, geography: Geography, theatre: Theatre, projection: MapProjection,
-            water_terrain: set[str]) -> None:
+def _rivers(
+    data: MapData,
+    geography: Geography,
+    theatre: Theatre,
+    projection: MapProjection,
+    water_terrain: set[str],
+) -> None:
     """A river hexside wherever a river crosses the segment between the two hex centres."""
     if geography.river_side is None:
         return
     taken = {side for side, features in data.hexsides.items() if features - {geography.river_side}}
-    lines = [LineString([projection.pixel(*point) for point in piece]) for river in theatre.rivers
-             if river.klass in geography.river_classes and river.name not in _chain_rivers(geography)
-             for piece in river.lines if len(piece) >= 2]
+    lines = [
+        LineString([projection.pixel(*point) for point in piece])
+        for river in theatre.rivers
+        if river.klass in geography.river_classes and river.name not in _chain_rivers(geography)
+        for piece in river.lines
+        if len(piece) >= 2
+    ]
     tree = STRtree(lines)
     for side in sorted(data.lattice.sides):
         if side in taken or any(data.terrain_of(hex_) in water_terrain for hex_ in side.hexes):
@@ -208,15 +244,20 @@ def _chain(data: MapData, chain: Chain, projection: MapProjection) -> None:
         if chain.start_side is not None and chain.end_corner is not None:
             found = walk(boundary, chain.start_side, chain.end_corner)
             if found is None:
-                raise DataError(chain.provenance.source or chain.id, None,
-                                f"chain {chain.id!r} does not run from {_side_label(lattice, chain.start_side)} "
-                                f"to the corner {'/'.join(label(h) for h in chain.end_corner.hexes)}")
+                raise DataError(
+                    chain.provenance.source or chain.id,
+                    None,
+                    f"chain {chain.id!r} does not run from {_side_label(lattice, chain.start_side)} "
+                    f"to the corner {'/'.join(label(h) for h in chain.end_corner.hexes)}",
+                )
             sides = found
         else:
             sides = sorted(boundary)
         if moved:
-            data.overrides.append(f"{chain.id}: {', '.join(label(hex_) for hex_ in moved)} moved across the line "
-                                  f"as {chain.provenance.describe()} says, against the geography")
+            data.overrides.append(
+                f"{chain.id}: {', '.join(label(hex_) for hex_ in moved)} moved across the line "
+                f"as {chain.provenance.describe()} says, against the geography"
+            )
         chains = [sides]
     else:
         chains = trace(lattice, course, chain.start_side, chain.end_side, chain.end_corner)
@@ -240,8 +281,11 @@ def _board_of(lattice: Lattice, chain: Chain) -> frozenset[Hex] | None:
         return None
     found = lattice.hex_map.to_board(chain.start_side.first)
     assert found is not None
-    return frozenset(hex_ for hex_ in lattice.playable
-                     if (placed := lattice.hex_map.to_board(hex_)) is not None and placed[0] == found[0])
+    return frozenset(
+        hex_
+        for hex_ in lattice.playable
+        if (placed := lattice.hex_map.to_board(hex_)) is not None and placed[0] == found[0]
+    )
 
 
 def _side_label(lattice: Lattice, side: HexSide) -> str:
@@ -252,12 +296,21 @@ def _chain_terrain(data: MapData, chain: Chain, course: Sequence[Point]) -> None
     """Hexes a drawn line passes through take the chain's terrain (TPS fortified lines)."""
     line = LineString(course)
     for hex_ in sorted(data.lattice.playable):
-        if data.lattice.polygon(hex_).intersects(line) and data.terrain_of(hex_) == data.default_terrain:
+        if (
+            data.lattice.polygon(hex_).intersects(line)
+            and data.terrain_of(hex_) == data.default_terrain
+        ):
             data.terrain[hex_] = chain.id
 
 
-def _towns(data: MapData, game_map: GameMap, geography: Geography, theatre: Theatre,
-           projection: MapProjection, water_terrain: set[str]) -> None:
+def _towns(
+    data: MapData,
+    game_map: GameMap,
+    geography: Geography,
+    theatre: Theatre,
+    projection: MapProjection,
+    water_terrain: set[str],
+) -> None:
     """Theatre towns on their hexes, one a hex, the rules' towns left where the rules put them."""
     lattice = data.lattice
     label = lattice.hex_map.label
@@ -272,8 +325,10 @@ def _towns(data: MapData, game_map: GameMap, geography: Geography, theatre: Thea
             rule_hex = rule_towns[town.name].hex
             if hex_ != rule_hex:
                 where = f"in {label(hex_)}" if hex_ is not None else "off the map"
-                data.overrides.append(f"{town.name}: geography puts it {where}; the rule hex "
-                                      f"{label(rule_hex)} is kept ({rule_towns[town.name].provenance.describe()})")
+                data.overrides.append(
+                    f"{town.name}: geography puts it {where}; the rule hex "
+                    f"{label(rule_hex)} is kept ({rule_towns[town.name].provenance.describe()})"
+                )
             continue
         if hex_ is None or hex_ in taken:
             continue
@@ -282,7 +337,9 @@ def _towns(data: MapData, game_map: GameMap, geography: Geography, theatre: Thea
     for hex_, ranked in sorted(candidates.items()):
         _, _, name, kind = min(ranked)
         others = sorted(entry[2] for entry in ranked if entry[2] != name)
-        note = f"theatre town at {label(hex_)}" + (f"; shares the hex with {', '.join(others)}" if others else "")
+        note = f"theatre town at {label(hex_)}" + (
+            f"; shares the hex with {', '.join(others)}" if others else ""
+        )
         data.towns.append(PlacedTown(name, hex_, kind, note))
 
 
@@ -291,8 +348,12 @@ def _land_hex(lattice: Lattice, data: MapData, point: Point, water_terrain: set[
     hex_ = lattice.hex_at(point)
     if hex_ is None or data.terrain_of(hex_) not in water_terrain:
         return hex_
-    land = [side.other(hex_) for side in hexsides(hex_)
-            if side.other(hex_) in lattice.playable and data.terrain_of(side.other(hex_)) not in water_terrain]
+    land = [
+        side.other(hex_)
+        for side in hexsides(hex_)
+        if side.other(hex_) in lattice.playable
+        and data.terrain_of(side.other(hex_)) not in water_terrain
+    ]
     return lattice.nearest_hex(point, land) if land else None
 
 
@@ -304,8 +365,10 @@ def _cities_on(data: MapData, game_map: GameMap, city_terrain: str) -> None:
     for name, hex_ in cities:
         natural = data.terrain_of(hex_)
         if natural != city_terrain:
-            data.overrides.append(f"{label(hex_)} ({name}): {natural} in geography; {city_terrain} because "
-                                  "every city stands on clear terrain (rule 9.10)")
+            data.overrides.append(
+                f"{label(hex_)} ({name}): {natural} in geography; {city_terrain} because "
+                "every city stands on clear terrain (rule 9.10)"
+            )
             if city_terrain == data.default_terrain:
                 data.terrain.pop(hex_, None)
             else:
@@ -354,7 +417,9 @@ def _samples(points: Sequence[Point], step: float) -> list[Point]:
     for (x0, y0), (x1, y1) in pairwise(points):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         count = max(1, int(length / step))
-        result.extend((x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count) for i in range(1, count + 1))
+        result.extend(
+            (x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count) for i in range(1, count + 1)
+        )
     return result
 
 
@@ -362,32 +427,47 @@ def _bridge(previous: Hex, current: Hex, lattice: Lattice) -> list[Hex]:
     """The hexes after ``previous`` up to ``current``, filled in so each touches the last."""
     if are_adjacent(previous, current):
         return [current]
-    return [hex_ for hex_ in hex_line(previous, current)[1:] if hex_ in lattice.playable] or [current]
+    return [hex_ for hex_ in hex_line(previous, current)[1:] if hex_ in lattice.playable] or [
+        current
+    ]
 
 
-def _supply(data: MapData, rule: SupplyRule, game_map: GameMap, geography: Geography) -> PlacedSupply:
+def _supply(
+    data: MapData, rule: SupplyRule, game_map: GameMap, geography: Geography
+) -> PlacedSupply:
     label = data.lattice.hex_map.label
     if rule.method == "towns_on_hexside":
-        on_feature = {hex_ for side, features in data.hexsides.items() if rule.feature in features
-                      for hex_ in side.hexes}
+        on_feature = {
+            hex_
+            for side, features in data.hexsides.items()
+            if rule.feature in features
+            for hex_ in side.hexes
+        }
         towns = [town.hex for town in game_map.towns] + [town.hex for town in data.towns]
         return PlacedSupply(rule, tuple(sorted(set(towns) & on_feature, key=label)))
     edges = {edge.name: edge for edge in game_map.edges}
     on_edges = {hex_ for name in rule.edges for hex_ in _edge(edges, name, geography).hexes}
-    exits = {hex_ for rail in data.rails for hex_ in rail.exits if hex_ in on_edges} - set(rule.exclude)
+    exits = {hex_ for rail in data.rails for hex_ in rail.exits if hex_ in on_edges} - set(
+        rule.exclude
+    )
     if rule.side_of_line is not None and rule.seed is not None:
         barrier = set(data.lines.get(rule.side_of_line, ()))
         exits &= region_without_crossing([rule.seed], data.lattice.playable, barrier)
     found = tuple(sorted(exits, key=label))
     if rule.count is not None and len(found) != rule.count:
-        raise DataError(geography.path, None,
-                        f"{rule.side} {rule.kind}: {len(found)} rail exits on the {'/'.join(rule.edges)} edges "
-                        f"({', '.join(label(h) for h in found) or 'none'}), the rules want {rule.count}; "
-                        "reframe the map")
+        raise DataError(
+            geography.path,
+            None,
+            f"{rule.side} {rule.kind}: {len(found)} rail exits on the {'/'.join(rule.edges)} edges "
+            f"({', '.join(label(h) for h in found) or 'none'}), the rules want {rule.count}; "
+            "reframe the map",
+        )
     return PlacedSupply(rule, found)
 
 
 def _edge(edges: Mapping[str, MapEdge], name: str, geography: Geography) -> MapEdge:
     if name not in edges:
-        raise DataError(geography.path, None, f"supply names map edge {name!r}, which map.toml does not define")
+        raise DataError(
+            geography.path, None, f"supply names map edge {name!r}, which map.toml does not define"
+        )
     return edges[name]

@@ -129,7 +129,9 @@ class _Hexes:
     def one(self, table: Table, key: str, name: str) -> Hex:
         found = self.hex_map.parse(name)
         if found is None:
-            raise table.error(f"unknown hex {name!r} (not a playable hex of map {self.hex_map.name!r})", key, name)
+            raise table.error(
+                f"unknown hex {name!r} (not a playable hex of map {self.hex_map.name!r})", key, name
+            )
         return found
 
     def many(self, table: Table, key: str) -> tuple[Hex, ...]:
@@ -158,22 +160,40 @@ class _Hexes:
             raise table.error(f"{text!r} is no corner: {error}", key) from error
 
 
-def read_geography(folder: Path, hex_maps: dict[str, HexMap], theatre: Theatre,
-                   hex_terrain: set[str], side_terrain: set[str], sides: set[str]) -> Geography:
+def read_geography(
+    folder: Path,
+    hex_maps: dict[str, HexMap],
+    theatre: Theatre,
+    hex_terrain: set[str],
+    side_terrain: set[str],
+    sides: set[str],
+) -> Geography:
     """Read and check ``folder/geography.toml`` against the game's maps, terrain and the theatre."""
     path = folder / GEOGRAPHY_FILE
     root = Table.root(TomlSource.read(path))
     root.only("projection", "calibration", "classify", "area", "chain", "supply")
     classify = root.table("classify")
-    classify.only("map", "water", "relief", "water_side", "river_side", "river_classes", "city_terrain",
-                  "town_min_population", "rails", "land")
+    classify.only(
+        "map",
+        "water",
+        "relief",
+        "water_side",
+        "river_side",
+        "river_classes",
+        "city_terrain",
+        "town_min_population",
+        "rails",
+        "land",
+    )
     map_name = classify.choice("map", hex_maps, "map")
     hexes = _Hexes(hex_maps[map_name])
     projection = root.table("projection")
     projection.only("first_parallel", "second_parallel", "origin_latitude", "origin_longitude")
     conic = LambertConformalConic(
-        projection.number("first_parallel"), projection.number("second_parallel"),
-        projection.number("origin_latitude"), projection.number("origin_longitude"),
+        projection.number("first_parallel"),
+        projection.number("second_parallel"),
+        projection.number("origin_latitude"),
+        projection.number("origin_longitude"),
     )
     calibration = root.table("calibration")
     calibration.only("method", "max_rms_hexes", "anchor", "excluded", "framing", "fitted")
@@ -183,16 +203,27 @@ def read_geography(folder: Path, hex_maps: dict[str, HexMap], theatre: Theatre,
     if method == "anchors":
         for table in calibration.tables("anchor", required=True):
             table.only("name", "hexes", "town", "lon", "lat")
-            anchors.append(Anchor(table.text("name"), hexes.many(table, "hexes") or _missing(table, "hexes"),
-                                  _place(table, theatre), table.provenance()))
+            anchors.append(
+                Anchor(
+                    table.text("name"),
+                    hexes.many(table, "hexes") or _missing(table, "hexes"),
+                    _place(table, theatre),
+                    table.provenance(),
+                )
+            )
         for table in calibration.tables("excluded"):
             table.only("name")
             table.provenance()
     else:
         table = calibration.table("framing")
         table.only("km_per_hex", "rotation_degrees", "hex", "town", "lon", "lat")
-        framing = Framing(table.number("km_per_hex", minimum=0.1), table.number("rotation_degrees", 0.0),
-                          hexes.one(table, "hex", table.text("hex")), _place(table, theatre), table.provenance())
+        framing = Framing(
+            table.number("km_per_hex", minimum=0.1),
+            table.number("rotation_degrees", 0.0),
+            hexes.one(table, "hex", table.text("hex")),
+            _place(table, theatre),
+            table.provenance(),
+        )
     fitted = None
     fitted_table = calibration.optional_table("fitted")
     if fitted_table is not None:
@@ -201,60 +232,125 @@ def read_geography(folder: Path, hex_maps: dict[str, HexMap], theatre: Theatre,
     water = _mapping(classify, "water", hex_terrain, "hex terrain")
     relief = _mapping(classify, "relief", hex_terrain, "hex terrain")
     water_side = _mapping(classify, "water_side", side_terrain, "hexside terrain")
-    river_side = classify.choice("river_side", side_terrain, "hexside terrain") if classify.has("river_side") else None
-    city_terrain = (classify.choice("city_terrain", hex_terrain, "hex terrain")
-                    if classify.has("city_terrain") else None)
+    river_side = (
+        classify.choice("river_side", side_terrain, "hexside terrain")
+        if classify.has("river_side")
+        else None
+    )
+    city_terrain = (
+        classify.choice("city_terrain", hex_terrain, "hex terrain")
+        if classify.has("city_terrain")
+        else None
+    )
     areas = []
     for table in root.tables("area"):
         table.only("terrain", "polygon")
-        areas.append(Area(table.choice("terrain", hex_terrain, "hex terrain"),
-                          _lonlats(table, "polygon"), table.provenance()))
+        areas.append(
+            Area(
+                table.choice("terrain", hex_terrain, "hex terrain"),
+                _lonlats(table, "polygon"),
+                table.provenance(),
+            )
+        )
     line_names = {line.name for line in theatre.lines}
     chains = []
     for table in root.tables("chain"):
-        table.only("id", "target", "method", "course", "theatre_line", "start_side", "end_side", "end_corner",
-                   "far", "near", "also_hexside")
+        table.only(
+            "id",
+            "target",
+            "method",
+            "course",
+            "theatre_line",
+            "start_side",
+            "end_side",
+            "end_corner",
+            "far",
+            "near",
+            "also_hexside",
+        )
         target = table.choice("target", ("hexside", "line", "terrain"), "chain target")
         chain_id = table.text("id")
         if target == "hexside" and chain_id not in side_terrain:
-            raise table.error(f"hexside feature {chain_id!r} is no hexside terrain of the game", "id")
+            raise table.error(
+                f"hexside feature {chain_id!r} is no hexside terrain of the game", "id"
+            )
         if target == "terrain" and chain_id not in hex_terrain:
             raise table.error(f"terrain {chain_id!r} is no hex terrain of the game", "id")
         if table.has("theatre_line"):
             course = theatre.line(table.choice("theatre_line", line_names, "theatre line")).points
         else:
             course = _lonlats(table, "course")
-        chains.append(Chain(
-            id=chain_id, target=target, method=table.choice("method", ("trace", "divide"), "chain method", "trace"),
-            course=course, start_side=hexes.side(table, "start_side"), end_side=hexes.side(table, "end_side"),
-            end_corner=hexes.corner(table, "end_corner"), far=hexes.many(table, "far"),
-            near=hexes.many(table, "near"),
-            also_hexside=(table.choice("also_hexside", side_terrain, "hexside terrain")
-                          if table.has("also_hexside") else None),
-            provenance=table.provenance(),
-        ))
+        chains.append(
+            Chain(
+                id=chain_id,
+                target=target,
+                method=table.choice("method", ("trace", "divide"), "chain method", "trace"),
+                course=course,
+                start_side=hexes.side(table, "start_side"),
+                end_side=hexes.side(table, "end_side"),
+                end_corner=hexes.corner(table, "end_corner"),
+                far=hexes.many(table, "far"),
+                near=hexes.many(table, "near"),
+                also_hexside=(
+                    table.choice("also_hexside", side_terrain, "hexside terrain")
+                    if table.has("also_hexside")
+                    else None
+                ),
+                provenance=table.provenance(),
+            )
+        )
     supply = []
     for table in root.tables("supply"):
-        table.only("side", "kind", "method", "feature", "edges", "side_of_line", "seed", "count", "exclude",
-                   "description")
-        supply.append(SupplyRule(
-            side=table.choice("side", sides, "side"), kind=table.text("kind"),
-            method=table.choice("method", ("towns_on_hexside", "rail_exits"), "supply method"),
-            feature=table.optional_text("feature"), edges=tuple(table.text_list("edges", required=False)),
-            side_of_line=table.optional_text("side_of_line"),
-            seed=hexes.one(table, "seed", table.text("seed")) if table.has("seed") else None,
-            count=table.integer("count", minimum=0) if table.has("count") else None,
-            exclude=hexes.many(table, "exclude"),
-            description=table.text("description", ""), provenance=table.provenance(),
-        ))
+        table.only(
+            "side",
+            "kind",
+            "method",
+            "feature",
+            "edges",
+            "side_of_line",
+            "seed",
+            "count",
+            "exclude",
+            "description",
+        )
+        supply.append(
+            SupplyRule(
+                side=table.choice("side", sides, "side"),
+                kind=table.text("kind"),
+                method=table.choice("method", ("towns_on_hexside", "rail_exits"), "supply method"),
+                feature=table.optional_text("feature"),
+                edges=tuple(table.text_list("edges", required=False)),
+                side_of_line=table.optional_text("side_of_line"),
+                seed=hexes.one(table, "seed", table.text("seed")) if table.has("seed") else None,
+                count=table.integer("count", minimum=0) if table.has("count") else None,
+                exclude=hexes.many(table, "exclude"),
+                description=table.text("description", ""),
+                provenance=table.provenance(),
+            )
+        )
     return Geography(
-        path=path, map_name=map_name, conic=conic, anchors=tuple(anchors), framing=framing,
-        max_rms_hexes=calibration.number("max_rms_hexes") if calibration.has("max_rms_hexes") else None,
-        fitted=fitted, water_terrain=water, relief_terrain=relief, water_side=water_side, river_side=river_side,
-        river_classes=tuple(classify.text_list("river_classes", required=False)), city_terrain=city_terrain,
+        path=path,
+        map_name=map_name,
+        conic=conic,
+        anchors=tuple(anchors),
+        framing=framing,
+        max_rms_hexes=calibration.number("max_rms_hexes")
+        if calibration.has("max_rms_hexes")
+        else None,
+        fitted=fitted,
+        water_terrain=water,
+        relief_terrain=relief,
+        water_side=water_side,
+        river_side=river_side,
+        river_classes=tuple(classify.text_list("river_classes", required=False)),
+        city_terrain=city_terrain,
         town_min_population=classify.integer("town_min_population", 0, minimum=0),
-        rails=classify.boolean("rails", False), land=hexes.many(classify, "land"),
-        land_provenance=classify.provenance(), areas=tuple(areas), chains=tuple(chains), supply=tuple(supply),
+        rails=classify.boolean("rails", False),
+        land=hexes.many(classify, "land"),
+        land_provenance=classify.provenance(),
+        areas=tuple(areas),
+        chains=tuple(chains),
+        supply=tuple(supply),
     )
 
 
@@ -287,8 +383,11 @@ def _lonlats(table: Table, key: str) -> tuple[LonLat, ...]:
         raise table.error(f"{key!r} must be an array of at least two [lon, lat] pairs", key)
     points = []
     for pair in value:
-        if (not isinstance(pair, list) or len(pair) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pair)):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pair)
+        ):
             raise table.error(f"{key!r} must hold [lon, lat] pairs of numbers", key)
         points.append((float(pair[0]), float(pair[1])))
     return tuple(points)

@@ -49,17 +49,25 @@ def prepare(game: str, theatre: Theatre) -> Prepared:
     """Read map.toml's rule facts (without terrain.toml) and geography.toml, and calibrate."""
     folder = resolve_game(game)
     spec = load_game(str(folder), with_generated=False)
-    hex_maps = {game_map.name: game_map.hex_map for game_map in spec.maps if game_map.hex_map is not None}
+    hex_maps = {
+        game_map.name: game_map.hex_map for game_map in spec.maps if game_map.hex_map is not None
+    }
     hex_terrain = {key for key, value in spec.terrain_types.items() if value.kind == "hex"}
     side_terrain = {key for key, value in spec.terrain_types.items() if value.kind == "hexside"}
-    geography = read_geography(folder, hex_maps, theatre, hex_terrain, side_terrain, {side.id for side in spec.sides})
+    geography = read_geography(
+        folder, hex_maps, theatre, hex_terrain, side_terrain, {side.id for side in spec.sides}
+    )
     game_map = next(game_map for game_map in spec.maps if game_map.name == geography.map_name)
     assert game_map.hex_map is not None
     lattice = Lattice(game_map.hex_map)
     calibration = calibrate(geography, lattice)
     if geography.max_rms_hexes is not None and calibration.rms_hexes > geography.max_rms_hexes:
-        raise DataError(geography.path, None, f"the anchors fit to {calibration.rms_hexes:.2f} hexes RMS, "
-                        f"more than the {geography.max_rms_hexes} allowed")
+        raise DataError(
+            geography.path,
+            None,
+            f"the anchors fit to {calibration.rms_hexes:.2f} hexes RMS, "
+            f"more than the {geography.max_rms_hexes} allowed",
+        )
     return Prepared(spec, game_map, geography, lattice, calibration)
 
 
@@ -75,12 +83,15 @@ def record_fit(geography: Geography, calibration: Calibration) -> bool:
     """Write the fitted coefficients into geography.toml when they changed; True if written."""
     affine = calibration.projection.affine
     if geography.fitted is not None and all(
-        abs(getattr(geography.fitted, key) - getattr(affine, key)) <= 1e-6 * max(1.0, abs(getattr(affine, key)))
+        abs(getattr(geography.fitted, key) - getattr(affine, key))
+        <= 1e-6 * max(1.0, abs(getattr(affine, key)))
         for key in "abcdef"
     ):
         return False
     text = geography.path.read_text(encoding="utf-8")
-    write_output(geography.path, with_fitted_block(text, affine, calibration.rms_hexes).encode("utf-8"))
+    write_output(
+        geography.path, with_fitted_block(text, affine, calibration.rms_hexes).encode("utf-8")
+    )
     return True
 
 

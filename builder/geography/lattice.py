@@ -45,8 +45,12 @@ class Lattice:
     def polygon(self, hex_: Hex) -> Polygon:
         """The hex's outline in map pixels."""
         board = self.hex_map.boards[0]
-        return Polygon([(x + board.origin[0], y + board.origin[1])
-                        for x, y in board.grid.corners(hex_.column, hex_.row)])
+        return Polygon(
+            [
+                (x + board.origin[0], y + board.origin[1])
+                for x, y in board.grid.corners(hex_.column, hex_.row)
+            ]
+        )
 
     def corner_point(self, corner: HexCorner) -> Point:
         """A corner's place: the centroid of its three hex centres."""
@@ -61,8 +65,12 @@ class Lattice:
     @cached_property
     def sides(self) -> frozenset[HexSide]:
         """Every hexside between two playable hexes."""
-        return frozenset(hexside(hex_, other) for hex_ in self.playable for other in neighbours(hex_)
-                         if other in self.playable)
+        return frozenset(
+            hexside(hex_, other)
+            for hex_ in self.playable
+            for other in neighbours(hex_)
+            if other in self.playable
+        )
 
     @cached_property
     def corners(self) -> frozenset[HexCorner]:

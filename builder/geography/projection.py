@@ -74,8 +74,13 @@ class Affine:
         return self.a * x + self.b * y + self.c, self.d * x + self.e * y + self.f
 
     @classmethod
-    def framing(cls, pixels_per_km: tuple[float, float], rotation_degrees: float,
-                anchor_km: tuple[float, float], anchor_pixel: tuple[float, float]) -> Affine:
+    def framing(
+        cls,
+        pixels_per_km: tuple[float, float],
+        rotation_degrees: float,
+        anchor_km: tuple[float, float],
+        anchor_pixel: tuple[float, float],
+    ) -> Affine:
         """A map framed by hand: scale, rotation, and one conic point pinned to one pixel.
 
         Pixel y grows downward while conic y grows north, hence the sign flip; a positive
@@ -91,7 +96,9 @@ class Affine:
         return cls(a, b, c, d, e, f)
 
 
-def fit_affine(points: Sequence[tuple[float, float]], targets: Sequence[tuple[float, float]]) -> Affine:
+def fit_affine(
+    points: Sequence[tuple[float, float]], targets: Sequence[tuple[float, float]]
+) -> Affine:
     """The least-squares affine map sending ``points`` to ``targets``.
 
     Each output coordinate is an independent three-parameter linear regression, solved
@@ -103,7 +110,10 @@ def fit_affine(points: Sequence[tuple[float, float]], targets: Sequence[tuple[fl
     normal = [[sum(row[i] * row[j] for row in design) for j in range(3)] for i in range(3)]
     solutions = []
     for axis in range(2):
-        right = [sum(row[i] * target[axis] for row, target in zip(design, targets, strict=True)) for i in range(3)]
+        right = [
+            sum(row[i] * target[axis] for row, target in zip(design, targets, strict=True))
+            for i in range(3)
+        ]
         solutions.append(_solve3(normal, right))
     (a, b, c), (d, e, f) = solutions
     return Affine(a, b, c, d, e, f)
@@ -120,7 +130,10 @@ def _solve3(matrix: list[list[float]], right: list[float]) -> tuple[float, float
         for row in range(3):
             if row != column:
                 factor = rows[row][column] / rows[column][column]
-                rows[row] = [value - factor * pivot_value for value, pivot_value in zip(rows[row], rows[column], strict=True)]
+                rows[row] = [
+                    value - factor * pivot_value
+                    for value, pivot_value in zip(rows[row], rows[column], strict=True)
+                ]
     return (rows[0][3] / rows[0][0], rows[1][3] / rows[1][1], rows[2][3] / rows[2][2])
 
 

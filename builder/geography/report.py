@@ -34,17 +34,40 @@ RESIDUAL_EXAGGERATION = 3.0
 """Residual arrows are drawn three times their length so half a hex is visible."""
 
 TERRAIN_COLOURS = {
-    "clear": (236, 230, 204), "forest": (104, 160, 92), "hills": (196, 166, 118), "mountain": (142, 112, 86),
-    "swamp": (126, 176, 160), "desert_steppe": (232, 214, 160), "sea": (118, 160, 212), "lake": (156, 196, 232),
-    "fortified_axis": (150, 150, 150), "fortified_soviet": (226, 150, 140),
+    "clear": (236, 230, 204),
+    "forest": (104, 160, 92),
+    "hills": (196, 166, 118),
+    "mountain": (142, 112, 86),
+    "swamp": (126, 176, 160),
+    "desert_steppe": (232, 214, 160),
+    "sea": (118, 160, 212),
+    "lake": (156, 196, 232),
+    "fortified_axis": (150, 150, 150),
+    "fortified_soviet": (226, 150, 140),
 }
 HEXSIDE_STYLES = {
-    "river": ((50, 100, 220), 3), "volga": ((10, 40, 150), 7), "lake_side": ((20, 50, 110), 2),
-    "sea_side": ((20, 50, 110), 2), "impassable_mountain": ((0, 0, 0), 6),
-    "don_volga_line": ((200, 0, 0), 5), "stalingrad_ring": ((220, 0, 200), 5),
+    "river": ((50, 100, 220), 3),
+    "volga": ((10, 40, 150), 7),
+    "lake_side": ((20, 50, 110), 2),
+    "sea_side": ((20, 50, 110), 2),
+    "impassable_mountain": ((0, 0, 0), 6),
+    "don_volga_line": ((200, 0, 0), 5),
+    "stalingrad_ring": ((220, 0, 200), 5),
 }
-LINE_COLOURS = [(255, 130, 0), (0, 170, 60), (170, 0, 170), (0, 170, 190), (120, 60, 0), (255, 60, 120)]
-TOWN_COLOUR, CITY_COLOUR, RAIL_COLOUR, SUPPLY_COLOUR = (20, 20, 20), (200, 0, 0), (60, 60, 60), (0, 150, 0)
+LINE_COLOURS = [
+    (255, 130, 0),
+    (0, 170, 60),
+    (170, 0, 170),
+    (0, 170, 190),
+    (120, 60, 0),
+    (255, 60, 120),
+]
+TOWN_COLOUR, CITY_COLOUR, RAIL_COLOUR, SUPPLY_COLOUR = (
+    (20, 20, 20),
+    (200, 0, 0),
+    (60, 60, 60),
+    (0, 150, 0),
+)
 ANCHOR_COLOUR = (230, 0, 120)
 LEGEND_WIDTH = 340
 
@@ -79,9 +102,15 @@ def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Im
         return (point[0] - left) * SCALE, (point[1] - top) * SCALE
 
     board_width = int(board.size[0] * SCALE)
-    image = Image.new("RGB", (board_width + LEGEND_WIDTH, int(board.size[1] * SCALE)), (255, 255, 255))
+    image = Image.new(
+        "RGB", (board_width + LEGEND_WIDTH, int(board.size[1] * SCALE)), (255, 255, 255)
+    )
     pen = ImageDraw.Draw(image)
-    hexes = [hex_ for hex_ in lattice.playable if (found := game_map.hex_map.to_board(hex_)) and found[0] == board_index]
+    hexes = [
+        hex_
+        for hex_ in lattice.playable
+        if (found := game_map.hex_map.to_board(hex_)) and found[0] == board_index
+    ]
     on_board = set(hexes)
     for hex_ in sorted(hexes):
         outline = [at((x, y)) for x, y in lattice.polygon(hex_).exterior.coords]
@@ -90,7 +119,9 @@ def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Im
     for side, features in sorted(game_map.hexside_features.items()):
         if side.first in on_board or side.second in on_board:
             a, b = (at(point) for point in lattice.side_points(side))
-            for feature in sorted(features, key=lambda name: -HEXSIDE_STYLES.get(name, ((0, 0, 0), 2))[1]):
+            for feature in sorted(
+                features, key=lambda name: -HEXSIDE_STYLES.get(name, ((0, 0, 0), 2))[1]
+            ):
                 colour, width = HEXSIDE_STYLES.get(feature, ((90, 90, 90), 2))
                 pen.line([a, b], fill=colour, width=width)
     for number, name in enumerate(sorted(game_map.lines)):
@@ -121,8 +152,13 @@ def draw_board(game_map: GameMap, ready: Prepared, board_index: int) -> Image.Im
     return image
 
 
-def _anchors(pen: ImageDraw.ImageDraw, calibration: Calibration, on_board: set[Hex], lattice: Lattice,
-             at: Callable[[Point], Point]) -> None:
+def _anchors(
+    pen: ImageDraw.ImageDraw,
+    calibration: Calibration,
+    on_board: set[Hex],
+    lattice: Lattice,
+    at: Callable[[Point], Point],
+) -> None:
     """Each anchor's rule hexes ringed, with an arrow from where geography puts it (exaggerated)."""
     for residual in calibration.residuals:
         if not any(hex_ in on_board for hex_ in residual.anchor.hexes):
@@ -135,27 +171,56 @@ def _anchors(pen: ImageDraw.ImageDraw, calibration: Calibration, on_board: set[H
         pen.line([(sx, sy), (tx, ty)], fill=ANCHOR_COLOUR, width=3)
         heading = math.atan2(ty - sy, tx - sx)
         for turn in (2.6, -2.6):
-            pen.line([(tx, ty), (tx + 12 * math.cos(heading + turn), ty + 12 * math.sin(heading + turn))],
-                     fill=ANCHOR_COLOUR, width=3)
-        draw_text(pen, (tx + 22, ty + 6), f"{residual.anchor.name} {residual.hexes:.2f}", font(13, "bold"),
-                  ANCHOR_COLOUR)
+            pen.line(
+                [
+                    (tx, ty),
+                    (tx + 12 * math.cos(heading + turn), ty + 12 * math.sin(heading + turn)),
+                ],
+                fill=ANCHOR_COLOUR,
+                width=3,
+            )
+        draw_text(
+            pen,
+            (tx + 22, ty + 6),
+            f"{residual.anchor.name} {residual.hexes:.2f}",
+            font(13, "bold"),
+            ANCHOR_COLOUR,
+        )
 
 
-def _legend(pen: ImageDraw.ImageDraw, left: int, game_map: GameMap, board_name: str,
-            calibration: Calibration) -> None:
+def _legend(
+    pen: ImageDraw.ImageDraw,
+    left: int,
+    game_map: GameMap,
+    board_name: str,
+    calibration: Calibration,
+) -> None:
     """A key in a panel right of the board: terrain swatches, hexside and line styles, markers."""
     rows: list[tuple[str, tuple[int, int, int], str]] = []
     present = set(game_map.terrain.values()) | set(game_map.default_terrain.values())
     rows += [("fill", TERRAIN_COLOURS.get(name, (200, 200, 200)), name) for name in sorted(present)]
     features = {feature for features in game_map.hexside_features.values() for feature in features}
-    rows += [("line", HEXSIDE_STYLES.get(name, ((90, 90, 90), 2))[0], name) for name in sorted(features)]
-    rows += [("line", LINE_COLOURS[number % len(LINE_COLOURS)], f"line {name}")
-             for number, name in enumerate(sorted(game_map.lines))]
-    rows += [("line", RAIL_COLOUR, "rail"), ("ring", SUPPLY_COLOUR, "supply source"),
-             ("box", CITY_COLOUR, "city"), ("box", TOWN_COLOUR, "town")]
+    rows += [
+        ("line", HEXSIDE_STYLES.get(name, ((90, 90, 90), 2))[0], name) for name in sorted(features)
+    ]
+    rows += [
+        ("line", LINE_COLOURS[number % len(LINE_COLOURS)], f"line {name}")
+        for number, name in enumerate(sorted(game_map.lines))
+    ]
+    rows += [
+        ("line", RAIL_COLOUR, "rail"),
+        ("ring", SUPPLY_COLOUR, "supply source"),
+        ("box", CITY_COLOUR, "city"),
+        ("box", TOWN_COLOUR, "town"),
+    ]
     if calibration.residuals:
-        rows.append(("line", ANCHOR_COLOUR, f"anchor residual x{RESIDUAL_EXAGGERATION:g} "
-                                            f"(RMS {calibration.rms_hexes:.2f} hex)"))
+        rows.append(
+            (
+                "line",
+                ANCHOR_COLOUR,
+                f"anchor residual x{RESIDUAL_EXAGGERATION:g} (RMS {calibration.rms_hexes:.2f} hex)",
+            )
+        )
     text_font = font(13)
     draw_text(pen, (left + 16, 12), f"{game_map.name}: {board_name}", font(14, "bold"), (0, 0, 0))
     for number, (kind, colour, name) in enumerate(rows):
@@ -181,14 +246,20 @@ def town_list(game_map: GameMap, calibration: Calibration) -> str:
         assert found is not None
         board = game_map.hex_map.boards[found[0]].name
         by_board.setdefault(board, []).append(
-            f"  {game_map.label(town.hex):<6} {town.name:<28} {town.kind:<5} {town.provenance.describe()}")
+            f"  {game_map.label(town.hex):<6} {town.name:<28} {town.kind:<5} {town.provenance.describe()}"
+        )
     for board in sorted(by_board):
         lines += ["", f"{board} ({len(by_board[board])} towns)", *sorted(by_board[board])]
     if calibration.residuals:
         lines += ["", f"Anchors (RMS {calibration.rms_hexes:.3f} hex)"]
-        lines += [f"  {residual.anchor.name:<20} {residual.hexes:.2f} hex" for residual in calibration.residuals]
+        lines += [
+            f"  {residual.anchor.name:<20} {residual.hexes:.2f} hex"
+            for residual in calibration.residuals
+        ]
     return "\n".join(lines) + "\n"
 
 
 def _file_name(name: str) -> str:
-    return "".join(character if character.isalnum() else "-" for character in name.lower()).strip("-")
+    return "".join(character if character.isalnum() else "-" for character in name.lower()).strip(
+        "-"
+    )

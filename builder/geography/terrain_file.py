@@ -29,17 +29,30 @@ HEADER = """\
 def render(data: MapData, game: str, title: str, map_name: str) -> str:
     """The whole terrain.toml for one map."""
     label = data.lattice.hex_map.label
-    out = [HEADER.format(title=title, game=game, calibration=_calibration_line(data)).rstrip("\n"), ""]
-    out += ["[[map]]", f"name = {_text(map_name)}", "reconstructed = true",
-            "note = " + _text("Classified from the 1942 theatre projected onto the map; the printed map is not "
-                              "available."), ""]
+    out = [
+        HEADER.format(title=title, game=game, calibration=_calibration_line(data)).rstrip("\n"),
+        "",
+    ]
+    out += [
+        "[[map]]",
+        f"name = {_text(map_name)}",
+        "reconstructed = true",
+        "note = "
+        + _text(
+            "Classified from the 1942 theatre projected onto the map; the printed map is not "
+            "available."
+        ),
+        "",
+    ]
     out += _array("overrides", (_text(note) for note in data.overrides), one_per_line=True)
     out += ["", "[map.terrain]"]
     by_terrain: dict[str, list[Hex]] = {}
     for hex_, terrain in data.terrain.items():
         by_terrain.setdefault(terrain, []).append(hex_)
     for terrain in sorted(by_terrain):
-        out += _array(terrain, (_text(label(hex_)) for hex_ in sorted(by_terrain[terrain], key=label)))
+        out += _array(
+            terrain, (_text(label(hex_)) for hex_ in sorted(by_terrain[terrain], key=label))
+        )
     out += ["", "[map.hexsides]"]
     by_feature: dict[str, list[HexSide]] = {}
     for side, features in data.hexsides.items():
@@ -52,14 +65,26 @@ def render(data: MapData, game: str, title: str, map_name: str) -> str:
     for name in sorted(data.lines):
         out += _array(name, (_text(_side(data, side)) for side in data.lines[name]))
     for town in sorted(data.towns, key=lambda town: label(town.hex)):
-        out += ["", "[[map.town]]", f"name = {_text(town.name)}", f"hex = {_text(label(town.hex))}",
-                f"kind = {_text(town.kind)}", "reconstructed = true", f"note = {_text(town.note)}"]
+        out += [
+            "",
+            "[[map.town]]",
+            f"name = {_text(town.name)}",
+            f"hex = {_text(label(town.hex))}",
+            f"kind = {_text(town.kind)}",
+            "reconstructed = true",
+            f"note = {_text(town.note)}",
+        ]
     for rail in sorted(data.rails, key=lambda rail: rail.name):
         out += ["", "[[map.rail]]", f"name = {_text(rail.name)}"]
         out += _array("hexes", (_text(label(hex_)) for hex_ in rail.hexes))
     for placed in data.supply:
         rule = placed.rule
-        out += ["", "[[map.supply_source]]", f"side = {_text(rule.side)}", f"kind = {_text(rule.kind)}"]
+        out += [
+            "",
+            "[[map.supply_source]]",
+            f"side = {_text(rule.side)}",
+            f"kind = {_text(rule.kind)}",
+        ]
         out += _array("hexes", (_text(label(hex_)) for hex_ in placed.hexes))
         out.append(f"description = {_text(rule.description)}")
         if rule.provenance.source:
@@ -76,8 +101,10 @@ def _calibration_line(data: MapData) -> str:
     if not calibration.residuals:
         return f"Framed by hand (see geography.toml): pixel = affine(conic km), {coefficients}."
     residuals = ", ".join(f"{r.anchor.name} {r.hexes:.2f}" for r in calibration.residuals)
-    return (f"Fitted to {len(calibration.residuals)} rule anchors, RMS {calibration.rms_hexes:.3f} hex "
-            f"({residuals}).\n# pixel = affine(conic km): {coefficients}.")
+    return (
+        f"Fitted to {len(calibration.residuals)} rule anchors, RMS {calibration.rms_hexes:.3f} hex "
+        f"({residuals}).\n# pixel = affine(conic km): {coefficients}."
+    )
 
 
 def _side(data: MapData, side: HexSide) -> str:
@@ -95,5 +122,7 @@ def _array(key: str, items: Iterable[str], one_per_line: bool = False) -> list[s
     if not values:
         return [f"{key} = []"]
     width = 1 if one_per_line else PER_LINE
-    rows = [", ".join(values[start:start + width]) + "," for start in range(0, len(values), width)]
+    rows = [
+        ", ".join(values[start : start + width]) + "," for start in range(0, len(values), width)
+    ]
     return [f"{key} = [", *(f"  {row}" for row in rows), "]"]

@@ -129,38 +129,77 @@ def load_theatre(directory: Path | None = None) -> Theatre:
         root.only("water", "river", "town", "relief", "railway", "line")
         for table in root.tables("water"):
             table.only("name", "kind", "polygons", "ring", *FEATURE_KEYS)
-            water.append(Water(table.text("name"), table.choice("kind", ("sea", "lake"), "water kind"),
-                               _polygons(table, "polygons")))
+            water.append(
+                Water(
+                    table.text("name"),
+                    table.choice("kind", ("sea", "lake"), "water kind"),
+                    _polygons(table, "polygons"),
+                )
+            )
         for table in root.tables("river"):
             table.only("name", "class", "lines", *FEATURE_KEYS)
-            rivers.append(River(table.text("name"), table.choice("class", ("major", "river", "minor"), "river class"),
-                                tuple(_points(table, "lines", line) for line in _list(table, "lines"))))
+            rivers.append(
+                River(
+                    table.text("name"),
+                    table.choice("class", ("major", "river", "minor"), "river class"),
+                    tuple(_points(table, "lines", line) for line in _list(table, "lines")),
+                )
+            )
         for table in root.tables("town"):
-            table.only("name", "modern", "geonameid", "lon", "lat", "population", "kind", *FEATURE_KEYS)
-            towns.append(TheatreTown(table.text("name"), table.number("lon"), table.number("lat"),
-                                     table.choice("kind", ("city", "town", "station"), "town kind"),
-                                     table.integer("population", 0, minimum=0)))
+            table.only(
+                "name", "modern", "geonameid", "lon", "lat", "population", "kind", *FEATURE_KEYS
+            )
+            towns.append(
+                TheatreTown(
+                    table.text("name"),
+                    table.number("lon"),
+                    table.number("lat"),
+                    table.choice("kind", ("city", "town", "station"), "town kind"),
+                    table.integer("population", 0, minimum=0),
+                )
+            )
         for table in root.tables("relief"):
             table.only("class", "polygons", *FEATURE_KEYS)
-            relief.append(Relief(table.choice("class", ("hills", "mountain"), "relief class"),
-                                 _polygons(table, "polygons")))
+            relief.append(
+                Relief(
+                    table.choice("class", ("hills", "mountain"), "relief class"),
+                    _polygons(table, "polygons"),
+                )
+            )
         for table in root.tables("railway"):
             table.only("name", "stations", "confidence", *FEATURE_KEYS)
             railways.append(Railway(table.text("name"), tuple(table.text_list("stations"))))
         for table in root.tables("line"):
             table.only("name", "kind", "game", "date", "closed", "points", *FEATURE_KEYS)
-            lines.append(TheatreLine(table.text("name"), table.text("kind"),
-                                     table.choice("game", ("dos", "tps", "both"), "game"),
-                                     _points(table, "points", _list(table, "points")),
-                                     table.boolean("closed", False)))
-    theatre = Theatre(tuple(water), tuple(rivers), tuple(towns), tuple(relief), tuple(railways), tuple(lines), paths)
+            lines.append(
+                TheatreLine(
+                    table.text("name"),
+                    table.text("kind"),
+                    table.choice("game", ("dos", "tps", "both"), "game"),
+                    _points(table, "points", _list(table, "points")),
+                    table.boolean("closed", False),
+                )
+            )
+    theatre = Theatre(
+        tuple(water),
+        tuple(rivers),
+        tuple(towns),
+        tuple(relief),
+        tuple(railways),
+        tuple(lines),
+        paths,
+    )
     known = {town.name for town in towns}
     for path in paths:
         root = Table.root(TomlSource.read(path))
         for table in root.tables("railway"):
             for station in table.text_list("stations"):
                 if station not in known:
-                    raise table.error(f"railway station {station!r} is no town of the theatre", "stations", station)
+                    raise table.error(
+                        f"railway station {station!r} is no town of the theatre",
+                        "stations",
+                        station,
+                    )
     return theatre
 
 
@@ -177,12 +216,17 @@ def _points(table: Table, key: str, value: Any) -> tuple[LonLat, ...]:
         raise table.error(f"{key!r} must hold arrays of [lon, lat] pairs", key)
     points = []
     for pair in value:
-        if (not isinstance(pair, list) or len(pair) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pair)):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pair)
+        ):
             raise table.error(f"{key!r} must hold [lon, lat] pairs of numbers, not {pair!r}", key)
         points.append((float(pair[0]), float(pair[1])))
     return tuple(points)
 
 
 def _polygons(table: Table, key: str) -> tuple[Polygon, ...]:
-    return tuple(tuple(_points(table, key, ring) for ring in polygon) for polygon in _list(table, key))
+    return tuple(
+        tuple(_points(table, key, ring) for ring in polygon) for polygon in _list(table, key)
+    )

@@ -76,8 +76,13 @@ def stack_spot(spec: GameSpec, board: AreaBoardArt, area_id: str) -> Spot:
     bounding box and which lies outside a concave area (the German rear wraps round the
     city)."""
     x, y = board.spots[area_id][UNITS_SPOT]
-    tallest = max((sum(1 for placement in scenario.setup if placement.location == area_id)
-                   for scenario in spec.scenarios.values()), default=0)
+    tallest = max(
+        (
+            sum(1 for placement in scenario.setup if placement.location == area_id)
+            for scenario in spec.scenarios.values()
+        ),
+        default=0,
+    )
     return x, y + max(tallest - 1, 0) * Stacking().unexpanded[1]
 
 
@@ -90,17 +95,33 @@ def area_unit_commands(spec: GameSpec, board: AreaBoardArt, unit: Unit) -> tuple
     for arrival in [arrival for arrival in unit.arrivals if arrival.where][:1]:
         where = game_map.area(arrival.where).name
         traits += [
-            report(keys.ARRIVE, f"{unit.name} arrives in the {where} with {step_cards_text(count)} (6.1, 6.2)"),
-            trigger("Arrive", f"Arrive in the {where} (turn {arrival.turn})", keys.ARRIVE,
-                    [keys.MOVE_TO_ARRIVAL] + [keys.DRAW_QUIETLY] * count),
-            send_to("", keys.MOVE_TO_ARRIVAL, game_map.name, point=stack_spot(spec, board, arrival.where)),
+            report(
+                keys.ARRIVE,
+                f"{unit.name} arrives in the {where} with {step_cards_text(count)} (6.1, 6.2)",
+            ),
+            trigger(
+                "Arrive",
+                f"Arrive in the {where} (turn {arrival.turn})",
+                keys.ARRIVE,
+                [keys.MOVE_TO_ARRIVAL] + [keys.DRAW_QUIETLY] * count,
+            ),
+            send_to(
+                "",
+                keys.MOVE_TO_ARRIVAL,
+                game_map.name,
+                point=stack_spot(spec, board, arrival.where),
+            ),
         ]
     if "rebuilt_in" in unit.properties:
         where = game_map.area(unit.properties["rebuilt_in"]).name
         traits += [
             report(keys.RETURN, f"{unit.name} returns to the {where} (6.3)"),
-            send_to(f"Return to the {where} (6.3)", keys.RETURN, game_map.name,
-                    point=stack_spot(spec, board, unit.properties["rebuilt_in"])),
+            send_to(
+                f"Return to the {where} (6.3)",
+                keys.RETURN,
+                game_map.name,
+                point=stack_spot(spec, board, unit.properties["rebuilt_in"]),
+            ),
         ]
     return tuple(traits)
 
@@ -120,16 +141,34 @@ def face_up_phase(spec: GameSpec) -> str:
 def face_up_commands(root: etree._Element, tracker: etree._Element, spec: GameSpec) -> None:
     """The Face up button (every unit shows its front, 10.3), pressed by the turn tracker
     itself when :func:`face_up_phase` begins."""
-    element(root, "module.GlobalKeyCommand", name=FACE_UP_BUTTON, buttonText=FACE_UP_BUTTON,
-            tooltip="Turn every unit face up (10.3)", icon="", buttonHotkey=keys.FACE_UP.encoded(),
-            hotkey=keys.SHOW_FRONT.encoded(), filter='{UnitId!=""}', deckCount="-1", reportSingle="true",
-            reportFormat="Every unit turns face up (10.3)")
+    element(
+        root,
+        "module.GlobalKeyCommand",
+        name=FACE_UP_BUTTON,
+        buttonText=FACE_UP_BUTTON,
+        tooltip="Turn every unit face up (10.3)",
+        icon="",
+        buttonHotkey=keys.FACE_UP.encoded(),
+        hotkey=keys.SHOW_FRONT.encoded(),
+        filter='{UnitId!=""}',
+        deckCount="-1",
+        reportSingle="true",
+        reportFormat="Every unit turns face up (10.3)",
+    )
     if face_up_phase(spec):
-        element(tracker, "module.turn.TurnGlobalHotkey", name="Units face up", hotkey=keys.FACE_UP.encoded(),
-                match=f'{{Phase=="{face_up_phase(spec)}"}}', reportFormat="")
+        element(
+            tracker,
+            "module.turn.TurnGlobalHotkey",
+            name="Units face up",
+            hotkey=keys.FACE_UP.encoded(),
+            match=f'{{Phase=="{face_up_phase(spec)}"}}',
+            reportFormat="",
+        )
 
 
-def area_location(spec: GameSpec, board: AreaBoardArt, location: str, spot: int) -> tuple[str, int, int] | None:
+def area_location(
+    spec: GameSpec, board: AreaBoardArt, location: str, spot: int
+) -> tuple[str, int, int] | None:
     """Map and pixel of the units' stack (``spot`` :data:`UNITS_SPOT`, :func:`stack_spot`)
     or of the control marker (:data:`MARKER_SPOT`) in the area ``location``, or None if
     no area has that id."""
@@ -160,10 +199,16 @@ def area_setup_extras(
         words = id_words(marker_id)
         if CONTROL_WORD in words:
             for area in game_map.areas:
-                found = area_location(spec, art, area.id, MARKER_SPOT) if area.kind != "rear" else None
+                found = (
+                    area_location(spec, art, area.id, MARKER_SPOT) if area.kind != "rear" else None
+                )
                 if found is not None:
-                    pieces.append(SetupPiece(traits=markers[marker_id], map=found[0], x=found[1], y=found[2]))
+                    pieces.append(
+                        SetupPiece(traits=markers[marker_id], map=found[0], x=found[1], y=found[2])
+                    )
         elif "turn" in words:
             x, y = art.named(TURN_BOX.format(turn=scenario.first_turn)).centre
-            pieces.append(SetupPiece(traits=markers[marker_id], map=game_map.name, x=x - 20, y=y - 10))
+            pieces.append(
+                SetupPiece(traits=markers[marker_id], map=game_map.name, x=x - 20, y=y - 10)
+            )
     return pieces

@@ -66,8 +66,12 @@ def board_layouts(spec: GameSpec, art: ModuleArt) -> list[MapBoards]:
         columns = sorted({board.origin[0] for board in game_map.hex_map.boards})
         rows = sorted({board.origin[1] for board in game_map.hex_map.boards})
         placements = tuple(
-            BoardPlacement(board=board.name, reversed=False, column=columns.index(board.origin[0]),
-                           row=rows.index(board.origin[1]))
+            BoardPlacement(
+                board=board.name,
+                reversed=False,
+                column=columns.index(board.origin[0]),
+                row=rows.index(board.origin[1]),
+            )
             for board in game_map.hex_map.boards
         )
         layouts.append(MapBoards(map=game_map.name, boards=placements))
@@ -80,7 +84,11 @@ def board_layouts(spec: GameSpec, art: ModuleArt) -> list[MapBoards]:
     if untried_pools(spec):
         single.append(POOL_MAP)
     for name in single:
-        layouts.append(MapBoards(map=name, boards=(BoardPlacement(board=name, reversed=False, column=0, row=0),)))
+        layouts.append(
+            MapBoards(
+                map=name, boards=(BoardPlacement(board=name, reversed=False, column=0, row=0),)
+            )
+        )
     return layouts
 
 
@@ -98,7 +106,9 @@ def _placed(spec: GameSpec, art: ModuleArt, location: str) -> tuple[str, int, in
     return None
 
 
-def setup_pieces(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catalogue) -> list[SetupPiece]:
+def setup_pieces(
+    spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catalogue
+) -> list[SetupPiece]:
     """Every placement of ``scenario`` where it stands, an area game's reinforcements
     and markers on its board, and the scenario's track markers on their first boxes."""
     units = {unit_id: expand_prototypes(chain, spec) for unit_id, chain in pieces.units.items()}
@@ -129,12 +139,28 @@ def _pool_deck(spec: GameSpec, scenario: Scenario, pieces: Catalogue) -> SetupDe
     units = untried_pools(spec).get(scenario.id, [])
     if not units:
         return None
-    cards = tuple(SetupPiece(expand_prototypes(pieces.units[unit.id], spec), POOL_MAP, *PILE_AT) for unit in units)
-    return SetupDeck(type=pool_deck_type(), map=POOL_MAP, x=PILE_AT[0], y=PILE_AT[1], face_down=False, cards=cards)
+    cards = tuple(
+        SetupPiece(expand_prototypes(pieces.units[unit.id], spec), POOL_MAP, *PILE_AT)
+        for unit in units
+    )
+    return SetupDeck(
+        type=pool_deck_type(),
+        map=POOL_MAP,
+        x=PILE_AT[0],
+        y=PILE_AT[1],
+        face_down=False,
+        cards=cards,
+    )
 
 
-def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catalogue, metadata: Metadata,
-               seed: int) -> bytes:
+def setup_save(
+    spec: GameSpec,
+    scenario: Scenario,
+    art: ModuleArt,
+    pieces: Catalogue,
+    metadata: Metadata,
+    seed: int,
+) -> bytes:
     """The predefined set-up of ``scenario``. In a module with an untried pool the save
     holds the pool's deck and says so ("at-start stacks placed"); a card game's deck is
     the module's own at-start pile, placed when the game starts, so its saves do not."""
@@ -148,7 +174,9 @@ def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catal
             GlobalPropertyValue(SCENARIO_PROPERTY, scenario.id, MODULE_CONTAINER),
             GlobalPropertyValue(LAST_TURN_PROPERTY, str(scenario.last_turn), MODULE_CONTAINER),
         ),
-        turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, scenario.first_turn, scenario)),),
+        turns=(
+            TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, scenario.first_turn, scenario)),
+        ),
         description=scenario_title(scenario),
         at_start_stacks=bool(untried_pools(spec)),
         decks=() if deck is None else (deck,),
@@ -158,8 +186,14 @@ def setup_save(spec: GameSpec, scenario: Scenario, art: ModuleArt, pieces: Catal
 def metadata_of(spec: GameSpec, game_data: Mapping[str, bytes]) -> Metadata:
     """The module's ``moduledata``, naming the digest and origin of ``game_data``."""
     identity = identity_of(spec)
-    return module_metadata(identity.name, identity.version, VASSAL_VERSION, identity.description,
-                           data_digest(game_data), data_origin(spec.folder))
+    return module_metadata(
+        identity.name,
+        identity.version,
+        VASSAL_VERSION,
+        identity.description,
+        data_digest(game_data),
+        data_origin(spec.folder),
+    )
 
 
 def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltModule:

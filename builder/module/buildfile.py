@@ -63,27 +63,57 @@ def _global_options(root: etree._Element) -> None:
     is known when the main map decides to dock into the main window. Hotkeys work with
     their windows closed: the turn marker follows the turn through a hidden global key
     command, and the toolbar keys open the windows they belong to."""
-    element(root, "module.GlobalOptions", autoReport="Always", nonOwnerUnmaskable="Never",
-            promptString="Opponents can unmask pieces", playerIdFormat="$PlayerName$", chatterHTMLSupport="Never",
-            hotKeysOnClosedWindows="Always")
+    element(
+        root,
+        "module.GlobalOptions",
+        autoReport="Always",
+        nonOwnerUnmaskable="Never",
+        promptString="Opponents can unmask pieces",
+        playerIdFormat="$PlayerName$",
+        chatterHTMLSupport="Never",
+        hotKeysOnClosedWindows="Always",
+    )
 
 
 def _global_properties(root: etree._Element, spec: GameSpec) -> None:
     properties = element(root, "module.properties.GlobalProperties")
-    element(properties, "module.properties.GlobalProperty", name=SCENARIO_PROPERTY, initialValue="",
-            description="The scenario being played; each predefined set-up sets it for the referee",
-            isNumeric="false", min="", max="", wrap="false")
-    element(properties, "module.properties.GlobalProperty", name=LAST_TURN_PROPERTY,
-            initialValue=str(last_turn(spec)), description="The last turn of the scenario being played",
-            isNumeric="true", min="1", max="99", wrap="false")
+    element(
+        properties,
+        "module.properties.GlobalProperty",
+        name=SCENARIO_PROPERTY,
+        initialValue="",
+        description="The scenario being played; each predefined set-up sets it for the referee",
+        isNumeric="false",
+        min="",
+        max="",
+        wrap="false",
+    )
+    element(
+        properties,
+        "module.properties.GlobalProperty",
+        name=LAST_TURN_PROPERTY,
+        initialValue=str(last_turn(spec)),
+        description="The last turn of the scenario being played",
+        isNumeric="true",
+        min="1",
+        max="99",
+        wrap="false",
+    )
     track_properties(properties, spec)
     if spec.cards is not None:
         card_properties(properties)
 
 
 def _charts(root: etree._Element, charts: Sequence[tuple[str, str]]) -> None:
-    window = element(root, "module.ChartWindow", name="Charts", text="Charts", icon="", hotkey=keys.CHARTS.encoded(),
-                     tooltip="Charts and tables")
+    window = element(
+        root,
+        "module.ChartWindow",
+        name="Charts",
+        text="Charts",
+        icon="",
+        hotkey=keys.CHARTS.encoded(),
+        tooltip="Charts and tables",
+    )
     tabs = element(window, "widget.TabWidget", entryName="Charts")
     for title, image in charts:
         element(tabs, "widget.Chart", chartName=title, description="", fileName=image)
@@ -93,12 +123,29 @@ def _inventory(root: etree._Element) -> None:
     """Every unit by side, formation and where it is (map, dead pile, pool), from the
     properties each unit piece carries."""
     element(
-        root, "module.Inventory", name="Inventory", text="Inventory", icon="", hotkey=keys.INVENTORY.encoded(),
-        tooltip="Units by side, formation and place", include='{Layer == "Units"}',
-        groupBy="SideName,Formation,CurrentMap", nonLeafFormat="$PropertyValue$",
-        leafFormat="$PieceName$ ($LocationName$)", foldersOnly="false", sortPieces="true", sortFormat="$PieceName$",
-        sorting="alpha", centerOnPiece="true", forwardKeystroke="true", showMenu="true", drawPieces="true",
-        pieceZoom="0.33", sides="", launchFunction="functionHide", refreshHotkey="",
+        root,
+        "module.Inventory",
+        name="Inventory",
+        text="Inventory",
+        icon="",
+        hotkey=keys.INVENTORY.encoded(),
+        tooltip="Units by side, formation and place",
+        include='{Layer == "Units"}',
+        groupBy="SideName,Formation,CurrentMap",
+        nonLeafFormat="$PropertyValue$",
+        leafFormat="$PieceName$ ($LocationName$)",
+        foldersOnly="false",
+        sortPieces="true",
+        sortFormat="$PieceName$",
+        sorting="alpha",
+        centerOnPiece="true",
+        forwardKeystroke="true",
+        showMenu="true",
+        drawPieces="true",
+        pieceZoom="0.33",
+        sides="",
+        launchFunction="functionHide",
+        refreshHotkey="",
     )
 
 
@@ -109,15 +156,24 @@ def rolls_dice(spec: GameSpec) -> bool:
 
 def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     """Every toolbar button a player presses, with its key (the help page lists them)."""
-    buttons = [("Counters", keys.COUNTERS), ("Charts", keys.CHARTS), ("Overview", keys.OVERVIEW),
-               ("Inventory", keys.INVENTORY), ("Notes", keys.NOTES), ("Turn", keys.TURN_WINDOW)]
+    buttons = [
+        ("Counters", keys.COUNTERS),
+        ("Charts", keys.CHARTS),
+        ("Overview", keys.OVERVIEW),
+        ("Inventory", keys.INVENTORY),
+        ("Notes", keys.NOTES),
+        ("Turn", keys.TURN_WINDOW),
+    ]
     if rolls_dice(spec):
         buttons.append((DIE_BUTTON, keys.DIE))
     if spec.tracks:
         buttons.append((TRACKS_MAP, keys.TRACKS))
     if untried_pools(spec):
         buttons.append((POOL_MAP, keys.UNTRIED_POOL))
-    buttons += [(dead_pile_name(side.name), key) for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)]
+    buttons += [
+        (dead_pile_name(side.name), key)
+        for side, key in zip(spec.sides, keys.ELIMINATED, strict=False)
+    ]
     if spec.cards is not None:
         buttons += card_toolbar(spec)
     if spec.is_area_game:
@@ -131,14 +187,18 @@ def _game_map(root: etree._Element, spec: GameSpec, art: ModuleArt, pieces: Cata
     hex boards, or the area board with the draw deck and the discards of a card game."""
     for game_map in spec.maps:
         if game_map.hex_map is not None:
-            map_element(root, game_map.name, game_map.hex_map, art.boards, None, overview=keys.OVERVIEW)
+            map_element(
+                root, game_map.name, game_map.hex_map, art.boards, None, overview=keys.OVERVIEW
+            )
     if art.area is None:
         return
     board = area_board(spec, art.area)
     layers = CARD_LAYERS if art.cards is not None else PIECE_LAYERS
     map_ = map_element(root, board.name, board, {}, None, overview=keys.OVERVIEW, layers=layers)
     if art.cards is not None:
-        cards = {card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()}
+        cards = {
+            card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()
+        }
         draw_piles(map_, spec, board.name, art.area.box("deck"), art.area.box("discard"), cards)
 
 
@@ -168,10 +228,21 @@ def build_file(
     element(root, "module.BasicCommandEncoder")
     _global_options(root)
     documentation = element(root, "module.Documentation")
-    element(documentation, "module.documentation.HelpFile", title=f"How to play {spec.title} (Stavka)",
-            fileName=help_file, fileType="archive")
-    roster = element(root, "module.PlayerRoster", buttonText="Retire", buttonToolTip="Switch sides", buttonIcon="",
-                     buttonKeyStroke="")
+    element(
+        documentation,
+        "module.documentation.HelpFile",
+        title=f"How to play {spec.title} (Stavka)",
+        fileName=help_file,
+        fileType="archive",
+    )
+    roster = element(
+        root,
+        "module.PlayerRoster",
+        buttonText="Retire",
+        buttonToolTip="Switch sides",
+        buttonIcon="",
+        buttonKeyStroke="",
+    )
     for side in spec.sides:
         etree.SubElement(roster, "entry").text = side.name
     _global_properties(root, spec)
@@ -187,16 +258,34 @@ def build_file(
         pool_map(root)
     prototypes = element(root, "module.PrototypesContainer")
     for side in spec.sides:
-        definition = element(prototypes, "module.PrototypeDefinition", name=side_prototype_name(side.id),
-                             description=f"Every {side.name} unit")
+        definition = element(
+            prototypes,
+            "module.PrototypeDefinition",
+            name=side_prototype_name(side.id),
+            description=f"Every {side.name} unit",
+        )
         definition.text = piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
     if art.cards is not None:
         card_prototype_definition(prototypes, spec, art.cards)
     add_palette(root, spec, pieces)
     if rolls_dice(spec):
-        element(root, "module.DiceButton", name=DIE_BUTTON, text=DIE_BUTTON, tooltip="Roll one die", icon="",
-                hotkey=keys.DIE.encoded(), nDice="1", nSides="6", plus="0", addToTotal="0", reportTotal="false",
-                sortDice="false", prompt="false", reportFormat="** $name$ = $result$ *** <$PlayerName$>")
+        element(
+            root,
+            "module.DiceButton",
+            name=DIE_BUTTON,
+            text=DIE_BUTTON,
+            tooltip="Roll one die",
+            icon="",
+            hotkey=keys.DIE.encoded(),
+            nDice="1",
+            nSides="6",
+            plus="0",
+            addToTotal="0",
+            reportTotal="false",
+            sortDice="false",
+            prompt="false",
+            reportFormat="** $name$ = $result$ *** <$PlayerName$>",
+        )
     tracker = turn_tracker(root, spec)
     turn_follower(tracker, root, spec)
     if art.area is not None:
@@ -206,11 +295,33 @@ def build_file(
     if art.charts:
         _charts(root, art.charts)
     _inventory(root)
-    element(root, "module.NotesWindow", buttonText="Notes", icon="", hotkey=keys.NOTES.encoded(),
-            tooltip="Scenario, public and private notes")
+    element(
+        root,
+        "module.NotesWindow",
+        buttonText="Notes",
+        icon="",
+        hotkey=keys.NOTES.encoded(),
+        tooltip="Scenario, public and private notes",
+    )
     add_referee(root, spec)
     if setups:
-        menu = element(root, "module.PredefinedSetup", name="Scenarios", isMenu="true", useFile="false", file="")
+        menu = element(
+            root,
+            "module.PredefinedSetup",
+            name="Scenarios",
+            isMenu="true",
+            useFile="false",
+            file="",
+        )
         for name, entry in setups:
-            element(menu, "module.PredefinedSetup", name=name, isMenu="false", useFile="true", file=entry)
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
+            element(
+                menu,
+                "module.PredefinedSetup",
+                name=name,
+                isMenu="false",
+                useFile="true",
+                file=entry,
+            )
+    return etree.tostring(
+        root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True
+    )

@@ -33,7 +33,13 @@ from lxml import etree
 from builder.art.area_board import PILE_DEPTH, Box
 from builder.art.cards import screen_card
 from builder.module import keys
-from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.area_names import (
+    CARDS_DEALT,
+    DISCARD_PILE,
+    DRAW_DECK,
+    hand_map_name,
+    steps_map_name,
+)
 from builder.module.elements import element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import FANNED, PlainBoard, Privacy, Zone, map_element
@@ -97,7 +103,11 @@ class CardArt:
 
 def card_maps(spec: GameSpec) -> list[str]:
     """The names of the steps maps and hands, for the set-up's board layouts."""
-    return [name for side in spec.sides for name in (steps_map_name(side.name), hand_map_name(side.name))]
+    return [
+        name
+        for side in spec.sides
+        for name in (steps_map_name(side.name), hand_map_name(side.name))
+    ]
 
 
 def deck_of(spec: GameSpec) -> CardDeck:
@@ -122,19 +132,39 @@ def step_card_commands(spec: GameSpec, unit: Unit, art: CardArt) -> tuple[Trait,
     box, steps_map = unit.name, steps_map_name(side_name)
     full = f"{{{STEPS_HELD}>={count}}}"
     return (
-        restrict_commands("Full strength", full, (keys.DRAW_STEP, keys.DRAW_ALL_STEPS), disable=True),
+        restrict_commands(
+            "Full strength", full, (keys.DRAW_STEP, keys.DRAW_ALL_STEPS), disable=True
+        ),
         report(keys.DRAW_STEP, f"$PlayerSide$ draws a step card for {unit.name} (7.5)"),
-        report(keys.DRAW_ALL_STEPS, f"$PlayerSide$ draws step cards for {unit.name} up to its {step_cards_text(count)} (3.3, 6.1, 6.2)"),
+        report(
+            keys.DRAW_ALL_STEPS,
+            f"$PlayerSide$ draws step cards for {unit.name} up to its {step_cards_text(count)} (3.3, 6.1, 6.2)",
+        ),
         trigger("Draw a step card", "Draw a step card", keys.DRAW_STEP, [keys.DRAW_QUIETLY]),
-        trigger("Draw all step cards", "Draw all step cards", keys.DRAW_ALL_STEPS, [keys.DRAW_QUIETLY] * count),
+        trigger(
+            "Draw all step cards",
+            "Draw all step cards",
+            keys.DRAW_ALL_STEPS,
+            [keys.DRAW_QUIETLY] * count,
+        ),
         trigger("Deal at the start", "", keys.DEAL_AT_START, [keys.DRAW_QUIETLY] * count),
-        trigger("Deal one card", "", keys.DRAW_QUIETLY, [keys.SET_DEAL_TARGET, keys.DEAL_ONE],
-                match=f"{{{STEPS_HELD}<{count}}}"),
+        trigger(
+            "Deal one card",
+            "",
+            keys.DRAW_QUIETLY,
+            [keys.SET_DEAL_TARGET, keys.DEAL_ONE],
+            match=f"{{{STEPS_HELD}<{count}}}",
+        ),
         global_key(keys.DEAL_ONE, keys.DEAL, f'{{DeckName=="{DRAW_DECK}"}}', 1),
         set_global_property(DEAL_MAP, [PropertyChange("", keys.SET_DEAL_TARGET, "P", steps_map)]),
         set_global_property(DEAL_ZONE, [PropertyChange("", keys.SET_DEAL_TARGET, "P", box)]),
-        following_layer("Steps held", art.badges[unit.id],
-                        tuple(f"+ [{held} of {count} steps]" for held in range(count + 1)), STEPS_HELD, 0),
+        following_layer(
+            "Steps held",
+            art.badges[unit.id],
+            tuple(f"+ [{held} of {count} steps]" for held in range(count + 1)),
+            STEPS_HELD,
+            0,
+        ),
         cards_in_box(box, steps_map),
         Marker(keys=("StepMap", "StepBox"), values=(steps_map, box)),
     )
@@ -144,7 +174,8 @@ def cards_in_box(box: str, steps_map: str) -> Trait:
     """:data:`STEPS_HELD`: how many cards lie in the steps box ``box`` of ``steps_map``,
     counted whenever asked, so the unit's badge and its box's label follow the box."""
     return calculated_property(
-        STEPS_HELD, f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}'
+        STEPS_HELD,
+        f'{{Count("{{CurrentZone==\\"{expression_text(box)}\\"}}","{expression_text(steps_map)}")}}',
     )
 
 
@@ -160,9 +191,13 @@ def steps_labels(spec: GameSpec, art: CardArt) -> list[SetupPiece]:
             count = step_cards(unit)
             traits: tuple[Trait, ...] = (
                 fixed_in_place(),
-                following_layer("Steps held", art.labels[unit.id],
-                                tuple(f"+ {held} of {step_cards_text(count)}" for held in range(count + 1)),
-                                STEPS_HELD, 0),
+                following_layer(
+                    "Steps held",
+                    art.labels[unit.id],
+                    tuple(f"+ {held} of {step_cards_text(count)}" for held in range(count + 1)),
+                    STEPS_HELD,
+                    0,
+                ),
                 cards_in_box(box.name, steps_map),
                 Marker(keys=("Layer", "Game"), values=(MARKER_LAYER, spec.id)),
                 BasicPiece(image="", name=f"{unit.name}:"),
@@ -174,26 +209,60 @@ def steps_labels(spec: GameSpec, art: CardArt) -> list[SetupPiece]:
 def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
     """What every card does: go to a hand or a steps box when dealt, turn over, play face
     down in a duel, reveal, discard."""
-    on_steps = " || ".join(f'CurrentMap=="{expression_text(steps_map_name(side.name))}"' for side in spec.sides)
+    on_steps = " || ".join(
+        f'CurrentMap=="{expression_text(steps_map_name(side.name))}"' for side in spec.sides
+    )
     traits: list[Trait] = [
-        restrict_commands("Only its owner handles a hidden card", f'{{{OBSCURED_TO_ME}=="true"}}', OWNER_COMMANDS),
+        restrict_commands(
+            "Only its owner handles a hidden card", f'{{{OBSCURED_TO_ME}=="true"}}', OWNER_COMMANDS
+        ),
         report(keys.PLAY_FACE_DOWN, "$PlayerSide$ plays a card face down (8.4-8.6)"),
         report(keys.REVEAL, "$PlayerSide$ reveals the $CardName$ (8.7)"),
         report(keys.REPORT_PLAIN_DISCARD, "$PlayerSide$ discards the $CardName$"),
-        report(keys.REPORT_STEP_LOST, "$PlayerSide$ discards the $CardName$: $CurrentZone$ loses a step (8.9)"),
+        report(
+            keys.REPORT_STEP_LOST,
+            "$PlayerSide$ discards the $CardName$: $CurrentZone$ loses a step (8.9)",
+        ),
         report(keys.FLIP, "$PlayerSide$ turns a card face down or up"),
-        trigger("Discard a step", "", keys.REPORT_DISCARD, [keys.REPORT_STEP_LOST], match=f"{{{on_steps}}}"),
-        trigger("Discard a card", "", keys.REPORT_DISCARD, [keys.REPORT_PLAIN_DISCARD], match=f"{{!({on_steps})}}"),
+        trigger(
+            "Discard a step",
+            "",
+            keys.REPORT_DISCARD,
+            [keys.REPORT_STEP_LOST],
+            match=f"{{{on_steps}}}",
+        ),
+        trigger(
+            "Discard a card",
+            "",
+            keys.REPORT_DISCARD,
+            [keys.REPORT_PLAIN_DISCARD],
+            match=f"{{!({on_steps})}}",
+        ),
         trigger("Turn over", "Turn face down or up", keys.FLIP, [keys.MASK]),
-        trigger("Play face down", "Play face down in a duel", keys.PLAY_FACE_DOWN, [keys.MASK_IF_SHOWN, keys.TO_DUEL]),
-        trigger("Hide if shown", "", keys.MASK_IF_SHOWN, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}!="true"}}'),
-        trigger("Reveal", "Reveal", keys.REVEAL, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}=="true"}}'),
+        trigger(
+            "Play face down",
+            "Play face down in a duel",
+            keys.PLAY_FACE_DOWN,
+            [keys.MASK_IF_SHOWN, keys.TO_DUEL],
+        ),
+        trigger(
+            "Hide if shown",
+            "",
+            keys.MASK_IF_SHOWN,
+            [keys.MASK],
+            match=f'{{{OBSCURED_TO_OTHERS}!="true"}}',
+        ),
+        trigger(
+            "Reveal", "Reveal", keys.REVEAL, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}=="true"}}'
+        ),
         trigger("Discard", "Discard", keys.DISCARD, [keys.REPORT_DISCARD, keys.TO_DISCARDS]),
         send_to("", keys.TO_DUEL, spec.maps[0].name, zone="$PlayerSide$ duel card"),
         send_to("", keys.DEAL, f"${DEAL_MAP}$", zone=f"${DEAL_ZONE}$"),
     ]
     for side in spec.sides:
-        traits.append(send_to("", keys.to_hand(side.name), hand_map_name(side.name), point=HAND_SPOT))
+        traits.append(
+            send_to("", keys.to_hand(side.name), hand_map_name(side.name), point=HAND_SPOT)
+        )
     traits += [
         return_to_deck("", keys.TO_DISCARDS, DISCARD_PILE),
         set_global_property(CARDS_DEALT, [PropertyChange("", keys.MARK_DEALT, "P", "yes")]),
@@ -209,8 +278,17 @@ def card_traits(spec: GameSpec, card: Card, art: CardArt, gpid: str) -> tuple[Tr
     card away; the chat names it only when it is revealed or discarded."""
     deck = deck_of(spec)
     names = ["Layer", "Game", "CardId", "CardName", "Rank", "Suit", "Colour", "Value", "Face"]
-    values = [CARD_LAYER, spec.id, card.id, card.name, card.rank.id, card.suit.name, card.suit.colour,
-              str(card.rank.value), "yes" if card.rank.face else "no"]
+    values = [
+        CARD_LAYER,
+        spec.id,
+        card.id,
+        card.name,
+        card.rank.id,
+        card.suit.name,
+        card.suit.colour,
+        str(card.rank.value),
+        "yes" if card.rank.face else "no",
+    ]
     for side in spec.sides:
         event = deck.event(card, side.id)
         names.append(f"{side.name}Event")
@@ -224,7 +302,9 @@ def card_traits(spec: GameSpec, card: Card, art: CardArt, gpid: str) -> tuple[Tr
 
 def card_prototype_definition(prototypes: etree._Element, spec: GameSpec, art: CardArt) -> None:
     """The card prototype among the module's prototypes."""
-    definition = element(prototypes, "module.PrototypeDefinition", name=CARD_PROTOTYPE, description="Every card")
+    definition = element(
+        prototypes, "module.PrototypeDefinition", name=CARD_PROTOTYPE, description="Every card"
+    )
     definition.text = piece_text(card_prototype(spec, art))
 
 
@@ -244,23 +324,60 @@ def draw_piles(
     in its box."""
     deck_at, discards_at = deck_box.pile_centre, discard_box.pile_centre
     pile = element(
-        map_, "module.map.DrawPile", name=DRAW_DECK, owningBoard=board, x=str(deck_at[0]), y=str(deck_at[1]),
-        width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="true", allowSelect="false",
-        faceDown="Always", drawFaceUp="true", shuffle="Always", shuffleCommand="", reversible="false", draw="true",
-        color="0,0,0", hotkeyOnEmpty="true", emptyHotkey=keys.RESHUFFLE.encoded(), reshufflable="false",
-        canSave="true", maxStack=str(PILE_DEPTH), reportFormat="", drawMultipleMessage="Draw several cards",
+        map_,
+        "module.map.DrawPile",
+        name=DRAW_DECK,
+        owningBoard=board,
+        x=str(deck_at[0]),
+        y=str(deck_at[1]),
+        width=str(PILE_SIZE[0]),
+        height=str(PILE_SIZE[1]),
+        allowMultiple="true",
+        allowSelect="false",
+        faceDown="Always",
+        drawFaceUp="true",
+        shuffle="Always",
+        shuffleCommand="",
+        reversible="false",
+        draw="true",
+        color="0,0,0",
+        hotkeyOnEmpty="true",
+        emptyHotkey=keys.RESHUFFLE.encoded(),
+        reshufflable="false",
+        canSave="true",
+        maxStack=str(PILE_DEPTH),
+        reportFormat="",
+        drawMultipleMessage="Draw several cards",
     )
     for card in deck_of(spec).cards():
         traits, gpid = cards[card.id]
-        slot = element(pile, "widget.PieceSlot", entryName=card.name, gpid=gpid, width="0", height="0")
+        slot = element(
+            pile, "widget.PieceSlot", entryName=card.name, gpid=gpid, width="0", height="0"
+        )
         slot.text = piece_text(traits)
     element(
-        map_, "module.map.DrawPile", name=DISCARD_PILE, owningBoard=board, x=str(discards_at[0]),
-        y=str(discards_at[1]), width=str(PILE_SIZE[0]), height=str(PILE_SIZE[1]), allowMultiple="false",
-        allowSelect="false", faceDown="Never", drawFaceUp="true", shuffle="Never", reversible="false", draw="true",
-        color="0,0,0", reshufflable="true", reshuffleCommand="Shuffle into the draw deck", reshuffleTarget=DRAW_DECK,
+        map_,
+        "module.map.DrawPile",
+        name=DISCARD_PILE,
+        owningBoard=board,
+        x=str(discards_at[0]),
+        y=str(discards_at[1]),
+        width=str(PILE_SIZE[0]),
+        height=str(PILE_SIZE[1]),
+        allowMultiple="false",
+        allowSelect="false",
+        faceDown="Never",
+        drawFaceUp="true",
+        shuffle="Never",
+        reversible="false",
+        draw="true",
+        color="0,0,0",
+        reshufflable="true",
+        reshuffleCommand="Shuffle into the draw deck",
+        reshuffleTarget=DRAW_DECK,
         reshuffleHotkey=keys.RESHUFFLE.encoded(),
-        reshuffleMessage="The discards are shuffled into a new draw deck (3.4)", canSave="true",
+        reshuffleMessage="The discards are shuffled into a new draw deck (3.4)",
+        canSave="true",
         maxStack=str(PILE_DEPTH),
     )
 
@@ -272,18 +389,37 @@ def private_maps(root: etree._Element, spec: GameSpec, art: CardArt) -> None:
         name = steps_map_name(side.name)
         zones = tuple(Zone(box.name, box.slot) for box in art.steps_boxes[side.id])
         board = PlainBoard(name, art.steps_sizes[side.id], art.steps_boards[side.id], zones)
-        map_element(root, name, board, {}, button, layers=CARD_LAYERS, stacking=FANNED, private=Privacy(side.name))
+        map_element(
+            root,
+            name,
+            board,
+            {},
+            button,
+            layers=CARD_LAYERS,
+            stacking=FANNED,
+            private=Privacy(side.name),
+        )
     for side, button in zip(spec.sides, keys.HANDS, strict=False):
         name = hand_map_name(side.name)
         width, height = HAND_SIZE
-        board = PlainBoard(name, HAND_SIZE, zones=(Zone("Hand", ((0, 0), (width, 0), (width, height), (0, height))),))
-        map_element(root, name, board, {}, button, layers=CARD_LAYERS, private=Privacy(side.name, hand=True))
+        board = PlainBoard(
+            name,
+            HAND_SIZE,
+            zones=(Zone("Hand", ((0, 0), (width, 0), (width, height), (0, height))),),
+        )
+        map_element(
+            root, name, board, {}, button, layers=CARD_LAYERS, private=Privacy(side.name, hand=True)
+        )
 
 
 def card_toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     """The toolbar buttons of the card windows, by name."""
-    buttons = [(steps_map_name(side.name), key) for side, key in zip(spec.sides, keys.STEPS, strict=False)]
-    return buttons + [(hand_map_name(side.name), key) for side, key in zip(spec.sides, keys.HANDS, strict=False)]
+    buttons = [
+        (steps_map_name(side.name), key) for side, key in zip(spec.sides, keys.STEPS, strict=False)
+    ]
+    return buttons + [
+        (hand_map_name(side.name), key) for side, key in zip(spec.sides, keys.HANDS, strict=False)
+    ]
 
 
 # ---------------------------------------------------------------- module parts
@@ -296,29 +432,68 @@ def card_properties(properties: etree._Element) -> None:
         (DEAL_MAP, "Where the next dealt card goes (map)"),
         (DEAL_ZONE, "Where the next dealt card goes (box)"),
     ):
-        element(properties, "module.properties.GlobalProperty", name=name, initialValue="", description=description,
-                isNumeric="false", min="", max="", wrap="false")
+        element(
+            properties,
+            "module.properties.GlobalProperty",
+            name=name,
+            initialValue="",
+            description=description,
+            isNumeric="false",
+            min="",
+            max="",
+            wrap="false",
+        )
 
 
 def deal_at_start(root: etree._Element, spec: GameSpec, waiting_zones: tuple[str, ...]) -> None:
     """The deal of 3.3 and 3.4 when a game starts, once: step cards to every unit on the
     main map (not those waiting in ``waiting_zones``, the turn track), then each hand."""
     not_dealt = f'{CARDS_DEALT}!="yes"'
-    on_map = " && ".join([f'CurrentMap=="{spec.maps[0].name}"', *(f'CurrentZone!="{zone}"' for zone in waiting_zones)])
+    on_map = " && ".join(
+        [
+            f'CurrentMap=="{spec.maps[0].name}"',
+            *(f'CurrentZone!="{zone}"' for zone in waiting_zones),
+        ]
+    )
     starts: list[tuple[str, Key, str, str, str]] = [
-        ("Deal step cards", keys.DEAL_AT_START, f'{{{not_dealt} && StepMap!="" && {on_map}}}', "-1",
-         "Step cards dealt face down to every unit on the map (3.3)"),
+        (
+            "Deal step cards",
+            keys.DEAL_AT_START,
+            f'{{{not_dealt} && StepMap!="" && {on_map}}}',
+            "-1",
+            "Step cards dealt face down to every unit on the map (3.3)",
+        ),
     ]
     for side in spec.sides:
         size = deck_of(spec).hands.start.get(side.id, 0)
         if size:
-            starts.append((f"Deal {side.name} hand", keys.to_hand(side.name),
-                           f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', str(size),
-                           f"{size} cards dealt to the {side.name} hand (3.4)"))
-    starts.append(("Cards dealt", keys.MARK_DEALT, f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', "1", ""))
+            starts.append(
+                (
+                    f"Deal {side.name} hand",
+                    keys.to_hand(side.name),
+                    f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}',
+                    str(size),
+                    f"{size} cards dealt to the {side.name} hand (3.4)",
+                )
+            )
+    starts.append(
+        ("Cards dealt", keys.MARK_DEALT, f'{{{not_dealt} && DeckName=="{DRAW_DECK}"}}', "1", "")
+    )
     for name, hotkey, selection, count, message in starts:
-        element(root, "module.StartupGlobalKeyCommand", name=name, buttonText="", tooltip="", icon="", buttonHotkey="",
-                hotkey=hotkey.encoded(), filter=selection, deckCount=count, reportSingle="true", reportFormat=message)
+        element(
+            root,
+            "module.StartupGlobalKeyCommand",
+            name=name,
+            buttonText="",
+            tooltip="",
+            icon="",
+            buttonHotkey="",
+            hotkey=hotkey.encoded(),
+            filter=selection,
+            deckCount=count,
+            reportSingle="true",
+            reportFormat=message,
+        )
 
 
 def card_piece_keys() -> list[tuple[str, Key]]:
@@ -329,4 +504,3 @@ def card_piece_keys() -> list[tuple[str, Key]]:
         ("Reveal a face-down card", keys.REVEAL),
         ("Discard a card", keys.DISCARD),
     ]
-

@@ -16,7 +16,12 @@ from builder.module.areas import area_unit_commands
 from builder.module.artwork import ModuleArt
 from builder.module.cards import card_traits, deck_of, step_card_commands
 from builder.conventions import dead_pile_name
-from builder.module.pieces import marker_traits, side_prototype_name, side_prototype_traits, unit_traits
+from builder.module.pieces import (
+    marker_traits,
+    side_prototype_name,
+    side_prototype_traits,
+    unit_traits,
+)
 from builder.module.tracks import track_marker_traits
 from builder.vassal.traits import Trait, UsePrototype
 from rules.model import GameSpec, Unit
@@ -50,11 +55,16 @@ def slot_ids(spec: GameSpec) -> tuple[dict[str, str], dict[str, str], dict[str, 
         for unit in spec.units.values():
             if unit.side == side.id:
                 units[unit.id] = str(len(units) + 1)
-    markers = {marker_id: str(len(units) + index + 1) for index, marker_id in enumerate(sorted(spec.markers))}
-    first_card = len(units) + len(markers) + 1
-    cards = {} if spec.cards is None else {
-        card.id: str(first_card + index) for index, card in enumerate(spec.cards.cards())
+    markers = {
+        marker_id: str(len(units) + index + 1)
+        for index, marker_id in enumerate(sorted(spec.markers))
     }
+    first_card = len(units) + len(markers) + 1
+    cards = (
+        {}
+        if spec.cards is None
+        else {card.id: str(first_card + index) for index, card in enumerate(spec.cards.cards())}
+    )
     return units, markers, cards
 
 
@@ -72,13 +82,16 @@ def catalogue(spec: GameSpec, art: ModuleArt) -> Catalogue:
     """Every piece of ``spec``'s module from its art."""
     unit_gpids, marker_gpids, card_gpids = slot_ids(spec)
     units = {
-        unit.id: unit_traits(spec, unit, art.units[unit.id], unit_gpids[unit.id], unit_commands(spec, unit, art))
+        unit.id: unit_traits(
+            spec, unit, art.units[unit.id], unit_gpids[unit.id], unit_commands(spec, unit, art)
+        )
         for unit in spec.units.values()
     }
     tracked = {track.marker: track for track in spec.tracks}
     markers = {
         marker_id: track_marker_traits(spec, tracked[marker_id], art.markers[marker_id], gpid)
-        if marker_id in tracked else marker_traits(spec, marker_id, art.markers[marker_id], gpid)
+        if marker_id in tracked
+        else marker_traits(spec, marker_id, art.markers[marker_id], gpid)
         for marker_id, gpid in marker_gpids.items()
     }
     cards: dict[str, Chain] = {}

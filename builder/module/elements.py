@@ -15,7 +15,9 @@ PACKAGE = "VASSAL.build"
 
 def element(parent: etree._Element, tag: str, **attributes: str) -> etree._Element:
     """A child ``VASSAL.build.<tag>`` of ``parent`` with ``attributes`` in sorted order."""
-    return etree.SubElement(parent, f"{PACKAGE}.{tag}", {key: attributes[key] for key in sorted(attributes)})
+    return etree.SubElement(
+        parent, f"{PACKAGE}.{tag}", {key: attributes[key] for key in sorted(attributes)}
+    )
 
 
 def piece_text(traits: tuple[Trait, ...]) -> str:

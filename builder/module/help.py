@@ -30,13 +30,19 @@ from rules.resources import shipped
 HELP_FILE = "help/help.html"
 TEMPLATE_DIRECTORY = shipped("templates")
 _TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=jinja2.select_autoescape(["html"]),
-    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+    loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY),
+    autoescape=jinja2.select_autoescape(["html"]),
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    undefined=jinja2.StrictUndefined,
 )
 
 
 def _paragraphs(text: str) -> list[str]:
-    return [" ".join(paragraph.split()) for paragraph in text.strip().split("\n\n") if paragraph.strip()]
+    return [
+        " ".join(paragraph.split()) for paragraph in text.strip().split("\n\n") if paragraph.strip()
+    ]
 
 
 def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
@@ -48,18 +54,26 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
     if any(unit.untried for unit in units):
         commands.append(("Reveal an untried unit", keys.REVEAL))
     if any(step_cards(unit) for unit in units):
-        commands += [("Draw a step card for a unit", keys.DRAW_STEP),
-                     ("Draw all of a unit's step cards", keys.DRAW_ALL_STEPS)]
+        commands += [
+            ("Draw a step card for a unit", keys.DRAW_STEP),
+            ("Draw all of a unit's step cards", keys.DRAW_ALL_STEPS),
+        ]
     if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.is_area_game:
         commands.append(("Arrive: a reinforcement enters its area", keys.ARRIVE))
     if any("rebuilt_in" in unit.properties for unit in units):
         commands.append(("Return an eliminated unit where it is rebuilt", keys.RETURN))
     if spec.is_area_game:
-        commands += [("Flip a unit that has acted", keys.FLIP), ("Mark a unit isolated, or freed", keys.ISOLATE)]
+        commands += [
+            ("Flip a unit that has acted", keys.FLIP),
+            ("Mark a unit isolated, or freed", keys.ISOLATE),
+        ]
     if any(is_two_sided(marker) for marker in spec.markers.values()):
         commands.append(("Flip a two-sided marker", keys.FLIP))
-    commands += [("Eliminate (to the side's eliminated window)", keys.ELIMINATE),
-                 ("Mark as moved or not moved", keys.MARK_MOVED), ("Delete", keys.DELETE)]
+    commands += [
+        ("Eliminate (to the side's eliminated window)", keys.ELIMINATE),
+        ("Mark as moved or not moved", keys.MARK_MOVED),
+        ("Delete", keys.DELETE),
+    ]
     if spec.cards is not None:
         commands += card_piece_keys()
     return commands
@@ -76,14 +90,26 @@ def help_text(spec: GameSpec) -> str:
         cards = {
             "deck": DRAW_DECK,
             "face_up_phase": face_up_phase(spec),
-            "hands": [(hand_map_name(side.name), spec.cards.hands.start.get(side.id, 0)) for side in spec.sides],
+            "hands": [
+                (hand_map_name(side.name), spec.cards.hands.start.get(side.id, 0))
+                for side in spec.sides
+            ],
             "steps": [steps_map_name(side.name) for side in spec.sides],
-            "keys": {name: key.text for name, key in (
-                ("flip", keys.FLIP), ("play", keys.PLAY_FACE_DOWN), ("reveal", keys.REVEAL),
-                ("discard", keys.DISCARD), ("draw", keys.DRAW_STEP), ("draw_all", keys.DRAW_ALL_STEPS),
-                ("arrive", keys.ARRIVE), ("return", keys.RETURN), ("eliminate", keys.ELIMINATE),
-                ("face_up", keys.FACE_UP),
-            )},
+            "keys": {
+                name: key.text
+                for name, key in (
+                    ("flip", keys.FLIP),
+                    ("play", keys.PLAY_FACE_DOWN),
+                    ("reveal", keys.REVEAL),
+                    ("discard", keys.DISCARD),
+                    ("draw", keys.DRAW_STEP),
+                    ("draw_all", keys.DRAW_ALL_STEPS),
+                    ("arrive", keys.ARRIVE),
+                    ("return", keys.RETURN),
+                    ("eliminate", keys.ELIMINATE),
+                    ("face_up", keys.FACE_UP),
+                )
+            },
         }
     return _TEMPLATES.get_template("module-help.html.j2").render(
         spec=spec,
@@ -91,8 +117,17 @@ def help_text(spec: GameSpec) -> str:
         sequences=[("; ".join(names), phases) for phases, names in sequences.items() if phases],
         next_turn=keys.NEXT_TURN.text,
         previous_turn=keys.PREVIOUS_TURN.text,
-        tracks=[(track, ", ".join(scenario_label(spec.scenarios[scenario]) for scenario in track.scenarios
-                                  if scenario in spec.scenarios)) for track in spec.tracks],
+        tracks=[
+            (
+                track,
+                ", ".join(
+                    scenario_label(spec.scenarios[scenario])
+                    for scenario in track.scenarios
+                    if scenario in spec.scenarios
+                ),
+            )
+            for track in spec.tracks
+        ],
         sections=[(title, _paragraphs(text)) for title, text in spec.help],
         cards=cards,
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
@@ -102,5 +137,7 @@ def help_text(spec: GameSpec) -> str:
         statuses=STATUSES,
         judged=JUDGED,
         data_folder=data_origin(spec.folder),
-        reconstructed=sorted(unit.name for unit in spec.units.values() if unit.provenance.reconstructed),
+        reconstructed=sorted(
+            unit.name for unit in spec.units.values() if unit.provenance.reconstructed
+        ),
     )

@@ -115,7 +115,13 @@ def map_element(
     button and window of its own (else it docks into the main window); ``overview`` adds
     an overview window on that key; ``layers`` are the piece layers, bottom first;
     ``private`` makes it a side's own."""
-    tag = "module.Map" if private is None else "module.PlayerHand" if private.hand else "module.PrivateMap"
+    tag = (
+        "module.Map"
+        if private is None
+        else "module.PlayerHand"
+        if private.hand
+        else "module.PrivateMap"
+    )
     privacy = {} if private is None else {"side": private.side, "visible": "false", "useBoards": ""}
     map_element_ = element(
         root,
@@ -137,52 +143,118 @@ def map_element(
         createFormat=CREATE_REPORT,
         changeFormat="$message$",
     )
-    picker = element(map_element_, "module.map.BoardPicker", title="Choose boards", boardPrompt="Select board",
-                     addColumnText="Add column", addRowText="Add row", slotWidth="350", slotHeight="125",
-                     slotScale="0.2")
+    picker = element(
+        map_element_,
+        "module.map.BoardPicker",
+        title="Choose boards",
+        boardPrompt="Select board",
+        addColumnText="Add column",
+        addRowText="Add row",
+        slotWidth="350",
+        slotHeight="125",
+        slotScale="0.2",
+    )
     setup = etree.SubElement(picker, "setup")
     if isinstance(boards, HexMap):
         columns = sorted({board.origin[0] for board in boards.boards})
         rows = sorted({board.origin[1] for board in boards.boards})
         setup.text = f"{name}BoardPicker\t" + "\t".join(
-            f"{board.name}\t{columns.index(board.origin[0])}\t{rows.index(board.origin[1])}" for board in boards.boards
+            f"{board.name}\t{columns.index(board.origin[0])}\t{rows.index(board.origin[1])}"
+            for board in boards.boards
         )
         for board in boards.boards:
-            board_element = element(picker, "module.map.boardPicker.Board", name=board.name,
-                                    image=board_images[board.name], reversible="false")
+            board_element = element(
+                picker,
+                "module.map.boardPicker.Board",
+                name=board.name,
+                image=board_images[board.name],
+                reversible="false",
+            )
             board_element.append(hex_grid_element(board))
     else:
         setup.text = f"{name}BoardPicker\t{boards.name}\t0\t0"
-        plain = element(picker, "module.map.boardPicker.Board", name=boards.name, image=boards.image,
-                        width=str(boards.size[0]), height=str(boards.size[1]), color=BOARD_COLOUR, reversible="false")
+        plain = element(
+            picker,
+            "module.map.boardPicker.Board",
+            name=boards.name,
+            image=boards.image,
+            width=str(boards.size[0]),
+            height=str(boards.size[1]),
+            color=BOARD_COLOUR,
+            reversible="false",
+        )
         if boards.zones:
             grid = element(plain, "module.map.boardPicker.board.ZonedGrid")
             for zone in boards.zones:
-                element(grid, "module.map.boardPicker.board.mapgrid.Zone", name=zone.name, path=zone.path,
-                        locationFormat="$name$", useParentGrid="false", useHighlight="false", highlightProperty="")
+                element(
+                    grid,
+                    "module.map.boardPicker.board.mapgrid.Zone",
+                    name=zone.name,
+                    path=zone.path,
+                    locationFormat="$name$",
+                    useParentGrid="false",
+                    useHighlight="false",
+                    highlightProperty="",
+                )
     if private is None or not private.hand:
-        element(map_element_, "module.map.StackMetrics", bottom="40,0", disabled="false", down="37,0",
-                exSepX=str(stacking.expanded[0]), exSepY=str(stacking.expanded[1]), top="38,0",
-                unexSepX=str(stacking.unexpanded[0]), unexSepY=str(stacking.unexpanded[1]), up="39,0")
+        element(
+            map_element_,
+            "module.map.StackMetrics",
+            bottom="40,0",
+            disabled="false",
+            down="37,0",
+            exSepX=str(stacking.expanded[0]),
+            exSepY=str(stacking.expanded[1]),
+            top="38,0",
+            unexSepX=str(stacking.unexpanded[0]),
+            unexSepY=str(stacking.unexpanded[1]),
+            up="39,0",
+        )
     for helper in MAP_HELPERS:
         element(map_element_, f"module.map.{helper}")
-    element(map_element_, "module.map.Zoomer", zoomLevels="0.25,0.33,0.5,0.75,1.0,1.5", zoomStart="2")
     element(
-        map_element_, "module.map.CounterDetailViewer", version="3", delay="400", minDisplayPieces="1",
-        showgraph="true", showtext="true", graphicsZoom="1.0", zoomlevel="1.0", borderWidth=str(VIEWER_GAP),
-        fontSize=str(VIEWER_FONT_PX), extraTextPadding="2", centerText="true",
-        enableHTML="true", summaryReportFormat="$LocationName$",
-        counterReportFormat=f"<html><body style='width: {VIEWER_TEXT_CSS_WIDTH}px; text-align: center'>$PieceName$"
-                            "</body></html>",
-        display="from all layers",
-        bgColor="255,255,255", fgColor="0,0,0",
+        map_element_, "module.map.Zoomer", zoomLevels="0.25,0.33,0.5,0.75,1.0,1.5", zoomStart="2"
     )
-    element(map_element_, "module.map.LayeredPieceCollection", description="", layerOrder=",".join(layers),
-            property="Layer")
+    element(
+        map_element_,
+        "module.map.CounterDetailViewer",
+        version="3",
+        delay="400",
+        minDisplayPieces="1",
+        showgraph="true",
+        showtext="true",
+        graphicsZoom="1.0",
+        zoomlevel="1.0",
+        borderWidth=str(VIEWER_GAP),
+        fontSize=str(VIEWER_FONT_PX),
+        extraTextPadding="2",
+        centerText="true",
+        enableHTML="true",
+        summaryReportFormat="$LocationName$",
+        counterReportFormat=f"<html><body style='width: {VIEWER_TEXT_CSS_WIDTH}px; text-align: center'>$PieceName$"
+        "</body></html>",
+        display="from all layers",
+        bgColor="255,255,255",
+        fgColor="0,0,0",
+    )
+    element(
+        map_element_,
+        "module.map.LayeredPieceCollection",
+        description="",
+        layerOrder=",".join(layers),
+        property="Layer",
+    )
     if overview is not None:
-        element(map_element_, "module.map.GlobalMap", buttonText="Overview", icon="", hotkey=overview.encoded(),
-                tooltip="Show or hide the overview of the whole map", scale=str(OVERVIEW_SCALE),
-                color="200,30,30")
+        element(
+            map_element_,
+            "module.map.GlobalMap",
+            buttonText="Overview",
+            icon="",
+            hotkey=overview.encoded(),
+            tooltip="Show or hide the overview of the whole map",
+            scale=str(OVERVIEW_SCALE),
+            color="200,30,30",
+        )
     return map_element_
 
 

@@ -19,7 +19,12 @@ FIXED_DATE_SAVED = "1767225600000"
 
 
 def module_metadata(
-    name: str, version: str, vassal_version: str, description: str, data_digest: str, data_origin: str
+    name: str,
+    version: str,
+    vassal_version: str,
+    description: str,
+    data_digest: str,
+    data_origin: str,
 ) -> Metadata:
     """The ``moduledata`` of a Stavka module; saves copy it, so it is built in one place.
 

@@ -37,13 +37,23 @@ def formation_groups(spec: GameSpec, units: Sequence[Unit]) -> list[tuple[str, l
 def pages(units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
     """``units`` cut into pages of :data:`PAGE_SIZE`, named by their positions ("1-40")."""
     return [
-        (f"{start + 1}-{min(start + PAGE_SIZE, len(units))}", list(units[start : start + PAGE_SIZE]))
+        (
+            f"{start + 1}-{min(start + PAGE_SIZE, len(units))}",
+            list(units[start : start + PAGE_SIZE]),
+        )
         for start in range(0, len(units), PAGE_SIZE)
     ]
 
 
 def _grid(parent: etree._Element, name: str) -> etree._Element:
-    return element(parent, "widget.PanelWidget", entryName=name, fixed="true", nColumns=str(COLUMNS), vert="false")
+    return element(
+        parent,
+        "widget.PanelWidget",
+        entryName=name,
+        fixed="true",
+        nColumns=str(COLUMNS),
+        vert="false",
+    )
 
 
 def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None:
@@ -52,16 +62,41 @@ def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None
     # VASSAL docks the first palette of a module beside the chat, no taller than the chat,
     # where a grid of counters is squeezed until they overlap. An empty hidden palette
     # comes first, so the counters get a window of their own, sized to show them whole.
-    element(root, "module.PieceWindow", name=UNDOCKED_PALETTE_NAME, text="", hidden="true", scale="1.0",
-            defaultWidth="0", hotkey="", icon="", tooltip="")
-    window = element(root, "module.PieceWindow", name=PALETTE_NAME, text=PALETTE_NAME, hidden="false", scale="1.0",
-                     defaultWidth="0", hotkey=keys.COUNTERS.encoded(), icon="",
-                     tooltip="Show or hide the counters to take reinforcements and markers from")
+    element(
+        root,
+        "module.PieceWindow",
+        name=UNDOCKED_PALETTE_NAME,
+        text="",
+        hidden="true",
+        scale="1.0",
+        defaultWidth="0",
+        hotkey="",
+        icon="",
+        tooltip="",
+    )
+    window = element(
+        root,
+        "module.PieceWindow",
+        name=PALETTE_NAME,
+        text=PALETTE_NAME,
+        hidden="false",
+        scale="1.0",
+        defaultWidth="0",
+        hotkey=keys.COUNTERS.encoded(),
+        icon="",
+        tooltip="Show or hide the counters to take reinforcements and markers from",
+    )
     tabs = element(window, "widget.TabWidget", entryName=PALETTE_NAME)
 
     def unit_slot(panel: etree._Element, unit: Unit) -> None:
-        slot = element(panel, "widget.PieceSlot", entryName=unit.name, gpid=pieces.unit_gpids[unit.id], width="0",
-                       height="0")
+        slot = element(
+            panel,
+            "widget.PieceSlot",
+            entryName=unit.name,
+            gpid=pieces.unit_gpids[unit.id],
+            width="0",
+            height="0",
+        )
         slot.text = piece_text(pieces.units[unit.id])
 
     for side in spec.sides:
@@ -76,13 +111,22 @@ def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None
     if spec.markers:
         panel = _grid(tabs, "Markers")
         for marker_id in sorted(spec.markers):
-            slot = element(panel, "widget.PieceSlot", entryName=spec.markers[marker_id].name,
-                           gpid=pieces.marker_gpids[marker_id], width="0", height="0")
+            slot = element(
+                panel,
+                "widget.PieceSlot",
+                entryName=spec.markers[marker_id].name,
+                gpid=pieces.marker_gpids[marker_id],
+                width="0",
+                height="0",
+            )
             slot.text = piece_text(pieces.markers[marker_id])
 
 
 def _paged(
-    parent: etree._Element, name: str, units: Sequence[Unit], add: Callable[[etree._Element, Unit], None]
+    parent: etree._Element,
+    name: str,
+    units: Sequence[Unit],
+    add: Callable[[etree._Element, Unit], None],
 ) -> None:
     """One grid for a group, or a tab of numbered pages when it is larger than a page."""
     if len(units) <= PAGE_SIZE:

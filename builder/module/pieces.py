@@ -60,7 +60,9 @@ def verdict_layer(kind: str, verdict: str) -> Layer:
     """An always-shown layer for an annotated save: the overlay picture over the unit,
     and the verdict after its name, so the stack viewer's mouse-over says it. VASSAL
     splits a level name at "+", so the verdict's own are spelled out."""
-    return Layer.build("Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",))
+    return Layer.build(
+        "Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",)
+    )
 
 
 def step_layer(back_image: str) -> tuple[Trait, ...]:
@@ -68,8 +70,13 @@ def step_layer(back_image: str) -> tuple[Trait, ...]:
     return (
         report(keys.LOSE_STEP, "$location$: $oldPieceName$ loses a step"),
         report(keys.RESTORE_STEP, "$location$: $newPieceName$ back to full strength"),
-        layer(STEP_LAYER, ("", back_image), ("", "+ (reduced)"), Command("Lose step", keys.LOSE_STEP),
-              Command("Restore step", keys.RESTORE_STEP)),
+        layer(
+            STEP_LAYER,
+            ("", back_image),
+            ("", "+ (reduced)"),
+            Command("Lose step", keys.LOSE_STEP),
+            Command("Restore step", keys.RESTORE_STEP),
+        ),
     )
 
 
@@ -78,7 +85,9 @@ def untried_layer(untried_image: str, untried_name: str) -> tuple[Trait, ...]:
     never turns untried again (rule 2.14), so the layer does not loop back."""
     return (
         report(keys.REVEAL, "$location$: $oldPieceName$ revealed: $newPieceName$"),
-        layer(UNTRIED_LAYER, (untried_image, ""), (untried_name, ""), Command("Reveal", keys.REVEAL)),
+        layer(
+            UNTRIED_LAYER, (untried_image, ""), (untried_name, ""), Command("Reveal", keys.REVEAL)
+        ),
     )
 
 
@@ -88,11 +97,22 @@ def acted_layer(acted_image: str) -> tuple[Trait, ...]:
     unit can also be marked isolated (8.10), which the referee reads from the save."""
     return (
         report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"),
-        layer(ACTED_LAYER, ("", acted_image), ("", "+ (acted)"), Command("Flip (acted)", keys.FLIP), loop=True,
-              reset=keys.SHOW_FRONT),
+        layer(
+            ACTED_LAYER,
+            ("", acted_image),
+            ("", "+ (acted)"),
+            Command("Flip (acted)", keys.FLIP),
+            loop=True,
+            reset=keys.SHOW_FRONT,
+        ),
         report(keys.ISOLATE, "$location$: $oldPieceName$ marked isolated or freed (8.10)"),
-        layer(ISOLATED_LAYER, ("", ""), ("", "+ (isolated)"), Command("Isolated or freed (8.10)", keys.ISOLATE),
-              loop=True),
+        layer(
+            ISOLATED_LAYER,
+            ("", ""),
+            ("", "+ (isolated)"),
+            Command("Isolated or freed (8.10)", keys.ISOLATE),
+            loop=True,
+        ),
     )
 
 
@@ -111,9 +131,30 @@ def formation_name(spec: GameSpec, unit: Unit) -> str:
 def unit_properties(spec: GameSpec, unit: Unit) -> Marker:
     """The unit's identity and printed values as Marker properties a referee can read."""
     side_name = next(side.name for side in spec.sides if side.id == unit.side)
-    keys_ = ["Layer", "Game", "UnitId", "Side", "SideName", "Formation", "Nationality", "Arm", "Size", "Mobility"]
-    values = [UNIT_LAYER, spec.id, unit.id, unit.side, side_name, formation_name(spec, unit), unit.nationality,
-              unit.arm, unit.size, unit.mobility]
+    keys_ = [
+        "Layer",
+        "Game",
+        "UnitId",
+        "Side",
+        "SideName",
+        "Formation",
+        "Nationality",
+        "Arm",
+        "Size",
+        "Mobility",
+    ]
+    values = [
+        UNIT_LAYER,
+        spec.id,
+        unit.id,
+        unit.side,
+        side_name,
+        formation_name(spec, unit),
+        unit.nationality,
+        unit.arm,
+        unit.size,
+        unit.mobility,
+    ]
     for key, value in unit_printed_values(unit.steps):
         keys_.append(key)
         values.append(value)
@@ -132,7 +173,10 @@ def unit_traits(
     """The trait chain of a unit's palette piece, outermost first; ``commands`` are the
     game's own (step cards, arrivals), outside the unit's faces so badges they draw
     stay on top."""
-    traits: list[Trait] = [UsePrototype(name=side_prototype_name(unit.side), parameters=None), *commands]
+    traits: list[Trait] = [
+        UsePrototype(name=side_prototype_name(unit.side), parameters=None),
+        *commands,
+    ]
     if images.acted is not None:
         traits.extend(acted_layer(images.acted))
     if images.untried is not None:
@@ -146,15 +190,27 @@ def unit_traits(
     return tuple(traits)
 
 
-def marker_traits(spec: GameSpec, marker_id: str, images: MarkerImages, gpid: str) -> tuple[Trait, ...]:
+def marker_traits(
+    spec: GameSpec, marker_id: str, images: MarkerImages, gpid: str
+) -> tuple[Trait, ...]:
     """A marker's palette piece: deletable, flippable when two-sided, its id a property."""
     marker = spec.markers[marker_id]
     traits: list[Trait] = []
     if images.back is not None:
         traits.append(report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"))
-        traits.append(layer("Side", ("", images.back), ("", "+ (other side)"), Command("Flip", keys.FLIP), loop=True))
+        traits.append(
+            layer(
+                "Side",
+                ("", images.back),
+                ("", "+ (other side)"),
+                Command("Flip", keys.FLIP),
+                loop=True,
+            )
+        )
     traits.extend(delete_commands())
-    traits.append(Marker(keys=("Layer", "Game", "MarkerId"), values=(MARKER_LAYER, spec.id, marker_id)))
+    traits.append(
+        Marker(keys=("Layer", "Game", "MarkerId"), values=(MARKER_LAYER, spec.id, marker_id))
+    )
     traits.append(BasicPiece(image=images.front, name=marker.name, gpid=gpid))
     return tuple(traits)
 
@@ -187,4 +243,3 @@ def side_prototype_traits(side: str, dead_pile_map: str) -> tuple[Trait, ...]:
         mark_moved(keys.MARK_MOVED),
         BasicPiece(image="", name=""),
     )
-

@@ -44,25 +44,53 @@ class RefereeButton:
 def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
     """The plugin's buttons: judge the game, clear the marks, odds of an attack (a card
     game's duel instead), and declare the attack asked about."""
-    attack = (RefereeButton("duel", "Duel", "A Rattenkrieg duel of the selected units: your cards' chances",
-                            keys.ODDS)
-              if spec.cards is not None else
-              RefereeButton("odds", "Odds", "Odds of an attack by the selected units on the selected defender",
-                            keys.ODDS))
+    attack = (
+        RefereeButton(
+            "duel",
+            "Duel",
+            "A Rattenkrieg duel of the selected units: your cards' chances",
+            keys.ODDS,
+        )
+        if spec.cards is not None
+        else RefereeButton(
+            "odds",
+            "Odds",
+            "Odds of an attack by the selected units on the selected defender",
+            keys.ODDS,
+        )
+    )
     return (
-        RefereeButton("check", REFEREE_BUTTON, "Ask the Stavka referee about this game (only you see the answer)",
-                      keys.REFEREE),
-        RefereeButton("clear", "Clear referee", "Remove the referee's marks from the map", keys.CLEAR_REFEREE),
+        RefereeButton(
+            "check",
+            REFEREE_BUTTON,
+            "Ask the Stavka referee about this game (only you see the answer)",
+            keys.REFEREE,
+        ),
+        RefereeButton(
+            "clear", "Clear referee", "Remove the referee's marks from the map", keys.CLEAR_REFEREE
+        ),
         attack,
-        RefereeButton("declare", "Declare attack", "Put the attack last asked about in the log", keys.DECLARE),
+        RefereeButton(
+            "declare", "Declare attack", "Put the attack last asked about in the log", keys.DECLARE
+        ),
     )
 
 
 def add_referee(root: etree._Element, spec: GameSpec) -> None:
     """The plugin's buttons as children of the GameModule element."""
     for button in referee_buttons(spec):
-        etree.SubElement(root, COMPONENT, {"action": button.action, "hotkey": button.key.encoded(), "icon": "",
-                                           "name": button.text, "text": button.text, "tooltip": button.tooltip})
+        etree.SubElement(
+            root,
+            COMPONENT,
+            {
+                "action": button.action,
+                "hotkey": button.key.encoded(),
+                "icon": "",
+                "name": button.text,
+                "text": button.text,
+                "tooltip": button.tooltip,
+            },
+        )
 
 
 @cache
@@ -72,6 +100,10 @@ def plugin_classes() -> tuple[tuple[str, bytes], ...]:
     folder = shipped("plugin")
     classes = sorted(folder.rglob("*.class")) if folder.is_dir() else []
     if not classes:
-        raise PluginError(folder, None, "the referee plugin is not compiled: run scripts/install, which "
-                          "compiles plugin/src with the JDK it installs")
+        raise PluginError(
+            folder,
+            None,
+            "the referee plugin is not compiled: run scripts/install, which "
+            "compiles plugin/src with the JDK it installs",
+        )
     return tuple((path.relative_to(folder).as_posix(), path.read_bytes()) for path in classes)

@@ -37,21 +37,39 @@ def untried_pools(spec: GameSpec) -> dict[str, list[Unit]]:
 
 def pool_caption(spec: GameSpec) -> str:
     """What the board under the pile says (``[labels] untried_pool`` in game.toml)."""
-    return spec.labels.get("untried_pool", "Untried reinforcements of this scenario: draw one at random")
+    return spec.labels.get(
+        "untried_pool", "Untried reinforcements of this scenario: draw one at random"
+    )
 
 
 POOL_DRAW_PILE = {
-    "name": POOL_PILE, "owningBoard": POOL_MAP, "x": str(PILE_AT[0]), "y": str(PILE_AT[1]),
-    "width": str(PILE_SIZE[0]), "height": str(PILE_SIZE[1]), "allowMultiple": "false", "allowSelect": "false",
-    "faceDown": "Never", "drawFaceUp": "true", "shuffle": "Always", "shuffleCommand": "Shuffle", "reversible": "false",
-    "draw": "true", "color": "0,0,0", "reshufflable": "false", "canSave": "true", "maxStack": "10",
+    "name": POOL_PILE,
+    "owningBoard": POOL_MAP,
+    "x": str(PILE_AT[0]),
+    "y": str(PILE_AT[1]),
+    "width": str(PILE_SIZE[0]),
+    "height": str(PILE_SIZE[1]),
+    "allowMultiple": "false",
+    "allowSelect": "false",
+    "faceDown": "Never",
+    "drawFaceUp": "true",
+    "shuffle": "Always",
+    "shuffleCommand": "Shuffle",
+    "reversible": "false",
+    "draw": "true",
+    "color": "0,0,0",
+    "reshufflable": "false",
+    "canSave": "true",
+    "maxStack": "10",
 }
 """The pool's DrawPile: face up, drawn at random, one unit at a time."""
 
 
 def pool_map(root: etree._Element) -> None:
     """The pool's window with its drawn board and the draw pile, empty until a set-up fills it."""
-    map_ = map_element(root, POOL_MAP, PlainBoard(POOL_MAP, POOL_SIZE, POOL_IMAGE), {}, keys.UNTRIED_POOL)
+    map_ = map_element(
+        root, POOL_MAP, PlainBoard(POOL_MAP, POOL_SIZE, POOL_IMAGE), {}, keys.UNTRIED_POOL
+    )
     element(map_, "module.map.DrawPile", **POOL_DRAW_PILE)
 
 

@@ -78,26 +78,56 @@ def region_expression(track: Track) -> str:
 
 def _send_to_box(track: Track) -> UnknownTrait:
     """Send To Location, on :data:`keys.FOLLOW_TRACK`, to the box of the current value."""
-    return send_to("", keys.FOLLOW_TRACK, TRACKS_MAP, board=TRACKS_BOARD, region=region_expression(track),
-                   description=f"Move to the box of {track.property}")
+    return send_to(
+        "",
+        keys.FOLLOW_TRACK,
+        TRACKS_MAP,
+        board=TRACKS_BOARD,
+        region=region_expression(track),
+        description=f"Move to the box of {track.property}",
+    )
 
 
 def _set_property(track: Track) -> UnknownTrait:
     """Set Global Property: each :data:`STEPS` command adds its amount to the track's property."""
-    changes = [PropertyChange(f"{step.text} {track.name}", step.key, "I", str(step.amount)) for step in STEPS]
+    changes = [
+        PropertyChange(f"{step.text} {track.name}", step.key, "I", str(step.amount))
+        for step in STEPS
+    ]
     maximum = 999 if track.wrap else track.last
-    return set_global_property(track.property, changes, (track.first, maximum), f"Change {track.property}")
+    return set_global_property(
+        track.property, changes, (track.first, maximum), f"Change {track.property}"
+    )
 
 
 def _then_follow() -> UnknownTrait:
     """Trigger Action: after any step command, the marker moves to its new box."""
-    return trigger("Follow the property", "", None, [keys.FOLLOW_TRACK], watched=[step.key for step in STEPS])
+    return trigger(
+        "Follow the property", "", None, [keys.FOLLOW_TRACK], watched=[step.key for step in STEPS]
+    )
 
 
 def _total_label(track: Track) -> UnknownTrait:
     """A text label on the marker showing the property's whole value."""
-    fields = ["", "", "15", "255,255,255", "0,0,0", "t", "2", "c", "0", "t", "c", "$pieceName$", "Dialog", "1", "0",
-              "TrackTotal", f"The whole {track.property}"]
+    fields = [
+        "",
+        "",
+        "15",
+        "255,255,255",
+        "0,0,0",
+        "t",
+        "2",
+        "c",
+        "0",
+        "t",
+        "c",
+        "$pieceName$",
+        "Dialog",
+        "1",
+        "0",
+        "TrackTotal",
+        f"The whole {track.property}",
+    ]
     return UnknownTrait(type="label;" + encode(fields, ";"), state=f"${track.property}$")
 
 
@@ -106,19 +136,26 @@ def _immovable() -> UnknownTrait:
     return UnknownTrait(type="immob;;V;R;Moved only by its track's property", state="")
 
 
-def track_marker_traits(spec: GameSpec, track: Track, images: MarkerImages, gpid: str) -> tuple[Trait, ...]:
+def track_marker_traits(
+    spec: GameSpec, track: Track, images: MarkerImages, gpid: str
+) -> tuple[Trait, ...]:
     """The trait chain of a track's marker, outermost first."""
     marker = spec.markers[track.marker]
     traits: list[Trait] = []
     if not follows_turn_tracker(track):
-        traits += [report(step.key, f"{step.text} {track.name}: now ${track.property}$") for step in STEPS]
+        traits += [
+            report(step.key, f"{step.text} {track.name}: now ${track.property}$") for step in STEPS
+        ]
         traits += [_set_property(track), _then_follow()]
     traits.append(_send_to_box(track))
     if track.wrap:
         traits.append(_total_label(track))
     traits += [
         _immovable(),
-        Marker(keys=("Layer", "Game", "MarkerId", "Track"), values=(MARKER_LAYER, spec.id, track.marker, track.id)),
+        Marker(
+            keys=("Layer", "Game", "MarkerId", "Track"),
+            values=(MARKER_LAYER, spec.id, track.marker, track.id),
+        ),
         BasicPiece(image=images.front, name=marker.name, gpid=gpid),
     ]
     return tuple(traits)
@@ -130,21 +167,39 @@ def track_properties(properties: etree._Element, spec: GameSpec) -> None:
         if follows_turn_tracker(track):
             continue
         maximum = 999 if track.wrap else track.last
-        element(properties, "module.properties.GlobalProperty", name=track.property, initialValue=str(track.first),
-                description=track.name, isNumeric="true", min=str(track.first), max=str(maximum), wrap="false")
+        element(
+            properties,
+            "module.properties.GlobalProperty",
+            name=track.property,
+            initialValue=str(track.first),
+            description=track.name,
+            isNumeric="true",
+            min=str(track.first),
+            max=str(maximum),
+            wrap="false",
+        )
 
 
 def tracks_map(root: etree._Element, spec: GameSpec, layout: TrackLayout) -> None:
     """The Tracks window: the drawn tracks board with a region for every box."""
     board = PlainBoard(TRACKS_BOARD, layout.size, TRACKS_IMAGE)
     map_ = map_element(root, TRACKS_MAP, board, {}, keys.TRACKS)
-    picker_board = map_.find(f"{PACKAGE}.module.map.BoardPicker/{PACKAGE}.module.map.boardPicker.Board")
+    picker_board = map_.find(
+        f"{PACKAGE}.module.map.BoardPicker/{PACKAGE}.module.map.boardPicker.Board"
+    )
     assert picker_board is not None
-    grid = etree.SubElement(picker_board, REGION_GRID_CLASS, snapto="false", visible="false", fontsize="9")
+    grid = etree.SubElement(
+        picker_board, REGION_GRID_CLASS, snapto="false", visible="false", fontsize="9"
+    )
     for section in layout.sections:
         for box in section.boxes:
-            etree.SubElement(grid, REGION_CLASS, name=box.region, originx=str(box.centre[0]),
-                             originy=str(box.centre[1]))
+            etree.SubElement(
+                grid,
+                REGION_CLASS,
+                name=box.region,
+                originx=str(box.centre[0]),
+                originy=str(box.centre[1]),
+            )
 
 
 def turn_follower(tracker: etree._Element, root: etree._Element, spec: GameSpec) -> None:
@@ -154,10 +209,26 @@ def turn_follower(tracker: etree._Element, root: etree._Element, spec: GameSpec)
     for track in spec.tracks:
         if not follows_turn_tracker(track):
             continue
-        element(tracker, "module.turn.TurnGlobalHotkey", name=f"Move the {track.name.lower()} marker",
-                hotkey=keys.TURN_CHANGED.encoded(),
-                match=f"{{{TURN_PROPERTY} >= {track.first} && {TURN_PROPERTY} <= {track.last}}}", reportFormat="")
-        element(root, "module.GlobalKeyCommand", name=f"Turn marker follows the turn ({track.id})", buttonText="",
-                tooltip="", icon="", buttonHotkey=keys.TURN_CHANGED.encoded(), hotkey=keys.FOLLOW_TRACK.encoded(),
-                filter=f'{{MarkerId == "{track.marker}"}}', reportSingle="true", reportFormat="", deckCount="-1",
-                singleMap="false")
+        element(
+            tracker,
+            "module.turn.TurnGlobalHotkey",
+            name=f"Move the {track.name.lower()} marker",
+            hotkey=keys.TURN_CHANGED.encoded(),
+            match=f"{{{TURN_PROPERTY} >= {track.first} && {TURN_PROPERTY} <= {track.last}}}",
+            reportFormat="",
+        )
+        element(
+            root,
+            "module.GlobalKeyCommand",
+            name=f"Turn marker follows the turn ({track.id})",
+            buttonText="",
+            tooltip="",
+            icon="",
+            buttonHotkey=keys.TURN_CHANGED.encoded(),
+            hotkey=keys.FOLLOW_TRACK.encoded(),
+            filter=f'{{MarkerId == "{track.marker}"}}',
+            reportSingle="true",
+            reportFormat="",
+            deckCount="-1",
+            singleMap="false",
+        )

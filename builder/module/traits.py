@@ -71,8 +71,13 @@ def layer(
     return Layer(fields=tuple(fields), level=1)
 
 
-def following_layer(name: str, images: tuple[str, ...], level_names: tuple[str, ...], property_name: str,
-                    first_value: int) -> Layer:
+def following_layer(
+    name: str,
+    images: tuple[str, ...],
+    level_names: tuple[str, ...],
+    property_name: str,
+    first_value: int,
+) -> Layer:
     """A Layer whose level follows a property (level 1 shows ``first_value``)."""
     fields = list(layer(name, images, level_names).fields)
     fields[21], fields[22], fields[23] = "true", property_name, str(first_value)
@@ -86,7 +91,9 @@ def delete(key: Key) -> UnknownTrait:
 
 def mark_moved(key: Key) -> UnknownTrait:
     """Mark When Moved (``markmoved;``) with VASSAL's own 'moved' flag."""
-    return UnknownTrait(type=f"markmoved;/images/moved.gif;36;-36;Mark Moved;{key.encoded()};", state="false")
+    return UnknownTrait(
+        type=f"markmoved;/images/moved.gif;36;-36;Mark Moved;{key.encoded()};", state="false"
+    )
 
 
 def send_to(
@@ -104,8 +111,26 @@ def send_to(
     else a ``point`` of ``map_name``. Map, zone and region are message formats or
     expressions, so ``$DealMap$`` reads a property."""
     destination = "Z" if zone else "R" if region else "L"
-    fields = [menu, key.encoded(), map_name, board, str(point[0]), str(point[1]), "", "", "0", "0", "1", "1",
-              description, destination, zone, region, "", ""]
+    fields = [
+        menu,
+        key.encoded(),
+        map_name,
+        board,
+        str(point[0]),
+        str(point[1]),
+        "",
+        "",
+        "0",
+        "0",
+        "1",
+        "1",
+        description,
+        destination,
+        zone,
+        region,
+        "",
+        "",
+    ]
     return UnknownTrait(type="sendto;" + encode(fields, ";"), state=";;")
 
 
@@ -120,8 +145,25 @@ def trigger(
     """A Trigger Action (``macro;``, TriggerAction): on ``key`` (or any of ``watched``),
     if ``match`` holds, fire ``actions`` in order. An empty ``menu`` keeps it off the
     right-click menu."""
-    fields = [name, menu, "" if key is None else key.encoded(), match, key_list(watched), key_list(actions), "false",
-              "", "", "counted", "", "", "", "false", "", "1", "1"]
+    fields = [
+        name,
+        menu,
+        "" if key is None else key.encoded(),
+        match,
+        key_list(watched),
+        key_list(actions),
+        "false",
+        "",
+        "",
+        "counted",
+        "",
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+    ]
     return UnknownTrait(type="macro;" + encode(fields, ";"), state="")
 
 
@@ -144,10 +186,14 @@ def set_global_property(
 ) -> UnknownTrait:
     """Set Global Property (``setprop;``, SetGlobalProperty) of the module property
     ``name``; numeric within ``bounds`` when given."""
-    commands = [encode([change.menu, change.key.encoded(), encode([change.kind, change.value], ",")], ":")
-                for change in changes]
+    commands = [
+        encode([change.menu, change.key.encoded(), encode([change.kind, change.value], ",")], ":")
+        for change in changes
+    ]
     low, high = bounds if bounds is not None else (0, 100)
-    constraints = encode(["true" if bounds is not None else "false", str(low), str(high), "false"], ",")
+    constraints = encode(
+        ["true" if bounds is not None else "false", str(low), str(high), "false"], ","
+    )
     fields = [name, constraints, encode(commands, ","), description, MODULE_LEVEL, ""]
     return UnknownTrait(type="setprop;" + encode(fields, ";"), state="")
 
@@ -163,11 +209,26 @@ def global_key(key: Key, sends: Key, selection: str, count: int) -> UnknownTrait
     ``sends`` to ``count`` cards of a deck (-1: all) among the pieces ``selection``
     matches. It leaves the chat on ("report single" off), so a deck that runs out while
     it deals still says that the discards were shuffled back in."""
-    fields = ["", key.encoded(), sends.encoded(), selection, "false", "1", "false", "true", "", "", str(count), ""]
+    fields = [
+        "",
+        key.encoded(),
+        sends.encoded(),
+        selection,
+        "false",
+        "1",
+        "false",
+        "true",
+        "",
+        "",
+        str(count),
+        "",
+    ]
     return UnknownTrait(type="globalkey;" + encode(fields, ";"), state="")
 
 
-def restrict_commands(name: str, expression: str, restricted: Sequence[Key], disable: bool = False) -> UnknownTrait:
+def restrict_commands(
+    name: str, expression: str, restricted: Sequence[Key], disable: bool = False
+) -> UnknownTrait:
     """Restrict Commands (``hideCmd;``, RestrictCommands): while ``expression`` holds, the
     ``restricted`` keys of the traits inside it are hidden from the menu (greyed out
     with ``disable``) and do nothing when typed, so no report outside them fires either.

@@ -35,19 +35,45 @@ def active_phases(spec: GameSpec, scenario: Scenario | None) -> list[bool]:
 def turn_tracker(root: etree._Element, spec: GameSpec) -> etree._Element:
     """The tracker: a turn counter with the game's phases under it, reported in the chat."""
     tracker = element(
-        root, "module.turn.TurnTracker", name="Turn", buttonText="Turn", icon="",
-        hotkey=keys.TURN_WINDOW.encoded(), nexthotkey=keys.NEXT_TURN.encoded(), prevhotkey=keys.PREVIOUS_TURN.encoded(),
+        root,
+        "module.turn.TurnTracker",
+        name="Turn",
+        buttonText="Turn",
+        icon="",
+        hotkey=keys.TURN_WINDOW.encoded(),
+        nexthotkey=keys.NEXT_TURN.encoded(),
+        prevhotkey=keys.PREVIOUS_TURN.encoded(),
         turnFormat=f"Turn $level1$ of ${LAST_TURN_PROPERTY}$: $level2$",
-        reportFormat="<$PlayerId$> $newTurn$", tooltip=f"Turn and phase (next {keys.NEXT_TURN.text}, "
-                                                       f"back {keys.PREVIOUS_TURN.text})",
-        lengthStyle="Maximum", length="-1", plusButtonSize="22", turnButtonHeight="22",
+        reportFormat="<$PlayerId$> $newTurn$",
+        tooltip=f"Turn and phase (next {keys.NEXT_TURN.text}, back {keys.PREVIOUS_TURN.text})",
+        lengthStyle="Maximum",
+        length="-1",
+        plusButtonSize="22",
+        turnButtonHeight="22",
     )
-    turn = element(tracker, "module.turn.CounterTurnLevel", name="Turn", property="Turn", turnFormat="$value$",
-                   start="1", incr="1", loop="false", loopLimit=str(last_turn(spec)))
+    turn = element(
+        tracker,
+        "module.turn.CounterTurnLevel",
+        name="Turn",
+        property="Turn",
+        turnFormat="$value$",
+        start="1",
+        incr="1",
+        loop="false",
+        loopLimit=str(last_turn(spec)),
+    )
     if spec.phases:
-        element(turn, "module.turn.ListTurnLevel", name="Phase", property="Phase", turnFormat="$value$",
-                list=encode(list(spec.phases), ","), configList="false",
-                configFirst="false", prompt="")
+        element(
+            turn,
+            "module.turn.ListTurnLevel",
+            name="Phase",
+            property="Phase",
+            turnFormat="$value$",
+            list=encode(list(spec.phases), ","),
+            configList="false",
+            configFirst="false",
+            prompt="",
+        )
     return tracker
 
 
@@ -63,7 +89,11 @@ def turn_tracker_state(spec: GameSpec, turn: int, scenario: Scenario | None = No
     if spec.phases:
         active = active_phases(spec, scenario)
         first = active.index(True)
-        children.append(encode([str(first), "0", str(first), ",".join("true" if on else "false" for on in active)],
-                               ";"))
+        children.append(
+            encode(
+                [str(first), "0", str(first), ",".join("true" if on else "false" for on in active)],
+                ";",
+            )
+        )
     counter = encode([str(turn), "0", "false", str(last_turn(spec)), *children], ";")
     return encode(["0", counter], "|")

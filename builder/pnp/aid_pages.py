@@ -86,7 +86,10 @@ class TrackBlock:
         for index, start in enumerate(range(0, len(self.boxes), length)):
             label = self.row_labels[index] if index < len(self.row_labels) else ""
             row = self.boxes[start : start + length]
-            rows += [(label if part == 0 else "", row[part : part + per_row]) for part in range(0, len(row), per_row)]
+            rows += [
+                (label if part == 0 else "", row[part : part + per_row])
+                for part in range(0, len(row), per_row)
+            ]
         return rows
 
     def _caption_height(self, width: float) -> float:
@@ -99,7 +102,13 @@ class TrackBlock:
     def height(self, width: float) -> float:
         rows = self._rows(width)
         labels = sum(ROW_LABEL for label, _ in rows if label)
-        return 16 + sum(self._row_height(row) for _, row in rows) + labels + self._caption_height(width) + 4
+        return (
+            16
+            + sum(self._row_height(row) for _, row in rows)
+            + labels
+            + self._caption_height(width)
+            + 4
+        )
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         canvas.setFillColorRGB(*INK)
@@ -124,14 +133,21 @@ class TrackBlock:
                     # Several markers share a box side by side, each shrunk to fit.
                     size = counter / len(box.markers)
                     front, _ = self.art.marker(marker)
-                    picture = Rect(box_x + inset + place * size, y - self.box + inset + (counter - size) / 2, size, size)
+                    picture = Rect(
+                        box_x + inset + place * size,
+                        y - self.box + inset + (counter - size) / 2,
+                        size,
+                        size,
+                    )
                     self.art.draw(canvas, front, picture, faded=True)
                 canvas.setFillColorRGB(*INK)
                 canvas.setFont(BOLD, 9)
                 canvas.drawString(box_x + 2.5, y - 10, box.label)
                 canvas.setFont(CONDENSED, 6)
                 for line, text in enumerate(wrapped(box.caption, CONDENSED, 6, self.box - 2)[:2]):
-                    canvas.drawCentredString(box_x + self.box / 2, y - self.box - 7 - line * 7, text)
+                    canvas.drawCentredString(
+                        box_x + self.box / 2, y - self.box - 7 - line * 7, text
+                    )
             y -= self._row_height(row)
         if self.caption:
             TextBlock(self.caption, 7.5).draw(canvas, x, y - 3, width)
@@ -140,8 +156,12 @@ class TrackBlock:
 def record_tracks(game: GameSpec, art: CounterArt, counter_inches: float) -> list[TrackBlock]:
     """The game's record tracks (its data's ``[[track]]``, the module's too): the turn
     track with what each turn box says, then each victory point track."""
-    return [_turn_track(game, track, art, counter_inches) if track.property == TURN_PROPERTY
-            else _value_track(game, track, art, counter_inches) for track in game.tracks]
+    return [
+        _turn_track(game, track, art, counter_inches)
+        if track.property == TURN_PROPERTY
+        else _value_track(game, track, art, counter_inches)
+        for track in game.tracks
+    ]
 
 
 def _turn_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: float) -> TrackBlock:
@@ -152,12 +172,16 @@ def _turn_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: f
         TrackBox(str(turn), (marker,) if turn == track.first else (), captions.get(turn, ""))
         for turn in range(track.first, track.last + 1)
     )
-    caption = ("Each scenario starts with the marker on its first turn (\"from\"); move it on at the end of every "
-               "turn; the scenario ends with its \"last\" turn.")
+    caption = (
+        'Each scenario starts with the marker on its first turn ("from"); move it on at the end of every '
+        'turn; the scenario ends with its "last" turn.'
+    )
     return TrackBlock(track.name, boxes, art, counter_inches, caption)
 
 
-def _value_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: float) -> TrackBlock:
+def _value_track(
+    game: GameSpec, track: Track, art: CounterArt, counter_inches: float
+) -> TrackBlock:
     """A victory point track. A track of more values than fit two rows, kept with two
     markers, counts tens and units on two rows of ten; otherwise a box a value."""
     marker = game.markers[track.marker]
@@ -166,18 +190,32 @@ def _value_track(game: GameSpec, track: Track, art: CounterArt, counter_inches: 
         scope = f" ({scenario_group_label([game.scenarios[scenario] for scenario in track.scenarios])} only)"
     values = range(track.first, track.last + 1)
     if len(values) > 2 * TRACK_ROW and marker.count >= 2:
-        tens = tuple(TrackBox(str(value), (marker,) if value == 0 else ()) for value in range(0, track.last + 1, 10))
+        tens = tuple(
+            TrackBox(str(value), (marker,) if value == 0 else ())
+            for value in range(0, track.last + 1, 10)
+        )
         units = tuple(TrackBox(str(value), (marker,) if value == 0 else ()) for value in range(10))
-        caption = (f"Two {marker.name} markers: one on the tens row, one on the units row; the victory points are "
-                   "the two boxes added.")
+        caption = (
+            f"Two {marker.name} markers: one on the tens row, one on the units row; the victory points are "
+            "the two boxes added."
+        )
         if track.wrap:
             caption += f" Past {track.last}, start again from {track.first} and note the hundreds."
         rows = (tens + units, ("tens", "units"))
-        return TrackBlock(f"{track.name}{scope}", rows[0], art, counter_inches, caption, rows[1], len(tens))
-    boxes = tuple(TrackBox(str(value), (marker,) if value == track.first else ()) for value in values)
+        return TrackBlock(
+            f"{track.name}{scope}", rows[0], art, counter_inches, caption, rows[1], len(tens)
+        )
+    boxes = tuple(
+        TrackBox(str(value), (marker,) if value == track.first else ()) for value in values
+    )
     caption = f"The {marker.name} marker stands on the victory points" + (
-        f"; past {track.last} it counts on from {track.first}." if track.wrap else f", {track.first} to {track.last}.")
-    return TrackBlock(f"{track.name}{scope}", boxes, art, counter_inches, caption, row_length=TRACK_ROW)
+        f"; past {track.last} it counts on from {track.first}."
+        if track.wrap
+        else f", {track.first} to {track.last}."
+    )
+    return TrackBlock(
+        f"{track.name}{scope}", boxes, art, counter_inches, caption, row_length=TRACK_ROW
+    )
 
 
 def sequences_of_play(game: GameSpec) -> list[TitledBlock]:
@@ -190,18 +228,30 @@ def sequences_of_play(game: GameSpec) -> list[TitledBlock]:
     for phases, scenarios in sequences.items():
         if not phases:
             continue
-        title = "Sequence of play" if len(sequences) == 1 else f"Sequence of play, {scenario_group_label(scenarios)}"
+        title = (
+            "Sequence of play"
+            if len(sequences) == 1
+            else f"Sequence of play, {scenario_group_label(scenarios)}"
+        )
         lines = "\n".join(f"{number}. {phase}" for number, phase in enumerate(phases, start=1))
-        blocks.append(TitledBlock(title, TextBlock(f"{lines}\nThen the turn marker moves on one box.", 9)))
+        blocks.append(
+            TitledBlock(title, TextBlock(f"{lines}\nThen the turn marker moves on one box.", 9))
+        )
     return blocks
 
 
 def chart_images(game: GameSpec) -> list[Image.Image]:
     """The module's charts at print resolution, the terrain chart with a swatch of each
     terrain cut from the map, and the turn records left out."""
-    turn_records = {turn_record_chart(game, scenarios).title for scenarios in turn_record_groups(game)}
-    terrain = terrain_chart(game, terrain_swatches(game, round(SWATCH_PT * PRINT_PPI / POINTS_PER_INCH)))
-    charts = [terrain if chart.title == terrain.title else chart for chart in game_charts(game).values()]
+    turn_records = {
+        turn_record_chart(game, scenarios).title for scenarios in turn_record_groups(game)
+    }
+    terrain = terrain_chart(
+        game, terrain_swatches(game, round(SWATCH_PT * PRINT_PPI / POINTS_PER_INCH))
+    )
+    charts = [
+        terrain if chart.title == terrain.title else chart for chart in game_charts(game).values()
+    ]
     return [render_table(chart, PRINT_PPI) for chart in charts if chart.title not in turn_records]
 
 
@@ -210,7 +260,11 @@ def aid_blocks(context: PrintContext) -> list[Block]:
     game, options = context.game, context.options
     blocks: list[Block] = []
     tracks = record_tracks(game, context.art, options.counter_inches)
-    turn = [block for block, track in zip(tracks, game.tracks, strict=True) if track.property == TURN_PROPERTY]
+    turn = [
+        block
+        for block, track in zip(tracks, game.tracks, strict=True)
+        if track.property == TURN_PROPERTY
+    ]
     blocks += turn
     blocks += sequences_of_play(game)
     blocks += [block for block in tracks if block not in turn]
@@ -223,7 +277,11 @@ def aid_section(context: PrintContext) -> Section | None:
     blocks = aid_blocks(context)
     if not blocks:
         return None
-    pages = flowed_pages("tracks and charts", "Tracks and charts", blocks, paper_size(context.options.paper),
-                         first_fit=True)
+    pages = flowed_pages(
+        "tracks and charts",
+        "Tracks and charts",
+        blocks,
+        paper_size(context.options.paper),
+        first_fit=True,
+    )
     return Section("Tracks and charts", tuple(pages))
-

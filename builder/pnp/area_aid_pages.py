@@ -24,7 +24,14 @@ def area_aid_section(context: PrintContext) -> Section | None:
     pages: list[Page] = []
     for side in game.sides:
         charts = (sequence_chart(game, deck), duel_chart(), events_chart(game, deck, side.id))
-        blocks: list[Block] = [ImageBlock(render_table(chart, PRINT_PPI), PRINT_PPI) for chart in charts]
-        pages += flowed_pages(f"{side.name} player aid", f"{side.name} player aid", blocks,
-                              paper_size(context.options.paper), first_fit=True)
+        blocks: list[Block] = [
+            ImageBlock(render_table(chart, PRINT_PPI), PRINT_PPI) for chart in charts
+        ]
+        pages += flowed_pages(
+            f"{side.name} player aid",
+            f"{side.name} player aid",
+            blocks,
+            paper_size(context.options.paper),
+            first_fit=True,
+        )
     return Section("Player aids", tuple(pages))

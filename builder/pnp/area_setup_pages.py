@@ -41,7 +41,9 @@ def placement_detail(game: GameSpec, unit: Unit, count: int) -> str:
     if count:
         return f"id {unit.id} · {cards(count)} (3.3)"
     rebuilt = unit.properties.get("rebuilt_in")
-    where = next((area.name for game_map in game.maps for area in game_map.areas if area.id == rebuilt), "")
+    where = next(
+        (area.name for game_map in game.maps for area in game_map.areas if area.id == rebuilt), ""
+    )
     return f"id {unit.id} · no step cards" + (f"; comes back in the {where} (6.3)" if where else "")
 
 
@@ -70,7 +72,9 @@ class PictureRow:
         draw_fitted(canvas, text_x, top - 20, self.detail, CONDENSED, text_width, 6.5)
         if self.place:
             canvas.setFillColorRGB(*INK)
-            draw_fitted(canvas, x + width - PLACE_WIDTH + 4, top - 13, self.place, BOLD, PLACE_WIDTH - 4, 10)
+            draw_fitted(
+                canvas, x + width - PLACE_WIDTH + 4, top - 13, self.place, BOLD, PLACE_WIDTH - 4, 10
+            )
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)
         canvas.line(text_x, top - size - ROW_GAP / 2, x + width, top - size - ROW_GAP / 2)
@@ -106,39 +110,73 @@ def setup_blocks(game: GameSpec, setup: AreaSetup, art: CounterArt) -> list[Bloc
     scenario = setup.scenario
     blocks: list[Block] = [
         title_block(f"Set-up: {scenario.name}, turns {scenario.first_turn}-{scenario.last_turn}"),
-        TextBlock("Set up in the order below. Each unit is pictured as its counter, with the step cards it is dealt "
-                  "face down (3.3); its id is the name stavka check gives it in a position file.", 7.5),
+        TextBlock(
+            "Set up in the order below. Each unit is pictured as its counter, with the step cards it is dealt "
+            "face down (3.3); its id is the name stavka check gives it in a position file.",
+            7.5,
+        ),
         heading("1. Units in their areas (3.1, 3.2)"),
     ]
     for area, placements in setup.by_area():
         blocks.append(TextBlock(f"{area.name} ({len(placements)})", 9, BOLD, keep_with_next=True))
         for placement in placements:
             unit = placement.unit
-            blocks.append(PictureRow(art, art.face_up(unit), unit.name,
-                                     placement_detail(game, unit, placement.step_cards)))
+            blocks.append(
+                PictureRow(
+                    art,
+                    art.face_up(unit),
+                    unit.name,
+                    placement_detail(game, unit, placement.step_cards),
+                )
+            )
     if setup.arrivals:
         blocks.append(heading("2. Reinforcements (6.1, 6.2)"))
-        blocks.append(TextBlock("Put each on its turn's box of the map's turn track. In the reinforcement phase of "
-                                "that turn it enters its side's rear area and draws its step cards from the deck.", 7.5,
-                                keep_with_next=True))
+        blocks.append(
+            TextBlock(
+                "Put each on its turn's box of the map's turn track. In the reinforcement phase of "
+                "that turn it enters its side's rear area and draws its step cards from the deck.",
+                7.5,
+                keep_with_next=True,
+            )
+        )
         for arrival in setup.arrivals:
             unit = arrival.unit
-            blocks.append(PictureRow(art, art.face_up(unit), unit.name,
-                                     f"id {unit.id} · enters {arrival.area.name} · draws {cards(arrival.step_cards)}",
-                                     f"turn {arrival.turn}"))
+            blocks.append(
+                PictureRow(
+                    art,
+                    art.face_up(unit),
+                    unit.name,
+                    f"id {unit.id} · enters {arrival.area.name} · draws {cards(arrival.step_cards)}",
+                    f"turn {arrival.turn}",
+                )
+            )
     blocks += [heading("3. The deal (3.3, 3.4)"), TextBlock(deal_text(setup), 8)]
-    control = next((marker for marker in game.markers.values() if marker.id.startswith("control")), None)
+    control = next(
+        (marker for marker in game.markers.values() if marker.id.startswith("control")), None
+    )
     if control is not None and setup.controlled:
         front, back = art.marker(control)
         blocks += [
             heading("4. Control (3.6)"),
-            PictureRow(art, front, f"{control.name}: front", f"{setup.controller} control, as every city area starts"),
-            PictureRow(art, back, f"{control.name}: back", "the other side's control, once it holds the area alone"),
+            PictureRow(
+                art,
+                front,
+                f"{control.name}: front",
+                f"{setup.controller} control, as every city area starts",
+            ),
+            PictureRow(
+                art,
+                back,
+                f"{control.name}: back",
+                "the other side's control, once it holds the area alone",
+            ),
             TextBlock(control_text(setup), 8),
         ]
     turn = next((marker for marker in game.markers.values() if "turn" in marker.id), None)
     if turn is not None:
-        blocks.append(TextBlock(f"Put the {turn.name} marker on the map's Turn {scenario.first_turn} box.", 8))
+        blocks.append(
+            TextBlock(f"Put the {turn.name} marker on the map's Turn {scenario.first_turn} box.", 8)
+        )
     return blocks
 
 
@@ -148,5 +186,7 @@ def area_setup_section(context: PrintContext) -> Section | None:
     if not setups:
         return None
     blocks = [block for setup in setups for block in setup_blocks(context.game, setup, context.art)]
-    pages = flowed_pages("set-up sheet", "Set-up sheet", blocks, paper_size(context.options.paper), columns=2)
+    pages = flowed_pages(
+        "set-up sheet", "Set-up sheet", blocks, paper_size(context.options.paper), columns=2
+    )
     return Section("Set-up sheet", tuple(pages))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from builder.steps_layout import step_cards
 from rules.model import Area, GameMap, GameSpec, Scenario, Unit
 
+
 @dataclass(frozen=True)
 class AreaPlacement:
     """A unit of the set-up and the area it starts in."""
@@ -74,30 +75,52 @@ def area_setups(game: GameSpec) -> list[AreaSetup]:
     """The set-up of every scenario of an area game (none for a hex game)."""
     if not game.maps or game.maps[0].area_map is None:
         return []
-    return [_setup(game, game.maps[0], scenario) for scenario in game.scenarios.values() if scenario.setup]
+    return [
+        _setup(game, game.maps[0], scenario)
+        for scenario in game.scenarios.values()
+        if scenario.setup
+    ]
 
 
 def _setup(game: GameSpec, game_map: GameMap, scenario: Scenario) -> AreaSetup:
     order = {area.id: index for index, area in enumerate(game_map.areas)}
     placements = sorted(
-        (AreaPlacement(game.units[placement.unit], game_map.area(placement.location)) for placement in scenario.setup),
+        (
+            AreaPlacement(game.units[placement.unit], game_map.area(placement.location))
+            for placement in scenario.setup
+        ),
         key=lambda placement: order[placement.area.id],
     )
     arrivals = sorted(
-        (AreaArrival(unit, arrival.turn, game_map.area(arrival.where))
-         for unit in game.units.values() for arrival in unit.arrivals
-         if arrival.scenario == scenario.id and arrival.where),
+        (
+            AreaArrival(unit, arrival.turn, game_map.area(arrival.where))
+            for unit in game.units.values()
+            for arrival in unit.arrivals
+            if arrival.scenario == scenario.id and arrival.where
+        ),
         key=lambda arrival: (arrival.turn, arrival.unit.side, arrival.unit.name),
     )
     hands: tuple[tuple[str, int], ...] = ()
     deck_cards = 0
     if game.cards is not None:
         deck_cards = len(game.cards.cards())
-        hands = tuple((side.name, game.cards.hands.start[side.id]) for side in game.sides
-                      if side.id in game.cards.hands.start)
+        hands = tuple(
+            (side.name, game.cards.hands.start[side.id])
+            for side in game.sides
+            if side.id in game.cards.hands.start
+        )
     # 3.6: every city area starts under the side that holds the city, the one whose
     # control marker's front is up (the marker is named after it).
-    controller = next((side.name for side in game.sides for marker in game.markers
-                       if marker == f"control_{side.id}"), "")
+    controller = next(
+        (
+            side.name
+            for side in game.sides
+            for marker in game.markers
+            if marker == f"control_{side.id}"
+        ),
+        "",
+    )
     controlled = tuple(area for area in game_map.areas if area.kind != "rear") if controller else ()
-    return AreaSetup(scenario, tuple(placements), tuple(arrivals), deck_cards, hands, controller, controlled)
+    return AreaSetup(
+        scenario, tuple(placements), tuple(arrivals), deck_cards, hands, controller, controlled
+    )

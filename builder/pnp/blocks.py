@@ -37,7 +37,9 @@ class TextBlock:
             canvas.setFillColorRGB(*SHADE)
             canvas.rect(x, top - self.height(width), width, self.height(width), stroke=0, fill=1)
         canvas.setFillColorRGB(*INK)
-        text_block(canvas, x + pad, top - pad, width - 2 * pad, self.text, self.size, self.font_name)
+        text_block(
+            canvas, x + pad, top - pad, width - 2 * pad, self.text, self.size, self.font_name
+        )
 
 
 def heading(text: str, size: float = 9.5) -> TextBlock:
@@ -86,4 +88,6 @@ class ImageBlock:
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         image_w, image_h = self._size(width)
-        place_image(canvas, self.image, Rect(x + (width - image_w) / 2, top - image_h, image_w, image_h))
+        place_image(
+            canvas, self.image, Rect(x + (width - image_w) / 2, top - image_h, image_w, image_h)
+        )

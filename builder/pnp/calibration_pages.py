@@ -29,16 +29,25 @@ def target_points(size: tuple[float, float]) -> list[tuple[str, float, float]]:
     """Each target's name and centre on the front, in points: four corners, then the middle."""
     width, height = size
     inset_x, inset_y = (value * POINTS_PER_MM for value in TARGET_INSET_MM)
-    corners = [(inset_x, height - inset_y), (width - inset_x, height - inset_y), (inset_x, inset_y + 20),
-               (width - inset_x, inset_y + 20)]
+    corners = [
+        (inset_x, height - inset_y),
+        (width - inset_x, height - inset_y),
+        (inset_x, inset_y + 20),
+        (width - inset_x, inset_y + 20),
+    ]
     points = [*corners, (width / 2, height * 0.33)]
     return [(name, x, y) for name, (x, y) in zip(TARGET_NAMES, points, strict=True)]
 
 
-def back_point(size: tuple[float, float], x: float, y: float, options: DuplexOptions) -> tuple[float, float]:
+def back_point(
+    size: tuple[float, float], x: float, y: float, options: DuplexOptions
+) -> tuple[float, float]:
     """Where the back's scales for a front point go: mirrored left to right for a
     long-edge flip, then moved by the offsets (as every counter back is)."""
-    return (size[0] - x + options.back_offset_x_mm * POINTS_PER_MM, y + options.back_offset_y_mm * POINTS_PER_MM)
+    return (
+        size[0] - x + options.back_offset_x_mm * POINTS_PER_MM,
+        y + options.back_offset_y_mm * POINTS_PER_MM,
+    )
 
 
 def instructions(options: DuplexOptions) -> list[str]:
@@ -46,7 +55,7 @@ def instructions(options: DuplexOptions) -> list[str]:
     return [
         "Print this page and the next on one sheet, two-sided, flipping on the long edge, exactly as you will print "
         "the counter sheets (same printer, paper and settings). Print at 100 %.",
-        "Measure the two 100 mm bars with a ruler. If either is not 100 mm, turn off \"fit to page\" or \"scale\" and "
+        'Measure the two 100 mm bars with a ruler. If either is not 100 mm, turn off "fit to page" or "scale" and '
         "print again.",
         "Turn the sheet over and hold it against a window or a lamp, the back towards you. Each cross of the front "
         "shows through onto the two scales printed behind it.",
@@ -64,10 +73,23 @@ def calibration_section(context: PrintContext) -> Section:
     """The calibration sheet: a front page and its back."""
     options = context.options
     size = paper_size(options.paper)
-    return Section("Duplex calibration", (
-        Page("duplex calibration, front", size, partial(_draw_front, size=size, options=options.duplex)),
-        Page("duplex calibration, back", size, partial(_draw_back, size=size, options=options.duplex)),
-    ), duplex=True, how_to_print="two-sided, flip on the long edge")
+    return Section(
+        "Duplex calibration",
+        (
+            Page(
+                "duplex calibration, front",
+                size,
+                partial(_draw_front, size=size, options=options.duplex),
+            ),
+            Page(
+                "duplex calibration, back",
+                size,
+                partial(_draw_back, size=size, options=options.duplex),
+            ),
+        ),
+        duplex=True,
+        how_to_print="two-sided, flip on the long edge",
+    )
 
 
 def _draw_front(canvas: Canvas, size: tuple[float, float], options: DuplexOptions) -> None:
@@ -75,24 +97,40 @@ def _draw_front(canvas: Canvas, size: tuple[float, float], options: DuplexOption
     frame = page_frame(size)
     top = frame.top - (TARGET_INSET_MM[1] + 4) * POINTS_PER_MM
     canvas.setFillColorRGB(*INK)
-    bullet_list(canvas, frame.x + 30 * POINTS_PER_MM, top, frame.width - 60 * POINTS_PER_MM, instructions(options), 9.5)
+    bullet_list(
+        canvas,
+        frame.x + 30 * POINTS_PER_MM,
+        top,
+        frame.width - 60 * POINTS_PER_MM,
+        instructions(options),
+        9.5,
+    )
     for name, x, y in target_points(size):
         _target(canvas, name, x, y)
     _scale_bars(canvas, size)
 
 
 def _draw_back(canvas: Canvas, size: tuple[float, float], options: DuplexOptions) -> None:
-    draw_heading(canvas, size, "Duplex calibration: back (read the front's crosses through the paper)")
+    draw_heading(
+        canvas, size, "Duplex calibration: back (read the front's crosses through the paper)"
+    )
     frame = page_frame(size)
     for name, x, y in target_points(size):
         back_x, back_y = back_point(size, x, y, options)
         _scales(canvas, name, back_x, back_y)
     top = frame.top - (TARGET_INSET_MM[1] + 4) * POINTS_PER_MM
-    text_block(canvas, frame.x + 30 * POINTS_PER_MM, top, frame.width - 60 * POINTS_PER_MM, (
-        "Hold this side towards you against the light. Under the centre of each cross of the front, read the scale "
-        "across and the scale up and down. Write the readings here; cross E's go on the command line (added to the "
-        f"offsets this sheet was printed with: x {options.back_offset_x_mm:g}, y {options.back_offset_y_mm:g})."
-    ), 9.5)
+    text_block(
+        canvas,
+        frame.x + 30 * POINTS_PER_MM,
+        top,
+        frame.width - 60 * POINTS_PER_MM,
+        (
+            "Hold this side towards you against the light. Under the centre of each cross of the front, read the scale "
+            "across and the scale up and down. Write the readings here; cross E's go on the command line (added to the "
+            f"offsets this sheet was printed with: x {options.back_offset_x_mm:g}, y {options.back_offset_y_mm:g})."
+        ),
+        9.5,
+    )
     _readings_table(canvas, frame.x + 30 * POINTS_PER_MM, top - 62)
     _scale_bars(canvas, size)
 
@@ -128,8 +166,12 @@ def _scales(canvas: Canvas, name: str, x: float, y: float) -> None:
     canvas.setFillColorRGB(*INK)
     canvas.setFont(REGULAR, 6)
     for value in (-5, 0, 5):
-        canvas.drawCentredString(x + value * mm, y - extent - 2.8 * mm, f"{value:+d}" if value else "0")
-        canvas.drawRightString(x - extent - 1.0 * mm, y + value * mm - 2.0, f"{value:+d}" if value else "0")
+        canvas.drawCentredString(
+            x + value * mm, y - extent - 2.8 * mm, f"{value:+d}" if value else "0"
+        )
+        canvas.drawRightString(
+            x - extent - 1.0 * mm, y + value * mm - 2.0, f"{value:+d}" if value else "0"
+        )
     canvas.drawCentredString(x, y - extent - 5.4 * mm, "across (mm)")
     canvas.drawString(x + extent + 1.0 * mm, y - 2.0, "up (mm)")
     canvas.setFont(BOLD, 14)
@@ -179,4 +221,6 @@ def _scale_bars(canvas: Canvas, size: tuple[float, float]) -> None:
     """One bar across the foot of the page and one up its right side."""
     frame = page_frame(size)
     _hundred_millimetres(canvas, frame.x + (frame.width - 100 * POINTS_PER_MM) / 2, frame.y + 8)
-    _hundred_millimetres(canvas, frame.right - 2 * POINTS_PER_MM, size[1] / 2 - 50 * POINTS_PER_MM, upright=True)
+    _hundred_millimetres(
+        canvas, frame.right - 2 * POINTS_PER_MM, size[1] / 2 - 50 * POINTS_PER_MM, upright=True
+    )

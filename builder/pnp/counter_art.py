@@ -65,8 +65,13 @@ class CounterArt:
         path = canvas.beginPath()
         path.rect(box.x, box.y, box.width, box.height)
         canvas.clipPath(path, stroke=0, fill=0)
-        place_image(canvas, image, Rect(box.x - bleed_w, box.y - bleed_h, box.width + 2 * bleed_w,
-                                        box.height + 2 * bleed_h))
+        place_image(
+            canvas,
+            image,
+            Rect(
+                box.x - bleed_w, box.y - bleed_h, box.width + 2 * bleed_w, box.height + 2 * bleed_h
+            ),
+        )
         if faded:
             canvas.setFillColorRGB(1, 1, 1)
             canvas.setFillAlpha(FADE)

@@ -42,7 +42,10 @@ def printed_counters(game: GameSpec, art: CounterArt) -> list[PrintedCounter]:
     """Every counter of the game: units sorted by side and nationality, then markers."""
     side_order = {side.id: index for index, side in enumerate(game.sides)}
     nationality_order = {nationality: index for index, nationality in enumerate(game.nationalities)}
-    units = sorted(game.units.values(), key=lambda unit: (side_order[unit.side], nationality_order[unit.nationality]))
+    units = sorted(
+        game.units.values(),
+        key=lambda unit: (side_order[unit.side], nationality_order[unit.nationality]),
+    )
     counters = [PrintedCounter(*art.unit(unit)) for unit in units]
     for marker in game.markers.values():
         counters += [PrintedCounter(*art.marker(marker))] * marker.count
@@ -53,7 +56,9 @@ def spare_counters(game: GameSpec, art: CounterArt, count: int) -> list[PrintedC
     """``count`` spares: the memory-aid markers in turn, or blanks when there are none."""
     if count <= 0:
         return []
-    spares = [PrintedCounter(*art.marker(marker)) for marker in game.markers.values() if marker.count > 1]
+    spares = [
+        PrintedCounter(*art.marker(marker)) for marker in game.markers.values() if marker.count > 1
+    ]
     if not spares:
         for nationality in game.nationalities.values():
             blank = blank_face(rgb(nationality.background), rgb(nationality.text), art.format)
@@ -77,14 +82,27 @@ def counter_section(context: PrintContext) -> Section | None:
     if not counters:
         return None
     counters += spare_counters(game, context.art, spares_needed(len(counters), sheet))
-    sheets = [counters[start : start + sheet.per_page] for start in range(0, len(counters), sheet.per_page)]
+    sheets = [
+        counters[start : start + sheet.per_page]
+        for start in range(0, len(counters), sheet.per_page)
+    ]
     size = (sheet.page_width, sheet.page_height)
     pages: list[Page] = []
     for number, on_sheet in enumerate(sheets, start=1):
         label = f"counter sheet {number} of {len(sheets)}"
-        pages.append(Page(f"{label}, fronts", size, partial(_draw_fronts, sheet=sheet, counters=on_sheet)))
-        pages.append(Page(f"{label}, backs", size, partial(_draw_backs, sheet=sheet, counters=on_sheet, options=duplex)))
-    return Section("Counters", tuple(pages), duplex=True, how_to_print="two-sided, flip on the long edge")
+        pages.append(
+            Page(f"{label}, fronts", size, partial(_draw_fronts, sheet=sheet, counters=on_sheet))
+        )
+        pages.append(
+            Page(
+                f"{label}, backs",
+                size,
+                partial(_draw_backs, sheet=sheet, counters=on_sheet, options=duplex),
+            )
+        )
+    return Section(
+        "Counters", tuple(pages), duplex=True, how_to_print="two-sided, flip on the long edge"
+    )
 
 
 def _draw_fronts(canvas: Canvas, sheet: CounterSheet, counters: Sequence[PrintedCounter]) -> None:
@@ -93,7 +111,9 @@ def _draw_fronts(canvas: Canvas, sheet: CounterSheet, counters: Sequence[Printed
     _cut_marks(canvas, sheet, 0.0, 0.0)
 
 
-def _draw_backs(canvas: Canvas, sheet: CounterSheet, counters: Sequence[PrintedCounter], options: DuplexOptions) -> None:
+def _draw_backs(
+    canvas: Canvas, sheet: CounterSheet, counters: Sequence[PrintedCounter], options: DuplexOptions
+) -> None:
     for index, counter in enumerate(counters):
         box = sheet.back_box(index, options.back_offset_x_mm, options.back_offset_y_mm)
         place_image(canvas, counter.back, _with_bleed(box, sheet.bleed))
@@ -105,7 +125,9 @@ def _with_bleed(box: Rect, bleed: float) -> Rect:
     return Rect(box.x - bleed, box.y - bleed, box.width + 2 * bleed, box.height + 2 * bleed)
 
 
-def _cut_marks(canvas: Canvas, sheet: CounterSheet, dx: float, dy: float, mirrored: bool = False) -> None:
+def _cut_marks(
+    canvas: Canvas, sheet: CounterSheet, dx: float, dy: float, mirrored: bool = False
+) -> None:
     """Cut lines outside the printed grid and a registration mark beyond each corner."""
     grid = sheet.grid()
     gap, length = MARK_GAP_MM * POINTS_PER_MM, MARK_LENGTH_MM * POINTS_PER_MM

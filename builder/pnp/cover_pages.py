@@ -50,16 +50,29 @@ def reconstructed_parts(game: GameSpec) -> list[str]:
     rebuilt_units = sum(unit.provenance.reconstructed for unit in units)
     placements = [entry for sheet in setup_sheets(game) for entry in sheet.entries]
     rebuilt_places = sum(entry.reconstructed for entry in placements)
-    tables = [table.name for table in game.tables.odds_tables.values() if table.provenance.reconstructed]
-    terrain = [terrain.name for terrain in game.terrain_types.values() if terrain.provenance.reconstructed]
-    parts = [f"The map: {game_map.provenance.note or 'reconstructed'}".rstrip(".") + "."
-             for game_map in game.maps if game_map.provenance.reconstructed]
+    tables = [
+        table.name for table in game.tables.odds_tables.values() if table.provenance.reconstructed
+    ]
+    terrain = [
+        terrain.name for terrain in game.terrain_types.values() if terrain.provenance.reconstructed
+    ]
+    parts = [
+        f"The map: {game_map.provenance.note or 'reconstructed'}".rstrip(".") + "."
+        for game_map in game.maps
+        if game_map.provenance.reconstructed
+    ]
     if (Path(game.folder) / "geography.toml").exists():
-        parts.append("The map's terrain: projected from the real geography of 1942, fitted to the places the rules name.")
+        parts.append(
+            "The map's terrain: projected from the real geography of 1942, fitted to the places the rules name."
+        )
     if rebuilt_units:
-        parts.append(f"Units: the values of {rebuilt_units} of the {len(units)} units (strengths, movement or arrival).")
+        parts.append(
+            f"Units: the values of {rebuilt_units} of the {len(units)} units (strengths, movement or arrival)."
+        )
     if rebuilt_places:
-        parts.append(f"Set-up: {rebuilt_places} of the {len(placements)} places on the set-up sheets.")
+        parts.append(
+            f"Set-up: {rebuilt_places} of the {len(placements)} places on the set-up sheets."
+        )
     if tables:
         parts.append(f"Tables: the {', '.join(tables)}.")
     if terrain:
@@ -91,14 +104,20 @@ def _draw_picture(canvas: Canvas, context: PrintContext, box: Rect) -> float:
         offset = 0.0
         for table in dict.fromkeys(artwork.table for artwork in artworks):
             boards = [artwork for artwork in artworks if artwork.table == table]
-            placed += [(artwork, offset + artwork.origin[0], artwork.origin[1]) for artwork in boards]
+            placed += [
+                (artwork, offset + artwork.origin[0], artwork.origin[1]) for artwork in boards
+            ]
             offset = max(x + artwork.width for artwork, x, _ in placed)
         total_h = max(y + artwork.height for artwork, _, y in placed)
         scale = min(box.width / offset, box.height / total_h)
         left = box.x + (box.width - offset * scale) / 2
         for artwork, x, y in placed:
-            picture = Rect(left + x * scale, box.top - (y + artwork.height) * scale, artwork.width * scale,
-                           artwork.height * scale)
+            picture = Rect(
+                left + x * scale,
+                box.top - (y + artwork.height) * scale,
+                artwork.width * scale,
+                artwork.height * scale,
+            )
             place_image(canvas, artwork.picture(COVER_PPI * scale), picture)
             canvas.setStrokeColorRGB(*RULE)
             canvas.rect(picture.x, picture.y, picture.width, picture.height, stroke=1, fill=0)
@@ -108,7 +127,9 @@ def _draw_picture(canvas: Canvas, context: PrintContext, box: Rect) -> float:
     per_row = max(1, int((box.width + gap) // (size + gap)))
     for index, unit in enumerate(units):
         row, column = divmod(index, per_row)
-        counter = Rect(box.x + column * (size + gap), box.top - size - row * (size + gap), size, size)
+        counter = Rect(
+            box.x + column * (size + gap), box.top - size - row * (size + gap), size, size
+        )
         context.art.draw(canvas, context.art.face_up(unit), counter)
     rows = -(-len(units) // per_row)
     return rows * (size + gap)
@@ -126,8 +147,12 @@ def _draw_cover(canvas: Canvas, context: PrintContext) -> None:
     canvas.setFont(REGULAR, 11)
     canvas.drawString(left, top - 44, f"{game.publisher}, {game.year}")
     canvas.setFillColorRGB(*GREY)
-    canvas.drawString(left, top - 60, f"Print-and-play kit rebuilt by Stavka · {paper} paper · counters "
-                                      f"{options.counter_inches:g} in")
+    canvas.drawString(
+        left,
+        top - 60,
+        f"Print-and-play kit rebuilt by Stavka · {paper} paper · counters "
+        f"{options.counter_inches:g} in",
+    )
     notice = reconstruction_notice(game)
     notice_h = text_height(notice, usable - 16, 9.5) + 30
     picture_top = top - 76
@@ -152,21 +177,28 @@ def cover_notes(game: GameSpec) -> list[str]:
     notes = list(game.notes)
     if game.cards is not None:
         count = len(game.cards.cards())
-        notes.insert(0, f"No cards are printed: play with a standard deck of {count} playing cards without jokers "
-                        f"({game.cards.provenance.source or 'the rules'}); the set-up sheet says how to deal them.")
+        notes.insert(
+            0,
+            f"No cards are printed: play with a standard deck of {count} playing cards without jokers "
+            f"({game.cards.provenance.source or 'the rules'}); the set-up sheet says how to deal them.",
+        )
     return notes
 
 
 def printing_steps(sections: Sequence[Section], first_page: int) -> list[str]:
     """The printing steps, naming the pages of each two-sided section."""
-    steps = ["Print at 100 % (\"actual size\"; no \"fit to page\"): check the two 100 mm bars on the "
-             "calibration sheet with a ruler."]
+    steps = [
+        'Print at 100 % ("actual size"; no "fit to page"): check the two 100 mm bars on the '
+        "calibration sheet with a ruler."
+    ]
     page = first_page
     for section in sections:
         pages = f"{page}-{page + len(section.pages) - 1}" if len(section.pages) > 1 else str(page)
         if section.duplex:
-            steps.append(f"{section.title} (pages {pages}): print two-sided, flipping on the long edge, on card or on "
-                         "paper you glue to card before cutting.")
+            steps.append(
+                f"{section.title} (pages {pages}): print two-sided, flipping on the long edge, on card or on "
+                "paper you glue to card before cutting."
+            )
         page += len(section.pages)
     steps += [
         "If the backs of the calibration sheet sit off their fronts, measure how far as it explains, and print the "
@@ -177,8 +209,13 @@ def printing_steps(sections: Sequence[Section], first_page: int) -> list[str]:
     return steps
 
 
-def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections: Sequence[Section],
-                   first_page: int) -> None:
+def _draw_contents(
+    canvas: Canvas,
+    game: GameSpec,
+    options: PnpOptions,
+    sections: Sequence[Section],
+    first_page: int,
+) -> None:
     size = paper_size(options.paper)
     draw_heading(canvas, size, "Contents")
     frame = page_frame(size)
@@ -193,7 +230,9 @@ def _draw_contents(canvas: Canvas, game: GameSpec, options: PnpOptions, sections
     rows = [("Cover and contents", "1-2", "one-sided")]
     for section in sections:
         end = page + len(section.pages) - 1
-        rows.append((section.title, f"{page}-{end}" if end > page else str(page), section.how_to_print))
+        rows.append(
+            (section.title, f"{page}-{end}" if end > page else str(page), section.how_to_print)
+        )
         page = end + 1
     canvas.setFont(REGULAR, 9.5)
     for row in rows:
@@ -238,11 +277,18 @@ def playing_text(game: GameSpec, options: PnpOptions) -> str:
 def command_line(game: GameSpec, options: PnpOptions) -> str:
     """The ``stavka pnp`` command that makes this kit again, options that differ from the defaults included."""
     duplex, default = options.duplex, DuplexOptions()
-    words = [f"stavka pnp {game.id} --paper {options.paper} --counter-size {options.counter_inches:g}"]
+    words = [
+        f"stavka pnp {game.id} --paper {options.paper} --counter-size {options.counter_inches:g}"
+    ]
     if duplex.bleed_mm != default.bleed_mm:
         words.append(f"--bleed {duplex.bleed_mm:g}")
-    if (duplex.back_offset_x_mm, duplex.back_offset_y_mm) != (default.back_offset_x_mm, default.back_offset_y_mm):
-        words.append(f"--back-offset-x {duplex.back_offset_x_mm:g} --back-offset-y {duplex.back_offset_y_mm:g}")
+    if (duplex.back_offset_x_mm, duplex.back_offset_y_mm) != (
+        default.back_offset_x_mm,
+        default.back_offset_y_mm,
+    ):
+        words.append(
+            f"--back-offset-x {duplex.back_offset_x_mm:g} --back-offset-y {duplex.back_offset_y_mm:g}"
+        )
     return " ".join(words)
 
 
@@ -251,8 +297,20 @@ def cover_section(context: PrintContext, following: Sequence[Section]) -> Sectio
     game, options = context.game, context.options
     size = paper_size(options.paper)
     first_page = 3
-    return Section("Cover and contents", (
-        Page("cover", size, partial(_draw_cover, context=context)),
-        Page("contents and printing", size,
-             partial(_draw_contents, game=game, options=options, sections=following, first_page=first_page)),
-    ))
+    return Section(
+        "Cover and contents",
+        (
+            Page("cover", size, partial(_draw_cover, context=context)),
+            Page(
+                "contents and printing",
+                size,
+                partial(
+                    _draw_contents,
+                    game=game,
+                    options=options,
+                    sections=following,
+                    first_page=first_page,
+                ),
+            ),
+        ),
+    )

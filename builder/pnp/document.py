@@ -59,7 +59,9 @@ def page_kinds(game: GameSpec) -> list[PageKind]:
 
 def plan_sections(game: GameSpec, options: PnpOptions) -> list[Section]:
     """Every section of the PDF, cover first, pages planned but not drawn."""
-    context = PrintContext(game, options, CounterArt(game, options.counter_inches, options.duplex.bleed_mm))
+    context = PrintContext(
+        game, options, CounterArt(game, options.counter_inches, options.duplex.bleed_mm)
+    )
     following = [section for kind in page_kinds(game) if (section := kind(context)) is not None]
     sections = [cover_section(context, following), *following]
     check_duplex_parity(sections)
@@ -72,7 +74,9 @@ def check_duplex_parity(sections: Sequence[Section]) -> None:
     page = 1
     for section in sections:
         if section.duplex and (page % 2 == 0 or len(section.pages) % 2):
-            raise ValueError(f"two-sided section {section.title!r} starts on page {page} with {len(section.pages)} pages")
+            raise ValueError(
+                f"two-sided section {section.title!r} starts on page {page} with {len(section.pages)} pages"
+            )
         page += len(section.pages)
 
 
@@ -101,10 +105,14 @@ def pnp_path(output_directory: Path, game: GameSpec, paper: str) -> Path:
     return output_directory / f"{output_stem(game)}-pnp-{paper}.pdf"
 
 
-def write_pnp(game: GameSpec, options: PnpOptions, output_directory: Path, progress: Progress | None = None) -> Path:
+def write_pnp(
+    game: GameSpec, options: PnpOptions, output_directory: Path, progress: Progress | None = None
+) -> Path:
     """Write the PDF atomically under ``output_directory`` and return its path."""
     if options.counter_inches <= 0:
-        raise LayoutError(None, None, f"counter size must be positive, not {options.counter_inches}")
+        raise LayoutError(
+            None, None, f"counter size must be positive, not {options.counter_inches}"
+        )
     path = pnp_path(output_directory, game, options.paper)
     prepare_folder(path)
     write_output(path, pnp_pdf(game, options, progress))

@@ -59,8 +59,13 @@ TAIL_FILL = 0.5
 """A last page used less than this much makes the flow spread its blocks evenly."""
 
 
-def flow(blocks: Sequence[Block], frame: Rect, columns: int = 1, gap: float = 4.0,
-         first_fit: bool = False) -> list[list[Placed]]:
+def flow(
+    blocks: Sequence[Block],
+    frame: Rect,
+    columns: int = 1,
+    gap: float = 4.0,
+    first_fit: bool = False,
+) -> list[list[Placed]]:
     """The blocks laid into ``frame`` column by column, page by page, ``gap`` apart.
 
     In order by default; with ``first_fit`` each block goes into the first column with
@@ -77,14 +82,23 @@ def flow(blocks: Sequence[Block], frame: Rect, columns: int = 1, gap: float = 4.
         return pages
     limit = sum(height + gap for height in heights.values()) / (len(pages) * columns)
     while limit < frame.height:
-        even = _flow(blocks, heights, Rect(frame.x, frame.top - limit, frame.width, limit), columns, gap, first_fit)
+        even = _flow(
+            blocks,
+            heights,
+            Rect(frame.x, frame.top - limit, frame.width, limit),
+            columns,
+            gap,
+            first_fit,
+        )
         if len(even) <= len(pages):
             return even
         limit *= 1.02
     return pages
 
 
-def used_share(page: Sequence[Placed], frame: Rect, columns: int, heights: dict[int, float]) -> float:
+def used_share(
+    page: Sequence[Placed], frame: Rect, columns: int, heights: dict[int, float]
+) -> float:
     """How much of a page's columns its blocks fill, top to lowest bottom."""
     bottoms: dict[float, float] = {}
     for item in page:
@@ -92,8 +106,14 @@ def used_share(page: Sequence[Placed], frame: Rect, columns: int, heights: dict[
     return sum(frame.top - bottom for bottom in bottoms.values()) / (columns * frame.height)
 
 
-def _flow(blocks: Sequence[Block], heights: dict[int, float], frame: Rect, columns: int, gap: float,
-          first_fit: bool) -> list[list[Placed]]:
+def _flow(
+    blocks: Sequence[Block],
+    heights: dict[int, float],
+    frame: Rect,
+    columns: int,
+    gap: float,
+    first_fit: bool,
+) -> list[list[Placed]]:
     width = column_width(frame, columns)
     tops: list[float] = [frame.top]
     placed: list[list[Placed]] = [[]]
@@ -104,7 +124,9 @@ def _flow(blocks: Sequence[Block], heights: dict[int, float], frame: Rect, colum
             if len(tops) > columns * len(placed):
                 placed.append([])
         page, column = divmod(slot, columns)
-        placed[page].append(Placed(block, frame.x + column * (width + COLUMN_GAP), tops[slot], width))
+        placed[page].append(
+            Placed(block, frame.x + column * (width + COLUMN_GAP), tops[slot], width)
+        )
         tops[slot] -= heights[id(block)] + gap
 
     for index, block in enumerate(blocks):
@@ -114,8 +136,14 @@ def _flow(blocks: Sequence[Block], heights: dict[int, float], frame: Rect, colum
                 raise ValueError("first-fit flow cannot keep a heading with the block after it")
             needed += gap + heights[id(blocks[index + 1])]
         candidates = range(len(tops)) if first_fit else range(len(tops) - 1, len(tops))
-        slot = next((slot for slot in candidates if tops[slot] == frame.top or tops[slot] - needed >= frame.y),
-                    len(tops))
+        slot = next(
+            (
+                slot
+                for slot in candidates
+                if tops[slot] == frame.top or tops[slot] - needed >= frame.y
+            ),
+            len(tops),
+        )
         place(block, slot)
     return [page for page in placed if page]
 
@@ -147,19 +175,35 @@ def draw_heading(canvas: Canvas, size: tuple[float, float], text: str) -> None:
     canvas.line(margin(), y - 5, width - margin(), y - 5)
 
 
-def flowed_pages(label: str, heading: str, blocks: Sequence[Block], size: tuple[float, float],
-                 columns: int = 1, first_fit: bool = False) -> list[Page]:
+def flowed_pages(
+    label: str,
+    heading: str,
+    blocks: Sequence[Block],
+    size: tuple[float, float],
+    columns: int = 1,
+    first_fit: bool = False,
+) -> list[Page]:
     """``blocks`` flowed onto pages of ``size`` under ``heading`` ("(continued)" after
     the first), their footers saying ``label`` and "n of N" when there are several."""
     placed_pages = flow(blocks, page_frame(size), columns, first_fit=first_fit)
     pages = []
     for number, placed in enumerate(placed_pages, start=1):
         page_heading = heading if number == 1 else f"{heading} (continued)"
-        page_label = label if len(placed_pages) == 1 else f"{label}, {number} of {len(placed_pages)}"
-        pages.append(Page(page_label, size, partial(_draw_flowed, size=size, heading=page_heading, placed=placed)))
+        page_label = (
+            label if len(placed_pages) == 1 else f"{label}, {number} of {len(placed_pages)}"
+        )
+        pages.append(
+            Page(
+                page_label,
+                size,
+                partial(_draw_flowed, size=size, heading=page_heading, placed=placed),
+            )
+        )
     return pages
 
 
-def _draw_flowed(canvas: Canvas, size: tuple[float, float], heading: str, placed: Sequence[Placed]) -> None:
+def _draw_flowed(
+    canvas: Canvas, size: tuple[float, float], heading: str, placed: Sequence[Placed]
+) -> None:
     draw_heading(canvas, size, heading)
     draw_placed(canvas, placed)

@@ -96,7 +96,9 @@ class CounterSheet:
 
     def cut_lines_x(self) -> list[float]:
         """Every vertical cut line of the grid (both edges of each column)."""
-        return sorted({box.x for box in self._first_row()} | {box.right for box in self._first_row()})
+        return sorted(
+            {box.x for box in self._first_row()} | {box.right for box in self._first_row()}
+        )
 
     def cut_lines_y(self) -> list[float]:
         """Every horizontal cut line of the grid (both edges of each row)."""
@@ -133,7 +135,9 @@ def counter_sheet(paper: str, counter_inches: float, bleed_mm: float = 1.0) -> C
     columns = math.floor((width - 2 * margin) / pitch)
     rows = math.floor((height - 2 * margin) / pitch)
     if columns < 1 or rows < 1:
-        raise LayoutError(None, None, f"a {counter_inches} in counter does not fit on {paper} paper")
+        raise LayoutError(
+            None, None, f"a {counter_inches} in counter does not fit on {paper} paper"
+        )
     left = (width - columns * pitch) / 2
     top = height - (height - rows * pitch) / 2
     return CounterSheet(width, height, counter, bleed, columns, rows, left, top)
@@ -183,10 +187,14 @@ class TilePlan:
         """The share of a page's printable area that each tile covers."""
         margin = MARGIN_MM * POINTS_PER_MM
         tile = self.tiles[0].placed
-        return (tile.width * tile.height) / ((self.page_width - 2 * margin) * (self.page_height - 2 * margin))
+        return (tile.width * tile.height) / (
+            (self.page_width - 2 * margin) * (self.page_height - 2 * margin)
+        )
 
 
-def plan_map_tiles(map_width: float, map_height: float, paper: str, overlap_mm: float = 10.0) -> TilePlan:
+def plan_map_tiles(
+    map_width: float, map_height: float, paper: str, overlap_mm: float = 10.0
+) -> TilePlan:
     """Cut a map of ``map_width`` x ``map_height`` points into equal tiles that overlap by
     ``overlap_mm``, in whichever orientation of ``paper`` needs fewer pages.
 
@@ -203,13 +211,25 @@ def plan_map_tiles(map_width: float, map_height: float, paper: str, overlap_mm: 
         usable_w = page_width - 2 * margin
         usable_h = page_height - 2 * margin
         if overlap >= min(usable_w, usable_h) / 2:
-            raise LayoutError(None, None, f"an overlap of {overlap_mm} mm leaves too little of a {paper} page")
+            raise LayoutError(
+                None, None, f"an overlap of {overlap_mm} mm leaves too little of a {paper} page"
+            )
         columns = _pieces(map_width, usable_w, overlap)
         rows = _pieces(map_height, usable_h, overlap)
         tile_w = (map_width + (columns - 1) * overlap) / columns
         tile_h = (map_height + (rows - 1) * overlap) / rows
-        candidates.append((rows * columns, -(tile_w * tile_h) / (usable_w * usable_h), page_width, page_height,
-                           rows, columns, tile_w, tile_h))
+        candidates.append(
+            (
+                rows * columns,
+                -(tile_w * tile_h) / (usable_w * usable_h),
+                page_width,
+                page_height,
+                rows,
+                columns,
+                tile_w,
+                tile_h,
+            )
+        )
     _, _, page_width, page_height, rows, columns, tile_w, tile_h = min(candidates)
     left = (page_width - tile_w) / 2
     bottom = margin + (page_height - 2 * margin - tile_h) / 2
@@ -217,7 +237,11 @@ def plan_map_tiles(map_width: float, map_height: float, paper: str, overlap_mm: 
     for row in range(rows):
         for column in range(columns):
             x, y = column * (tile_w - overlap), row * (tile_h - overlap)
-            tiles.append(MapTile(row, column, (x, y, x + tile_w, y + tile_h), Rect(left, bottom, tile_w, tile_h)))
+            tiles.append(
+                MapTile(
+                    row, column, (x, y, x + tile_w, y + tile_h), Rect(left, bottom, tile_w, tile_h)
+                )
+            )
     return TilePlan(page_width, page_height, rows, columns, overlap, tuple(tiles))
 
 

@@ -92,12 +92,27 @@ def hex_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwork
             board_ppi = board.grid.dy / (counter_inches * HEX_TO_COUNTER)
             width, height = (side / board_ppi * POINTS_PER_INCH for side in board.size)
 
-            render = partial(_render_board, game=game, game_map=game_map, index=index, board_ppi=board_ppi)
+            render = partial(
+                _render_board, game=game, game_map=game_map, index=index, board_ppi=board_ppi
+            )
             hex_mm = counter_inches * HEX_TO_COUNTER * 25.4
             name = f"{board.name} map" if board.name else "Map"
-            origin = (board.origin[0] / board_ppi * POINTS_PER_INCH, board.origin[1] / board_ppi * POINTS_PER_INCH)
-            artworks.append(MapArtwork(name, width, height, render, f"Hexes print {hex_mm:.1f} mm from centre to centre.",
-                                       game_map.name, origin, board_joins(game_map.hex_map, index, board_ppi)))
+            origin = (
+                board.origin[0] / board_ppi * POINTS_PER_INCH,
+                board.origin[1] / board_ppi * POINTS_PER_INCH,
+            )
+            artworks.append(
+                MapArtwork(
+                    name,
+                    width,
+                    height,
+                    render,
+                    f"Hexes print {hex_mm:.1f} mm from centre to centre.",
+                    game_map.name,
+                    origin,
+                    board_joins(game_map.hex_map, index, board_ppi),
+                )
+            )
     return artworks
 
 
@@ -116,19 +131,31 @@ def board_joins(hex_map: HexMap, index: int, board_ppi: float) -> str:
             continue
         side, overlap_px = placed
         overlap_mm = overlap_px / board_ppi * 25.4
-        how = (f"overlapping it by {overlap_mm:.1f} mm" if overlap_mm >= 0.05
-               else "edge to edge: nothing overlaps and neither lies on top; tape the join from behind")
+        how = (
+            f"overlapping it by {overlap_mm:.1f} mm"
+            if overlap_mm >= 0.05
+            else "edge to edge: nothing overlaps and neither lies on top; tape the join from behind"
+        )
         sentences.append(f"The {other.name} map joins this map's {side} edge, {how}.")
         for printed_on, owner in ((other, board), (board, other)):
-            repeats = sorted((printed, owned) for printed, owned in hex_map.aliases.items()
-                             if printed_on.parse(printed) is not None and owner.parse(owned) is not None
-                             and owner.in_play(owner.parse(owned) or (-1, -1)))
+            repeats = sorted(
+                (printed, owned)
+                for printed, owned in hex_map.aliases.items()
+                if printed_on.parse(printed) is not None
+                and owner.parse(owned) is not None
+                and owner.in_play(owner.parse(owned) or (-1, -1))
+            )
             if repeats:
                 shown = (printed_on.parse(printed) for printed, _ in repeats)
-                where = ("printed only on the " + owner.name + " map" if not any(
-                    _drawn_on(printed_on, raw) for raw in shown) else f"printed on both; the {owner.name} map lies on top")
-                sentences.append(f"The {printed_on.name} map's hexes {repeats[0][0]}-{repeats[-1][0]} are the "
-                                 f"{owner.name} map's {repeats[0][1]}-{repeats[-1][1]}, {where}.")
+                where = (
+                    "printed only on the " + owner.name + " map"
+                    if not any(_drawn_on(printed_on, raw) for raw in shown)
+                    else f"printed on both; the {owner.name} map lies on top"
+                )
+                sentences.append(
+                    f"The {printed_on.name} map's hexes {repeats[0][0]}-{repeats[-1][0]} are the "
+                    f"{owner.name} map's {repeats[0][1]}-{repeats[-1][1]}, {where}."
+                )
     return " ".join(sentences)
 
 
@@ -158,8 +185,14 @@ def _drawn_on(board: Board, raw: tuple[int, int] | None) -> bool:
     return 0 <= x < board.size[0] and 0 <= y < board.size[1]
 
 
-def _render_board(window: tuple[int, int, int, int], ppi: float, game: GameSpec, game_map: GameMap, index: int,
-                  board_ppi: float) -> Image.Image:
+def _render_board(
+    window: tuple[int, int, int, int],
+    ppi: float,
+    game: GameSpec,
+    game_map: GameMap,
+    index: int,
+    board_ppi: float,
+) -> Image.Image:
     return render_board(game, game_map, index, ppi / board_ppi, window)
 
 
@@ -173,15 +206,24 @@ def area_board_artworks(game: GameSpec, counter_inches: float) -> list[MapArtwor
         if game_map.area_map is None:
             continue
         board_ppi = SCREEN_COUNTER_PX / counter_inches
-        width, height = (side / board_ppi * POINTS_PER_INCH for side in board_size(game_map.area_map))
+        width, height = (
+            side / board_ppi * POINTS_PER_INCH for side in board_size(game_map.area_map)
+        )
         render = partial(_render_area_board, game=game, game_map=game_map, board_ppi=board_ppi)
         note = f"Printed at the counters' scale: {counter_inches:g} in counters fit its areas as the module's pieces do."
-        artworks.append(MapArtwork(f"{game_map.name} map", width, height, render, note, game_map.name))
+        artworks.append(
+            MapArtwork(f"{game_map.name} map", width, height, render, note, game_map.name)
+        )
     return artworks
 
 
-def _render_area_board(window: tuple[int, int, int, int], ppi: float, game: GameSpec, game_map: GameMap,
-                       board_ppi: float) -> Image.Image:
+def _render_area_board(
+    window: tuple[int, int, int, int],
+    ppi: float,
+    game: GameSpec,
+    game_map: GameMap,
+    board_ppi: float,
+) -> Image.Image:
     return render_area_board(game, game_map, ppi / board_ppi, window)
 
 
@@ -217,10 +259,21 @@ def map_section(context: PrintContext) -> Section | None:
     for artwork in map_artworks(context.game, options.counter_inches):
         plan = plan_map_tiles(artwork.width, artwork.height, options.paper, OVERLAP_MM)
         size = (plan.page_width, plan.page_height)
-        pages.append(Page(f"{artwork.name}, assembly index", size, partial(_draw_index, artwork=artwork, plan=plan)))
+        pages.append(
+            Page(
+                f"{artwork.name}, assembly index",
+                size,
+                partial(_draw_index, artwork=artwork, plan=plan),
+            )
+        )
         for tile in plan.tiles:
-            pages.append(Page(f"{artwork.name}, tile {tile.name}", size,
-                              partial(_draw_tile, artwork=artwork, plan=plan, tile=tile)))
+            pages.append(
+                Page(
+                    f"{artwork.name}, tile {tile.name}",
+                    size,
+                    partial(_draw_tile, artwork=artwork, plan=plan, tile=tile),
+                )
+            )
     return Section("Map tiles", tuple(pages)) if pages else None
 
 
@@ -233,7 +286,7 @@ def assembly_text(artwork: MapArtwork, plan: TilePlan) -> str:
         f"{len(plan.tiles)} tiles in {plan.rows} rows (A, B...) of {plan.columns}, overlapping by {overlap}. "
         "Tiles to the right and below lie on top: cut each tile along its left and top edges (not the first "
         "column's left or the first row's top), lay it on its neighbours so its edges meet their dashed lines and "
-        "the magenta crosses meet, and tape the joins from behind. Print at 100 % (no \"fit to page\"). "
+        'the magenta crosses meet, and tape the joins from behind. Print at 100 % (no "fit to page"). '
         f"{artwork.scale_note}{' ' + artwork.joins if artwork.joins else ''}"
     )
 
@@ -262,8 +315,15 @@ def _draw_index(canvas: Canvas, artwork: MapArtwork, plan: TilePlan) -> None:
         centre_x, centre_y = left + (x0 + x1) / 2, top - (y0 + y1) / 2
         label_size = min(28.0, (x1 - x0) / 4)
         canvas.setFillColorRGB(1, 1, 1)
-        canvas.roundRect(centre_x - label_size * 1.1, centre_y - label_size * 0.55, label_size * 2.2, label_size * 1.2,
-                         4, stroke=0, fill=1)
+        canvas.roundRect(
+            centre_x - label_size * 1.1,
+            centre_y - label_size * 0.55,
+            label_size * 2.2,
+            label_size * 1.2,
+            4,
+            stroke=0,
+            fill=1,
+        )
         canvas.setFillColorRGB(*INK)
         canvas.setFont(BOLD, label_size)
         canvas.drawCentredString(centre_x, centre_y - label_size * 0.35, tile.name)
@@ -301,14 +361,18 @@ def alignment_points(plan: TilePlan, tile: MapTile) -> list[tuple[float, float]]
             left = max(tile.source[0], neighbour.source[0])
             right = min(tile.source[2], neighbour.source[2])
             top, bottom = tile.source[1], tile.source[3]
-            points += [((left + right) / 2, top + (bottom - top) * share) for share in (0.2, 0.5, 0.8)]
+            points += [
+                ((left + right) / 2, top + (bottom - top) * share) for share in (0.2, 0.5, 0.8)
+            ]
     for row, column in ((tile.row - 1, tile.column), (tile.row + 1, tile.column)):
         neighbour = plan.tile(row, column)
         if neighbour is not None:
             top = max(tile.source[1], neighbour.source[1])
             bottom = min(tile.source[3], neighbour.source[3])
             left, right = tile.source[0], tile.source[2]
-            points += [(left + (right - left) * share, (top + bottom) / 2) for share in (0.2, 0.5, 0.8)]
+            points += [
+                (left + (right - left) * share, (top + bottom) / 2) for share in (0.2, 0.5, 0.8)
+            ]
     return points
 
 
@@ -336,17 +400,29 @@ def _crop_marks(canvas: Canvas, box: Rect) -> None:
         canvas.line(box.right + gap, y, box.right + gap + length, y)
 
 
-def _tile_header(canvas: Canvas, artwork: MapArtwork, plan: TilePlan, tile: MapTile, box: Rect) -> None:
+def _tile_header(
+    canvas: Canvas, artwork: MapArtwork, plan: TilePlan, tile: MapTile, box: Rect
+) -> None:
     """Above the tile: its name and place, and what to do with its edges."""
     neighbours = []
-    edges = [edge for edge, present in (("left", tile.column > 0), ("top", tile.row > 0)) if present]
+    edges = [
+        edge for edge, present in (("left", tile.column > 0), ("top", tile.row > 0)) if present
+    ]
     if edges:
         under = [other.name for other in _under(plan, tile)]
-        neighbours.append(f"cut the {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay on {', '.join(under)}")
-    above = [other for other in (plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)) if other]
+        neighbours.append(
+            f"cut the {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay on {', '.join(under)}"
+        )
+    above = [
+        other
+        for other in (plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column))
+        if other
+    ]
     if above:
         verb = "goes" if len(above) == 1 else "go"
-        neighbours.append(f"{' and '.join(other.name for other in above)} {verb} on top at the dashed lines")
+        neighbours.append(
+            f"{' and '.join(other.name for other in above)} {verb} on top at the dashed lines"
+        )
     x, y = box.x + 3 * POINTS_PER_MM, box.top + 3 * POINTS_PER_MM
     canvas.setFillColorRGB(*INK)
     canvas.setFont(BOLD, 10)
@@ -362,5 +438,11 @@ def _tile_header(canvas: Canvas, artwork: MapArtwork, plan: TilePlan, tile: MapT
 
 def _under(plan: TilePlan, tile: MapTile) -> list[MapTile]:
     """The tiles this one lies on: left, above, and above-left."""
-    places = ((tile.row, tile.column - 1), (tile.row - 1, tile.column), (tile.row - 1, tile.column - 1))
-    return [other for other in (plan.tile(row, column) for row, column in places) if other is not None]
+    places = (
+        (tile.row, tile.column - 1),
+        (tile.row - 1, tile.column),
+        (tile.row - 1, tile.column - 1),
+    )
+    return [
+        other for other in (plan.tile(row, column) for row, column in places) if other is not None
+    ]

@@ -93,7 +93,11 @@ def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
     font_name = register_pdf_fonts()
     # types-reportlab declares initialFontName as a float; reportlab takes the font's name.
     canvas = CheckedCanvas(
-        buffer, pagesize=paper_size(paper), invariant=True, pageCompression=1, initialFontName=font_name  # type: ignore[arg-type]
+        buffer,
+        pagesize=paper_size(paper),
+        invariant=True,
+        pageCompression=1,
+        initialFontName=font_name,  # type: ignore[arg-type]
     )
     canvas.setTitle(title)
     canvas.setCreator(f"Stavka {stavka_version()}")
@@ -120,7 +124,9 @@ def footer(canvas: Canvas, page_width: float, left: str, middle: str, right: str
     canvas.drawRightString(page_width - margin(), y, right)
 
 
-def fitted_size(text: str, font_name: str, max_width: float, max_size: float, min_size: float = 4.0) -> float:
+def fitted_size(
+    text: str, font_name: str, max_width: float, max_size: float, min_size: float = 4.0
+) -> float:
     """The largest size up to ``max_size`` at which ``text`` fits ``max_width`` (not below ``min_size``)."""
     width = pdfmetrics.stringWidth(text, font_name, max_size)
     if width <= max_width:
@@ -128,8 +134,16 @@ def fitted_size(text: str, font_name: str, max_width: float, max_size: float, mi
     return max(min_size, max_size * max_width / width)
 
 
-def draw_fitted(canvas: Canvas, x: float, y: float, text: str, font_name: str, max_width: float, size: float,
-                centred: bool = False) -> None:
+def draw_fitted(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    font_name: str,
+    max_width: float,
+    size: float,
+    centred: bool = False,
+) -> None:
     """``text`` at its largest size up to ``size`` that fits ``max_width``."""
     canvas.setFont(font_name, fitted_size(text, font_name, max_width, size))
     if centred:
@@ -146,8 +160,16 @@ def wrapped(text: str, font_name: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def text_block(canvas: Canvas, x: float, top: float, width: float, text: str, size: float = 9.0,
-               font_name: str = REGULAR, leading: float | None = None) -> float:
+def text_block(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    text: str,
+    size: float = 9.0,
+    font_name: str = REGULAR,
+    leading: float | None = None,
+) -> float:
     """Draw ``text`` wrapped to ``width`` with its first line's top at ``top``; return the
     y below the last line."""
     leading = leading or size * 1.3
@@ -159,15 +181,22 @@ def text_block(canvas: Canvas, x: float, top: float, width: float, text: str, si
     return y + leading - size * 0.3
 
 
-def text_height(text: str, width: float, size: float = 9.0, font_name: str = REGULAR,
-                leading: float | None = None) -> float:
+def text_height(
+    text: str,
+    width: float,
+    size: float = 9.0,
+    font_name: str = REGULAR,
+    leading: float | None = None,
+) -> float:
     """The height :func:`text_block` takes for ``text``."""
     leading = leading or size * 1.3
     lines = len(wrapped(text, font_name, size, width))
     return size + (lines - 1) * leading + size * 0.3
 
 
-def bullet_list(canvas: Canvas, x: float, top: float, width: float, items: Sequence[str], size: float = 9.0) -> float:
+def bullet_list(
+    canvas: Canvas, x: float, top: float, width: float, items: Sequence[str], size: float = 9.0
+) -> float:
     """Numbered steps, each wrapped under its number; returns the y below the last."""
     y = top
     indent = size * 1.6

@@ -72,18 +72,34 @@ class SetupRow:
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         size = THUMBNAIL_INCHES * POINTS_PER_INCH
-        self.art.draw(canvas, self.art.face_up(self.entry.unit, self.entry.steps), Rect(x, top - size, size, size))
+        self.art.draw(
+            canvas,
+            self.art.face_up(self.entry.unit, self.entry.steps),
+            Rect(x, top - size, size, size),
+        )
         text_x = x + size + 5
         text_width = width - size - 5 - LOCATION_WIDTH
         printed = designation(self.entry.unit)
-        title = f"{printed}  {self.entry.unit.name}" if printed and printed not in self.entry.unit.name else self.entry.unit.name
+        title = (
+            f"{printed}  {self.entry.unit.name}"
+            if printed and printed not in self.entry.unit.name
+            else self.entry.unit.name
+        )
         canvas.setFillColorRGB(*INK)
         draw_fitted(canvas, text_x, top - 10, title, CONDENSED_BOLD, text_width, 8.5)
         canvas.setFillColorRGB(*GREY)
         draw_fitted(canvas, text_x, top - 20, entry_detail(self.entry), CONDENSED, text_width, 6.5)
         canvas.setFillColorRGB(*INK)
         right = x + width - 12
-        draw_fitted(canvas, right - LOCATION_WIDTH + 14, top - 13, self.entry.location, BOLD, LOCATION_WIDTH - 16, 10)
+        draw_fitted(
+            canvas,
+            right - LOCATION_WIDTH + 14,
+            top - 13,
+            self.entry.location,
+            BOLD,
+            LOCATION_WIDTH - 16,
+            10,
+        )
         if self.note_number is not None:
             canvas.setFont(REGULAR, 6.5)
             canvas.drawString(right + 1, top - 9, f"{RECONSTRUCTED_MARK}{self.note_number}")
@@ -116,11 +132,14 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
         scenarios = [game.scenarios[identifier] for identifier in identifiers]
         which = scenario_group_label(scenarios)
         blocks.append(TextBlock(f"{which[0].upper()}{which[1:]}: {description}", 8))
-    blocks.append(TextBlock(
-        "Each line: the counter as it is placed, what it prints and its name, its id (as position files "
-        f"for stavka check name it), and where it goes. {RECONSTRUCTED_MARK} and a number: the place is "
-        "reconstructed, the note of that number at the end says why; no mark: the rules give it.", 7.5,
-    ))
+    blocks.append(
+        TextBlock(
+            "Each line: the counter as it is placed, what it prints and its name, its id (as position files "
+            f"for stavka check name it), and where it goes. {RECONSTRUCTED_MARK} and a number: the place is "
+            "reconstructed, the note of that number at the end says why; no mark: the rules give it.",
+            7.5,
+        )
+    )
     notes: dict[str, int] = {}
     counts: dict[str, int] = {}
     side_names = {side.id: side.name for side in game.sides}
@@ -137,7 +156,9 @@ def setup_blocks(game: GameSpec, sheet: SetupSheet, art: CounterArt) -> list[Blo
         blocks.append(heading(f"{RECONSTRUCTED_MARK} Reconstructed places"))
         for note, number in notes.items():
             units = "unit" if counts[note] == 1 else "units"
-            blocks.append(TextBlock(f"{RECONSTRUCTED_MARK}{number} ({counts[note]} {units}): {note}", 7))
+            blocks.append(
+                TextBlock(f"{RECONSTRUCTED_MARK}{number} ({counts[note]} {units}): {note}", 7)
+            )
     return blocks
 
 
@@ -147,7 +168,9 @@ def setup_section(context: PrintContext) -> Section | None:
     if not sheets:
         return None
     blocks = [block for sheet in sheets for block in setup_blocks(context.game, sheet, context.art)]
-    pages = flowed_pages("set-up sheets", "Set-up sheets", blocks, paper_size(context.options.paper), columns=2)
+    pages = flowed_pages(
+        "set-up sheets", "Set-up sheets", blocks, paper_size(context.options.paper), columns=2
+    )
     return Section("Set-up sheets", tuple(pages))
 
 
@@ -190,7 +213,10 @@ class TurnRow:
         return max(counters, text) + 4
 
     def height(self, width: float) -> float:
-        return sum(self._entry_height(where, len(group), width) for where, group in self._entries()) + 2
+        return (
+            sum(self._entry_height(where, len(group), width) for where, group in self._entries())
+            + 2
+        )
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         canvas.setFillColorRGB(*INK)
@@ -202,8 +228,13 @@ class TurnRow:
         for where, group in self._entries():
             for index, arrival in enumerate(group):
                 row, column = divmod(index, per_row)
-                self._draw_counter(canvas, arrival.unit, x + self.LABEL_WIDTH + column * self._cell,
-                                   y - row * (counter + self.CAPTION + 2), counter)
+                self._draw_counter(
+                    canvas,
+                    arrival.unit,
+                    x + self.LABEL_WIDTH + column * self._cell,
+                    y - row * (counter + self.CAPTION + 2),
+                    counter,
+                )
             text_x = x + self._text_x(width, len(group))
             canvas.setFillColorRGB(*INK)
             text_block(canvas, text_x, y, x + width - text_x, f"Enter: {where}", 7.5)
@@ -221,7 +252,16 @@ class TurnRow:
         if unit.provenance.reconstructed:
             caption += RECONSTRUCTED_MARK
         canvas.setFillColorRGB(*INK)
-        draw_fitted(canvas, x + size / 2, top - size - 7, caption, CONDENSED, self._cell - 1, 6.5, centred=True)
+        draw_fitted(
+            canvas,
+            x + size / 2,
+            top - size - 7,
+            caption,
+            CONDENSED,
+            self._cell - 1,
+            6.5,
+            centred=True,
+        )
 
 
 def schedule_key(game: GameSpec) -> TextBlock:
@@ -232,8 +272,10 @@ def schedule_key(game: GameSpec) -> TextBlock:
         "in on that turn where it says."
     )
     if any(unit.provenance.reconstructed and unit.arrivals for unit in game.units.values()):
-        key += (f" {RECONSTRUCTED_MARK}: the unit's values or arrival are reconstructed; its note in "
-                f"{units_file.parent.name}/{units_file.name} says which.")
+        key += (
+            f" {RECONSTRUCTED_MARK}: the unit's values or arrival are reconstructed; its note in "
+            f"{units_file.parent.name}/{units_file.name} says which."
+        )
     return TextBlock(key, 8)
 
 
@@ -256,6 +298,11 @@ def schedule_section(context: PrintContext) -> Section | None:
     inches = context.options.counter_inches
     blocks: list[Block] = [schedule_key(context.game)]
     blocks += [block for run in runs for block in schedule_blocks(run, context.art, inches)]
-    pages = flowed_pages("reinforcement schedules", "Reinforcement schedules", blocks, paper_size(context.options.paper),
-                         columns=2)
+    pages = flowed_pages(
+        "reinforcement schedules",
+        "Reinforcement schedules",
+        blocks,
+        paper_size(context.options.paper),
+        columns=2,
+    )
     return Section("Reinforcement schedules", tuple(pages))

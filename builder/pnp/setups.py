@@ -80,9 +80,15 @@ def setup_sheets(game: GameSpec) -> list[SetupSheet]:
     by_setup: dict[tuple[tuple[str, str, int | None], ...], list[Scenario]] = {}
     for scenario in game.scenarios.values():
         if scenario.setup:
-            key = tuple((placement.unit, placement.location, placement.steps) for placement in scenario.setup)
+            key = tuple(
+                (placement.unit, placement.location, placement.steps)
+                for placement in scenario.setup
+            )
             by_setup.setdefault(key, []).append(scenario)
-    return [SetupSheet(tuple(scenarios), _groups(game, scenarios[0].setup)) for scenarios in by_setup.values()]
+    return [
+        SetupSheet(tuple(scenarios), _groups(game, scenarios[0].setup))
+        for scenarios in by_setup.values()
+    ]
 
 
 def group_key(unit: Unit) -> str:
@@ -98,15 +104,24 @@ def _groups(game: GameSpec, placements: Sequence[Placement]) -> tuple[SetupGroup
     for placement in placements:
         unit = game.units[placement.unit]
         entry = SetupEntry(
-            unit, location_label(game, placement.location), placement.steps,
-            placement.provenance.reconstructed, placement.provenance.note,
+            unit,
+            location_label(game, placement.location),
+            placement.steps,
+            placement.provenance.reconstructed,
+            placement.provenance.note,
         )
         keyed.setdefault((unit.side, group_key(unit)), []).append(entry)
-    side_order = {side: index for index, side in enumerate(dict.fromkeys(side for side, _ in keyed))}
+    side_order = {
+        side: index for index, side in enumerate(dict.fromkeys(side for side, _ in keyed))
+    }
     groups = []
     for (side, key), entries in sorted(keyed.items(), key=lambda item: side_order[item[0][0]]):
         units = [entry.unit for entry in entries]
-        groups.append(SetupGroup(side, group_title(game, key, units), tuple(sorted(entries, key=_entry_order))))
+        groups.append(
+            SetupGroup(
+                side, group_title(game, key, units), tuple(sorted(entries, key=_entry_order))
+            )
+        )
     return tuple(groups)
 
 
@@ -130,26 +145,49 @@ def group_title(game: GameSpec, key: str, units: Sequence[Unit]) -> str:
 def schedules(game: GameSpec) -> list[Schedule]:
     """One schedule per distinct run of arrivals, naming every scenario that uses it."""
     by_arrivals: dict[tuple[tuple[int, tuple[tuple[str, str], ...]], ...], list[Scenario]] = {}
-    turns_of: dict[tuple[tuple[int, tuple[tuple[str, str], ...]], ...], tuple[tuple[int, tuple[Arrival, ...]], ...]] = {}
+    turns_of: dict[
+        tuple[tuple[int, tuple[tuple[str, str], ...]], ...],
+        tuple[tuple[int, tuple[Arrival, ...]], ...],
+    ] = {}
     for scenario in game.scenarios.values():
         turns = _arrivals_by_turn(game, scenario)
         if not turns:
             continue
-        key = tuple((turn, tuple((arrival.unit.id, arrival.where) for arrival in arrivals)) for turn, arrivals in turns)
+        key = tuple(
+            (turn, tuple((arrival.unit.id, arrival.where) for arrival in arrivals))
+            for turn, arrivals in turns
+        )
         by_arrivals.setdefault(key, []).append(scenario)
         turns_of[key] = turns
     return [Schedule(tuple(scenarios), turns_of[key]) for key, scenarios in by_arrivals.items()]
 
 
-def _arrivals_by_turn(game: GameSpec, scenario: Scenario) -> tuple[tuple[int, tuple[Arrival, ...]], ...]:
+def _arrivals_by_turn(
+    game: GameSpec, scenario: Scenario
+) -> tuple[tuple[int, tuple[Arrival, ...]], ...]:
     """The scenario's arrivals within its turns, by turn, then side and entry, then name."""
     side_order = {side.id: index for index, side in enumerate(game.sides)}
     turns: dict[int, list[Arrival]] = {}
     for unit in game.units.values():
         for arrival in unit.arrivals:
-            if arrival.scenario == scenario.id and scenario.first_turn <= arrival.turn <= scenario.last_turn:
+            if (
+                arrival.scenario == scenario.id
+                and scenario.first_turn <= arrival.turn <= scenario.last_turn
+            ):
                 turns.setdefault(arrival.turn, []).append(Arrival(unit, arrival.where))
     return tuple(
-        (turn, tuple(sorted(arrivals, key=lambda arrival: (side_order[arrival.unit.side], arrival.where, arrival.unit.name))))
+        (
+            turn,
+            tuple(
+                sorted(
+                    arrivals,
+                    key=lambda arrival: (
+                        side_order[arrival.unit.side],
+                        arrival.where,
+                        arrival.unit.name,
+                    ),
+                )
+            ),
+        )
         for turn, arrivals in sorted(turns.items())
     )

@@ -54,7 +54,11 @@ def _hex_sample(game: GameSpec, terrain: str) -> tuple[BoardView, Hex] | None:
         for hex_ in on_board:
             if hex_ in busy or game_map.terrain_of(hex_) != terrain:
                 continue
-            alike = sum(1 for other in neighbours(hex_) if other in board_set and game_map.terrain_of(other) == terrain)
+            alike = sum(
+                1
+                for other in neighbours(hex_)
+                if other in board_set and game_map.terrain_of(other) == terrain
+            )
             x, y = view.centre(hex_)
             score = (-alike, math.dist((x, y), (width / 2, height / 2)))
             if best is None or score < best[0]:
@@ -75,7 +79,11 @@ def _side_sample(game: GameSpec, feature: str) -> tuple[BoardView, HexSide] | No
             first, second = side.hexes
             if feature not in features or first not in board_set or second not in board_set:
                 continue
-            plain = sum(1 for hex_ in (first, second) if game_map.terrain_of(hex_) == default and hex_ not in towns)
+            plain = sum(
+                1
+                for hex_ in (first, second)
+                if game_map.terrain_of(hex_) == default and hex_ not in towns
+            )
             (x1, y1), (x2, y2) = view.centre(first), view.centre(second)
             score = (-plain, math.dist(((x1 + x2) / 2, (y1 + y2) / 2), (width / 2, height / 2)))
             if best is None or score < best[0]:
@@ -83,14 +91,18 @@ def _side_sample(game: GameSpec, feature: str) -> tuple[BoardView, HexSide] | No
     return None if best is None else (best[1], best[2])
 
 
-def _render_around(game: GameSpec, view: BoardView, centre: tuple[float, float], size_px: int) -> Image.Image:
+def _render_around(
+    game: GameSpec, view: BoardView, centre: tuple[float, float], size_px: int
+) -> Image.Image:
     """The board around ``centre`` (board pixels) as a ``size_px`` square swatch."""
     side = view.hex_size * HEX_SHARE
     scale = size_px * SUPERSAMPLING / side
     left = round((centre[0] - side / 2) * scale)
     top = round((centre[1] - side / 2) * scale)
     big = size_px * SUPERSAMPLING
-    image = render_board(game, view.game_map, view.board_index, scale, (left, top, left + big, top + big))
+    image = render_board(
+        game, view.game_map, view.board_index, scale, (left, top, left + big, top + big)
+    )
     return image.resize((size_px, size_px), Image.Resampling.LANCZOS)
 
 
@@ -107,7 +119,10 @@ def terrain_swatch(game: GameSpec, terrain: str, size_px: int) -> Image.Image | 
         side = view.hex_size * HEX_SHARE
         x0, y0 = view.centre(hex_)
         to_swatch = size_px / side
-        corners = [((x - x0) * to_swatch + size_px / 2, (y - y0) * to_swatch + size_px / 2) for x, y in view.corners(hex_)]
+        corners = [
+            ((x - x0) * to_swatch + size_px / 2, (y - y0) * to_swatch + size_px / 2)
+            for x, y in view.corners(hex_)
+        ]
         mask = Image.new("L", (size_px, size_px), 0)
         ImageDraw.Draw(mask).polygon(corners, fill=255)
         return Image.composite(swatch, Image.new("RGB", swatch.size, (255, 255, 255)), mask)
@@ -129,4 +144,3 @@ def terrain_swatches(game: GameSpec, size_px: int) -> dict[str, Image.Image]:
         if swatch is not None:
             swatches[terrain] = swatch
     return swatches
-

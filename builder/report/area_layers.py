@@ -63,35 +63,76 @@ def _control(referee: RattenkriegReferee) -> Overlay:
     """Every city area tinted in its controller's colour; contested areas dashed too."""
     areas = referee.control.areas
     names = _side_names(referee)
-    keys = [Key(side_colour(side), f"{name} control: its units stand there alone, or it held the area last",
-                "fill") for side, name in names.items()]
-    keys.append(Key("#1e1c18", "contested: both sides' units stand there; the holder keeps the area until the "
-                               "combat is decided (8.1, 8.11)", "dashed"))
+    keys = [
+        Key(
+            side_colour(side),
+            f"{name} control: its units stand there alone, or it held the area last",
+            "fill",
+        )
+        for side, name in names.items()
+    ]
+    keys.append(
+        Key(
+            "#1e1c18",
+            "contested: both sides' units stand there; the holder keeps the area until the "
+            "combat is decided (8.1, 8.11)",
+            "dashed",
+        )
+    )
     return Overlay(
-        "control", "Area control", "who controls each city area; isolated units do not count", "#1e1c18", "tint",
-        tuple(areas), ("3.6", "8.10"), shown=True,
+        "control",
+        "Area control",
+        "who controls each city area; isolated units do not count",
+        "#1e1c18",
+        "tint",
+        tuple(areas),
+        ("3.6", "8.10"),
+        shown=True,
         colours={area: side_colour(control.side) for area, control in areas.items()},
-        dashed=tuple(area for area, control in areas.items() if control.reason == CONTESTED), keys=tuple(keys),
+        dashed=tuple(area for area, control in areas.items() if control.reason == CONTESTED),
+        keys=tuple(keys),
     )
 
 
 def _isolated(referee: RattenkriegReferee) -> Overlay:
     """Units isolated now: flagged, and their side does not control their area."""
-    units = tuple(state.unit.id for state in referee.position.units if referee.isolation.isolated(state))
+    units = tuple(
+        state.unit.id for state in referee.position.units if referee.isolation.isolated(state)
+    )
     colour, glyph, _ = SUPPLY_CLASSES["isolated"]
     return Overlay(
-        "isolated", "Isolated units", "isolated in its area: cannot move or retreat, fights with its own steps only "
-        "and does not count for control", colour, "unit", units, ("8.10", "3.6"), shown=True, glyph=glyph,
+        "isolated",
+        "Isolated units",
+        "isolated in its area: cannot move or retreat, fights with its own steps only "
+        "and does not count for control",
+        colour,
+        "unit",
+        units,
+        ("8.10", "3.6"),
+        shown=True,
+        glyph=glyph,
     )
 
 
 def _enemy_rear(referee: RattenkriegReferee) -> Overlay:
     """Units standing in the other side's rear, which none may enter."""
     board = referee.board
-    units = tuple(state.unit.id for state in referee.position.units
-                  if board.rear_owner(state.location) not in (None, state.side))
-    return Overlay("enemy-rear", "Units in the enemy rear", "a unit standing in the enemy's rear, which it may "
-                   "never enter", ENEMY_REAR_COLOUR, "unit", units, ("3.5",), shown=True, glyph="!")
+    units = tuple(
+        state.unit.id
+        for state in referee.position.units
+        if board.rear_owner(state.location) not in (None, state.side)
+    )
+    return Overlay(
+        "enemy-rear",
+        "Units in the enemy rear",
+        "a unit standing in the enemy's rear, which it may never enter",
+        ENEMY_REAR_COLOUR,
+        "unit",
+        units,
+        ("3.5",),
+        shown=True,
+        glyph="!",
+    )
 
 
 def _objectives(referee: RattenkriegReferee) -> Overlay:
@@ -100,10 +141,20 @@ def _objectives(referee: RattenkriegReferee) -> Overlay:
     held = {area: referee.control.of(area) == GERMAN for area in objectives}
     german, soviet = side_colour(GERMAN), side_colour(referee.board.other(GERMAN))
     return Overlay(
-        "objectives", "German objectives", "the areas joined to the Soviet rear: the German wins if he holds all "
-        "of them at the end of turn 6", german, "edge", objectives, ("4.0", "3.5"), shown=True,
+        "objectives",
+        "German objectives",
+        "the areas joined to the Soviet rear: the German wins if he holds all "
+        "of them at the end of turn 6",
+        german,
+        "edge",
+        objectives,
+        ("4.0", "3.5"),
+        shown=True,
         colours={area: german if holds else soviet for area, holds in held.items()},
-        keys=(Key(german, "held by the German", "edge"), Key(soviet, "not held by the German", "edge")),
+        keys=(
+            Key(german, "held by the German", "edge"),
+            Key(soviet, "not held by the German", "edge"),
+        ),
     )
 
 
@@ -113,7 +164,8 @@ def control_markers(referee: RattenkriegReferee, board: AreaBoard) -> list[Contr
     sets control markers up."""
     return [
         ControlMarker(area, board.marker_point(area), control.recorded, control.side)
-        for area, control in referee.control.areas.items() if control.recorded is not None
+        for area, control in referee.control.areas.items()
+        if control.recorded is not None
     ]
 
 
@@ -123,6 +175,8 @@ def step_counts(verdicts: Sequence[Verdict]) -> dict[str, StepCount]:
     return {
         verdict.unit: StepCount(int(verdict.details["steps"]), int(verdict.details["maximum"]))
         for verdict in verdicts
-        if verdict.topic == "steps" and verdict.unit is not None and "area" in verdict.details
+        if verdict.topic == "steps"
+        and verdict.unit is not None
+        and "area" in verdict.details
         and verdict.details["maximum"] != "0"
     }

@@ -75,7 +75,9 @@ class HexBoard:
         """The centre of the hex with printed number ``location``."""
         return self.centre(self.by_label[location])
 
-    def stacks_at(self, location: str, states: Sequence[UnitState]) -> list[tuple[Point, tuple[UnitState, ...]]]:
+    def stacks_at(
+        self, location: str, states: Sequence[UnitState]
+    ) -> list[tuple[Point, tuple[UnitState, ...]]]:
         """A hex's units: one stack at its centre, where VASSAL snaps them."""
         return [(self.point(location), tuple(states))]
 
@@ -91,8 +93,11 @@ class HexBoard:
 
     def locations(self) -> dict[str, Point]:
         """Every hex's printed number and centre, rounded as drawn, for the page's script."""
-        return {label: (float(number(x)), float(number(y))) for label, hex_ in self.by_label.items()
-                for x, y in (self.centre(hex_),)}
+        return {
+            label: (float(number(x)), float(number(y)))
+            for label, hex_ in self.by_label.items()
+            for x, y in (self.centre(hex_),)
+        }
 
     def centre(self, hex_: Hex) -> Point:
         return self.hex_map.centre(hex_)
@@ -119,15 +124,25 @@ def hex_board(spec: GameSpec, game_map: GameMap) -> HexBoard:
     """The board of a hex map, its hexes in the order the map lists them."""
     assert game_map.hex_map is not None
     hexes = tuple(dict.fromkeys(game_map.hex_map.hexes()))
-    return HexBoard(spec, game_map, game_map.hex_map, hexes, {game_map.label(hex_): hex_ for hex_ in hexes})
+    return HexBoard(
+        spec, game_map, game_map.hex_map, hexes, {game_map.label(hex_): hex_ for hex_ in hexes}
+    )
 
 
 def draw_board(board: HexBoard) -> ElementTree.Element:
     """The board: terrain, fortified outlines, hexsides, rails, sources, towns and the layer
     of hex numbers."""
-    return group("board", children=[
-        _terrain(board), _hexsides(board), _rails(board), _supply_sources(board), _towns(board), _hex_numbers(board),
-    ])
+    return group(
+        "board",
+        children=[
+            _terrain(board),
+            _hexsides(board),
+            _rails(board),
+            _supply_sources(board),
+            _towns(board),
+            _hex_numbers(board),
+        ],
+    )
 
 
 def _terrain(board: HexBoard) -> ElementTree.Element:
@@ -141,16 +156,31 @@ def _terrain(board: HexBoard) -> ElementTree.Element:
     look = look_of(board.spec)
     for terrain, hexes in sorted(by_terrain.items()):
         fill = colour(look.fill(terrain))
-        layer.append(element("path", {
-            "d": polygon_path(board.hex_map.corners(hex_) for hex_ in hexes), "fill": fill,
-            "stroke": colour(GRID), "stroke-width": stroke_width, "data-terrain": terrain,
-        }))
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": polygon_path(board.hex_map.corners(hex_) for hex_ in hexes),
+                    "fill": fill,
+                    "stroke": colour(GRID),
+                    "stroke-width": stroke_width,
+                    "data-terrain": terrain,
+                },
+            )
+        )
         if terrain.startswith("fortified_"):
             side_colour = look.side(terrain.split("_", 1)[1])
-            layer.append(element("path", {
-                "d": polygon_path(_inset(board, hex_) for hex_ in hexes), "fill": "none",
-                "stroke": colour(side_colour), "stroke-width": number(board.hex_size * 0.06),
-            }))
+            layer.append(
+                element(
+                    "path",
+                    {
+                        "d": polygon_path(_inset(board, hex_) for hex_ in hexes),
+                        "fill": "none",
+                        "stroke": colour(side_colour),
+                        "stroke-width": number(board.hex_size * 0.06),
+                    },
+                )
+            )
     return layer
 
 
@@ -163,7 +193,9 @@ def _inset(board: HexBoard, hex_: Hex) -> list[Point]:
 def _sides_of(board: HexBoard, feature: str) -> list[HexSide]:
     if feature in DRAWN_LINES and feature in board.game_map.lines:
         return sorted(board.game_map.lines[feature])
-    return sorted(side for side, features in board.game_map.hexside_features.items() if feature in features)
+    return sorted(
+        side for side, features in board.game_map.hexside_features.items() if feature in features
+    )
 
 
 def _hexsides(board: HexBoard) -> ElementTree.Element:
@@ -176,12 +208,17 @@ def _hexsides(board: HexBoard) -> ElementTree.Element:
             continue
         stroke_width = board.hex_size * width / 100
         attributes = {
-            "d": segments_path(board.side_segment(side) for side in sides), "fill": "none",
-            "stroke": colour(line_colour), "stroke-width": number(stroke_width), "stroke-linecap": "round",
+            "d": segments_path(board.side_segment(side) for side in sides),
+            "fill": "none",
+            "stroke": colour(line_colour),
+            "stroke-width": number(stroke_width),
+            "stroke-linecap": "round",
             "data-feature": feature,
         }
         if dashed:
-            attributes["stroke-dasharray"] = f"{number(stroke_width * 3)} {number(stroke_width * 3)}"
+            attributes["stroke-dasharray"] = (
+                f"{number(stroke_width * 3)} {number(stroke_width * 3)}"
+            )
             attributes["stroke-linecap"] = "butt"
         layer.append(element("path", attributes))
     return layer
@@ -191,17 +228,31 @@ def _rails(board: HexBoard) -> ElementTree.Element:
     """Rails through hex centres, with ties drawn as a wide dashed stroke across them."""
     segments = [
         (board.centre(first), board.centre(second))
-        for rail in board.game_map.rails for first, second in pairwise(rail.hexes)
+        for rail in board.game_map.rails
+        for first, second in pairwise(rail.hexes)
     ]
     layer = group("rails")
     if segments:
         path = segments_path(segments)
         width = board.hex_size * 0.03
-        layer.append(element("path", {"d": path, "stroke": colour(INK), "stroke-width": number(width), "fill": "none"}))
-        layer.append(element("path", {
-            "d": path, "stroke": colour(INK), "stroke-width": number(board.hex_size / 6), "fill": "none",
-            "stroke-dasharray": f"{number(width)} {number(board.hex_size / 3)}",
-        }))
+        layer.append(
+            element(
+                "path",
+                {"d": path, "stroke": colour(INK), "stroke-width": number(width), "fill": "none"},
+            )
+        )
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": path,
+                    "stroke": colour(INK),
+                    "stroke-width": number(board.hex_size / 6),
+                    "fill": "none",
+                    "stroke-dasharray": f"{number(width)} {number(board.hex_size / 3)}",
+                },
+            )
+        )
     return layer
 
 
@@ -214,15 +265,34 @@ def _supply_sources(board: HexBoard) -> ElementTree.Element:
         side_colour = colour(look.side(source.side))
         for hex_ in source.hexes:
             x, y = board.centre(hex_)
-            layer.append(element("circle", {
-                "cx": number(x), "cy": number(y), "r": number(radius), "fill": "none", "stroke": side_colour,
-                "stroke-width": number(board.hex_size * 0.03),
-            }))
-            layer.append(element("text", {
-                "x": number(x + radius * 0.7), "y": number(y - radius * 0.95), "fill": side_colour,
-                "font-size": number(board.hex_size / 8), "font-weight": "bold", "text-anchor": "middle",
-                "dominant-baseline": "central",
-            }, text="S"))
+            layer.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(x),
+                        "cy": number(y),
+                        "r": number(radius),
+                        "fill": "none",
+                        "stroke": side_colour,
+                        "stroke-width": number(board.hex_size * 0.03),
+                    },
+                )
+            )
+            layer.append(
+                element(
+                    "text",
+                    {
+                        "x": number(x + radius * 0.7),
+                        "y": number(y - radius * 0.95),
+                        "fill": side_colour,
+                        "font-size": number(board.hex_size / 8),
+                        "font-weight": "bold",
+                        "text-anchor": "middle",
+                        "dominant-baseline": "central",
+                    },
+                    text="S",
+                )
+            )
     return layer
 
 
@@ -236,24 +306,54 @@ def _towns(board: HexBoard) -> ElementTree.Element:
         x, y = board.centre(town.hex)
         size = town_symbol_size(board.hex_size, town.kind)
         if town.kind == "city":
-            layer.append(element("rect", {
-                "x": number(x - size), "y": number(y - size), "width": number(2 * size), "height": number(2 * size),
-                "fill": colour(CITY_RED), "stroke": colour(INK), "stroke-width": "1",
-            }))
+            layer.append(
+                element(
+                    "rect",
+                    {
+                        "x": number(x - size),
+                        "y": number(y - size),
+                        "width": number(2 * size),
+                        "height": number(2 * size),
+                        "fill": colour(CITY_RED),
+                        "stroke": colour(INK),
+                        "stroke-width": "1",
+                    },
+                )
+            )
         else:
-            layer.append(element("circle", {
-                "cx": number(x), "cy": number(y), "r": number(size),
-                "fill": colour(WATER if town.kind == "port" else INK),
-            }))
+            layer.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(x),
+                        "cy": number(y),
+                        "r": number(size),
+                        "fill": colour(WATER if town.kind == "port" else INK),
+                    },
+                )
+            )
         if town.name in above:
             name_y, baseline = y - size - TOWN_LABEL_GAP, "text-after-edge"
         else:
             name_y, baseline = y + size + TOWN_LABEL_GAP, "hanging"
-        layer.append(element("text", {
-            "x": number(x), "y": number(name_y), "class": "town-name", "font-size": size_of_name,
-            "text-anchor": "middle", "dominant-baseline": baseline, "fill": colour(INK),
-            "stroke": colour(PAPER), "stroke-width": "3", "paint-order": "stroke",
-        }, text=town.name))
+        layer.append(
+            element(
+                "text",
+                {
+                    "x": number(x),
+                    "y": number(name_y),
+                    "class": "town-name",
+                    "font-size": size_of_name,
+                    "text-anchor": "middle",
+                    "dominant-baseline": baseline,
+                    "fill": colour(INK),
+                    "stroke": colour(PAPER),
+                    "stroke-width": "3",
+                    "paint-order": "stroke",
+                },
+                text=town.name,
+            )
+        )
     return layer
 
 
@@ -261,10 +361,16 @@ def _hex_numbers(board: HexBoard) -> ElementTree.Element:
     """The layer of printed hex numbers, styled here and filled by the page's script from its
     table of hex centres the first time the player zooms in far enough to read them:
     thousands of numbers nobody sees at first would cost a third of the page's opening."""
-    return element("g", {
-        "id": "hex-numbers", "font-size": number(board.hex_size / 9), "fill": colour(GRID), "text-anchor": "middle",
-        "data-offset": number(board.hex_size * 0.3),
-    })
+    return element(
+        "g",
+        {
+            "id": "hex-numbers",
+            "font-size": number(board.hex_size / 9),
+            "fill": colour(GRID),
+            "text-anchor": "middle",
+            "data-offset": number(board.hex_size * 0.3),
+        },
+    )
 
 
 def legend(board: HexBoard) -> list[LegendEntry]:
@@ -274,7 +380,8 @@ def legend(board: HexBoard) -> list[LegendEntry]:
     look = look_of(board.spec)
     entries = [
         LegendEntry(types[terrain_id].name, colour(look.fill(terrain_id)), "fill")
-        for terrain_id in types if terrain_id in used
+        for terrain_id in types
+        if terrain_id in used
     ]
     for feature, (line_colour, _, dashed) in look.lines.items():
         if _sides_of(board, feature):
@@ -283,4 +390,3 @@ def legend(board: HexBoard) -> list[LegendEntry]:
     if board.game_map.rails:
         entries.append(LegendEntry("rail line", colour(INK), "line"))
     return entries
-

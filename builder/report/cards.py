@@ -67,7 +67,10 @@ def _names(listed: str | None) -> tuple[CardName, ...] | None:
 def card_panel(spec: GameSpec, verdicts: Sequence[Verdict]) -> CardPanel | None:
     """The panel from the reader's verdicts, or None before the deal (or in a game
     without cards)."""
-    piles = next((verdict for verdict in verdicts if verdict.topic == "cards" and "deck" in verdict.details), None)
+    piles = next(
+        (verdict for verdict in verdicts if verdict.topic == "cards" and "deck" in verdict.details),
+        None,
+    )
     if spec.cards is None or piles is None:
         return None
     hands = _by_side(verdicts, "hand")
@@ -78,24 +81,46 @@ def card_panel(spec: GameSpec, verdicts: Sequence[Verdict]) -> CardPanel | None:
         if verdict.topic != "steps" or unit is None:
             continue
         count = int(verdict.details["steps"])
-        label = f"{unit.name} ({unit.id})" + ("" if "area" in verdict.details else f", {verdict.outcome}")
+        label = f"{unit.name} ({unit.id})" + (
+            "" if "area" in verdict.details else f", {verdict.outcome}"
+        )
         cards = _names(verdict.details.get("cards")) if count else ()
         steps.setdefault(unit.side, []).append(Holding(label, count, cards))
     sides = []
     for side in spec.sides:
         hand, duel = hands.get(side.id), duels.get(side.id)
-        sides.append(SideCards(
-            side.id, side.name,
-            None if hand is None else Holding("hand", int(hand.details["cards"]), _names(hand.details.get("hand"))
-                                              if hand.details["cards"] != "0" else ()),
-            None if duel is None else Holding("played face down", int(duel.details["count"]),
-                                              _names(duel.details.get("cards"))),
-            tuple(steps.get(side.id, ())),
-        ))
-    return CardPanel(int(piles.details["deck"]), _names(piles.details["discard"]) or (),
-                     _names(piles.details["face_up"]) or (), tuple(sides))
+        sides.append(
+            SideCards(
+                side.id,
+                side.name,
+                None
+                if hand is None
+                else Holding(
+                    "hand",
+                    int(hand.details["cards"]),
+                    _names(hand.details.get("hand")) if hand.details["cards"] != "0" else (),
+                ),
+                None
+                if duel is None
+                else Holding(
+                    "played face down",
+                    int(duel.details["count"]),
+                    _names(duel.details.get("cards")),
+                ),
+                tuple(steps.get(side.id, ())),
+            )
+        )
+    return CardPanel(
+        int(piles.details["deck"]),
+        _names(piles.details["discard"]) or (),
+        _names(piles.details["face_up"]) or (),
+        tuple(sides),
+    )
 
 
 def _by_side(verdicts: Sequence[Verdict], topic: str) -> Mapping[str, Verdict]:
-    return {verdict.details["side"]: verdict for verdict in verdicts
-            if verdict.topic == topic and "side" in verdict.details}
+    return {
+        verdict.details["side"]: verdict
+        for verdict in verdicts
+        if verdict.topic == topic and "side" in verdict.details
+    }

@@ -64,7 +64,11 @@ class FaceSheet:
         ``control_<side>`` shows that side in front and the other behind, as in the module."""
         key = ("control", side)
         if key not in self.marker_ids:
-            marker = next(marker for marker in self.spec.markers.values() if marker.id.startswith(CONTROL_PREFIX))
+            marker = next(
+                marker
+                for marker in self.spec.markers.values()
+                if marker.id.startswith(CONTROL_PREFIX)
+            )
             faces = marker_faces(marker, self.spec, screen_format(FACE_PX))
             image = faces.front if marker.id == CONTROL_PREFIX + side else faces.back
             identifier = f"marker-{len(self.marker_ids)}"

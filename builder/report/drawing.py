@@ -20,7 +20,16 @@ from builder.report.area_layers import ControlMarker, StepCount
 from builder.report.board import LegendEntry
 from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet
 from builder.report.overlays import Overlay
-from builder.report.svg import Point, colour, element, group, number, polygon_path, polyline_points, title
+from builder.report.svg import (
+    Point,
+    colour,
+    element,
+    group,
+    number,
+    polygon_path,
+    polyline_points,
+    title,
+)
 from builder.report.verdicts import SUPPLY_CLASSES, supply_class
 from rules.hexes import Hex
 from rules.referee.odds import OddsReport
@@ -44,7 +53,9 @@ class MapBoard(Protocol):
 
     def point(self, location: str) -> Point: ...
 
-    def stacks_at(self, location: str, states: Sequence[UnitState]) -> list[tuple[Point, tuple[UnitState, ...]]]: ...
+    def stacks_at(
+        self, location: str, states: Sequence[UnitState]
+    ) -> list[tuple[Point, tuple[UnitState, ...]]]: ...
 
     def outline(self, location: str) -> list[Point]: ...
 
@@ -77,27 +88,56 @@ class Stack:
 
 
 def draw_map(
-    board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str, Verdict], overlays: Sequence[Overlay],
-    odds: Sequence[OddsReport | WithheldOdds], attacks: Sequence[Attack], position: Position, view: PlayerView,
-    faces: FaceSheet, steps: Mapping[str, StepCount] | None = None, markers: Sequence[ControlMarker] = (),
+    board: MapBoard,
+    stacks: Sequence[Stack],
+    supply: Mapping[str, Verdict],
+    overlays: Sequence[Overlay],
+    odds: Sequence[OddsReport | WithheldOdds],
+    attacks: Sequence[Attack],
+    position: Position,
+    view: PlayerView,
+    faces: FaceSheet,
+    steps: Mapping[str, StepCount] | None = None,
+    markers: Sequence[ControlMarker] = (),
 ) -> ElementTree.Element:
     """The whole map: the board, the referee's layers, the counters (with their step counts
     in a card game), control markers, supply, the attacks, and empty layers the script
     draws the selection in."""
     left, top, width, height = board.frame()
-    svg = element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg", "id": "map", "viewBox": " ".join(number(v) for v in (left, top, width, height)),
-        "role": "img", "aria-label": f"{position.spec.title} map",
-    })
+    svg = element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "id": "map",
+            "viewBox": " ".join(number(v) for v in (left, top, width, height)),
+            "role": "img",
+            "aria-label": f"{position.spec.title} map",
+        },
+    )
     defs = element("defs")
     svg.append(defs)
-    defs.append(element("marker", {
-        "id": "arrowhead", "viewBox": "0 0 10 10", "refX": "8", "refY": "5", "markerWidth": "5", "markerHeight": "5",
-        "orient": "auto-start-reverse",
-    }, element("path", {"d": "M0 0L10 5L0 10Z", "fill": "context-stroke"})))
+    defs.append(
+        element(
+            "marker",
+            {
+                "id": "arrowhead",
+                "viewBox": "0 0 10 10",
+                "refX": "8",
+                "refY": "5",
+                "markerWidth": "5",
+                "markerHeight": "5",
+                "orient": "auto-start-reverse",
+            },
+            element("path", {"d": "M0 0L10 5L0 10Z", "fill": "context-stroke"}),
+        )
+    )
     svg.append(board.draw())
     sides = [side.id for side in position.spec.sides]
-    at = {state.unit.id: (stack.point, name) for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)}
+    at = {
+        state.unit.id: (stack.point, name)
+        for stack in stacks
+        for state, name in zip(stack.units, stack.names, strict=True)
+    }
     for overlay in overlays:
         svg.append(_overlay(board, overlay, defs, sides, at))
     if markers:
@@ -108,13 +148,27 @@ def draw_map(
     svg.append(group("layer-line", "layer"))
     svg.append(group("highlight"))
     for identifier, data in faces.images.items():
-        defs.append(element("image", {"id": identifier, "href": data, "width": number(board.counter_size),
-                                      "height": number(board.counter_size)}))
+        defs.append(
+            element(
+                "image",
+                {
+                    "id": identifier,
+                    "href": data,
+                    "width": number(board.counter_size),
+                    "height": number(board.counter_size),
+                },
+            )
+        )
     return svg
 
 
-def _overlay(board: MapBoard, overlay: Overlay, defs: ElementTree.Element, sides: Sequence[str],
-             at: Mapping[str, tuple[Point, str]]) -> ElementTree.Element:
+def _overlay(
+    board: MapBoard,
+    overlay: Overlay,
+    defs: ElementTree.Element,
+    sides: Sequence[str],
+    at: Mapping[str, tuple[Point, str]],
+) -> ElementTree.Element:
     """One layer's marks: hatched places (the two sides' hatching crossed), crosses, outlines,
     circled sources with the lines joining them, areas tinted or edged by their colour, or
     marked stacks (``at``: each unit id's stack and shown name)."""
@@ -130,41 +184,110 @@ def _overlay(board: MapBoard, overlay: Overlay, defs: ElementTree.Element, sides
     elif overlay.style == "hatch":
         pattern = f"hatch-{overlay.id}"
         angle = "-45" if sides and overlay.side == sides[-1] else "45"
-        defs.append(element("pattern", {
-            "id": pattern, "patternUnits": "userSpaceOnUse", "width": number(size / 6), "height": number(size / 6),
-            "patternTransform": f"rotate({angle})",
-        }, element("rect", {"width": number(size / 6), "height": number(size / 6), "fill": overlay.colour,
-                            "fill-opacity": "0.12"}),
-            element("line", {"x1": "0", "y1": "0", "x2": "0", "y2": number(size / 6), "stroke": overlay.colour,
-                             "stroke-width": number(size / 30), "stroke-opacity": "0.7"})))
-        layer.append(element("path", {"d": polygon_path(board.outline(place) for place in overlay.places),
-                                      "fill": f"url(#{pattern})"}))
+        defs.append(
+            element(
+                "pattern",
+                {
+                    "id": pattern,
+                    "patternUnits": "userSpaceOnUse",
+                    "width": number(size / 6),
+                    "height": number(size / 6),
+                    "patternTransform": f"rotate({angle})",
+                },
+                element(
+                    "rect",
+                    {
+                        "width": number(size / 6),
+                        "height": number(size / 6),
+                        "fill": overlay.colour,
+                        "fill-opacity": "0.12",
+                    },
+                ),
+                element(
+                    "line",
+                    {
+                        "x1": "0",
+                        "y1": "0",
+                        "x2": "0",
+                        "y2": number(size / 6),
+                        "stroke": overlay.colour,
+                        "stroke-width": number(size / 30),
+                        "stroke-opacity": "0.7",
+                    },
+                ),
+            )
+        )
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": polygon_path(board.outline(place) for place in overlay.places),
+                    "fill": f"url(#{pattern})",
+                },
+            )
+        )
     elif overlay.style == "cross":
         for place in overlay.places:
             x, y = board.point(place)
             arm = size * 0.28
-            layer.append(element("path", {
-                "d": f"M{number(x - arm)} {number(y - arm)}L{number(x + arm)} {number(y + arm)}"
-                     f"M{number(x - arm)} {number(y + arm)}L{number(x + arm)} {number(y - arm)}",
-                "stroke": overlay.colour, "stroke-width": number(size * 0.09), "stroke-linecap": "round",
-            }, title(f"{overlay.name}: {place}")))
+            layer.append(
+                element(
+                    "path",
+                    {
+                        "d": f"M{number(x - arm)} {number(y - arm)}L{number(x + arm)} {number(y + arm)}"
+                        f"M{number(x - arm)} {number(y + arm)}L{number(x + arm)} {number(y - arm)}",
+                        "stroke": overlay.colour,
+                        "stroke-width": number(size * 0.09),
+                        "stroke-linecap": "round",
+                    },
+                    title(f"{overlay.name}: {place}"),
+                )
+            )
     elif overlay.style == "outline":
-        layer.append(element("path", {"d": polygon_path(board.outline(place) for place in overlay.places),
-                                      "fill": overlay.colour, "fill-opacity": "0.15", "stroke": overlay.colour,
-                                      "stroke-width": number(size * 0.1)}))
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": polygon_path(board.outline(place) for place in overlay.places),
+                    "fill": overlay.colour,
+                    "fill-opacity": "0.15",
+                    "stroke": overlay.colour,
+                    "stroke-width": number(size * 0.1),
+                },
+            )
+        )
     else:
         for line in overlay.lines:
-            layer.append(element("polyline", {
-                "points": polyline_points(board.point(place) for place in line), "fill": "none",
-                "stroke": overlay.colour, "stroke-width": number(size * 0.06), "stroke-dasharray":
-                f"{number(size * 0.15)} {number(size * 0.1)}", "stroke-linejoin": "round",
-            }))
+            layer.append(
+                element(
+                    "polyline",
+                    {
+                        "points": polyline_points(board.point(place) for place in line),
+                        "fill": "none",
+                        "stroke": overlay.colour,
+                        "stroke-width": number(size * 0.06),
+                        "stroke-dasharray": f"{number(size * 0.15)} {number(size * 0.1)}",
+                        "stroke-linejoin": "round",
+                    },
+                )
+            )
         for place in overlay.places:
             x, y = board.point(place)
-            layer.append(element("circle", {
-                "cx": number(x), "cy": number(y), "r": number(size * 0.45), "fill": overlay.colour,
-                "fill-opacity": "0.2", "stroke": overlay.colour, "stroke-width": number(size * 0.07),
-            }, title(f"{overlay.name}: {place}")))
+            layer.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(x),
+                        "cy": number(y),
+                        "r": number(size * 0.45),
+                        "fill": overlay.colour,
+                        "fill-opacity": "0.2",
+                        "stroke": overlay.colour,
+                        "stroke-width": number(size * 0.07),
+                    },
+                    title(f"{overlay.name}: {place}"),
+                )
+            )
     return layer
 
 
@@ -174,18 +297,38 @@ def _tints(board: MapBoard, overlay: Overlay, layer: ElementTree.Element) -> Non
     for place in overlay.places:
         by_colour.setdefault(overlay.colours.get(place, overlay.colour), []).append(place)
     for fill, places in by_colour.items():
-        layer.append(element("path", {"d": polygon_path(board.outline(place) for place in places), "fill": fill,
-                                      "fill-opacity": "0.3", "data-places": " ".join(places)}))
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": polygon_path(board.outline(place) for place in places),
+                    "fill": fill,
+                    "fill-opacity": "0.3",
+                    "data-places": " ".join(places),
+                },
+            )
+        )
     if overlay.dashed:
         width = board.hex_size * 0.05
-        layer.append(element("path", {
-            "d": polygon_path(board.outline(place) for place in overlay.dashed), "fill": "none",
-            "stroke": colour(INK), "stroke-width": number(width), "class": "dashed-places",
-            "stroke-dasharray": f"{number(width * 3)} {number(width * 2)}", "data-places": " ".join(overlay.dashed),
-        }))
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": polygon_path(board.outline(place) for place in overlay.dashed),
+                    "fill": "none",
+                    "stroke": colour(INK),
+                    "stroke-width": number(width),
+                    "class": "dashed-places",
+                    "stroke-dasharray": f"{number(width * 3)} {number(width * 2)}",
+                    "data-places": " ".join(overlay.dashed),
+                },
+            )
+        )
 
 
-def _edges(board: MapBoard, overlay: Overlay, layer: ElementTree.Element, defs: ElementTree.Element) -> None:
+def _edges(
+    board: MapBoard, overlay: Overlay, layer: ElementTree.Element, defs: ElementTree.Element
+) -> None:
     """A thick band along the inside of each place's outline, in its colour: the stroke is
     clipped to the place, so the band never spills into a neighbour."""
     width = board.hex_size * 0.14
@@ -193,13 +336,28 @@ def _edges(board: MapBoard, overlay: Overlay, layer: ElementTree.Element, defs: 
         clip = f"clip-{overlay.id}-{len(defs)}"
         outline = polygon_path([board.outline(place)])
         defs.append(element("clipPath", {"id": clip}, element("path", {"d": outline})))
-        layer.append(element("path", {"d": outline, "fill": "none", "stroke": overlay.colours.get(place, overlay.colour),
-                                      "stroke-width": number(width), "clip-path": f"url(#{clip})",
-                                      "data-place": place, "stroke-opacity": "0.85"}))
+        layer.append(
+            element(
+                "path",
+                {
+                    "d": outline,
+                    "fill": "none",
+                    "stroke": overlay.colours.get(place, overlay.colour),
+                    "stroke-width": number(width),
+                    "clip-path": f"url(#{clip})",
+                    "data-place": place,
+                    "stroke-opacity": "0.85",
+                },
+            )
+        )
 
 
-def _unit_marks(board: MapBoard, overlay: Overlay, layer: ElementTree.Element,
-                at: Mapping[str, tuple[Point, str]]) -> None:
+def _unit_marks(
+    board: MapBoard,
+    overlay: Overlay,
+    layer: ElementTree.Element,
+    at: Mapping[str, tuple[Point, str]],
+) -> None:
     """A frame in the layer's colour round each stack holding one of its units, and its glyph."""
     marked: dict[Point, list[str]] = {}
     for unit in overlay.places:
@@ -209,22 +367,58 @@ def _unit_marks(board: MapBoard, overlay: Overlay, layer: ElementTree.Element,
     size = board.counter_size
     half = size / 2 + 3
     for (x, y), names in marked.items():
-        mark = element("g", {"class": "unit-mark", "data-units": " ".join(names)},
-                       title(f"{overlay.name}: {', '.join(names)}"))
-        mark.append(element("rect", {"x": number(x - half), "y": number(y - half), "width": number(2 * half),
-                                     "height": number(2 * half), "fill": "none", "stroke": overlay.colour,
-                                     "stroke-width": number(size * 0.09), "rx": number(size * 0.06)}))
+        mark = element(
+            "g",
+            {"class": "unit-mark", "data-units": " ".join(names)},
+            title(f"{overlay.name}: {', '.join(names)}"),
+        )
+        mark.append(
+            element(
+                "rect",
+                {
+                    "x": number(x - half),
+                    "y": number(y - half),
+                    "width": number(2 * half),
+                    "height": number(2 * half),
+                    "fill": "none",
+                    "stroke": overlay.colour,
+                    "stroke-width": number(size * 0.09),
+                    "rx": number(size * 0.06),
+                },
+            )
+        )
         if overlay.glyph:
-            mark.append(element("circle", {"cx": number(x - half), "cy": number(y + half), "r": number(size * 0.2),
-                                           "fill": overlay.colour, "stroke": "#ffffff",
-                                           "stroke-width": number(size * 0.03)}))
-            mark.append(element("text", {"x": number(x - half), "y": number(y + half), "class": "supply-glyph",
-                                         "font-size": number(size * 0.28)}, text=overlay.glyph))
+            mark.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(x - half),
+                        "cy": number(y + half),
+                        "r": number(size * 0.2),
+                        "fill": overlay.colour,
+                        "stroke": "#ffffff",
+                        "stroke-width": number(size * 0.03),
+                    },
+                )
+            )
+            mark.append(
+                element(
+                    "text",
+                    {
+                        "x": number(x - half),
+                        "y": number(y + half),
+                        "class": "supply-glyph",
+                        "font-size": number(size * 0.28),
+                    },
+                    text=overlay.glyph,
+                )
+            )
         layer.append(mark)
 
 
-def _markers(board: MapBoard, markers: Sequence[ControlMarker], sheet: FaceSheet,
-             position: Position) -> ElementTree.Element:
+def _markers(
+    board: MapBoard, markers: Sequence[ControlMarker], sheet: FaceSheet, position: Position
+) -> ElementTree.Element:
     """Control markers as the position records them (3.6), each showing the side on its
     face; one the referee rules must be turned over is ringed."""
     layer = group("layer-markers", "layer")
@@ -235,22 +429,53 @@ def _markers(board: MapBoard, markers: Sequence[ControlMarker], sheet: FaceSheet
         words = f"control marker: {names[marker.shows]}"
         if marker.turn_over:
             words += f"; the referee rules {names[marker.controller]} control: turn it over (3.6)"
-        piece = element("g", {"class": "control-marker" + (" turn-over" if marker.turn_over else ""),
-                              "data-area": marker.area, "data-shows": marker.shows,
-                              "transform": f"translate({number(x)} {number(y)})"}, title(words))
-        piece.append(element("use", {"href": f"#{sheet.control_face(marker.shows)}",
-                                     "x": number(-size / 2), "y": number(-size / 2)}))
+        piece = element(
+            "g",
+            {
+                "class": "control-marker" + (" turn-over" if marker.turn_over else ""),
+                "data-area": marker.area,
+                "data-shows": marker.shows,
+                "transform": f"translate({number(x)} {number(y)})",
+            },
+            title(words),
+        )
+        piece.append(
+            element(
+                "use",
+                {
+                    "href": f"#{sheet.control_face(marker.shows)}",
+                    "x": number(-size / 2),
+                    "y": number(-size / 2),
+                },
+            )
+        )
         if marker.turn_over:
-            piece.append(element("rect", {"x": number(-size / 2 - 4), "y": number(-size / 2 - 4),
-                                          "width": number(size + 8), "height": number(size + 8), "fill": "none",
-                                          "stroke": "#ff6a00", "stroke-width": number(size * 0.08),
-                                          "stroke-dasharray": f"{number(size * 0.16)} {number(size * 0.08)}"}))
+            piece.append(
+                element(
+                    "rect",
+                    {
+                        "x": number(-size / 2 - 4),
+                        "y": number(-size / 2 - 4),
+                        "width": number(size + 8),
+                        "height": number(size + 8),
+                        "fill": "none",
+                        "stroke": "#ff6a00",
+                        "stroke-width": number(size * 0.08),
+                        "stroke-dasharray": f"{number(size * 0.16)} {number(size * 0.08)}",
+                    },
+                )
+            )
         layer.append(piece)
     return layer
 
 
-def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: FaceSheet,
-           steps: Mapping[str, StepCount]) -> ElementTree.Element:
+def _units(
+    board: MapBoard,
+    stacks: Sequence[Stack],
+    view: PlayerView,
+    sheet: FaceSheet,
+    steps: Mapping[str, StepCount],
+) -> ElementTree.Element:
     """Each stack: the counters below the top one peeking out, the top face, the size badge,
     and in a card game the top unit's step count (3.3) as the module's badge shows it."""
     layer = group("layer-units", "layer")
@@ -258,27 +483,62 @@ def _units(board: MapBoard, stacks: Sequence[Stack], view: PlayerView, sheet: Fa
     for stack in stacks:
         x, y = stack.point
         names = ", ".join(stack.names)
-        stack_group = element("g", {
-            "class": "stack", "data-location": stack.location, "data-units": " ".join(stack.names),
-            "transform": f"translate({number(x)} {number(y)})", "tabindex": "0",
-        }, title(f"{stack.location}: {names}"))
+        stack_group = element(
+            "g",
+            {
+                "class": "stack",
+                "data-location": stack.location,
+                "data-units": " ".join(stack.names),
+                "transform": f"translate({number(x)} {number(y)})",
+                "tabindex": "0",
+            },
+            title(f"{stack.location}: {names}"),
+        )
         shown = [*stack.units[:-1][-SHOWN_BELOW:], stack.units[-1]]
         for level, state in enumerate(shown):
             offset = (len(shown) - 1 - level) * STACK_OFFSET
             face = sheet.face_of(state, view.hides(state.unit.id))
-            stack_group.append(element("use", {
-                "href": f"#{face}", "x": number(-size / 2 + offset), "y": number(-size / 2 - offset),
-                "data-unit": view.shown(state.unit.id),
-            }))
+            stack_group.append(
+                element(
+                    "use",
+                    {
+                        "href": f"#{face}",
+                        "x": number(-size / 2 + offset),
+                        "y": number(-size / 2 - offset),
+                        "data-unit": view.shown(state.unit.id),
+                    },
+                )
+            )
         if stack.names[-1] in steps:
             stack_group.append(_step_badge(steps[stack.names[-1]], size))
         if len(stack.units) > 1:
-            corner = (size / 2 + (len(shown) - 1) * STACK_OFFSET, -size / 2 - (len(shown) - 1) * STACK_OFFSET)
-            stack_group.append(element("circle", {"cx": number(corner[0]), "cy": number(corner[1]), "r": number(size * 0.2),
-                                                  "class": "stack-count"}))
-            stack_group.append(element("text", {"x": number(corner[0]), "y": number(corner[1]),
-                                                "class": "stack-count-text", "font-size": number(size * 0.26)},
-                                       text=str(len(stack.units))))
+            corner = (
+                size / 2 + (len(shown) - 1) * STACK_OFFSET,
+                -size / 2 - (len(shown) - 1) * STACK_OFFSET,
+            )
+            stack_group.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(corner[0]),
+                        "cy": number(corner[1]),
+                        "r": number(size * 0.2),
+                        "class": "stack-count",
+                    },
+                )
+            )
+            stack_group.append(
+                element(
+                    "text",
+                    {
+                        "x": number(corner[0]),
+                        "y": number(corner[1]),
+                        "class": "stack-count-text",
+                        "font-size": number(size * 0.26),
+                    },
+                    text=str(len(stack.units)),
+                )
+            )
         layer.append(stack_group)
     return layer
 
@@ -289,15 +549,36 @@ def _step_badge(count: StepCount, size: float) -> ElementTree.Element:
     radius = size * 0.17
     cx, cy = size / 2 - radius - 1, -size / 2 + radius + 1
     full = count.held >= count.maximum
-    return element("g", {"class": "step-badge", "data-steps": f"{count.held} {count.maximum}"},
-                   element("circle", {"cx": number(cx), "cy": number(cy), "r": number(radius),
-                                      "fill": "#ffffff" if full else "#c41e1e", "stroke": "#000000"}),
-                   element("text", {"x": number(cx), "y": number(cy), "font-size": number(radius * 1.4),
-                                    "class": "step-count", "fill": "#000000" if full else "#ffffff"},
-                           text=str(count.held)))
+    return element(
+        "g",
+        {"class": "step-badge", "data-steps": f"{count.held} {count.maximum}"},
+        element(
+            "circle",
+            {
+                "cx": number(cx),
+                "cy": number(cy),
+                "r": number(radius),
+                "fill": "#ffffff" if full else "#c41e1e",
+                "stroke": "#000000",
+            },
+        ),
+        element(
+            "text",
+            {
+                "x": number(cx),
+                "y": number(cy),
+                "font-size": number(radius * 1.4),
+                "class": "step-count",
+                "fill": "#000000" if full else "#ffffff",
+            },
+            text=str(count.held),
+        ),
+    )
 
 
-def _supply_marks(board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str, Verdict]) -> ElementTree.Element:
+def _supply_marks(
+    board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str, Verdict]
+) -> ElementTree.Element:
     """Around each stack, the colour of its worst supply state: a thin edge when all are in
     supply, a thick one and a marker otherwise, so problems stand out at a glance."""
     layer = group("layer-supply", "layer")
@@ -310,22 +591,60 @@ def _supply_marks(board: MapBoard, stacks: Sequence[Stack], supply: Mapping[str,
         stroke, marker, _ = SUPPLY_CLASSES[worst]
         x, y = stack.point
         half = size / 2 + 2
-        mark = element("g", {"class": f"supply-mark supply-{worst}", "data-location": stack.location})
-        mark.append(element("rect", {"x": number(x - half), "y": number(y - half), "width": number(2 * half),
-                                     "height": number(2 * half), "fill": "none", "stroke": stroke,
-                                     "stroke-width": number(size * (0.04 if worst == "supplied" else 0.09)),
-                                     "rx": number(size * 0.06)}))
+        mark = element(
+            "g", {"class": f"supply-mark supply-{worst}", "data-location": stack.location}
+        )
+        mark.append(
+            element(
+                "rect",
+                {
+                    "x": number(x - half),
+                    "y": number(y - half),
+                    "width": number(2 * half),
+                    "height": number(2 * half),
+                    "fill": "none",
+                    "stroke": stroke,
+                    "stroke-width": number(size * (0.04 if worst == "supplied" else 0.09)),
+                    "rx": number(size * 0.06),
+                },
+            )
+        )
         if marker:
-            mark.append(element("circle", {"cx": number(x - half), "cy": number(y + half), "r": number(size * 0.2),
-                                           "fill": stroke, "stroke": "#ffffff", "stroke-width": number(size * 0.03)}))
-            mark.append(element("text", {"x": number(x - half), "y": number(y + half), "class": "supply-glyph",
-                                         "font-size": number(size * 0.28)}, text=marker))
+            mark.append(
+                element(
+                    "circle",
+                    {
+                        "cx": number(x - half),
+                        "cy": number(y + half),
+                        "r": number(size * 0.2),
+                        "fill": stroke,
+                        "stroke": "#ffffff",
+                        "stroke-width": number(size * 0.03),
+                    },
+                )
+            )
+            mark.append(
+                element(
+                    "text",
+                    {
+                        "x": number(x - half),
+                        "y": number(y + half),
+                        "class": "supply-glyph",
+                        "font-size": number(size * 0.28),
+                    },
+                    text=marker,
+                )
+            )
         layer.append(mark)
     return layer
 
 
-def _odds_arrows(board: MapBoard, odds: Sequence[OddsReport | WithheldOdds], attacks: Sequence[Attack],
-                 position: Position) -> ElementTree.Element:
+def _odds_arrows(
+    board: MapBoard,
+    odds: Sequence[OddsReport | WithheldOdds],
+    attacks: Sequence[Attack],
+    position: Position,
+) -> ElementTree.Element:
     """An arrow from each attacking hex to the defender, and the attack's column at its head."""
     layer = group("layer-odds", "layer")
     size = board.hex_size
@@ -336,19 +655,50 @@ def _odds_arrows(board: MapBoard, odds: Sequence[OddsReport | WithheldOdds], att
             sx, sy = board.point(position.label(hex_))
             length = ((tx - sx) ** 2 + (ty - sy) ** 2) ** 0.5 or 1.0
             ux, uy = (tx - sx) / length, (ty - sy) / length
-            layer.append(element("line", {
-                "x1": number(sx + ux * size * 0.2), "y1": number(sy + uy * size * 0.2),
-                "x2": number(tx - ux * size * 0.42), "y2": number(ty - uy * size * 0.42),
-                "stroke": "#ff6a00", "stroke-width": number(size * 0.1), "marker-end": "url(#arrowhead)",
-                "class": "odds-arrow",
-            }))
-        label = "?" if isinstance(report, WithheldOdds) else (
-            report.automatic if report.automatic is not None else str(report.final_column))
-        layer.append(element("g", {"class": "odds-label", "data-defender": target},
-                             element("rect", {"x": number(tx - size * 0.42), "y": number(ty - size * 0.78),
-                                              "width": number(size * 0.84), "height": number(size * 0.36),
-                                              "rx": number(size * 0.08)}),
-                             element("text", {"x": number(tx), "y": number(ty - size * 0.6),
-                                              "font-size": number(size * 0.26)}, text=label),
-                             title(f"attack on {target}: {label}")))
+            layer.append(
+                element(
+                    "line",
+                    {
+                        "x1": number(sx + ux * size * 0.2),
+                        "y1": number(sy + uy * size * 0.2),
+                        "x2": number(tx - ux * size * 0.42),
+                        "y2": number(ty - uy * size * 0.42),
+                        "stroke": "#ff6a00",
+                        "stroke-width": number(size * 0.1),
+                        "marker-end": "url(#arrowhead)",
+                        "class": "odds-arrow",
+                    },
+                )
+            )
+        label = (
+            "?"
+            if isinstance(report, WithheldOdds)
+            else (report.automatic if report.automatic is not None else str(report.final_column))
+        )
+        layer.append(
+            element(
+                "g",
+                {"class": "odds-label", "data-defender": target},
+                element(
+                    "rect",
+                    {
+                        "x": number(tx - size * 0.42),
+                        "y": number(ty - size * 0.78),
+                        "width": number(size * 0.84),
+                        "height": number(size * 0.36),
+                        "rx": number(size * 0.08),
+                    },
+                ),
+                element(
+                    "text",
+                    {
+                        "x": number(tx),
+                        "y": number(ty - size * 0.6),
+                        "font-size": number(size * 0.26),
+                    },
+                    text=label,
+                ),
+                title(f"attack on {target}: {label}"),
+            )
+        )
     return layer

@@ -82,8 +82,16 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
 
 def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
     """Hexes over the stacking limit, from the stacking verdicts."""
-    return Overlay("stacking", "Stacking breaches", "a hex over the stacking limit or mixing units the rules keep apart",
-                   BREACH_COLOUR, "outline", tuple(places), rules, shown=True)
+    return Overlay(
+        "stacking",
+        "Stacking breaches",
+        "a hex over the stacking limit or mixing units the rules keep apart",
+        BREACH_COLOUR,
+        "outline",
+        tuple(places),
+        rules,
+        shown=True,
+    )
 
 
 def _labels(referee: HexReferee, hexes: Iterable[Hex]) -> tuple[str, ...]:
@@ -96,11 +104,18 @@ def _tps_zones_of_control(referee: TurningPointReferee) -> list[Overlay]:
     overlays = []
     for side in referee.spec.sides:
         hexes = sorted(set(referee.zoc[side.id]) | set(referee.air.interdiction[side.id]))
-        overlays.append(Overlay(
-            f"zoc-{side.id}", f"{side.name} zones of control",
-            f"hexes next to a {side.name} ground unit, or in reach of its interdiction flights",
-            side_colour(side.id), "hatch", _labels(referee, hexes), ("ZOC", "Air missions (2) interdiction"), side=side.id,
-        ))
+        overlays.append(
+            Overlay(
+                f"zoc-{side.id}",
+                f"{side.name} zones of control",
+                f"hexes next to a {side.name} ground unit, or in reach of its interdiction flights",
+                side_colour(side.id),
+                "hatch",
+                _labels(referee, hexes),
+                ("ZOC", "Air missions (2) interdiction"),
+                side=side.id,
+            )
+        )
     return overlays
 
 
@@ -111,11 +126,19 @@ def _tps_fronts(referee: TurningPointReferee) -> list[Overlay]:
         front = referee.front(side.id)
         if front is None:
             continue
-        overlays.append(Overlay(
-            f"front-{side.id}", f"{side.name} front gaps",
-            f"a hex the {side.name} front must cover to run unbroken from the map edge to the Rostov row",
-            side_colour(side.id), "cross", _labels(referee, front.gaps), ("Continuous front",), side=side.id, shown=True,
-        ))
+        overlays.append(
+            Overlay(
+                f"front-{side.id}",
+                f"{side.name} front gaps",
+                f"a hex the {side.name} front must cover to run unbroken from the map edge to the Rostov row",
+                side_colour(side.id),
+                "cross",
+                _labels(referee, front.gaps),
+                ("Continuous front",),
+                side=side.id,
+                shown=True,
+            )
+        )
     return overlays
 
 
@@ -130,10 +153,17 @@ def _dos_networks(referee: DriveOnStalingradReferee) -> list[Overlay]:
             network = referee.supply_lines.supplies[(side.id, board)].network
             sources |= network.connected
             legs += [network.legs[source] for source in sorted(network.legs)]
-        overlays.append(Overlay(
-            f"network-{side.id}", f"{side.name} supply network",
-            f"{side.name} sources joined to an ultimate source (circled), and the legs joining them",
-            side_colour(side.id), "source", _labels(referee, sorted(sources)), ("7.3", "7.8", "7.12", "7.13"),
-            lines=tuple(_labels(referee, leg) for leg in legs), side=side.id,
-        ))
+        overlays.append(
+            Overlay(
+                f"network-{side.id}",
+                f"{side.name} supply network",
+                f"{side.name} sources joined to an ultimate source (circled), and the legs joining them",
+                side_colour(side.id),
+                "source",
+                _labels(referee, sorted(sources)),
+                ("7.3", "7.8", "7.12", "7.13"),
+                lines=tuple(_labels(referee, leg) for leg in legs),
+                side=side.id,
+            )
+        )
     return overlays

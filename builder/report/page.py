@@ -70,39 +70,68 @@ def board_for(position: Position) -> MapBoard:
     return area_board(position.spec, position.spec.maps[0])
 
 
-def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack] = (), source_name: str = "") -> str:
+def build_report(
+    position: Position, view: PlayerView, attacks: Sequence[Attack] = (), source_name: str = ""
+) -> str:
     """The whole page for ``position`` as ``view`` sees it."""
     board = board_for(position)
     has_referee = position.spec.id in PACKAGES
     referee = referee_for(position) if has_referee else None
     verdicts = view.verdicts(referee.check_as(view.side)) if referee is not None else []
-    odds = ([view.odds(referee.odds(attack.defender, attack.attackers)) for attack in attacks]
-            if isinstance(referee, HexReferee) else [])
+    odds = (
+        [view.odds(referee.odds(attack.defender, attack.attackers)) for attack in attacks]
+        if isinstance(referee, HexReferee)
+        else []
+    )
     stacks = _stacks(position, board, view)
-    units = {name: UnitPlace(stack.location, state.side)
-             for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)}
+    units = {
+        name: UnitPlace(stack.location, state.side)
+        for stack in stacks
+        for state, name in zip(stack.units, stack.names, strict=True)
+    }
     sides = [side.id for side in position.spec.sides]
     rows = [_row(index, verdict, units, sides) for index, verdict in enumerate(verdicts)]
-    supply = {verdict.unit: verdict for verdict in verdicts if verdict.topic == "supply" and verdict.unit is not None}
+    supply = {
+        verdict.unit: verdict
+        for verdict in verdicts
+        if verdict.topic == "supply" and verdict.unit is not None
+    }
     overlays = _overlays(referee)
     breaches = [place for row in rows if row.verdict.topic == "stacking" for place in row.places]
     if isinstance(referee, HexReferee):
         overlays.append(stacking_overlay(breaches, referee.stacking_rules))
-    markers = (control_markers(referee, board)
-               if isinstance(referee, RattenkriegReferee) and isinstance(board, AreaBoard) else [])
+    markers = (
+        control_markers(referee, board)
+        if isinstance(referee, RattenkriegReferee) and isinstance(board, AreaBoard)
+        else []
+    )
     faces = face_sheet(position.spec)
-    drawing = draw_map(board, stacks, supply, overlays, odds, attacks, position, view, faces,
-                       step_counts(verdicts), markers)
+    drawing = draw_map(
+        board,
+        stacks,
+        supply,
+        overlays,
+        odds,
+        attacks,
+        position,
+        view,
+        faces,
+        step_counts(verdicts),
+        markers,
+    )
     data: dict[str, object] = {
         "units": {
             name: {
-                "name": _unit_name(state, view.hides(state.unit.id)), "side": state.side, "location": stack.location,
+                "name": _unit_name(state, view.hides(state.unit.id)),
+                "side": state.side,
+                "location": stack.location,
                 "at": [float(number(value)) for value in stack.point],
                 "outcome": supply[name].outcome if name in supply else None,
                 "path": list(supply[name].path) if name in supply else [],
                 "verdicts": [row.index for row in rows if row.verdict.unit == name],
             }
-            for stack in stacks for state, name in zip(stack.units, stack.names, strict=True)
+            for stack in stacks
+            for state, name in zip(stack.units, stack.names, strict=True)
         },
         "stacks": _stack_names(stacks),
         "centres": board.locations(),
@@ -111,12 +140,16 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
         "frame": list(board.frame()),
     }
     if isinstance(board, AreaBoard):
-        data["areas"] = {area.id: {"name": area.name, "outline": polygon_path([board.outline(area.id)])}
-                         for area in board.game_map.areas}
+        data["areas"] = {
+            area.id: {"name": area.name, "outline": polygon_path([board.outline(area.id)])}
+            for area in board.game_map.areas
+        }
     style = (TEMPLATE_DIRECTORY / "report.css").read_text(encoding="utf-8")
     script = (TEMPLATE_DIRECTORY / "report.js").read_text(encoding="utf-8")
     environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY), autoescape=True, undefined=jinja2.StrictUndefined,
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
     )
     hidden_information = referee is not None and referee.hidden_information
     return environment.get_template(TEMPLATE).render(
@@ -128,8 +161,9 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
         spec=position.spec,
         position=position,
         source_name=source_name,
-        headline=headline(position, verdicts, view.side, hidden_information) if referee is not None else
-        f"{position.spec.title}, turn {position.turn} — no referee for this game yet",
+        headline=headline(position, verdicts, view.side, hidden_information)
+        if referee is not None
+        else f"{position.spec.title}, turn {position.turn} — no referee for this game yet",
         seen_by=view.side,
         hidden_information=hidden_information,
         hidden_count=len(view.aliases),
@@ -142,7 +176,9 @@ def build_report(position: Position, view: PlayerView, attacks: Sequence[Attack]
         markers=markers,
         cards=card_panel(position.spec, verdicts),
         tally=_tally(rows, position),
-        kinds=sorted({(row.kind, row.css_class) for row in rows}, key=lambda kind: (kind[1] == "topic", kind)),
+        kinds=sorted(
+            {(row.kind, row.css_class) for row in rows}, key=lambda kind: (kind[1] == "topic", kind)
+        ),
         rows=rows,
         odds=[_odds_entry(entry) for entry in odds],
         data=data,
@@ -159,7 +195,11 @@ def _overlays(referee: Referee | None) -> list[Overlay]:
 def _content_hash(text: str) -> str:
     """A Content-Security-Policy source for one inline block: only the page's own style and
     script run, so even markup that slipped past escaping could not execute."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+    return (
+        "'sha256-"
+        + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+        + "'"
+    )
 
 
 def _stacks(position: Position, board: MapBoard, view: PlayerView) -> list[Stack]:
@@ -172,7 +212,8 @@ def _stacks(position: Position, board: MapBoard, view: PlayerView) -> list[Stack
             by_place.setdefault(location, []).append(state)
     return [
         Stack(location, point, states, tuple(view.shown(state.unit.id) for state in states))
-        for location, placed in by_place.items() for point, states in board.stacks_at(location, placed)
+        for location, placed in by_place.items()
+        for point, states in board.stacks_at(location, placed)
     ]
 
 
@@ -211,15 +252,23 @@ class VerdictRow:
         return {**self.verdict.as_json(), "side": self.side, "places": list(self.places)}
 
 
-def _row(index: int, verdict: Verdict, units: Mapping[str, UnitPlace], sides: Sequence[str]) -> VerdictRow:
+def _row(
+    index: int, verdict: Verdict, units: Mapping[str, UnitPlace], sides: Sequence[str]
+) -> VerdictRow:
     supply = verdict.topic == "supply"
     return VerdictRow(
-        index, verdict, verdict_side(verdict, units, sides) or "game", places(verdict, units),
-        supply_class(verdict.outcome) if supply else "topic", verdict.outcome if supply else verdict.topic,
+        index,
+        verdict,
+        verdict_side(verdict, units, sides) or "game",
+        places(verdict, units),
+        supply_class(verdict.outcome) if supply else "topic",
+        verdict.outcome if supply else verdict.topic,
     )
 
 
-def _tally(rows: Sequence[VerdictRow], position: Position) -> list[tuple[str, list[tuple[str, str]]]]:
+def _tally(
+    rows: Sequence[VerdictRow], position: Position
+) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per side, the summary under the headline: how many units are in each supply state,
     then each other verdict's outcome ("3 gap hexes"), or its count when there are several."""
     result = []
@@ -229,7 +278,9 @@ def _tally(rows: Sequence[VerdictRow], position: Position) -> list[tuple[str, li
             if row.side == side.id:
                 kinds.setdefault((row.kind, row.css_class), []).append(row)
         chips = []
-        for (kind, css), found in sorted(kinds.items(), key=lambda item: (item[0][1] == "topic", item[0])):
+        for (kind, css), found in sorted(
+            kinds.items(), key=lambda item: (item[0][1] == "topic", item[0])
+        ):
             if css == "topic" and len(found) == 1:
                 chips.append((f"{kind}: {found[0].verdict.outcome}", css))
             else:
@@ -245,7 +296,8 @@ def _supply_legend(verdicts: Iterable[Verdict]) -> list[tuple[str, str, str, str
         seen.setdefault(supply_class(verdict.outcome), set()).add(verdict.outcome)
     return [
         (css, SUPPLY_CLASSES[css][0], SUPPLY_CLASSES[css][1], "; ".join(sorted(seen[css])))
-        for css in ("supplied", "limited", "out", "isolated", "other") if css in seen
+        for css in ("supplied", "limited", "out", "isolated", "other")
+        if css in seen
     ]
 
 

@@ -25,8 +25,12 @@ def colour(value: Colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*value)
 
 
-def element(tag: str, attributes: dict[str, str] | None = None, *children: ElementTree.Element,
-            text: str | None = None) -> ElementTree.Element:
+def element(
+    tag: str,
+    attributes: dict[str, str] | None = None,
+    *children: ElementTree.Element,
+    text: str | None = None,
+) -> ElementTree.Element:
     """An element with attributes, children and text."""
     made = ElementTree.Element(tag, attributes or {})
     made.extend(children)
@@ -35,8 +39,11 @@ def element(tag: str, attributes: dict[str, str] | None = None, *children: Eleme
     return made
 
 
-def group(identifier: str | None = None, css_class: str | None = None,
-          children: Iterable[ElementTree.Element] = ()) -> ElementTree.Element:
+def group(
+    identifier: str | None = None,
+    css_class: str | None = None,
+    children: Iterable[ElementTree.Element] = (),
+) -> ElementTree.Element:
     """A ``<g>`` with an optional id and class."""
     attributes = {}
     if identifier:
@@ -58,7 +65,8 @@ def polygon_path(polygons: Iterable[Sequence[Point]]) -> str:
 def segments_path(segments: Iterable[tuple[Point, Point]]) -> str:
     """One path's ``d`` for many separate line segments."""
     return "".join(
-        f"M{number(start[0])} {number(start[1])}L{number(end[0])} {number(end[1])}" for start, end in segments
+        f"M{number(start[0])} {number(start[1])}L{number(end[0])} {number(end[1])}"
+        for start, end in segments
     )
 
 

@@ -74,7 +74,9 @@ def places(verdict: Verdict, units: Mapping[str, UnitPlace]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def verdict_side(verdict: Verdict, units: Mapping[str, UnitPlace], sides: Sequence[str]) -> str | None:
+def verdict_side(
+    verdict: Verdict, units: Mapping[str, UnitPlace], sides: Sequence[str]
+) -> str | None:
     """The side a verdict is about, or None for the whole game."""
     if verdict.unit is not None and verdict.unit in units:
         return units[verdict.unit].side

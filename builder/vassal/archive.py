@@ -37,7 +37,15 @@ _ZIP64_LOCATOR = b"PK\x06\x07"
 _END_SEARCH = _END_RECORD.size + 0xFFFF
 """The end record sits in the last 22 bytes plus at most a 64 KB comment."""
 _CHUNK = 1 << 20
-_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError)
+_ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,9 @@ class SaveContainer:
                 yield self.data[start : start + _CHUNK]
             return
         with _open_zip(io.BytesIO(self.data)) as archive:
-            yield from _entry_chunks(archive, self.saved_game, len(self.data), limits.MAX_PAYLOAD_BYTES)
+            yield from _entry_chunks(
+                archive, self.saved_game, len(self.data), limits.MAX_PAYLOAD_BYTES
+            )
 
 
 def check_directory(tail: bytes, max_entries: int, max_bytes: int) -> None:
@@ -79,12 +89,23 @@ def check_directory(tail: bytes, max_entries: int, max_bytes: int) -> None:
     if at < 0 or len(tail) - at < _END_RECORD.size:
         raise SaveError(None, "zip", "not a readable zip archive (no end of central directory)")
     _, disk, directory_disk, entries_here, entries, size, _, _ = _END_RECORD.unpack_from(tail, at)
-    if disk or directory_disk or tail[max(at - 20, 0) : at].startswith(_ZIP64_LOCATOR) or 0xFFFF in (entries, entries_here):
+    if (
+        disk
+        or directory_disk
+        or tail[max(at - 20, 0) : at].startswith(_ZIP64_LOCATOR)
+        or 0xFFFF in (entries, entries_here)
+    ):
         raise SaveError(None, "zip", "ZIP64 or multi-disk archive; VASSAL never writes one")
     if max(entries, entries_here) > max_entries:
-        raise SaveError(None, "zip", f"archive lists {max(entries, entries_here)} entries (limit {max_entries:,})")
+        raise SaveError(
+            None,
+            "zip",
+            f"archive lists {max(entries, entries_here)} entries (limit {max_entries:,})",
+        )
     if size > max_bytes:
-        raise SaveError(None, "zip", f"archive directory takes {size:,} bytes (limit {max_bytes:,})")
+        raise SaveError(
+            None, "zip", f"archive directory takes {size:,} bytes (limit {max_bytes:,})"
+        )
 
 
 def _check_entry_name(name: str) -> None:
@@ -95,7 +116,9 @@ def _check_entry_name(name: str) -> None:
         raise SaveError(None, f"entry {name!r}", "entry name leaves the archive (absolute or '..')")
 
 
-def _entry_chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int) -> Iterator[bytes]:
+def _entry_chunks(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int
+) -> Iterator[bytes]:
     """Stream one entry, counting the bytes really produced against the limits.
 
     The header's sizes are only claims: the count here is what the decompressor emits,
@@ -118,7 +141,9 @@ def _entry_chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size:
         raise SaveError(None, place, f"entry is corrupt ({error})") from error
 
 
-def _read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int) -> bytes:
+def _read_entry(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int
+) -> bytes:
     return b"".join(_entry_chunks(archive, info, archive_size, limit))
 
 
@@ -143,7 +168,9 @@ def read_container(data: bytes) -> SaveContainer:
     whether it really is a save is decided when its commands are read.
     """
     if len(data) > limits.MAX_FILE_BYTES:
-        raise SaveError(None, None, f"file is larger than {limits.megabytes(limits.MAX_FILE_BYTES)}")
+        raise SaveError(
+            None, None, f"file is larger than {limits.megabytes(limits.MAX_FILE_BYTES)}"
+        )
     if not data.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
         return SaveContainer(data=data, saved_game=None, module_data=None, save_data=None)
     check_directory(data[-_END_SEARCH:], limits.MAX_ENTRIES, limits.MAX_DIRECTORY_BYTES)
@@ -164,11 +191,16 @@ def read_container(data: bytes) -> SaveContainer:
             if name in wanted
         }
     return SaveContainer(
-        data=data, saved_game=wanted[SAVED_GAME], module_data=metadata.get(MODULE_DATA), save_data=metadata.get(SAVE_DATA)
+        data=data,
+        saved_game=wanted[SAVED_GAME],
+        module_data=metadata.get(MODULE_DATA),
+        save_data=metadata.get(SAVE_DATA),
     )
 
 
-def read_module_entries(stream: BinaryIO, size: int, names: Collection[str]) -> tuple[bytes | None, dict[str, bytes]]:
+def read_module_entries(
+    stream: BinaryIO, size: int, names: Collection[str]
+) -> tuple[bytes | None, dict[str, bytes]]:
     """The ``moduledata`` entry of a ``.vmod`` and those of ``names`` it holds, read with
     the same safety as a save; each of ``names`` at most
     :data:`~builder.vassal.limits.MAX_MODULE_DATA_FILE_BYTES` unpacked."""
@@ -183,9 +215,14 @@ def read_module_entries(stream: BinaryIO, size: int, names: Collection[str]) -> 
                     raise SaveError(None, f"entry {info.filename!r}", "entry appears twice")
                 wanted[info.filename] = info
         module_data = wanted.pop(MODULE_DATA, None)
-        metadata = None if module_data is None else _read_entry(archive, module_data, size, limits.MAX_METADATA_BYTES)
+        metadata = (
+            None
+            if module_data is None
+            else _read_entry(archive, module_data, size, limits.MAX_METADATA_BYTES)
+        )
         return metadata, {
-            name: _read_entry(archive, info, size, limits.MAX_MODULE_DATA_FILE_BYTES) for name, info in wanted.items()
+            name: _read_entry(archive, info, size, limits.MAX_MODULE_DATA_FILE_BYTES)
+            for name, info in wanted.items()
         }
 
 

@@ -215,7 +215,12 @@ Command = (
 )
 
 
-_NULL, _BEGIN, _END, _SETUP_STACKS_PLACED = NullCommand(), BeginSave(), EndSave(), SetupStacksPlaced()
+_NULL, _BEGIN, _END, _SETUP_STACKS_PLACED = (
+    NullCommand(),
+    BeginSave(),
+    EndSave(),
+    SetupStacksPlaced(),
+)
 """Commands without fields are equal whatever the instance; one of each serves every save."""
 
 
@@ -234,7 +239,9 @@ def _integer(text: str, place: str) -> int:
     return value
 
 
-def _tokens(text: str, delimiter: str, count: int, place: str, what: str, prefixed: bool = False) -> list[str]:
+def _tokens(
+    text: str, delimiter: str, count: int, place: str, what: str, prefixed: bool = False
+) -> list[str]:
     # A prefix such as "+/" ends with the delimiter, so splitting the whole command and
     # dropping the first token gives the fields without copying the text once more.
     tokens = decode(text, delimiter)[1:] if prefixed else decode(text, delimiter)
@@ -300,19 +307,27 @@ def decode_leaf(text: str, place: str, depth: int = 1) -> Command:
         return RemovePiece(piece_id=text[len(REMOVE_PREFIX) :])
     if text.startswith(CHANGE_PREFIX):
         tokens = _tokens(text, "/", 2, place, "ChangePiece", prefixed=True)
-        return ChangePiece(piece_id=tokens[0], new_state=tokens[1], old_state=tokens[2] if len(tokens) > 2 else None)
+        return ChangePiece(
+            piece_id=tokens[0],
+            new_state=tokens[1],
+            old_state=tokens[2] if len(tokens) > 2 else None,
+        )
     if text.startswith(MOVE_PREFIX):
         return _decode_move(text[len(MOVE_PREFIX) :], place)
     if text.startswith(GLOBAL_PROPERTY_PREFIX):
         tokens = decode(text, ";")
         if tokens[0] == GLOBAL_PROPERTY_PREFIX and len(tokens) >= 3:
-            return SetGlobalProperty(name=tokens[1], value=tokens[2], container=tokens[3] if len(tokens) > 3 else "")
+            return SetGlobalProperty(
+                name=tokens[1], value=tokens[2], container=tokens[3] if len(tokens) > 3 else ""
+            )
         return OtherCommand(text)
     if text.startswith(CHANGE_PROPERTY_PREFIX):
         tokens = decode(text[len(CHANGE_PROPERTY_PREFIX) :], "\t")
         if len(tokens) < 3:
             return OtherCommand(text)
-        return ChangeProperty(name=tokens[0], old_value=tokens[1], new_value=tokens[2], container=field(tokens, 3))
+        return ChangeProperty(
+            name=tokens[0], old_value=tokens[1], new_value=tokens[2], container=field(tokens, 3)
+        )
     if text.startswith(PLAYER_PREFIX):
         tokens = _tokens(text, "\t", 4, place, "PLAYER")
         return AddPlayer(player_id=tokens[1], name=tokens[2], side=tokens[3])
@@ -366,7 +381,11 @@ def decode_saved_game(text: str) -> CommandGroup:
 def _encode_boards(command: SetBoards) -> str:
     items = [command.map_id + BOARD_PICKER_SUFFIX]
     for placement in command.boards:
-        name = encode([placement.board, "rev"], "/") if placement.reversed else encode([placement.board], "/")
+        name = (
+            encode([placement.board, "rev"], "/")
+            if placement.reversed
+            else encode([placement.board], "/")
+        )
         items += [name, str(placement.column), str(placement.row)]
     return encode(items, "\t")
 

@@ -65,7 +65,11 @@ def deck_type(attributes: Mapping[str, str]) -> str:
     """The ``deck;`` type of the DrawPile with these build-file attributes."""
     clear = attributes.get("reshufflable") == "false"
     values = [
-        "" if clear and attribute in RESHUFFLE_FIELDS else attributes.get(attribute, default) if attribute else default
+        ""
+        if clear and attribute in RESHUFFLE_FIELDS
+        else attributes.get(attribute, default)
+        if attribute
+        else default
         for attribute, default in TYPE_FIELDS
     ]
     return DECK_ID + encode(values, ";")

@@ -15,7 +15,6 @@ from builder.printable import printable
 from builder.vassal.nesting import CommandNode, command_tree
 
 
-
 def _leaves(nodes: tuple[CommandNode, ...], depth: int) -> Iterator[tuple[int, str]]:
     for node in nodes:
         if isinstance(node, str):

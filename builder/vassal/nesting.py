@@ -62,7 +62,11 @@ class _Parts:
         """
         first, start, last, end = span
         if first == last:
-            quoted = end - start > 1 and self.parts[first][start] == QUOTE and self.parts[first][end - 1] == QUOTE
+            quoted = (
+                end - start > 1
+                and self.parts[first][start] == QUOTE
+                and self.parts[first][end - 1] == QUOTE
+            )
         else:
             quoted = (
                 start < len(self.parts[first])

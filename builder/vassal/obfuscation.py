@@ -74,13 +74,17 @@ def _unhex(chunks: _Chunks) -> Iterator[bytes]:
         except binascii.Error:
             bad = _NOT_HEX.search(digits)
             position = offset + (bad.start() if bad is not None else 0)
-            raise SaveError(None, f"byte {position}", "obfuscated payload has a non-hex digit") from None
+            raise SaveError(
+                None, f"byte {position}", "obfuscated payload has a non-hex digit"
+            ) from None
         carry = digits[even:]
         offset += even
     if carry:
         if _NOT_HEX.match(carry):
             raise SaveError(None, f"byte {offset}", "obfuscated payload has a non-hex digit")
-        raise SaveError(None, f"byte {offset}", "obfuscated payload is truncated (odd number of hex digits)")
+        raise SaveError(
+            None, f"byte {offset}", "obfuscated payload is truncated (odd number of hex digits)"
+        )
 
 
 def _unxz(chunks: Iterable[bytes], place: str) -> Iterator[bytes]:
@@ -138,7 +142,9 @@ def _text_bytes(chunks: Iterable[bytes]) -> Iterator[bytes]:
         if len(key_digits) < 2:
             raise SaveError(None, f"byte {payload.offset}", "obfuscated payload has no key")
         if _NOT_HEX.search(key_digits):
-            raise SaveError(None, f"byte {payload.offset}", "obfuscated payload has a non-hex digit")
+            raise SaveError(
+                None, f"byte {payload.offset}", "obfuscated payload has a non-hex digit"
+            )
         payload.skip(2)
         yield from _xor(_unhex(payload), int(key_digits, 16))
     elif head.startswith(RAW_HEADER):
@@ -159,7 +165,11 @@ def deobfuscate_chunks(chunks: Iterable[bytes]) -> str:
     for part in _text_bytes(chunks):
         text += part
         if len(text) > limits.MAX_TEXT_BYTES:
-            raise SaveError(None, "savedGame", f"command text is larger than {limits.megabytes(limits.MAX_TEXT_BYTES)}")
+            raise SaveError(
+                None,
+                "savedGame",
+                f"command text is larger than {limits.megabytes(limits.MAX_TEXT_BYTES)}",
+            )
     return text.decode("utf-8", errors="replace")
 
 
@@ -172,7 +182,11 @@ def obfuscate(text: str, key: int) -> bytes:
     """``!VCSK`` + key + lower-case hex of the XOR-ed UTF-8, as VASSAL writes it."""
     if not 0 <= key <= 255:
         raise ValueError(f"obfuscation key {key} is not a byte")
-    return HEX_HEADER + b"%02x" % key + text.encode("utf-8").translate(_xor_table(key)).hex().encode("ascii")
+    return (
+        HEX_HEADER
+        + b"%02x" % key
+        + text.encode("utf-8").translate(_xor_table(key)).hex().encode("ascii")
+    )
 
 
 def obfuscate_xz(text: str, key: int) -> bytes:

@@ -16,14 +16,18 @@ from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from rules.errors import SaveError
 
 
-def parse_save_bytes(data: bytes, expected_module: str | None = None, locate: LocationHook | None = None) -> SavedGame:
+def parse_save_bytes(
+    data: bytes, expected_module: str | None = None, locate: LocationHook | None = None
+) -> SavedGame:
     """Bytes of a save or log to the final position; errors carry no path."""
     save_file = decode_save_bytes(data, expected_module)
     commands: CommandGroup = decode_saved_game(save_file.text)
     return replay(commands, save_file.module, save_file.save, locate)
 
 
-def read_saved_game(path: Path, expected_module: str | None = None, locate: LocationHook | None = None) -> SavedGame:
+def read_saved_game(
+    path: Path, expected_module: str | None = None, locate: LocationHook | None = None
+) -> SavedGame:
     """Read the save or log at ``path`` and play it out to its final position.
 
     ``expected_module`` refuses saves whose ``moduledata`` names another module;

@@ -86,7 +86,9 @@ class _GroupRecord:
     @property
     def spot(self) -> Spot | None:
         """Where a non-empty stack stands, for finding it by place (decks are not found)."""
-        return None if self.map is None or self.deck_type is not None else (self.map, self.x, self.y)
+        return (
+            None if self.map is None or self.deck_type is not None else (self.map, self.x, self.y)
+        )
 
 
 def _coordinate(text: str) -> int:
@@ -159,7 +161,9 @@ class _Table:
             if group_id.startswith(MOVED_PREFIX):
                 del self.groups[group_id]
 
-    def attach(self, piece_id: str, group_id: str, under: str | None = None, bottom: bool = False) -> None:
+    def attach(
+        self, piece_id: str, group_id: str, under: str | None = None, bottom: bool = False
+    ) -> None:
         """Put a piece into a group: right above ``under``, at the bottom, or on top."""
         self.detach(piece_id)
         group = self.groups[group_id]
@@ -234,12 +238,16 @@ class _Table:
         if command.type == STACK_TYPE:
             self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0), command.state)
         elif command.type.startswith(DECK_PREFIX):
-            self.set_group_state(piece_id, _GroupRecord(map=None, x=0, y=0, deck_type=command.type), command.state)
+            self.set_group_state(
+                piece_id, _GroupRecord(map=None, x=0, y=0, deck_type=command.type), command.state
+            )
         else:
             basic = parse_basic(command.type, command.state)
             if basic is not None:
                 self.detach(piece_id)
-                self.pieces[piece_id] = _PieceRecord(command.type, command.state, basic, basic.map, basic.x, basic.y)
+                self.pieces[piece_id] = _PieceRecord(
+                    command.type, command.state, basic, basic.map, basic.x, basic.y
+                )
 
     def change(self, command: ChangePiece) -> None:
         if command.piece_id in self.pieces:
@@ -281,7 +289,12 @@ class _Table:
             return
         spot = (command.new_map, command.new_x, command.new_y)
         under = command.new_under_id
-        if under is not None and under != piece_id and under in self.pieces and self.position(under) == spot:
+        if (
+            under is not None
+            and under != piece_id
+            and under in self.pieces
+            and self.position(under) == spot
+        ):
             under_group = self.parent.get(under)
             if under_group is None:
                 under_group = self.new_stack(under, spot)
@@ -346,7 +359,11 @@ class _Table:
 def _turn_state(tracker_id: str, state: str) -> TurnState:
     levels = decode(state, "|")
     current = parse_int(levels[0])
-    return TurnState(tracker_id=tracker_id, current_level=0 if current is None else current, level_states=tuple(levels[1:]))
+    return TurnState(
+        tracker_id=tracker_id,
+        current_level=0 if current is None else current,
+        level_states=tuple(levels[1:]),
+    )
 
 
 def replay(
@@ -401,7 +418,15 @@ def _changes_position(command: Command) -> bool:
             return any(_changes_position(inner) for inner in commands)
         case Logged(inner):
             return _changes_position(inner)
-        case AddPiece() | ChangePiece() | MovePiece() | RemovePiece() | SetGlobalProperty() | ChangeProperty() | SetTurn():
+        case (
+            AddPiece()
+            | ChangePiece()
+            | MovePiece()
+            | RemovePiece()
+            | SetGlobalProperty()
+            | ChangeProperty()
+            | SetTurn()
+        ):
             return True
     return False
 
@@ -432,7 +457,9 @@ def _saved_game(
             map=map_id,
             x=x,
             y=y,
-            stack_id=group_id if group_id is not None and table.groups[group_id].deck_type is None else None,
+            stack_id=group_id
+            if group_id is not None and table.groups[group_id].deck_type is None
+            else None,
             location=location,
         )
         if known is not None:
@@ -443,7 +470,14 @@ def _saved_game(
                 known[piece_id] = piece
         pieces.append(piece)
     stacks = tuple(
-        Stack(id=group_id, map=group.map, x=group.x, y=group.y, piece_ids=tuple(table.members(group)), layer=group.layer)
+        Stack(
+            id=group_id,
+            map=group.map,
+            x=group.x,
+            y=group.y,
+            piece_ids=tuple(table.members(group)),
+            layer=group.layer,
+        )
         for group_id, group in table.groups.items()
         if group.deck_type is None and group.size
     )
@@ -471,7 +505,9 @@ def _saved_game(
             for (name, container), value in table.properties.items()
         ),
         turns=tuple(_turn_state(tracker_id, state) for tracker_id, state in table.turns.items()),
-        boards=tuple(MapBoards(map=map_id, boards=command.boards) for map_id, command in table.boards.items()),
+        boards=tuple(
+            MapBoards(map=map_id, boards=command.boards) for map_id, command in table.boards.items()
+        ),
         players=tuple(table.players.values()),
         setup_stacks_placed=table.setup_stacks_placed,
         logged_commands=table.logged_commands,

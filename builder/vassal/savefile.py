@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.vassal import limits
-from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, read_container, read_module_entries
+from builder.vassal.archive import (
+    MODULE_DATA,
+    SAVE_DATA,
+    SAVED_GAME,
+    read_container,
+    read_module_entries,
+)
 from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
 from builder.vassal.obfuscation import deobfuscate_chunks
@@ -60,16 +66,31 @@ def decode_save_bytes(data: bytes, expected_module: str | None = None) -> SaveFi
     without ``moduledata`` cannot show that it is one, and is refused then.
     """
     container = read_container(data)
-    module = None if container.module_data is None else parse_metadata(container.module_data, MODULE_DATA)
+    module = (
+        None
+        if container.module_data is None
+        else parse_metadata(container.module_data, MODULE_DATA)
+    )
     save = None if container.save_data is None else parse_metadata(container.save_data, SAVE_DATA)
     if expected_module is not None:
         if module is None:
-            raise SaveError(None, MODULE_DATA, f"save has no moduledata, so it cannot be checked against {expected_module!r}")
+            raise SaveError(
+                None,
+                MODULE_DATA,
+                f"save has no moduledata, so it cannot be checked against {expected_module!r}",
+            )
         if module.name != expected_module:
-            raise SaveError(None, MODULE_DATA, f"saved with module {module.name!r}, not {expected_module!r}")
+            raise SaveError(
+                None, MODULE_DATA, f"saved with module {module.name!r}, not {expected_module!r}"
+            )
     text = deobfuscate_chunks(container.payload())
-    if not text.startswith(BEGIN_SAVE) or text[len(BEGIN_SAVE) : len(BEGIN_SAVE) + 1] not in ("", "\x1b"):
-        raise SaveError(None, SAVED_GAME, "not a VASSAL saved game or log (it does not start with begin_save)")
+    if not text.startswith(BEGIN_SAVE) or text[len(BEGIN_SAVE) : len(BEGIN_SAVE) + 1] not in (
+        "",
+        "\x1b",
+    ):
+        raise SaveError(
+            None, SAVED_GAME, "not a VASSAL saved game or log (it does not start with begin_save)"
+        )
     return SaveFile(
         text=text,
         module=module,

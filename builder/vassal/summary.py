@@ -16,7 +16,12 @@ from builder.vassal.sequence import parse_int
 
 def _date(milliseconds: str) -> str:
     value = parse_int(milliseconds) if len(milliseconds) <= 10 else None
-    if value is None and milliseconds.isascii() and milliseconds.isdigit() and len(milliseconds) <= 15:
+    if (
+        value is None
+        and milliseconds.isascii()
+        and milliseconds.isdigit()
+        and len(milliseconds) <= 15
+    ):
         value = int(milliseconds)
     if value is None:
         return milliseconds
@@ -57,7 +62,9 @@ def summarise(game: SavedGame) -> str:
         )
         lines.append(f"Boards of {layout.map}: {placed}")
     for turn in game.turns:
-        lines.append(f"Turn {turn.tracker_id}: level {turn.current_level}, states {' | '.join(turn.level_states)}")
+        lines.append(
+            f"Turn {turn.tracker_id}: level {turn.current_level}, states {' | '.join(turn.level_states)}"
+        )
     for value in game.global_properties:
         container = f" [{value.container}]" if value.container else ""
         lines.append(f"Property {value.name}{container} = {value.value}")
@@ -90,6 +97,8 @@ def summarise(game: SavedGame) -> str:
         lines.append("Off any map:")
         lines.extend(f"  {piece.name}" for piece in off_map)
     for deck in game.decks:
-        lines.append(f"Deck {deck.id} on {deck.map}: {len(deck.piece_ids)} cards{' face down' if deck.face_down else ''}")
+        lines.append(
+            f"Deck {deck.id} on {deck.map}: {len(deck.piece_ids)} cards{' face down' if deck.face_down else ''}"
+        )
     # Every line holds names from the save; none may act on the terminal.
     return "\n".join(printable(line) for line in lines) + "\n"

@@ -43,7 +43,13 @@ class BasicPiece:
 
     def state_text(self) -> str:
         """The state as VASSAL ≥ 3.4 writes it: always with the property count."""
-        items = ["null" if self.map is None else self.map, str(self.x), str(self.y), self.gpid, str(len(self.properties))]
+        items = [
+            "null" if self.map is None else self.map,
+            str(self.x),
+            str(self.y),
+            self.gpid,
+            str(len(self.properties)),
+        ]
         for key, value in self.properties:
             items += [key, value]
         return encode(items, ";")
@@ -65,7 +71,9 @@ class Layer:
     _IMAGES, _LEVEL_NAMES, _NAME = 15, 16, 18
 
     @classmethod
-    def build(cls, name: str, images: tuple[str, ...], level_names: tuple[str, ...], level: int = 1) -> Layer:
+    def build(
+        cls, name: str, images: tuple[str, ...], level_names: tuple[str, ...], level: int = 1
+    ) -> Layer:
         """An always-active layer cycled by nothing, as a marker of state for people to read."""
         fields = [""] * 33
         fields[1], fields[4], fields[7] = "0", "0", "0"
@@ -161,7 +169,9 @@ class Mask:
         return self.ID + encode(self.fields, ";")
 
     def state_text(self) -> str:
-        return encode(["null" if self.owner is None else self.owner, self.options if self.owner else ""], ";")
+        return encode(
+            ["null" if self.owner is None else self.owner, self.options if self.owner else ""], ";"
+        )
 
 
 @dataclass(frozen=True)
@@ -235,7 +245,9 @@ def parse_basic_piece(type_text: str, state: str) -> BasicPiece:
         # VASSAL pads missing pairs with empty strings; a count beyond the tokens present
         # would only add empty pairs, so it is capped by what is there.
         count = min(max(_integer(values[4], 0), 0), (found - 4) // 2)
-        properties = tuple((values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count))
+        properties = tuple(
+            (values[5 + 2 * index], field(values, 6 + 2 * index)) for index in range(count)
+        )
     return BasicPiece(
         clone_key=fields[0],
         delete_key=fields[1],
@@ -257,7 +269,9 @@ def parse_decorator(type_text: str, state: str) -> Decorator:
         if level is not None:
             return Layer(fields=tuple(decode(type_text[len(Layer.ID) :], ";")), level=level)
     elif prefix == Marker.ID:
-        return Marker(keys=tuple(decode(type_text[len(Marker.ID) :], ",")), values=tuple(decode(state, ",")))
+        return Marker(
+            keys=tuple(decode(type_text[len(Marker.ID) :], ",")), values=tuple(decode(state, ","))
+        )
     elif prefix == DynamicProperty.ID:
         fields = decode(type_text[len(DynamicProperty.ID) :], ";")
         return DynamicProperty(name=fields[0], fields=tuple(fields[1:]), value=state)
@@ -286,7 +300,10 @@ def parse_chain(type_text: str, state: str) -> tuple[Trait, ...] | None:
     states = split_chain(state)
     if len(states) < len(types) or not types[-1].startswith(BasicPiece.ID):
         return None
-    decorators = [parse_decorator(own_type, own_state) for own_type, own_state in zip(types[:-1], states, strict=False)]
+    decorators = [
+        parse_decorator(own_type, own_state)
+        for own_type, own_state in zip(types[:-1], states, strict=False)
+    ]
     return (*decorators, parse_basic_piece(types[-1], states[len(types) - 1]))
 
 

@@ -92,7 +92,11 @@ def _check_storable(traits: Sequence[Trait], what: str) -> None:
     for trait in traits:
         if COMMAND_SEPARATOR in trait.type_text() + trait.state_text():
             raise ValueError(f"{what}: a VASSAL save cannot hold the ESC character")
-    if traits and isinstance(traits[-1], BasicPiece) and "\t" in traits[-1].type_text() + traits[-1].state_text():
+    if (
+        traits
+        and isinstance(traits[-1], BasicPiece)
+        and "\t" in traits[-1].type_text() + traits[-1].state_text()
+    ):
         raise ValueError(f"{what}: a BasicPiece field cannot hold a TAB")
 
 
@@ -163,11 +167,14 @@ def setup_commands(
         next_id += 1
     for offset, ((map_id, x, y), members) in enumerate(spots.items()):
         state = encode([map_id, str(x), str(y), *members], ";")
-        piece_commands.append(AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state))
+        piece_commands.append(
+            AddPiece(piece_id=ids[len(pieces) + offset], type="stack", state=state)
+        )
     commands: list[Command] = [BeginSave(), NullCommand(), CommandGroup(tuple(piece_commands))]
     commands += [SetBoards(map_id=layout.map, boards=layout.boards) for layout in boards]
     commands += [
-        SetGlobalProperty(name=value.name, value=value.value, container=value.container) for value in global_properties
+        SetGlobalProperty(name=value.name, value=value.value, container=value.container)
+        for value in global_properties
     ]
     commands += [SetTurn(tracker_id=turn.tracker_id, state=turn.state) for turn in turns]
     if at_start_stacks:
@@ -193,7 +200,9 @@ def build_setup_save(
     running module's. ``savedata`` takes its version and date from it, so the output
     depends on nothing but the arguments.
     """
-    text = encode_saved_game(setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks, decks))
+    text = encode_saved_game(
+        setup_commands(pieces, seed, boards, global_properties, turns, at_start_stacks, decks)
+    )
     save = replace(module, name="", description=description)
     return _container(text, seed, render_module_data(module), render_save_data(save))
 
@@ -209,7 +218,9 @@ def write_setup_save(
     description: str = "",
 ) -> None:
     """Write a set-up save to ``path``, which must not exist yet."""
-    write_new_file(path, build_setup_save(pieces, module, seed, boards, global_properties, turns, description))
+    write_new_file(
+        path, build_setup_save(pieces, module, seed, boards, global_properties, turns, description)
+    )
 
 
 def _wrap(added: Sequence[Decorator], chain: str, kind: str) -> str:
@@ -217,7 +228,9 @@ def _wrap(added: Sequence[Decorator], chain: str, kind: str) -> str:
     return join_chain([*texts, chain])
 
 
-def annotate_commands(tree: CommandGroup, annotations: Mapping[str, Sequence[Decorator]]) -> CommandGroup:
+def annotate_commands(
+    tree: CommandGroup, annotations: Mapping[str, Sequence[Decorator]]
+) -> CommandGroup:
     """``tree`` with extra outermost traits on the pieces named in ``annotations``.
 
     The existing chains are wrapped, not re-encoded, so everything else stays exactly as
@@ -231,9 +244,13 @@ def annotate_commands(tree: CommandGroup, annotations: Mapping[str, Sequence[Dec
                 return CommandGroup(tuple(rewrite(inner) for inner in commands))
             case Logged(inner):
                 return Logged(rewrite(inner))
-            case AddPiece(str(piece_id), piece_type, state) if piece_id in annotations and piece_type != "stack":
+            case AddPiece(str(piece_id), piece_type, state) if (
+                piece_id in annotations and piece_type != "stack"
+            ):
                 added = annotations[piece_id]
-                return AddPiece(piece_id, _wrap(added, piece_type, "type"), _wrap(added, state, "state"))
+                return AddPiece(
+                    piece_id, _wrap(added, piece_type, "type"), _wrap(added, state, "state")
+                )
             case ChangePiece(piece_id, new_state, old_state) if piece_id in annotations:
                 added = annotations[piece_id]
                 return ChangePiece(
@@ -257,7 +274,9 @@ def _added_piece_ids(command: Command) -> set[str]:
     return set()
 
 
-def read_for_annotation(source: Path, target: Path, expected_module: str | None = None) -> tuple[SaveFile, CommandGroup]:
+def read_for_annotation(
+    source: Path, target: Path, expected_module: str | None = None
+) -> tuple[SaveFile, CommandGroup]:
     """The save at ``source``, read once, with its command tree, after refusing a
     ``target`` that is the source or exists: what an annotated copy is made from."""
     if target.resolve() == source.resolve():
@@ -291,7 +310,10 @@ def write_annotated(
     if missing:
         raise SaveError(source, None, f"no piece with id {missing[0]!r} to annotate")
     tree = annotate_commands(original, annotations)
-    write_new_file(target, _container(encode_saved_game(tree), seed, save_file.module_data, save_file.save_data))
+    write_new_file(
+        target,
+        _container(encode_saved_game(tree), seed, save_file.module_data, save_file.save_data),
+    )
 
 
 def write_annotated_copy(
@@ -303,4 +325,6 @@ def write_annotated_copy(
 ) -> None:
     """Copy the save or log at ``source`` to the new file ``target``, adding traits
     (see :func:`write_annotated`)."""
-    write_annotated(source, target, read_for_annotation(source, target, expected_module), annotations, seed)
+    write_annotated(
+        source, target, read_for_annotation(source, target, expected_module), annotations, seed
+    )

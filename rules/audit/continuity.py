@@ -45,12 +45,27 @@ def chain_breaks(previous: Position, start: Position, rules: tuple[str, ...]) ->
     for unit in sorted(before.keys() | after.keys()):
         was, now = before.get(unit, "off the map"), after.get(unit, "off the map")
         if was != now:
-            verdicts.append(Verdict(unit, "continuity", "ghost move", rules,
-                                    f"{was} when the previous file ends; {now} when this one starts",
-                                    unit=unit, violation=True))
+            verdicts.append(
+                Verdict(
+                    unit,
+                    "continuity",
+                    "ghost move",
+                    rules,
+                    f"{was} when the previous file ends; {now} when this one starts",
+                    unit=unit,
+                    violation=True,
+                )
+            )
     if (previous.turn, previous.phase) != (start.turn, start.phase):
-        verdicts.append(Verdict("turn", "continuity", "differs", rules,
-                                f"turn {previous.turn}, {previous.phase or 'no phase'} when the previous file ends; "
-                                f"turn {start.turn}, {start.phase or 'no phase'} when this one starts",
-                                violation=True))
+        verdicts.append(
+            Verdict(
+                "turn",
+                "continuity",
+                "differs",
+                rules,
+                f"turn {previous.turn}, {previous.phase or 'no phase'} when the previous file ends; "
+                f"turn {start.turn}, {start.phase or 'no phase'} when this one starts",
+                violation=True,
+            )
+        )
     return verdicts

@@ -45,8 +45,13 @@ class Entry:
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
-        return {"step": self.step, "turn": self.turn, "phase": self.phase, "side": self.side,
-                **self.verdict.as_json()}
+        return {
+            "step": self.step,
+            "turn": self.turn,
+            "phase": self.phase,
+            "side": self.side,
+            **self.verdict.as_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -78,16 +83,25 @@ class Ledger:
         revealed = dict(self.revealed)
         shown = []
         for entry in self.entries:
-            hidden = {unit: alias for unit, alias in view.aliases.items() if revealed.get(unit, self.steps + 1) > entry.step}
+            hidden = {
+                unit: alias
+                for unit, alias in view.aliases.items()
+                if revealed.get(unit, self.steps + 1) > entry.step
+            }
             shown.append(replace(entry, verdict=PlayerView(side, hidden).verdict(entry.verdict)))
         return tuple(shown)
 
     def as_json(self, side: str | None = None) -> dict[str, object]:
         """A plain dict for JSON output, as ``side``'s player may read it."""
-        return {"game": self.game, "source": self.source, "steps": self.steps, **({"as": side} if side else {}),
-                "digests": dict(self.digests), "end": {"turn": self.turn, "phase": self.phase,
-                                                       "properties": dict(self.properties)},
-                "entries": [entry.as_json() for entry in self.seen_by(side)]}
+        return {
+            "game": self.game,
+            "source": self.source,
+            "steps": self.steps,
+            **({"as": side} if side else {}),
+            "digests": dict(self.digests),
+            "end": {"turn": self.turn, "phase": self.phase, "properties": dict(self.properties)},
+            "entries": [entry.as_json() for entry in self.seen_by(side)],
+        }
 
 
 def _state_of(position: Position) -> dict[str, UnitState]:
@@ -120,39 +134,89 @@ class _Walk:
         for verdict in problems:
             self.add(step, position, self.rule.side, verdict)
         if not problems:
-            self.add(step, position, self.rule.side, Verdict(
-                "stacking", "stacking", "legal", referee.stacking_rules,
-                f"no hex over-stacked at the end of {position.phase}{note}"))
+            self.add(
+                step,
+                position,
+                self.rule.side,
+                Verdict(
+                    "stacking",
+                    "stacking",
+                    "legal",
+                    referee.stacking_rules,
+                    f"no hex over-stacked at the end of {position.phase}{note}",
+                ),
+            )
 
     def moved(self, step: int, position: Position, before: UnitState, after: UnitState) -> None:
         """Judge a unit's move from where it stood when the phase began."""
         origin = _state_of(self.phase_start).get(after.unit.id, before)
         rule = self.rule
         if origin.hex is None:
-            self.add(step, position, after.side, Verdict(
-                after.unit.id, "arrival", NOT_JUDGED, rule.rules,
-                f"entered the map at {after.location}; arrivals are not audited yet", unit=after.unit.id))
+            self.add(
+                step,
+                position,
+                after.side,
+                Verdict(
+                    after.unit.id,
+                    "arrival",
+                    NOT_JUDGED,
+                    rule.rules,
+                    f"entered the map at {after.location}; arrivals are not audited yet",
+                    unit=after.unit.id,
+                ),
+            )
             return
-        forbidden = rule.forbids(after.unit) if self.phase_start.phase is not None else "the log shows no phase"
+        forbidden = (
+            rule.forbids(after.unit)
+            if self.phase_start.phase is not None
+            else "the log shows no phase"
+        )
         if forbidden is not None:
-            self.add(step, position, after.side, Verdict(
-                after.unit.id, "movement", "illegal", rule.rules,
-                f"moved {origin.location} → {after.location}, but {forbidden}", unit=after.unit.id, violation=True))
+            self.add(
+                step,
+                position,
+                after.side,
+                Verdict(
+                    after.unit.id,
+                    "movement",
+                    "illegal",
+                    rule.rules,
+                    f"moved {origin.location} → {after.location}, but {forbidden}",
+                    unit=after.unit.id,
+                    violation=True,
+                ),
+            )
             return
         if after.hex == origin.hex:
-            self.add(step, position, after.side, Verdict(
-                after.unit.id, "movement", "legal", rule.rules,
-                f"back in {after.location}, where it began the phase", unit=after.unit.id))
+            self.add(
+                step,
+                position,
+                after.side,
+                Verdict(
+                    after.unit.id,
+                    "movement",
+                    "legal",
+                    rule.rules,
+                    f"back in {after.location}, where it began the phase",
+                    unit=after.unit.id,
+                ),
+            )
             return
         if self.judge is None:
             self.judge = MOVES[position.spec.id](self.phase_start)
         assert after.hex is not None
         verdict = self.judge.judge(origin, after.hex)
         if rule.chosen:
-            verdict = replace(verdict, rules=verdict.rules + rule.rules,
-                              explanation=verdict.explanation + "; this phase is movement only if the player chose "
-                              "to move in it, which the log does not record")
-        self.add(step, position, after.side, replace(verdict, violation=verdict.outcome == "illegal"))
+            verdict = replace(
+                verdict,
+                rules=verdict.rules + rule.rules,
+                explanation=verdict.explanation
+                + "; this phase is movement only if the player chose "
+                "to move in it, which the log does not record",
+            )
+        self.add(
+            step, position, after.side, replace(verdict, violation=verdict.outcome == "illegal")
+        )
 
 
 def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
@@ -164,26 +228,72 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     for unit_id, state in after.items():
         old = before.get(unit_id)
         if old is None or old.hex != state.hex:
-            walk.moved(snapshot.step, position, old or UnitState(state.unit, "off the map", None, state.steps), state)
+            walk.moved(
+                snapshot.step,
+                position,
+                old or UnitState(state.unit, "off the map", None, state.steps),
+                state,
+            )
         if old is not None and old.steps != state.steps:
-            walk.add(snapshot.step, position, state.side, Verdict(
-                unit_id, "step loss", NOT_JUDGED, walk.rule.rules,
-                f"{old.steps} → {state.steps} steps; combat results are not audited yet", unit=unit_id))
+            walk.add(
+                snapshot.step,
+                position,
+                state.side,
+                Verdict(
+                    unit_id,
+                    "step loss",
+                    NOT_JUDGED,
+                    walk.rule.rules,
+                    f"{old.steps} → {state.steps} steps; combat results are not audited yet",
+                    unit=unit_id,
+                ),
+            )
         if old is not None and UNTRIED_FLAG in old.flags and UNTRIED_FLAG not in state.flags:
             revealed.append(unit_id)
-            walk.add(snapshot.step, position, state.side, Verdict(
-                unit_id, "reveal", NOT_JUDGED, (UNTRIED_RULE,), "revealed (untried no more)", unit=unit_id))
+            walk.add(
+                snapshot.step,
+                position,
+                state.side,
+                Verdict(
+                    unit_id,
+                    "reveal",
+                    NOT_JUDGED,
+                    (UNTRIED_RULE,),
+                    "revealed (untried no more)",
+                    unit=unit_id,
+                ),
+            )
     eliminated_now = {unit.id for unit in position.eliminated}
     for unit in position.eliminated:
         if unit.id not in eliminated_before:
-            walk.add(snapshot.step, position, unit.side, Verdict(
-                unit.id, "elimination", NOT_JUDGED, walk.rule.rules,
-                "eliminated; combat results are not audited yet", unit=unit.id))
+            walk.add(
+                snapshot.step,
+                position,
+                unit.side,
+                Verdict(
+                    unit.id,
+                    "elimination",
+                    NOT_JUDGED,
+                    walk.rule.rules,
+                    "eliminated; combat results are not audited yet",
+                    unit=unit.id,
+                ),
+            )
     for unit_id, state in before.items():
         if unit_id not in after and unit_id not in eliminated_now:
-            walk.add(snapshot.step, position, state.side, Verdict(
-                unit_id, "removal", NOT_JUDGED, walk.rule.rules,
-                f"taken off the map from {state.location}, not to a dead pile", unit=unit_id))
+            walk.add(
+                snapshot.step,
+                position,
+                state.side,
+                Verdict(
+                    unit_id,
+                    "removal",
+                    NOT_JUDGED,
+                    walk.rule.rules,
+                    f"taken off the map from {state.location}, not to a dead pile",
+                    unit=unit_id,
+                ),
+            )
     return revealed
 
 
@@ -198,8 +308,15 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     if previous is not None:
         digests.append(("previous", digest(previous.position)))
         breaks = chain_breaks(previous.position, start, sequence)
-        for verdict in breaks or [Verdict("chain", "continuity", "continuous", sequence,
-                                          "this file starts exactly where the previous one ends")]:
+        for verdict in breaks or [
+            Verdict(
+                "chain",
+                "continuity",
+                "continuous",
+                sequence,
+                "this file starts exactly where the previous one ends",
+            )
+        ]:
             walk.add(0, start, None, verdict)
     digests.append(("start", digest(start)))
     revealed: dict[str, int] = {}
@@ -208,22 +325,41 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         position = snapshot.position
         if (position.turn, position.phase) != (last.position.turn, last.position.phase):
             walk.end_phase(snapshot.step, last.position)
-            walk.phase_start, walk.judge = replace(last.position, turn=position.turn, phase=position.phase), None
+            walk.phase_start, walk.judge = (
+                replace(last.position, turn=position.turn, phase=position.phase),
+                None,
+            )
         for unit_id in _changes(walk, snapshot, last.position):
             revealed.setdefault(unit_id, snapshot.step)
         for name, value in sorted(snapshot.properties.items()):
             old = last.properties.get(name)
             if old is not None and old != value:
-                walk.add(snapshot.step, position, None, Verdict(
-                    name, "bookkeeping", NOT_JUDGED, vp_rules,
-                    f"{old} → {value}; the award is not checked against the rules yet"))
+                walk.add(
+                    snapshot.step,
+                    position,
+                    None,
+                    Verdict(
+                        name,
+                        "bookkeeping",
+                        NOT_JUDGED,
+                        vp_rules,
+                        f"{old} → {value}; the award is not checked against the rules yet",
+                    ),
+                )
         last = snapshot
     if trail.snapshots:
         walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
     end = trail.end
     digests.append(("end", digest(end.position)))
     return Ledger(
-        game=start.spec.id, source=trail.source, steps=trail.steps, digests=tuple(digests),
-        entries=tuple(walk.entries), turn=end.position.turn, phase=end.position.phase,
-        properties=tuple(sorted(end.properties.items())), start=start, revealed=tuple(sorted(revealed.items())),
+        game=start.spec.id,
+        source=trail.source,
+        steps=trail.steps,
+        digests=tuple(digests),
+        entries=tuple(walk.entries),
+        turn=end.position.turn,
+        phase=end.position.phase,
+        properties=tuple(sorted(end.properties.items())),
+        start=start,
+        revealed=tuple(sorted(revealed.items())),
     )

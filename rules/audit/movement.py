@@ -28,12 +28,21 @@ if TYPE_CHECKING:
 SEARCH_MARGIN = 10
 """How many MP beyond the allowance the search looks, to say by how much a move is too long."""
 
-def _no_path(state: UnitState, goal: Hex, position: Position, allowance: int, rules: tuple[str, ...]) -> Verdict:
+
+def _no_path(
+    state: UnitState, goal: Hex, position: Position, allowance: int, rules: tuple[str, ...]
+) -> Verdict:
     start = position.label(state.hex) if state.hex is not None else state.location
-    return Verdict(state.unit.id, "movement", "illegal", rules,
-                   f"no legal path from {start} to {position.label(goal)} within {allowance + SEARCH_MARGIN} MP "
-                   f"(allowance {allowance}): enemy units, sea and lake block every way",
-                   details={"allowance": str(allowance)}, unit=state.unit.id)
+    return Verdict(
+        state.unit.id,
+        "movement",
+        "illegal",
+        rules,
+        f"no legal path from {start} to {position.label(goal)} within {allowance + SEARCH_MARGIN} MP "
+        f"(allowance {allowance}): enemy units, sea and lake block every way",
+        details={"allowance": str(allowance)},
+        unit=state.unit.id,
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,8 +66,13 @@ class TurningPointMoves:
         rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
         allowance = movement.allowance(state)
         enemy_zoc = movement.forces.enemy_zoc_for_movement(state.side)
-        found = cheapest_path(state.hex, goal, lambda first, second: movement.step_cost(state, first, second, enemy_zoc)[0],
-                              movement.board.terrain_of_hex, allowance + SEARCH_MARGIN)
+        found = cheapest_path(
+            state.hex,
+            goal,
+            lambda first, second: movement.step_cost(state, first, second, enemy_zoc)[0],
+            movement.board.terrain_of_hex,
+            allowance + SEARCH_MARGIN,
+        )
         verdict = None if found is None else movement.cost(state, found[1])[1][0]
         if are_adjacent(state.hex, goal) and (verdict is None or verdict.outcome == "illegal"):
             # The one-hex move a unit may always make is judged on the direct step.
@@ -66,8 +80,16 @@ class TurningPointMoves:
             verdict = direct if verdict is None or direct.outcome != "illegal" else verdict
         if verdict is None:
             return _no_path(state, goal, self.position, allowance, rules)
-        return Verdict(verdict.subject, verdict.topic, verdict.outcome, verdict.rules,
-                       "cheapest legal path: " + verdict.explanation, verdict.path, verdict.details, state.unit.id)
+        return Verdict(
+            verdict.subject,
+            verdict.topic,
+            verdict.outcome,
+            verdict.rules,
+            "cheapest legal path: " + verdict.explanation,
+            verdict.path,
+            verdict.details,
+            state.unit.id,
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,20 +117,39 @@ class DriveOnStalingradMoves:
             cost = movement.entry_cost(state, first, second)[0]
             return None if cost is None else (2 * cost if second == goal and assault else cost)
 
-        found = cheapest_path(state.hex, goal, step_cost, referee.board.playable, allowance + SEARCH_MARGIN)
+        found = cheapest_path(
+            state.hex, goal, step_cost, referee.board.playable, allowance + SEARCH_MARGIN
+        )
         path = found[1] if found is not None else (state.hex, goal)
         paid = movement.cost(state, path, assault=assault)
         labels = referee.board.labels(path)
         if paid.points is None:
             if found is None and not are_adjacent(state.hex, goal):
                 return _no_path(state, goal, self.position, allowance, paid.rules)
-            return Verdict(state.unit.id, "movement", "illegal", paid.rules, paid.problem, labels, unit=state.unit.id)
+            return Verdict(
+                state.unit.id,
+                "movement",
+                "illegal",
+                paid.rules,
+                paid.problem,
+                labels,
+                unit=state.unit.id,
+            )
         outcome = "legal" if paid.points <= allowance else "illegal"
-        steps = "; ".join(f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True))
+        steps = "; ".join(
+            f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True)
+        )
         kind = "mechanized assault, the target hex at double cost; " if assault else ""
-        return Verdict(state.unit.id, "movement", outcome, paid.rules,
-                       f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}",
-                       labels, {"cost": str(paid.points), "allowance": str(allowance)}, state.unit.id)
+        return Verdict(
+            state.unit.id,
+            "movement",
+            outcome,
+            paid.rules,
+            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}",
+            labels,
+            {"cost": str(paid.points), "allowance": str(allowance)},
+            state.unit.id,
+        )
 
 
 MOVES: dict[str, Callable[[Position], TurningPointMoves | DriveOnStalingradMoves]] = {

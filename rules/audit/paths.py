@@ -16,7 +16,9 @@ StepCost = Callable[[Hex, Hex], int | None]
 """MP to step from a hex into an adjacent one; None when the rules forbid the step."""
 
 
-def cheapest_path(start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: int) -> tuple[int, tuple[Hex, ...]] | None:
+def cheapest_path(
+    start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: int
+) -> tuple[int, tuple[Hex, ...]] | None:
     """The cost and hexes (``start`` first) of the cheapest path from ``start`` to
     ``goal`` over ``places`` costing at most ``limit`` MP, or None if there is none."""
     best: dict[Hex, int] = {start: 0}

@@ -52,7 +52,11 @@ def pair(before: Trail, after: Trail) -> Trail:
     so, rather than in a later phase the tracker was merely advanced to.
     """
     start, end = before.end, after.end
-    moved = Snapshot(1, replace(end.position, turn=start.position.turn, phase=start.position.phase), end.properties)
+    moved = Snapshot(
+        1,
+        replace(end.position, turn=start.position.turn, phase=start.position.phase),
+        end.properties,
+    )
     if (start.position.turn, start.position.phase) == (end.position.turn, end.position.phase):
         return Trail(f"{before.source} → {after.source}", start, (moved,), 1)
     return Trail(f"{before.source} → {after.source}", start, (moved, replace(end, step=2)), 2)

@@ -73,7 +73,10 @@ def _read(path: Path, key: bytes) -> GameSpec | None:
     header = _MAGIC + key + b"\n"
     digest_end = len(header) + 2 * hashlib.sha256().digest_size
     body = data[digest_end + 1 :]
-    if not data.startswith(header) or data[len(header) : digest_end] != hashlib.sha256(body).hexdigest().encode():
+    if (
+        not data.startswith(header)
+        or data[len(header) : digest_end] != hashlib.sha256(body).hexdigest().encode()
+    ):
         return None
     try:
         spec = pickle.loads(body)
@@ -93,7 +96,9 @@ def _write(path: Path, key: bytes, spec: GameSpec) -> None:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(_MAGIC + key + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+                stream.write(
+                    _MAGIC + key + b"\n" + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+                )
             os.replace(temporary, path)
         finally:
             Path(temporary).unlink(missing_ok=True)
@@ -101,7 +106,9 @@ def _write(path: Path, key: bytes, spec: GameSpec) -> None:
         return
 
 
-def cached_game(folder: Path, files: Sequence[Path], variant: str, load: Callable[[], GameSpec]) -> GameSpec:
+def cached_game(
+    folder: Path, files: Sequence[Path], variant: str, load: Callable[[], GameSpec]
+) -> GameSpec:
     """The game in ``folder`` from the cache if ``files`` are unchanged, else ``load()``.
 
     ``variant`` tells apart loads of one folder that give different specs.

@@ -51,7 +51,9 @@ class Table:
         """The whole file as a table."""
         return cls(source, (), source.data)
 
-    def error(self, message: str, key: str | int | None = None, literal: str | None = None) -> DataError:
+    def error(
+        self, message: str, key: str | int | None = None, literal: str | None = None
+    ) -> DataError:
         """A :class:`DataError` placed on the line of ``key`` (or of this table)."""
         path = self.path if key is None else self.path + (key,)
         return self.source.error(path, message, literal)
@@ -59,7 +61,9 @@ class Table:
     def item_error(self, message: str, key: str, index: int) -> DataError:
         """A :class:`DataError` placed on the line where entry ``index`` of the array
         ``key`` starts: a bad CRT row is reported on its own line, not the array's."""
-        return DataError(self.source.path, self.source.item_line(self.path + (key,), index), message)
+        return DataError(
+            self.source.path, self.source.item_line(self.path + (key,), index), message
+        )
 
     def where(self, key: str | None = None) -> str:
         """``file:line`` of ``key`` (or this table), for messages that point elsewhere."""
@@ -72,7 +76,9 @@ class Table:
         known = set(allowed) | set(PROVENANCE_KEYS)
         for key in self.values:
             if key not in known:
-                raise self.error(f"unknown key {key!r} (expected one of: {', '.join(sorted(known))})", key)
+                raise self.error(
+                    f"unknown key {key!r} (expected one of: {', '.join(sorted(known))})", key
+                )
 
     def has(self, key: str) -> bool:
         """True when ``key`` is present."""
@@ -100,7 +106,11 @@ class Table:
         return self.text(key) if key in self.values else None
 
     def integer(
-        self, key: str, default: int | None = None, minimum: int | None = None, maximum: int | None = None
+        self,
+        key: str,
+        default: int | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
     ) -> int:
         """An integer within [minimum, maximum]; required unless ``default`` is given."""
         value = self._raw(key, default is None)
@@ -109,7 +119,9 @@ class Table:
             return default
         return self._check_integer(key, value, minimum, maximum)
 
-    def _check_integer(self, key: str | int, value: Any, minimum: int | None, maximum: int | None) -> int:
+    def _check_integer(
+        self, key: str | int, value: Any, minimum: int | None, maximum: int | None
+    ) -> int:
         if isinstance(value, float):
             raise self.error(f"{key!r} must be a whole number, not the fraction {value!r}", key)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -120,7 +132,11 @@ class Table:
         return value
 
     def number(
-        self, key: str, default: float | None = None, minimum: float | None = None, maximum: float | None = None
+        self,
+        key: str,
+        default: float | None = None,
+        minimum: float | None = None,
+        maximum: float | None = None,
     ) -> float:
         """A finite number (integer or float) from ``minimum`` to ``maximum``."""
         value = self._raw(key, default is None)
@@ -147,7 +163,9 @@ class Table:
             raise self.error(f"{key!r} must be true or false, not {_kind(value)}", key)
         return value
 
-    def choice(self, key: str, allowed: Collection[str], what: str, default: str | None = None) -> str:
+    def choice(
+        self, key: str, allowed: Collection[str], what: str, default: str | None = None
+    ) -> str:
         """A string that must be one of ``allowed``; ``what`` names the kind in the message."""
         value = self.text(key, default)
         if value not in allowed:
@@ -163,7 +181,9 @@ class Table:
             raise self.error(f"{key!r} must be an array of strings", key)
         return list(value)
 
-    def integer_list(self, key: str, minimum: int | None = None, maximum: int | None = None) -> list[int]:
+    def integer_list(
+        self, key: str, minimum: int | None = None, maximum: int | None = None
+    ) -> list[int]:
         """An array of integers, each within [minimum, maximum]."""
         value = self._raw(key, True)
         if not isinstance(value, list):
@@ -188,7 +208,9 @@ class Table:
             return []
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
             raise self.error(f"{key!r} must be an array of tables ([[{key}]])", key)
-        return [Table(self.source, self.path + (key, index), item) for index, item in enumerate(value)]
+        return [
+            Table(self.source, self.path + (key, index), item) for index, item in enumerate(value)
+        ]
 
     def items(self) -> Iterator[tuple[str, Any]]:
         """The key/value pairs, provenance keys left out."""
@@ -202,11 +224,15 @@ class Table:
         A reconstructed value must say why (``note``), so users know what to replace
         when they transcribe their own copy.
         """
-        reconstructed = self.boolean("reconstructed", inherited.reconstructed if inherited else False)
+        reconstructed = self.boolean(
+            "reconstructed", inherited.reconstructed if inherited else False
+        )
         source = self.optional_text("source") or (inherited.source if inherited else None)
         note = self.optional_text("note") or (inherited.note if inherited else None)
         if reconstructed and not note:
-            raise self.error("a reconstructed value needs a 'note' saying what it rests on", "reconstructed")
+            raise self.error(
+                "a reconstructed value needs a 'note' saying what it rests on", "reconstructed"
+            )
         return Provenance(source, reconstructed, note)
 
 

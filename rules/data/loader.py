@@ -49,12 +49,18 @@ def resolve_game(name_or_path: str) -> Path:
         if name_or_path and (shipped / "game.toml").is_file():
             return shipped
         known = ", ".join(shipped_games()) or "none"
-        raise DataError(name_or_path, None, f"not a shipped game (shipped games: {known}; give your own folder as a path, such as ./{name_or_path})")
+        raise DataError(
+            name_or_path,
+            None,
+            f"not a shipped game (shipped games: {known}; give your own folder as a path, such as ./{name_or_path})",
+        )
     candidate = Path(name_or_path).expanduser()
     if not candidate.is_dir():
         raise DataError(candidate, None, "no such game folder")
     if not (candidate / "game.toml").is_file():
-        raise DataError(candidate / "game.toml", None, "missing: every game folder needs a game.toml")
+        raise DataError(
+            candidate / "game.toml", None, "missing: every game folder needs a game.toml"
+        )
     return candidate
 
 
@@ -66,7 +72,9 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     unchanged files comes from the cache (:mod:`rules.data.cache`).
     """
     folder = resolve_game(name_or_path)
-    files = [folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))]
+    files = [
+        folder / name for name in (*GAME_FILES, *((GENERATED_MAP_FILE,) if with_generated else ()))
+    ]
     variant = "with generated map" if with_generated else "hand-written map only"
     return cached_game(folder, files, variant, lambda: _parse(folder, with_generated))
 
@@ -81,7 +89,9 @@ def game_data_files(folder: Path) -> dict[str, bytes]:
         except FileNotFoundError:
             continue
         except OSError as error:
-            raise DataError(folder / name, None, f"cannot read ({error.strerror or error})") from error
+            raise DataError(
+                folder / name, None, f"cannot read ({error.strerror or error})"
+            ) from error
     return files
 
 

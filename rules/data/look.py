@@ -21,8 +21,20 @@ TERRAIN_SYMBOLS = ("none", "trees", "hachures", "peaks", "reeds", "dots")
 swamp reeds, steppe dots, or nothing but its fill."""
 
 SYMBOL_ELEMENTS = (
-    "infantry", "armour", "cavalry", "mountain", "artillery", "motorized", "anti_tank", "air_defence",
-    "amphibious", "fortified", "engineer", "supply", "air", "headquarters",
+    "infantry",
+    "armour",
+    "cavalry",
+    "mountain",
+    "artillery",
+    "motorized",
+    "anti_tank",
+    "air_defence",
+    "amphibious",
+    "fortified",
+    "engineer",
+    "supply",
+    "air",
+    "headquarters",
 )
 """The strokes a NATO unit symbol is built from (:class:`builder.art.nato.Element` by name)."""
 
@@ -67,7 +79,12 @@ STANDARD_ARMS: dict[str, tuple[str, ...]] = {
 }
 """The arms every game may name without saying how they look, with their symbols' strokes."""
 
-_SPELLINGS = {"mechanised": "mechanized", "motorised": "motorized", "armor": "armour", "hq": "headquarters"}
+_SPELLINGS = {
+    "mechanised": "mechanized",
+    "motorised": "motorized",
+    "armor": "armour",
+    "hq": "headquarters",
+}
 
 
 def normalise_arm(arm: str) -> str:
@@ -94,7 +111,9 @@ def optional_colour(table: Table, key: str) -> str | None:
 
 def terrain_symbol(table: Table) -> str | None:
     """A hex terrain's ``symbol``, one of :data:`TERRAIN_SYMBOLS`."""
-    return table.choice("symbol", TERRAIN_SYMBOLS, "terrain symbol") if table.has("symbol") else None
+    return (
+        table.choice("symbol", TERRAIN_SYMBOLS, "terrain symbol") if table.has("symbol") else None
+    )
 
 
 def line_style(table: Table) -> LineStyle | None:
@@ -103,8 +122,11 @@ def line_style(table: Table) -> LineStyle | None:
     if line is None:
         return None
     line.only("colour", "width", "dashed")
-    return LineStyle(colour(line, "colour"), line.integer("width", default=5, minimum=1, maximum=30),
-                     line.boolean("dashed", default=False))
+    return LineStyle(
+        colour(line, "colour"),
+        line.integer("width", default=5, minimum=1, maximum=30),
+        line.boolean("dashed", default=False),
+    )
 
 
 WORDING_KEYS = ("description", "legend_subtitle", "help_introduction", "sources")
@@ -131,9 +153,15 @@ def arms(game: Table) -> dict[str, ArmLook]:
         symbol = tuple(table.text_list("symbol"))
         for element in symbol:
             if element not in SYMBOL_ELEMENTS:
-                raise table.error(unknown_name_message("symbol element", element, SYMBOL_ELEMENTS), "symbol", element)
+                raise table.error(
+                    unknown_name_message("symbol element", element, SYMBOL_ELEMENTS),
+                    "symbol",
+                    element,
+                )
         if not symbol:
-            raise table.error(f"arm {arm_id!r} needs a 'symbol': strokes from {', '.join(SYMBOL_ELEMENTS)}")
+            raise table.error(
+                f"arm {arm_id!r} needs a 'symbol': strokes from {', '.join(SYMBOL_ELEMENTS)}"
+            )
         result[arm_id] = ArmLook(arm_id, symbol, table.provenance())
     return result
 
@@ -142,5 +170,8 @@ def check_unit_arm(table: Table, unit: Unit, own: dict[str, ArmLook]) -> None:
     """Refuse, at the unit's line, an arm no counter could draw: not a standard arm, not the game's own."""
     key = normalise_arm(unit.arm)
     if key not in STANDARD_ARMS and key not in own:
-        raise table.error(f"arm {unit.arm!r} has no symbol: name it in game.toml as [[arm]] with a 'symbol' "
-                          f"(standard arms: {', '.join(sorted(STANDARD_ARMS))})", "arm")
+        raise table.error(
+            f"arm {unit.arm!r} has no symbol: name it in game.toml as [[arm]] with a 'symbol' "
+            f"(standard arms: {', '.join(sorted(STANDARD_ARMS))})",
+            "arm",
+        )

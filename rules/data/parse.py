@@ -68,7 +68,16 @@ MAX_BOARD_HEXES = 100_000
 tables and cards (a game may have none) and the generated map are optional."""
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 """Game ids name output files (``dist/<id>.vmod``) and folders: short plain names only."""
-GENERATED_MAP_KEYS = ("name", "terrain", "hexsides", "lines", "town", "rail", "supply_source", "overrides")
+GENERATED_MAP_KEYS = (
+    "name",
+    "terrain",
+    "hexsides",
+    "lines",
+    "town",
+    "rail",
+    "supply_source",
+    "overrides",
+)
 TERRAIN_KINDS = ("hex", "hexside", "area")
 TOWN_KINDS = ("city", "town", "port", "village")
 ODDS = re.compile(r"^(\d+)[-:](\d+)$")
@@ -93,15 +102,30 @@ def parse_game_files(folder: Path, files: Mapping[str, bytes]) -> GameSpec:
     def source(name: str) -> TomlSource | None:
         return TomlSource.parse(folder / name, files[name]) if name in files else None
 
-    return _parse_sources(folder, {name: source(name) for name in GAME_FILES}, source(GENERATED_MAP_FILE))
+    return _parse_sources(
+        folder, {name: source(name) for name in GAME_FILES}, source(GENERATED_MAP_FILE)
+    )
 
 
-def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generated: TomlSource | None) -> GameSpec:
+def _parse_sources(
+    folder: Path, sources: dict[str, TomlSource | None], generated: TomlSource | None
+) -> GameSpec:
     game_source = sources["game.toml"]
     assert game_source is not None
     game = Table.root(game_source)
-    game.only("game", "side", "nationality", "terrain", "notes", "phases", "formation", "labels", "track", "help",
-              "arm")
+    game.only(
+        "game",
+        "side",
+        "nationality",
+        "terrain",
+        "notes",
+        "phases",
+        "formation",
+        "labels",
+        "track",
+        "help",
+        "arm",
+    )
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
     sides = _sides(game)
@@ -110,11 +134,15 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
     arms = look.arms(game)
     maps = _maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
-    units, markers = _units(sources["units.toml"], sides, nationalities, not played_on_areas(maps), arms)
+    units, markers = _units(
+        sources["units.toml"], sides, nationalities, not played_on_areas(maps), arms
+    )
     scenarios = _scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = _tables(sources["tables.toml"])
     cards = _cards(
-        sources["cards.toml"], {side.id for side in sides}, {area.id for game_map in maps for area in game_map.areas}
+        sources["cards.toml"],
+        {side.id for side in sides},
+        {area.id for game_map in maps for area in game_map.areas},
     )
     phases = tuple(game.text_list("phases", required=False))
     for scenario in scenarios.values():
@@ -123,18 +151,24 @@ def _parse_sources(folder: Path, sources: dict[str, TomlSource | None], generate
         for arrival in unit.arrivals:
             if scenarios and arrival.scenario not in scenarios:
                 raise DataError(
-                    folder / "units.toml", None, f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}"
+                    folder / "units.toml",
+                    None,
+                    f"unit {unit.id!r} arrives in unknown scenario {arrival.scenario!r}",
                 )
     for game_map in spec_maps:
         for victory_hex in game_map.victory_hexes:
             for scenario_id in victory_hex.scenarios:
                 if scenarios and scenario_id not in scenarios:
-                    raise DataError(folder / "map.toml", None,
-                                    f"victory hex {victory_hex.name!r} names unknown scenario {scenario_id!r}")
+                    raise DataError(
+                        folder / "map.toml",
+                        None,
+                        f"victory hex {victory_hex.name!r} names unknown scenario {scenario_id!r}",
+                    )
     game_id = header.text("id")
     if not GAME_ID.fullmatch(game_id):
         raise header.error(
-            f"game id {game_id!r} must be 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter", "id"
+            f"game id {game_id!r} must be 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter",
+            "id",
         )
     return GameSpec(
         id=game_id,
@@ -183,7 +217,13 @@ def _sides(game: Table) -> list[Side]:
     sides = []
     for table in game.tables("side", required=True):
         table.only("id", "name", "colour")
-        sides.append(Side(_unique(table, "id", seen, "side"), table.text("name"), look.optional_colour(table, "colour")))
+        sides.append(
+            Side(
+                _unique(table, "id", seen, "side"),
+                table.text("name"),
+                look.optional_colour(table, "colour"),
+            )
+        )
     return sides
 
 
@@ -231,18 +271,26 @@ def _terrain_types(game: Table) -> dict[str, TerrainType]:
                 if cost == "prohibited":
                     movement[movement_class] = None
                 else:
-                    movement[movement_class] = movement_table.integer(movement_class, minimum=0, maximum=99)
+                    movement[movement_class] = movement_table.integer(
+                        movement_class, minimum=0, maximum=99
+                    )
         terrain = TerrainType(
             id=_unique(table, "id", seen, "terrain"),
             name=table.text("name"),
             kind=table.choice("kind", TERRAIN_KINDS, "terrain kind"),
             movement=movement,
             enemy_entry_cost=table.integer("enemy_entry_cost", default=0, minimum=0, maximum=99),
-            combat_die_modifier=table.integer("combat_die_modifier", default=0, minimum=-6, maximum=6),
-            combat_column_shift=table.integer("combat_column_shift", default=0, minimum=-6, maximum=6),
+            combat_die_modifier=table.integer(
+                "combat_die_modifier", default=0, minimum=-6, maximum=6
+            ),
+            combat_column_shift=table.integer(
+                "combat_column_shift", default=0, minimum=-6, maximum=6
+            ),
             combat_condition=table.optional_text("combat_condition"),
             attack_prohibited=table.boolean("attack_prohibited", default=False),
-            defence_strength_modifiers=_integer_mapping(table.optional_table("defence_strength_modifiers")),
+            defence_strength_modifiers=_integer_mapping(
+                table.optional_table("defence_strength_modifiers")
+            ),
             description=table.text("description", default=""),
             provenance=table.provenance(),
             fill=look.optional_colour(table, "fill"),
@@ -251,10 +299,14 @@ def _terrain_types(game: Table) -> dict[str, TerrainType]:
             defined_at=table.where(),
         )
         if terrain.kind != "hex" and (terrain.fill or terrain.symbol):
-            raise table.error(f"only a hex terrain has a fill or symbol; a {terrain.kind} terrain has not", "fill"
-                              if terrain.fill else "symbol")
+            raise table.error(
+                f"only a hex terrain has a fill or symbol; a {terrain.kind} terrain has not",
+                "fill" if terrain.fill else "symbol",
+            )
         if terrain.kind != "hexside" and terrain.line:
-            raise table.error(f"only a hexside terrain has a line; a {terrain.kind} terrain has not", "line")
+            raise table.error(
+                f"only a hexside terrain has a line; a {terrain.kind} terrain has not", "line"
+            )
         result[terrain.id] = terrain
     return result
 
@@ -267,7 +319,10 @@ def _integer_mapping(table: Table | None) -> dict[str, int]:
 
 
 def _maps(
-    source: TomlSource | None, generated: TomlSource | None, terrain: dict[str, TerrainType], sides: set[str]
+    source: TomlSource | None,
+    generated: TomlSource | None,
+    terrain: dict[str, TerrainType],
+    sides: set[str],
 ) -> list[GameMap]:
     if source is None:
         return []
@@ -281,23 +336,49 @@ def _maps(
         names = {table.text("name") for table in tables}
         for generated_table in generated_root.tables("map"):
             generated_table.only(*GENERATED_MAP_KEYS)
-            generated_by_name[generated_table.choice("name", names, "map of map.toml")] = generated_table
-    return [_map(table, terrain, sides, generated_by_name.get(table.text("name"))) for table in tables]
+            generated_by_name[generated_table.choice("name", names, "map of map.toml")] = (
+                generated_table
+            )
+    return [
+        _map(table, terrain, sides, generated_by_name.get(table.text("name"))) for table in tables
+    ]
 
 
-def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None) -> GameMap:
+def _map(
+    table: Table, terrain: dict[str, TerrainType], sides: set[str], generated: Table | None = None
+) -> GameMap:
     table.only(
-        "name", "unprefixed_board", "board", "aliases", "terrain", "hexsides", "lines", "town", "rail", "edge",
-        "supply_source", "area", "frame", "corners", "water", "crossing", "mark", "victory_hex",
+        "name",
+        "unprefixed_board",
+        "board",
+        "aliases",
+        "terrain",
+        "hexsides",
+        "lines",
+        "town",
+        "rail",
+        "edge",
+        "supply_source",
+        "area",
+        "frame",
+        "corners",
+        "water",
+        "crossing",
+        "mark",
+        "victory_hex",
     )
     name = table.text("name")
     provenance = table.provenance()
-    areas, area_map = _areas(table, provenance, {key for key, value in terrain.items() if value.kind == "area"})
+    areas, area_map = _areas(
+        table, provenance, {key for key, value in terrain.items() if value.kind == "area"}
+    )
     board_tables = table.tables("board")
     if not board_tables:
         if not areas:
             raise table.error("a map needs [[map.board]] boards or [[map.area]] areas")
-        return GameMap(name, None, {}, {}, {}, (), (), (), (), tuple(areas), provenance, area_map=area_map)
+        return GameMap(
+            name, None, {}, {}, {}, (), (), (), (), tuple(areas), provenance, area_map=area_map
+        )
     boards = [_board(board_table) for board_table in board_tables]
     defaults = {}
     hex_terrain = {key: value for key, value in terrain.items() if value.kind == "hex"}
@@ -317,7 +398,9 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
         raise table.error(str(error), "board") from error
     for alias, target in aliases.items():
         if hex_map.parse(target) is None:
-            raise table.error(f"alias {alias!r} names {target!r}, which is on no board", "aliases", alias)
+            raise table.error(
+                f"alias {alias!r} names {target!r}, which is on no board", "aliases", alias
+            )
     hexes = _HexReader(hex_map)
     terrain_by_hex = _terrain_by_hex(table, hexes, hex_terrain)
     features = _hexside_features(table, hexes, terrain)
@@ -331,29 +414,54 @@ def _map(table: Table, terrain: dict[str, TerrainType], sides: set[str], generat
         )
         for town in _only_each(table.tables("town"), "name", "hex", "kind")
     )
-    rails = tuple(_rail(rail, hexes, provenance) for rail in _only_each(table.tables("rail"), "name", "hexes"))
+    rails = tuple(
+        _rail(rail, hexes, provenance) for rail in _only_each(table.tables("rail"), "name", "hexes")
+    )
     edges = _edges(table, hexes, hex_map, provenance)
     edge_names = {edge.name: edge for edge in edges}
-    sources = tuple(_supply_source(item, hexes, edge_names, sides, provenance) for item in table.tables("supply_source"))
+    sources = tuple(
+        _supply_source(item, hexes, edge_names, sides, provenance)
+        for item in table.tables("supply_source")
+    )
     game_map = GameMap(
-        name, hex_map, defaults, terrain_by_hex, features, towns, rails, edges, sources, tuple(areas), provenance, lines,
+        name,
+        hex_map,
+        defaults,
+        terrain_by_hex,
+        features,
+        towns,
+        rails,
+        edges,
+        sources,
+        tuple(areas),
+        provenance,
+        lines,
         marks=presentation.marks(table, hexes.read_list),
         victory_hexes=_victory_hexes(table, hexes, provenance),
     )
     if generated is None:
         return game_map
-    return _under_hand_data(game_map, _map_layer(generated, hexes, terrain, hex_terrain, edge_names, sides, provenance))
+    return _under_hand_data(
+        game_map, _map_layer(generated, hexes, terrain, hex_terrain, edge_names, sides, provenance)
+    )
 
 
-def _victory_hexes(table: Table, hexes: _HexReader, inherited: Provenance) -> tuple[VictoryHex, ...]:
+def _victory_hexes(
+    table: Table, hexes: _HexReader, inherited: Provenance
+) -> tuple[VictoryHex, ...]:
     """``[[map.victory_hex]]``: hexes worth VP to the side controlling them, each named once."""
     found: dict[Hex, VictoryHex] = {}
     for item in _only_each(table.tables("victory_hex"), "hex", "name", "points", "scenarios"):
         hex_ = hexes.read(item, "hex")
         if hex_ in found:
             raise item.error(f"victory hex {item.text('hex')!r} is listed twice", "hex")
-        found[hex_] = VictoryHex(hex_, item.text("name"), item.integer("points", 1, minimum=1),
-                                 tuple(item.text_list("scenarios", required=False)), item.provenance(inherited))
+        found[hex_] = VictoryHex(
+            hex_,
+            item.text("name"),
+            item.integer("points", 1, minimum=1),
+            tuple(item.text_list("scenarios", required=False)),
+            item.provenance(inherited),
+        )
     return tuple(found.values())
 
 
@@ -369,8 +477,12 @@ def _map_layer(
     """The generated terrain.toml of a map, read with the same checks as map.toml."""
     assert hexes.hex_map is not None
     towns = tuple(
-        Town(town.text("name"), hexes.read(town, "hex"), town.choice("kind", TOWN_KINDS, "town kind"),
-             town.provenance(inherited))
+        Town(
+            town.text("name"),
+            hexes.read(town, "hex"),
+            town.choice("kind", TOWN_KINDS, "town kind"),
+            town.provenance(inherited),
+        )
         for town in _only_each(table.tables("town"), "name", "hex", "kind")
     )
     return GameMap(
@@ -380,9 +492,15 @@ def _map_layer(
         terrain=_terrain_by_hex(table, hexes, hex_terrain),
         hexside_features=_hexside_features(table, hexes, terrain),
         towns=towns,
-        rails=tuple(_rail(rail, hexes, inherited) for rail in _only_each(table.tables("rail"), "name", "hexes")),
+        rails=tuple(
+            _rail(rail, hexes, inherited)
+            for rail in _only_each(table.tables("rail"), "name", "hexes")
+        ),
         edges=(),
-        supply_sources=tuple(_supply_source(item, hexes, edges, sides, inherited) for item in table.tables("supply_source")),
+        supply_sources=tuple(
+            _supply_source(item, hexes, edges, sides, inherited)
+            for item in table.tables("supply_source")
+        ),
         areas=(),
         provenance=table.provenance(inherited),
         lines=_lines(table, hexes),
@@ -400,7 +518,9 @@ def _under_hand_data(hand: GameMap, generated: GameMap) -> GameMap:
     notes = list(generated.overrides)
     for hex_, value in sorted(hand.terrain.items()):
         if hex_ in generated.terrain and generated.terrain[hex_] != value:
-            notes.append(f"map.toml: {label(hex_)} is {value}, not the generated {generated.terrain[hex_]}")
+            notes.append(
+                f"map.toml: {label(hex_)} is {value}, not the generated {generated.terrain[hex_]}"
+            )
     for side, features in sorted(hand.hexside_features.items()):
         if side in generated.hexside_features and generated.hexside_features[side] != features:
             notes.append(
@@ -413,7 +533,9 @@ def _under_hand_data(hand: GameMap, generated: GameMap) -> GameMap:
     kept_towns = []
     for town in generated.towns:
         if town.name in hand_names or town.hex in hand_hexes:
-            notes.append(f"map.toml: the generated town {town.name} at {label(town.hex)} gives way to a hand-placed town")
+            notes.append(
+                f"map.toml: the generated town {town.name} at {label(town.hex)} gives way to a hand-placed town"
+            )
         else:
             kept_towns.append(town)
     hand_rails = {rail.name for rail in hand.rails}
@@ -445,7 +567,9 @@ class _HexReader:
     def parse(self, table: Table, key: str | int, name: str) -> Hex:
         found = self.hex_map.parse(name)
         if found is None:
-            raise table.error(f"unknown hex {name!r} (not a playable hex of map {self.hex_map.name!r})", key, name)
+            raise table.error(
+                f"unknown hex {name!r} (not a playable hex of map {self.hex_map.name!r})", key, name
+            )
         return found
 
     def read(self, table: Table, key: str) -> Hex:
@@ -460,12 +584,24 @@ class _HexReader:
             raise table.error(f"a hexside is written 'HEX/HEX', not {name!r}", key, name)
         first, second = (self.parse(table, key, part) for part in parts)
         if not are_adjacent(first, second):
-            raise table.error(f"{parts[0]} and {parts[1]} are not adjacent, so {name!r} is no hexside", key, name)
+            raise table.error(
+                f"{parts[0]} and {parts[1]} are not adjacent, so {name!r} is no hexside", key, name
+            )
         return hexside(first, second)
 
 
 def _board(table: Table) -> Board:
-    table.only("name", "default_terrain", "size", "origin", "first_hex", "last_hex", "off_map", "grid", "numbering")
+    table.only(
+        "name",
+        "default_terrain",
+        "size",
+        "origin",
+        "first_hex",
+        "last_hex",
+        "off_map",
+        "grid",
+        "numbering",
+    )
     grid_table = table.table("grid")
     grid_table.only("dx", "dy", "x0", "y0", "sideways")
     grid = HexGrid(
@@ -477,15 +613,31 @@ def _board(table: Table) -> Board:
     )
     numbering_table = table.table("numbering")
     numbering_table.only(
-        "first", "sep", "h_type", "v_type", "h_leading", "v_leading", "h_off", "v_off", "h_descend",
-        "v_descend", "stagger", "location_format",
+        "first",
+        "sep",
+        "h_type",
+        "v_type",
+        "h_leading",
+        "v_leading",
+        "h_off",
+        "v_off",
+        "h_descend",
+        "v_descend",
+        "stagger",
+        "location_format",
     )
     defaults = HexGridNumbering()
     numbering = HexGridNumbering(
-        first="V" if numbering_table.choice("first", ("H", "V"), "numbering order", "H") == "V" else "H",
+        first="V"
+        if numbering_table.choice("first", ("H", "V"), "numbering order", "H") == "V"
+        else "H",
         sep=numbering_table.text("sep", ""),
-        h_type="A" if numbering_table.choice("h_type", ("N", "A"), "numbering type", "N") == "A" else "N",
-        v_type="A" if numbering_table.choice("v_type", ("N", "A"), "numbering type", "N") == "A" else "N",
+        h_type="A"
+        if numbering_table.choice("h_type", ("N", "A"), "numbering type", "N") == "A"
+        else "N",
+        v_type="A"
+        if numbering_table.choice("v_type", ("N", "A"), "numbering type", "N") == "A"
+        else "N",
         h_leading=numbering_table.integer("h_leading", defaults.h_leading, 0, 5),
         v_leading=numbering_table.integer("v_leading", defaults.v_leading, 0, 5),
         h_off=numbering_table.integer("h_off", defaults.h_off),
@@ -500,20 +652,34 @@ def _board(table: Table) -> Board:
     if len(size) != 2 or len(origin) != 2:
         raise table.error("'size' and 'origin' are [x, y] pairs of pixels", "size")
     if size[0] * size[1] > MAX_BOARD_PIXELS:
-        raise table.error(f"a board of {size[0]}×{size[1]} pixels is more than the {MAX_BOARD_PIXELS:,} the build can draw", "size")
+        raise table.error(
+            f"a board of {size[0]}×{size[1]} pixels is more than the {MAX_BOARD_PIXELS:,} the build can draw",
+            "size",
+        )
     provisional = Board(
-        table.text("name"), grid, numbering, (size[0], size[1]), (origin[0], origin[1]), range(0), range(0)
+        table.text("name"),
+        grid,
+        numbering,
+        (size[0], size[1]),
+        (origin[0], origin[1]),
+        range(0),
+        range(0),
     )
     corners = []
     for key in ("first_hex", "last_hex"):
         raw = provisional.parse(table.text(key))
         if raw is None:
-            raise table.error(f"{table.text(key)!r} is not a hex number of this board's numbering", key)
+            raise table.error(
+                f"{table.text(key)!r} is not a hex number of this board's numbering", key
+            )
         corners.append(raw)
     columns = range(min(c[0] for c in corners), max(c[0] for c in corners) + 1)
     rows = range(min(c[1] for c in corners), max(c[1] for c in corners) + 1)
     if len(columns) * len(rows) > MAX_BOARD_HEXES:
-        raise table.error(f"{len(columns)}×{len(rows)} hexes on one board; at most {MAX_BOARD_HEXES:,}", "last_hex")
+        raise table.error(
+            f"{len(columns)}×{len(rows)} hexes on one board; at most {MAX_BOARD_HEXES:,}",
+            "last_hex",
+        )
     board = replace(provisional, columns=columns, rows=rows)
     off_map = set()
     for name in table.text_list("off_map", required=False):
@@ -534,18 +700,24 @@ def _board(table: Table) -> Board:
     return board
 
 
-def _terrain_by_hex(table: Table, hexes: _HexReader, hex_terrain: dict[str, TerrainType]) -> dict[Hex, str]:
+def _terrain_by_hex(
+    table: Table, hexes: _HexReader, hex_terrain: dict[str, TerrainType]
+) -> dict[Hex, str]:
     result: dict[Hex, str] = {}
     terrain_table = table.optional_table("terrain")
     if terrain_table is None:
         return result
     for terrain_id, _ in terrain_table.items():
         if terrain_id not in hex_terrain:
-            raise terrain_table.error(unknown_name_message("hex terrain", terrain_id, hex_terrain), terrain_id)
+            raise terrain_table.error(
+                unknown_name_message("hex terrain", terrain_id, hex_terrain), terrain_id
+            )
         for name in terrain_table.text_list(terrain_id):
             hex_ = hexes.parse(terrain_table, terrain_id, name)
             if hex_ in result:
-                raise terrain_table.error(f"hex {name} is listed twice (also {result[hex_]})", terrain_id, name)
+                raise terrain_table.error(
+                    f"hex {name} is listed twice (also {result[hex_]})", terrain_id, name
+                )
             result[hex_] = terrain_id
     return result
 
@@ -560,7 +732,9 @@ def _hexside_features(
     side_terrain = {key: value for key, value in terrain.items() if value.kind == "hexside"}
     for feature, _ in side_table.items():
         if feature not in side_terrain:
-            raise side_table.error(unknown_name_message("hexside terrain", feature, side_terrain), feature)
+            raise side_table.error(
+                unknown_name_message("hexside terrain", feature, side_terrain), feature
+            )
         for name in side_table.text_list(feature):
             sides.setdefault(hexes.read_side(side_table, feature, name), set()).add(feature)
     return {side: frozenset(features) for side, features in sides.items()}
@@ -572,7 +746,9 @@ def _lines(table: Table, hexes: _HexReader) -> dict[str, frozenset[HexSide]]:
     if line_table is None:
         return {}
     return {
-        name: frozenset(hexes.read_side(line_table, name, side) for side in line_table.text_list(name))
+        name: frozenset(
+            hexes.read_side(line_table, name, side) for side in line_table.text_list(name)
+        )
         for name, _ in line_table.items()
     }
 
@@ -590,7 +766,9 @@ def _rail(table: Table, hexes: _HexReader, inherited: Provenance) -> RailLine:
     return RailLine(table.text("name"), tuple(path), table.provenance(inherited))
 
 
-def _edges(table: Table, hexes: _HexReader, hex_map: HexMap, inherited: Provenance) -> tuple[MapEdge, ...]:
+def _edges(
+    table: Table, hexes: _HexReader, hex_map: HexMap, inherited: Provenance
+) -> tuple[MapEdge, ...]:
     ring_of_hexes = outline(list(hex_map.hexes()))
     boundary = set(ring_of_hexes)
     edges = []
@@ -600,12 +778,18 @@ def _edges(table: Table, hexes: _HexReader, hex_map: HexMap, inherited: Provenan
             if hex_ not in boundary:
                 raise edge_table.error(f"{edge_table.text(key)} is not on the edge of the map", key)
         path = outline_between(ring_of_hexes, start, end)
-        edges.append(MapEdge(edge_table.text("name"), start, end, path, edge_table.provenance(inherited)))
+        edges.append(
+            MapEdge(edge_table.text("name"), start, end, path, edge_table.provenance(inherited))
+        )
     return tuple(edges)
 
 
 def _supply_source(
-    table: Table, hexes: _HexReader, edges: dict[str, MapEdge], sides: set[str], inherited: Provenance
+    table: Table,
+    hexes: _HexReader,
+    edges: dict[str, MapEdge],
+    sides: set[str],
+    inherited: Provenance,
 ) -> SupplySource:
     table.only("side", "kind", "hexes", "edge", "description")
     if table.has("edge"):
@@ -616,7 +800,9 @@ def _supply_source(
             wanted = set(hexes.read_list(table, "hexes"))
             selected = [hex_ for hex_ in selected if hex_ in wanted]
             for hex_ in wanted - set(selected):
-                raise table.error(f"{hexes.hex_map.label(hex_)} is not on the {edge_name} edge", "hexes")
+                raise table.error(
+                    f"{hexes.hex_map.label(hex_)} is not on the {edge_name} edge", "hexes"
+                )
     else:
         selected = hexes.read_list(table, "hexes")
     return SupplySource(
@@ -628,7 +814,9 @@ def _supply_source(
     )
 
 
-def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple[list[Area], AreaMap | None]:
+def _areas(
+    table: Table, inherited: Provenance, area_terrain: set[str]
+) -> tuple[list[Area], AreaMap | None]:
     """A map's areas; with outlines, adjacency is derived from them (and must match any
     ``adjacent`` list given), without them the ``adjacent`` lists are the graph."""
     seen: dict[str, str] = {}
@@ -638,7 +826,9 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple
     area_map = None
     if any(outlined):
         if not all(outlined):
-            raise area_tables[outlined.index(False)].error("every area needs an outline once one has", "id")
+            raise area_tables[outlined.index(False)].error(
+                "every area needs an outline once one has", "id"
+            )
         area_map = _area_map(table, area_tables, ids)
     derived = area_map.neighbours() if area_map is not None else {}
     areas = []
@@ -647,7 +837,8 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple
         adjacent = tuple(listed) if area_map is None else tuple(sorted(derived[area_id]))
         if area_map is not None and area_table.has("adjacent") and set(listed) != set(adjacent):
             raise area_table.error(
-                f"'adjacent' disagrees with the outlines, which give: {', '.join(adjacent)}", "adjacent"
+                f"'adjacent' disagrees with the outlines, which give: {', '.join(adjacent)}",
+                "adjacent",
             )
         areas.append(
             Area(
@@ -662,7 +853,9 @@ def _areas(table: Table, inherited: Provenance, area_terrain: set[str]) -> tuple
     for area, area_table in zip(areas, area_tables, strict=True):
         for other in area.adjacent:
             if other not in by_id:
-                raise area_table.error(unknown_name_message("area", other, by_id), "adjacent", other)
+                raise area_table.error(
+                    unknown_name_message("area", other, by_id), "adjacent", other
+                )
             if area.id not in by_id[other].adjacent:
                 raise area_table.error(
                     f"area {area.id!r} lists {other!r} as adjacent but {other!r} does not list {area.id!r}",
@@ -691,7 +884,10 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
         if (
             not isinstance(value, list)
             or len(value) != 2
-            or not all(isinstance(number, (int, float)) and not isinstance(number, bool) for number in value)
+            or not all(
+                isinstance(number, (int, float)) and not isinstance(number, bool)
+                for number in value
+            )
         ):
             raise corner_table.error(f"corner {corner!r} must be [longitude, latitude]", corner)
         corners[corner] = (float(value[0]), float(value[1]))
@@ -708,7 +904,9 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
             raise crossing.error("'between' names two different areas", "between")
         for area_id in pair:
             if area_id not in outlines:
-                raise crossing.error(unknown_name_message("area", area_id, outlines), "between", area_id)
+                raise crossing.error(
+                    unknown_name_message("area", area_id, outlines), "between", area_id
+                )
         crossings.append(Crossing(pair[0], pair[1]))
     area_map = AreaMap(frame, corners, outlines, waters, tuple(crossings))
     problems = area_map.problems()
@@ -720,7 +918,9 @@ def _area_map(table: Table, area_tables: list[Table], ids: list[str]) -> AreaMap
     return area_map
 
 
-def _ring(table: Table, key: str, corners: dict[str, tuple[float, float]], frame: MapFrame) -> tuple[str, ...]:
+def _ring(
+    table: Table, key: str, corners: dict[str, tuple[float, float]], frame: MapFrame
+) -> tuple[str, ...]:
     """A ring of corner names, turned clockwise (north up) whichever way it was written."""
     ring = table.text_list(key)
     for corner in ring:
@@ -753,13 +953,25 @@ def _units(
     side_ids = {side.id for side in sides}
     for table in root.tables("unit"):
         table.only(
-            "id", "name", "side", "nationality", "arm", "size", "mobility", "steps", "arrival", "properties"
+            "id",
+            "name",
+            "side",
+            "nationality",
+            "arm",
+            "size",
+            "mobility",
+            "steps",
+            "arrival",
+            "properties",
         )
         unit_id = _unique(table, "id", seen, "unit id")
         side = table.choice("side", side_ids, "side")
         nationality = table.choice("nationality", nationalities, "nationality")
         if nationalities[nationality].side != side:
-            raise table.error(f"nationality {nationality!r} belongs to side {nationalities[nationality].side!r}", "nationality")
+            raise table.error(
+                f"nationality {nationality!r} belongs to side {nationalities[nationality].side!r}",
+                "nationality",
+            )
         steps = tuple(_step(step, moves_by_hex) for step in table.tables("steps", required=True))
         arrivals = tuple(
             Arrival(
@@ -774,11 +986,18 @@ def _units(
         if property_table is not None:
             for key, _ in property_table.items():
                 properties[key] = property_table.text(key)
-                if key in WHOLE_NUMBER_PROPERTIES and not (properties[key].isascii() and properties[key].isdigit()):
-                    raise property_table.error(f"properties.{key} must be a whole number (written \"3\"), "
-                                               f"not {properties[key]!r}", key)
+                if key in WHOLE_NUMBER_PROPERTIES and not (
+                    properties[key].isascii() and properties[key].isdigit()
+                ):
+                    raise property_table.error(
+                        f'properties.{key} must be a whole number (written "3"), '
+                        f"not {properties[key]!r}",
+                        key,
+                    )
                 if key in YES_NO_PROPERTIES and properties[key] not in ("yes", "no"):
-                    raise property_table.error(f"properties.{key} must be \"yes\" or \"no\", not {properties[key]!r}", key)
+                    raise property_table.error(
+                        f'properties.{key} must be "yes" or "no", not {properties[key]!r}', key
+                    )
         units[unit_id] = Unit(
             id=unit_id,
             name=table.text("name", unit_id),
@@ -815,7 +1034,9 @@ def _step(table: Table, moves_by_hex: bool) -> UnitStep:
     def value(key: str) -> int | None:
         raw = table.values.get(key)
         if raw is None and (moves_by_hex or key != "movement"):
-            raise table.error(f"this step has no {key}: write its value, or \"?\" if the counter prints none")
+            raise table.error(
+                f'this step has no {key}: write its value, or "?" if the counter prints none'
+            )
         if raw is None or raw == "?":
             return None
         return table.integer(key, minimum=0, maximum=99)
@@ -823,7 +1044,9 @@ def _step(table: Table, moves_by_hex: bool) -> UnitStep:
     return UnitStep(value("attack"), value("defence"), value("movement"))
 
 
-def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[GameMap, ...]) -> dict[str, Scenario]:
+def _scenarios(
+    source: TomlSource | None, units: dict[str, Unit], maps: tuple[GameMap, ...]
+) -> dict[str, Scenario]:
     if source is None:
         return {}
     root = Table.root(source)
@@ -832,7 +1055,17 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
     scenarios: dict[str, Scenario] = {}
     areas = {area.id for game_map in maps for area in game_map.areas}
     for table in root.tables("scenario"):
-        table.only("id", "name", "first_turn", "last_turn", "options", "setup", "setup_from", "description", "phases")
+        table.only(
+            "id",
+            "name",
+            "first_turn",
+            "last_turn",
+            "options",
+            "setup",
+            "setup_from",
+            "description",
+            "phases",
+        )
         scenario_id = _unique(table, "id", seen, "scenario")
         first = table.integer("first_turn", minimum=0, maximum=99)
         last = table.integer("last_turn", minimum=first, maximum=99)
@@ -846,11 +1079,14 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
         for setup in _only_each(table.tables("setup"), "unit", "at", "steps"):
             unit_id = setup.choice("unit", units, "unit")
             if unit_id in placed:
-                raise setup.error(f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "unit")
+                raise setup.error(
+                    f"unit {unit_id!r} is placed twice (first at {placed[unit_id]})", "unit"
+                )
             placed[unit_id] = setup.where("unit")
             location = setup.text("at")
             if location not in areas and not any(
-                game_map.hex_map is not None and game_map.hex_map.parse(location) is not None for game_map in maps
+                game_map.hex_map is not None and game_map.hex_map.parse(location) is not None
+                for game_map in maps
             ):
                 raise setup.error(f"unknown hex or area {location!r}", "at", location)
             steps = setup.integer("steps", len(units[unit_id].steps), 1, len(units[unit_id].steps))
@@ -863,7 +1099,9 @@ def _scenarios(source: TomlSource | None, units: dict[str, Unit], maps: tuple[Ga
                 raise table.error("give either setup or setup_from, not both", "setup_from")
             if shared_from not in scenarios or not scenarios[shared_from].setup:
                 raise table.error(
-                    f"setup_from {shared_from!r} names no earlier scenario with a set-up", "setup_from", shared_from
+                    f"setup_from {shared_from!r} names no earlier scenario with a set-up",
+                    "setup_from",
+                    shared_from,
                 )
             placements = list(scenarios[shared_from].setup)
         scenarios[scenario_id] = Scenario(
@@ -891,7 +1129,9 @@ def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardD
     hands_table = deck.table("hands")
     hands_table.only("start", "refill", "bonus_area", "bonus_refill")
     start_table = hands_table.table("start")
-    start = {side: start_table.integer(side, minimum=0, maximum=52) for side, _ in start_table.items()}
+    start = {
+        side: start_table.integer(side, minimum=0, maximum=52) for side, _ in start_table.items()
+    }
     for side in start:
         if side not in sides:
             raise start_table.error(unknown_name_message("side", side, sides), side)
@@ -912,7 +1152,9 @@ def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardD
             symbol=table.text("symbol"),
             colour=table.choice("colour", ("black", "red"), "suit colour"),
         )
-        for table in _only_each(deck.tables("suit", required=True), "id", "name", "symbol", "colour")
+        for table in _only_each(
+            deck.tables("suit", required=True), "id", "name", "symbol", "colour"
+        )
     )
     ranks = tuple(
         Rank(
@@ -925,15 +1167,21 @@ def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardD
         for table in _only_each(deck.tables("rank", required=True), "id", "name", "value", "face")
     )
     events = []
-    for table in _only_each(root.tables("event"), "side", "suits", "ranks", "name", "rule", "effect"):
+    for table in _only_each(
+        root.tables("event"), "side", "suits", "ranks", "name", "rule", "effect"
+    ):
         event_suits = table.text_list("suits")
         event_ranks = table.text_list("ranks")
         for suit in event_suits:
             if suit not in {known.id for known in suits}:
-                raise table.error(unknown_name_message("suit", suit, [known.id for known in suits]), "suits", suit)
+                raise table.error(
+                    unknown_name_message("suit", suit, [known.id for known in suits]), "suits", suit
+                )
         for rank in event_ranks:
             if rank not in {known.id for known in ranks if known.face}:
-                raise table.error(f"{rank!r} is not a face card (events are face cards, rule 9.1)", "ranks", rank)
+                raise table.error(
+                    f"{rank!r} is not a face card (events are face cards, rule 9.1)", "ranks", rank
+                )
         events.append(
             Event(
                 side=table.choice("side", sides, "side"),
@@ -948,10 +1196,17 @@ def _cards(source: TomlSource | None, sides: set[str], areas: set[str]) -> CardD
     result = CardDeck(suits, ranks, tuple(events), hands, deck.provenance())
     for side in sorted(sides):
         for card in result.cards():
-            matches = [event for event in events if event.side == side and card.suit.id in event.suits
-                       and card.rank.id in event.ranks]
+            matches = [
+                event
+                for event in events
+                if event.side == side
+                and card.suit.id in event.suits
+                and card.rank.id in event.ranks
+            ]
             if len(matches) > 1:
-                raise root.error(f"{card.name} has two {side} events: {matches[0].name} and {matches[1].name}")
+                raise root.error(
+                    f"{card.name} has two {side} events: {matches[0].name} and {matches[1].name}"
+                )
     return result
 
 
@@ -967,7 +1222,9 @@ def _tables(source: TomlSource | None) -> Tables:
         _unique(table, "id", seen, "table")
         odds_tables[table.text("id")] = odds_table
     awards = []
-    for table in _only_each(root.tables("victory_point"), "id", "points", "per", "beneficiary", "description"):
+    for table in _only_each(
+        root.tables("victory_point"), "id", "points", "per", "beneficiary", "description"
+    ):
         awards.append(
             VictoryPointAward(
                 id=_unique(table, "id", seen, "victory point award"),
@@ -999,7 +1256,9 @@ def _check_levels(root: Table, levels: list[VictoryLevel]) -> None:
         return
     tables = root.tables("victory_level")
     if levels[0].minimum is not None or levels[-1].maximum is not None:
-        raise tables[0].error("victory levels must start and end unbounded (omit the first minimum and last maximum)")
+        raise tables[0].error(
+            "victory levels must start and end unbounded (omit the first minimum and last maximum)"
+        )
     for index, (lower, upper) in enumerate(pairwise(levels)):
         if lower.maximum is None or upper.minimum != lower.maximum + 1:
             raise tables[index + 1].error(
@@ -1023,10 +1282,14 @@ def _columns(table: Table) -> list[Column]:
             columns.append(Odds(int(odds.group(1)), int(odds.group(2))))
         else:
             shape = "a difference like '-2', '0' or '+3'" if differential else "odds like '3-1'"
-            raise table.error(f"column {name!r} must be {shape}, like the table's first column", "columns", name)
+            raise table.error(
+                f"column {name!r} must be {shape}, like the table's first column", "columns", name
+            )
     ranks = [column.rank for column in columns]
     if sorted(ranks) != ranks or len(set(ranks)) != len(ranks):
-        raise table.error("columns must be distinct and run from the lowest to the highest", "columns")
+        raise table.error(
+            "columns must be distinct and run from the lowest to the highest", "columns"
+        )
     return columns
 
 
@@ -1044,10 +1307,14 @@ def _odds_table(table: Table) -> OddsTable:
     results: dict[tuple[int, Column], str] = {}
     for index, (roll, row) in enumerate(zip(rolls, rows, strict=True)):
         if not isinstance(row, list) or len(row) != len(columns):
-            raise table.item_error(f"the row for roll {roll} needs {len(columns)} results", "results", index)
+            raise table.item_error(
+                f"the row for roll {roll} needs {len(columns)} results", "results", index
+            )
         for column, code in zip(columns, row, strict=True):
             if code not in codes:
-                raise table.item_error(unknown_name_message("result code", str(code), codes), "results", index)
+                raise table.item_error(
+                    unknown_name_message("result code", str(code), codes), "results", index
+                )
             results[(roll, column)] = code
     return OddsTable(
         name=table.text("name"),

@@ -44,10 +44,14 @@ def check_phases(scenario: Scenario, phases: tuple[str, ...], path: Path) -> Non
     positions = []
     for phase in scenario.phases:
         if phase not in phases:
-            raise DataError(path, f"scenario {scenario.id}", f"phase {phase!r} is not one of game.toml's phases")
+            raise DataError(
+                path, f"scenario {scenario.id}", f"phase {phase!r} is not one of game.toml's phases"
+            )
         positions.append(phases.index(phase))
     if positions != sorted(positions):
-        raise DataError(path, f"scenario {scenario.id}", "phases must come in the order game.toml lists them")
+        raise DataError(
+            path, f"scenario {scenario.id}", "phases must come in the order game.toml lists them"
+        )
 
 
 def help_sections(game: Table) -> tuple[tuple[str, str], ...]:
@@ -59,7 +63,9 @@ def help_sections(game: Table) -> tuple[tuple[str, str], ...]:
     return tuple(sections)
 
 
-def tracks(game: Table, markers: Mapping[str, Marker], scenarios: Mapping[str, object]) -> tuple[Track, ...]:
+def tracks(
+    game: Table, markers: Mapping[str, Marker], scenarios: Mapping[str, object]
+) -> tuple[Track, ...]:
     """``[[track]]``: the record tracks of the rules, each with its marker and property.
 
     Scenarios are checked when the folder has any, as units' arrivals are: a test or
@@ -69,23 +75,28 @@ def tracks(game: Table, markers: Mapping[str, Marker], scenarios: Mapping[str, o
         table.only("id", "name", "property", "marker", "first", "last", "wrap", "scenarios")
         name = table.text("property")
         if not PROPERTY_NAME.fullmatch(name):
-            raise table.error(f"property {name!r} must be letters, digits and '_', starting with a letter", "property")
+            raise table.error(
+                f"property {name!r} must be letters, digits and '_', starting with a letter",
+                "property",
+            )
         first = table.integer("first", minimum=0, maximum=999)
         track_scenarios = tuple(table.text_list("scenarios", required=False))
         for scenario in track_scenarios:
             if scenarios and scenario not in scenarios:
                 raise table.error(f"unknown scenario {scenario!r}", "scenarios", scenario)
-        result.append(Track(
-            id=table.text("id"),
-            name=table.text("name"),
-            property=name,
-            marker=table.choice("marker", markers, "marker"),
-            first=first,
-            last=table.integer("last", minimum=first + 1, maximum=999),
-            wrap=table.boolean("wrap", False),
-            scenarios=track_scenarios,
-            provenance=table.provenance(),
-        ))
+        result.append(
+            Track(
+                id=table.text("id"),
+                name=table.text("name"),
+                property=name,
+                marker=table.choice("marker", markers, "marker"),
+                first=first,
+                last=table.integer("last", minimum=first + 1, maximum=999),
+                wrap=table.boolean("wrap", False),
+                scenarios=track_scenarios,
+                provenance=table.provenance(),
+            )
+        )
     if len({track.id for track in result}) != len(result):
         raise game.error("[[track]] ids must be unique")
     return tuple(result)
@@ -96,6 +107,12 @@ def marks(table: Table, read_hexes: Callable[[Table, str], list[Hex]]) -> tuple[
     result = []
     for mark in table.tables("mark"):
         mark.only("symbol", "hexes", "description")
-        result.append(MapMark(mark.text("symbol"), tuple(read_hexes(mark, "hexes")), mark.text("description"),
-                              mark.provenance(table.provenance())))
+        result.append(
+            MapMark(
+                mark.text("symbol"),
+                tuple(read_hexes(mark, "hexes")),
+                mark.text("description"),
+                mark.provenance(table.provenance()),
+            )
+        )
     return tuple(result)

@@ -27,7 +27,9 @@ _KEY_PART = r"""(?:[A-Za-z0-9_\-]++|"[^"\n]*+"|'[^'\n]*+')"""
 _DOTTED = re.compile(rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})*+")
 _PART = re.compile(_KEY_PART)
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*=""")
+_KEY = re.compile(
+    r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*="""
+)
 
 
 def _split_dotted(text: str) -> list[str]:
@@ -76,7 +78,9 @@ class TomlSource:
             raise DataError(path, line, f"TOML syntax: {message}") from error
         except RecursionError as error:
             # tomllib parses nesting by recursion: thousands of levels exhaust the stack.
-            raise DataError(path, _deep_line(text), "arrays and tables nested too deeply to read") from error
+            raise DataError(
+                path, _deep_line(text), "arrays and tables nested too deeply to read"
+            ) from error
         source = cls(path, parsed, text.splitlines())
         source._index()
         return source
@@ -96,7 +100,11 @@ class TomlSource:
                     index = counts.get(names, 0)
                     counts[names] = index + 1
                     # A new element starts its own nested arrays: its first [[a.b]] is b's index 0.
-                    for nested in [key for key in counts if len(key) > len(names) and key[: len(names)] == names]:
+                    for nested in [
+                        key
+                        for key in counts
+                        if len(key) > len(names) and key[: len(names)] == names
+                    ]:
                         del counts[nested]
                     table = _with_array_indices(names, counts)
                 else:
@@ -107,7 +115,7 @@ class TomlSource:
             if key:
                 path = table + tuple(_split_dotted(key.group(1)))
                 self._lines.setdefault(path, number)
-                rest = line[key.end():]
+                rest = line[key.end() :]
                 in_multiline = max(0, _bracket_balance(rest))
 
     def line_of(self, path: KeyPath, literal: str | None = None) -> int | None:
@@ -144,7 +152,7 @@ class TomlSource:
         if start is None:
             return self.line_of(path)
         depth, quote, count, comment, expecting = 0, "", -1, False, True
-        text = "\n".join(self.text_lines[start - 1:])
+        text = "\n".join(self.text_lines[start - 1 :])
         for position in range(text.find("=") + 1, len(text)):
             character = text[position]
             if character == "\n":
@@ -235,7 +243,10 @@ def _deep_key_line(text: str) -> int | None:
         if line.count(".") < MAX_KEY_DEPTH:
             continue
         for run in _DOTTED.finditer(line):
-            if run.group().count(".") >= MAX_KEY_DEPTH and len(_PART.findall(run.group())) > MAX_KEY_DEPTH:
+            if (
+                run.group().count(".") >= MAX_KEY_DEPTH
+                and len(_PART.findall(run.group())) > MAX_KEY_DEPTH
+            ):
                 return number
     return None
 

@@ -47,10 +47,19 @@ def reconstructed_values(folder: Path) -> list[ReconstructedValue]:
         source = TomlSource.read(folder / name)
         for path, record in _records(source.data, ()):
             if record.get("reconstructed") is True:
-                label = next((record[key] for key in LABEL_KEYS if isinstance(record.get(key), str)),
-                             ".".join(str(part) for part in path) or "the file")
-                found.append(ReconstructedValue(source.path, source.line_of(path + ("reconstructed",)), label,
-                                                str(record.get("note", "")), name == GENERATED_MAP_FILE))
+                label = next(
+                    (record[key] for key in LABEL_KEYS if isinstance(record.get(key), str)),
+                    ".".join(str(part) for part in path) or "the file",
+                )
+                found.append(
+                    ReconstructedValue(
+                        source.path,
+                        source.line_of(path + ("reconstructed",)),
+                        label,
+                        str(record.get("note", "")),
+                        name == GENERATED_MAP_FILE,
+                    )
+                )
     return found
 
 

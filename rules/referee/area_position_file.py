@@ -50,8 +50,22 @@ from rules.referee.table import CardTable, EventInForce
 AREA_FLAGS = ("acted", "isolated")
 """``acted``: the counter is turned over (7.4); ``isolated``: isolated in its area (8.10)."""
 
-KEYS = ("game", "scenario", "turn", "phase", "eliminated", "settings", "unit", "control", "hands", "deck",
-        "discard", "duel", "face_up", "event")
+KEYS = (
+    "game",
+    "scenario",
+    "turn",
+    "phase",
+    "eliminated",
+    "settings",
+    "unit",
+    "control",
+    "hands",
+    "deck",
+    "discard",
+    "duel",
+    "face_up",
+    "event",
+)
 
 
 class _Cards:
@@ -66,9 +80,13 @@ class _Cards:
         cards = []
         for card_id in table.text_list(key, required=False):
             if card_id not in self.ids:
-                raise table.error(unknown_name_message("card", card_id, self.ids), key, f'"{card_id}"')
+                raise table.error(
+                    unknown_name_message("card", card_id, self.ids), key, f'"{card_id}"'
+                )
             if card_id in self.named:
-                raise table.error(f"card {card_id!r} is already at {self.named[card_id]}", key, f'"{card_id}"')
+                raise table.error(
+                    f"card {card_id!r} is already at {self.named[card_id]}", key, f'"{card_id}"'
+                )
             self.named[card_id] = table.where(key)
             cards.append(self.deck.card(card_id))
         return tuple(cards)
@@ -114,9 +132,15 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
     eliminated: list[Unit] = []
     for unit_id in root.text_list("eliminated", required=False):
         if unit_id not in spec.units:
-            raise root.error(unknown_name_message("unit", unit_id, spec.units), "eliminated", f'"{unit_id}"')
+            raise root.error(
+                unknown_name_message("unit", unit_id, spec.units), "eliminated", f'"{unit_id}"'
+            )
         if unit_id in placed or spec.units[unit_id] in eliminated:
-            raise root.error(f"unit {unit_id!r} is already on the map or eliminated", "eliminated", f'"{unit_id}"')
+            raise root.error(
+                f"unit {unit_id!r} is already on the map or eliminated",
+                "eliminated",
+                f'"{unit_id}"',
+            )
         eliminated.append(spec.units[unit_id])
     control: dict[str, str] = {}
     control_table = root.optional_table("control")
@@ -125,9 +149,13 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         for side in sides:
             for name in control_table.text_list(side, required=False):
                 if name not in areas:
-                    raise control_table.error(unknown_name_message("area", name, areas), side, f'"{name}"')
+                    raise control_table.error(
+                        unknown_name_message("area", name, areas), side, f'"{name}"'
+                    )
                 if areas[name] in control:
-                    raise control_table.error(f"area {name!r} is given to both sides", side, f'"{name}"')
+                    raise control_table.error(
+                        f"area {name!r} is given to both sides", side, f'"{name}"'
+                    )
                 control[areas[name]] = side
     hands = cards.by_side(root.optional_table("hands"), sides)
     played = cards.by_side(root.optional_table("duel"), sides)
@@ -137,8 +165,11 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         deck = cards.read(root, "deck")
         missing = [card_id for card_id in cards.ids if card_id not in cards.named]
         if missing:
-            raise root.error(f"{len(missing)} cards are nowhere (the deck has {len(cards.ids)}, rule 2.4): "
-                             f"{', '.join(missing)}", "deck")
+            raise root.error(
+                f"{len(missing)} cards are nowhere (the deck has {len(cards.ids)}, rule 2.4): "
+                f"{', '.join(missing)}",
+                "deck",
+            )
     else:
         deck = tuple(card for card in spec.cards.cards() if card.id not in cards.named)
     events = []
@@ -159,8 +190,26 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
     elif len(spec.scenarios) == 1:
         scenario = next(iter(spec.scenarios))
-    card_table = CardTable(steps=steps, hands=hands, deck=deck, discard=discard, played=played, face_up=face_up,
-                           events=tuple(events))
+    card_table = CardTable(
+        steps=steps,
+        hands=hands,
+        deck=deck,
+        discard=discard,
+        played=played,
+        face_up=face_up,
+        events=tuple(events),
+    )
     turn = root.integer("turn", minimum=0, maximum=99)
-    return Position(spec, scenario, turn, phase, None, tuple(units), tuple(eliminated),
-                    settings=position_settings(root), source=str(path), control=control, cards=card_table)
+    return Position(
+        spec,
+        scenario,
+        turn,
+        phase,
+        None,
+        tuple(units),
+        tuple(eliminated),
+        settings=position_settings(root),
+        source=str(path),
+        control=control,
+        cards=card_table,
+    )

@@ -27,4 +27,6 @@ def game_over(position: Position) -> bool:
     last = last_turn(position)
     if last is None:
         return False
-    return position.turn > last or position.turn == last and position.phase == position.spec.phases[-1]
+    return (
+        position.turn > last or position.turn == last and position.phase == position.spec.phases[-1]
+    )

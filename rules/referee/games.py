@@ -40,7 +40,15 @@ def check_game_data(spec: GameSpec) -> None:
     edges = {edge.name for game_map in spec.maps for edge in game_map.edges}
     for name in referee.required_edges:
         if name not in edges:
-            raise DataError(folder / "map.toml", None, f"no map edge named {name!r}, which the {spec.id} referee traces to")
+            raise DataError(
+                folder / "map.toml",
+                None,
+                f"no map edge named {name!r}, which the {spec.id} referee traces to",
+            )
     for table_id in referee.required_odds_tables():
         if table_id not in spec.tables.odds_tables:
-            raise DataError(folder / "tables.toml", None, f"no odds table {table_id!r}, which the {spec.id} referee resolves attacks on")
+            raise DataError(
+                folder / "tables.toml",
+                None,
+                f"no odds table {table_id!r}, which the {spec.id} referee resolves attacks on",
+            )

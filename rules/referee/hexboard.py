@@ -51,7 +51,10 @@ class HexBoard:
     def _features_by_pair(self) -> dict[tuple[Hex, Hex], frozenset[str]]:
         """Hexside features by the side's two hexes, lower first: a search asks for every
         side it crosses, and a pair is cheaper to look up than a checked :class:`HexSide`."""
-        return {(side.first, side.second): features for side, features in self.game_map.hexside_features.items()}
+        return {
+            (side.first, side.second): features
+            for side, features in self.game_map.hexside_features.items()
+        }
 
     def hexside_features(self, first: Hex, second: Hex) -> frozenset[str]:
         """The features on the side between two adjacent hexes."""
@@ -70,4 +73,6 @@ class HexBoard:
 
     def sides_with(self, feature: str) -> frozenset[HexSide]:
         """Every hexside carrying ``feature``."""
-        return frozenset(side for side, features in self.game_map.hexside_features.items() if feature in features)
+        return frozenset(
+            side for side, features in self.game_map.hexside_features.items() if feature in features
+        )

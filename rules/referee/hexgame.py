@@ -49,7 +49,11 @@ def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> st
     elif defence <= 0:
         return ""
     else:
-        raw = Odds(floor(attack / defence), 1) if attack >= defence else Odds(1, ceil(defence / attack))
+        raw = (
+            Odds(floor(attack / defence), 1)
+            if attack >= defence
+            else Odds(1, ceil(defence / attack))
+        )
     if raw == column:
         return ""
     return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"
@@ -66,6 +70,7 @@ class HexReferee(Referee):
     @classmethod
     def required_odds_tables(cls) -> tuple[str, ...]:
         return (cls.odds_table_id,)
+
     die_sides: ClassVar[int] = 6
 
     # ----- what a check reports -------------------------------------------------------
@@ -121,8 +126,14 @@ class HexReferee(Referee):
                 limit = self.stacking_limit(hex_, side.id)
                 problems = self.stacking_problems(hex_, states)
                 if weight > limit:
-                    problems.insert(0, StackingProblem("over-stacked", f"{weight} units count toward the limit of "
-                                                       f"{limit}", self.stacking_rules))
+                    problems.insert(
+                        0,
+                        StackingProblem(
+                            "over-stacked",
+                            f"{weight} units count toward the limit of {limit}",
+                            self.stacking_rules,
+                        ),
+                    )
                 verdicts += [
                     Verdict(
                         subject=f"hex {self.label(hex_)}",
@@ -178,13 +189,29 @@ class HexReferee(Referee):
         Games whose rules condition them further (TPS, DoS) override this."""
         modifiers = []
         terrain = self.spec.terrain_types[self.position.game_map.terrain_of(defender_hex)]
-        crossed = [self.position.game_map.hexside_features.get(hexside(state.hex, defender_hex), frozenset())
-                   for state in attackers if state.hex is not None]
-        every_attacker_crosses = set.intersection(*(set(features) for features in crossed)) if crossed else set()
-        for effect in (terrain, *(self.spec.terrain_types[feature] for feature in sorted(every_attacker_crosses))):
+        crossed = [
+            self.position.game_map.hexside_features.get(
+                hexside(state.hex, defender_hex), frozenset()
+            )
+            for state in attackers
+            if state.hex is not None
+        ]
+        every_attacker_crosses = (
+            set.intersection(*(set(features) for features in crossed)) if crossed else set()
+        )
+        for effect in (
+            terrain,
+            *(self.spec.terrain_types[feature] for feature in sorted(every_attacker_crosses)),
+        ):
             if effect.combat_column_shift or effect.combat_die_modifier:
-                modifiers.append(Modifier(effect.name, (effect.provenance.source or f"terrain effects: {effect.name}",),
-                                          effect.combat_column_shift, effect.combat_die_modifier))
+                modifiers.append(
+                    Modifier(
+                        effect.name,
+                        (effect.provenance.source or f"terrain effects: {effect.name}",),
+                        effect.combat_column_shift,
+                        effect.combat_die_modifier,
+                    )
+                )
         return modifiers
 
     def combined_die_modifier(self, modifiers: Sequence[Modifier]) -> int:
@@ -200,23 +227,36 @@ class HexReferee(Referee):
         base = self.table.column_for_strengths(attack, defence)
         return base, self.table.shifted(base, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+    def attack_problems(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[AttackProblem]:
         """Reasons the rules forbid the attack as stated; games add their own."""
         problems = []
         for state in attackers:
             assert state.hex is not None
             if not are_adjacent(state.hex, defender_hex):
-                problems.append(AttackProblem(f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the "
-                                              "defender", self.adjacency_rules))
+                problems.append(
+                    AttackProblem(
+                        f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the "
+                        "defender",
+                        self.adjacency_rules,
+                    )
+                )
         return problems
 
-    def odds(self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None) -> OddsReport:
+    def odds(
+        self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None
+    ) -> OddsReport:
         """The working of an attack on ``defender_hex`` by every unit in ``attacker_hexes``."""
         defenders = [
-            state for state in self.position.units if state.hex == defender_hex and self.holds_hex(state)
+            state
+            for state in self.position.units
+            if state.hex == defender_hex and self.holds_hex(state)
         ]
         if not defenders:
-            raise RefereeError(self.position.source, None, f"no unit in {self.label(defender_hex)} to attack")
+            raise RefereeError(
+                self.position.source, None, f"no unit in {self.label(defender_hex)} to attack"
+            )
         defending_side = defenders[0].side
         side = attacking_side or self.position.other_side(defending_side)
         attackers = [
@@ -238,22 +278,50 @@ class HexReferee(Referee):
         automatic = self.automatic_result(attack, defence, shift)
         if automatic is not None:
             base, _ = self.column(attack, defence, 0)
-            return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
-                              None, die_modifier, (), automatic, table_note=self._table_note())
+            return OddsReport(
+                self.label(defender_hex),
+                attack_items,
+                defence_items,
+                attack,
+                defence,
+                base,
+                modifiers,
+                None,
+                die_modifier,
+                (),
+                automatic,
+                table_note=self._table_note(),
+            )
         base, final = self.column(attack, defence, shift)
         column_note, final_note = self.column_notes(attack, defence, shift, base, final)
-        changes = {before: after for modifier in modifiers for before, after in modifier.result_changes}
+        changes = {
+            before: after for modifier in modifiers for before, after in modifier.result_changes
+        }
         results = tuple(
             (roll, changes.get(code, code))
             for roll in range(1, self.die_sides + 1)
             for code in (self.table.result(final, roll + die_modifier),)
         )
-        return OddsReport(self.label(defender_hex), attack_items, defence_items, attack, defence, base, modifiers,
-                          final, die_modifier, results, None, table_note=self._table_note(),
-                          column_note=column_note, final_note=final_note)
+        return OddsReport(
+            self.label(defender_hex),
+            attack_items,
+            defence_items,
+            attack,
+            defence,
+            base,
+            modifiers,
+            final,
+            die_modifier,
+            results,
+            None,
+            table_note=self._table_note(),
+            column_note=column_note,
+            final_note=final_note,
+        )
 
-    def column_notes(self, attack: Fraction, defence: Fraction, shift: int, base: Column,
-                     final: Column) -> tuple[str, str]:
+    def column_notes(
+        self, attack: Fraction, defence: Fraction, shift: int, base: Column, final: Column
+    ) -> tuple[str, str]:
         """What the table's ends did to the odds: the raw odds beyond its columns, counted
         as the first or last (TPS CRT note: over 9-1 is 9-1, under 1-3 is 1-3), and shifts
         that would pass an end."""
@@ -268,9 +336,26 @@ class HexReferee(Referee):
     def _refused(self, defender_hex: Hex, problems: Sequence[AttackProblem]) -> OddsReport:
         """The report of an attack the rules forbid: a verdict per reason, no odds."""
         subject = f"attack on {self.label(defender_hex)}"
-        verdicts = tuple(Verdict(subject, "attack", "not allowed", problem.rules, problem.text) for problem in problems)
-        return OddsReport(self.label(defender_hex), (), (), Fraction(0), Fraction(0), None, (), None, 0, (), None,
-                          verdicts=verdicts, table_note=self._table_note(), allowed=False)
+        verdicts = tuple(
+            Verdict(subject, "attack", "not allowed", problem.rules, problem.text)
+            for problem in problems
+        )
+        return OddsReport(
+            self.label(defender_hex),
+            (),
+            (),
+            Fraction(0),
+            Fraction(0),
+            None,
+            (),
+            None,
+            0,
+            (),
+            None,
+            verdicts=verdicts,
+            table_note=self._table_note(),
+            allowed=False,
+        )
 
     def _table_note(self) -> str:
         """Where the table comes from; a reconstructed table says so first, so no one

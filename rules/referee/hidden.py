@@ -47,7 +47,9 @@ class PlayerView:
         """``text`` with every hidden unit id replaced by its alias."""
         if not self.aliases:
             return text
-        return _id_pattern(tuple(self.aliases)).sub(lambda match: self.aliases[match.group(0)], text)
+        return _id_pattern(tuple(self.aliases)).sub(
+            lambda match: self.aliases[match.group(0)], text
+        )
 
     def verdict(self, verdict: Verdict) -> Verdict:
         """A verdict as this player may read it."""
@@ -94,8 +96,13 @@ class WithheldOdds:
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
-        return {"defender_hex": self.defender_hex, "attackers": list(self.attackers),
-                "defenders": list(self.defenders), "withheld": self.reason, "rules": list(self.rules)}
+        return {
+            "defender_hex": self.defender_hex,
+            "attackers": list(self.attackers),
+            "defenders": list(self.defenders),
+            "withheld": self.reason,
+            "rules": list(self.rules),
+        }
 
 
 def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
@@ -117,12 +124,22 @@ def player_view(position: Position, side: str) -> PlayerView:
     """
     sides = [item.id for item in position.spec.sides]
     if side not in sides:
-        raise StavkaError(position.source, None, f"unknown side {side!r} for --as (the sides are {', '.join(sides)})")
+        raise StavkaError(
+            position.source,
+            None,
+            f"unknown side {side!r} for --as (the sides are {', '.join(sides)})",
+        )
     hidden = sorted(
         (state for state in position.units if UNTRIED_FLAG in state.flags),
-        key=lambda state: (position.label(state.hex) if state.hex is not None else state.location, _kind(state)),
+        key=lambda state: (
+            position.label(state.hex) if state.hex is not None else state.location,
+            _kind(state),
+        ),
     )
-    return PlayerView(side=side, aliases={state.unit.id: f"untried-{number}" for number, state in enumerate(hidden, 1)})
+    return PlayerView(
+        side=side,
+        aliases={state.unit.id: f"untried-{number}" for number, state in enumerate(hidden, 1)},
+    )
 
 
 def _kind(state: UnitState) -> tuple[str, str, str]:

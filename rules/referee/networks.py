@@ -45,7 +45,9 @@ class Network:
         return tuple(chain)
 
 
-def connect(ultimates: Iterable[Hex], intermediates: Iterable[Hex], allowed: StepAllowed, leg: int) -> Network:
+def connect(
+    ultimates: Iterable[Hex], intermediates: Iterable[Hex], allowed: StepAllowed, leg: int
+) -> Network:
     """The intermediates that chain to an ultimate source by legs of at most ``leg`` hexes.
 
     Each round searches ``leg`` hexes out from the sources joined in the round before, so

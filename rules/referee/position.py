@@ -116,8 +116,19 @@ def setup_position(spec: GameSpec, scenario_id: str) -> Position:
     units = []
     for placement in scenario.setup:
         found = spec.parse_hex(placement.location)
-        steps = placement.steps if placement.steps is not None else len(spec.units[placement.unit].steps)
-        units.append(UnitState(spec.units[placement.unit], placement.location, None if found is None else found[1], steps))
+        steps = (
+            placement.steps
+            if placement.steps is not None
+            else len(spec.units[placement.unit].steps)
+        )
+        units.append(
+            UnitState(
+                spec.units[placement.unit],
+                placement.location,
+                None if found is None else found[1],
+                steps,
+            )
+        )
     return Position(
         spec=spec,
         scenario=scenario_id,

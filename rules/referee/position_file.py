@@ -57,7 +57,9 @@ def read_position_file(path: Path) -> Position:
         from rules.referee.area_position_file import read_area_position
 
         return read_area_position(path, root, spec)
-    root.only("game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker")
+    root.only(
+        "game", "scenario", "turn", "phase", "weather", "eliminated", "settings", "unit", "marker"
+    )
     scenario = root.optional_text("scenario")
     if scenario is not None and spec.scenarios:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
@@ -79,7 +81,9 @@ def read_position_file(path: Path) -> Position:
         if unit_id not in spec.units:
             raise root.error(f"unknown unit {unit_id!r}", "eliminated", unit_id)
         if unit_id in placed:
-            raise root.error(f"unit {unit_id!r} is both on the map and eliminated", "eliminated", unit_id)
+            raise root.error(
+                f"unit {unit_id!r} is both on the map and eliminated", "eliminated", unit_id
+            )
         if spec.units[unit_id] in eliminated:
             raise root.error(f"unit {unit_id!r} is eliminated twice", "eliminated", unit_id)
         eliminated.append(spec.units[unit_id])
@@ -95,11 +99,16 @@ def read_position_file(path: Path) -> Position:
             hexes.append(found[1])
         markers[marker_id] = markers.get(marker_id, ()) + tuple(hexes)
     settings_table = root.optional_table("settings")
-    settings = {key: settings_table.text(key) for key, _ in settings_table.items()} if settings_table else {}
+    settings = (
+        {key: settings_table.text(key) for key, _ in settings_table.items()}
+        if settings_table
+        else {}
+    )
     setting_lines = {
         key: line
         for key in settings
-        if settings_table is not None and (line := source.line_of((*settings_table.path, key))) is not None
+        if settings_table is not None
+        and (line := source.line_of((*settings_table.path, key))) is not None
     }
     return Position(
         spec=spec,

@@ -59,7 +59,11 @@ class Reach(Generic[Node]):
         search answers both "how far" and "within reach"."""
         return Reach(
             {place: steps for place, steps in self.distance.items() if steps <= limit},
-            {place: toward for place, toward in self.toward_source.items() if self.distance[place] <= limit},
+            {
+                place: toward
+                for place, toward in self.toward_source.items()
+                if self.distance[place] <= limit
+            },
         )
 
 
@@ -96,7 +100,9 @@ def reach_by_kind(
     so every kind's distances are breadth-first ones — and ``allowed`` is asked once per
     step whichever kinds take it. The result equals one :func:`reach` per kind.
     """
-    around = adjacent if adjacent is not None else cast(Callable[[Node], Iterable[Node]], neighbours)
+    around = (
+        adjacent if adjacent is not None else cast(Callable[[Node], Iterable[Node]], neighbours)
+    )
     distance: dict[Kind, dict[Node, int]] = {kind: {} for kind in sources}
     toward: dict[Kind, dict[Node, Node]] = {kind: {} for kind in sources}
     verdicts: dict[tuple[Node, Node], bool] = {}
@@ -131,7 +137,6 @@ def reach_by_kind(
     return {kind: Reach(distance[kind], toward[kind]) for kind in sources}
 
 
-
 def without_loops(path: Sequence[Node]) -> tuple[Node, ...]:
     """``path`` with every stretch that comes back to a place it passed cut out.
 
@@ -143,7 +148,7 @@ def without_loops(path: Sequence[Node]) -> tuple[Node, ...]:
     where: dict[Node, int] = {}
     for place in path:
         if place in where:
-            del kept[where[place] + 1:]
+            del kept[where[place] + 1 :]
             where = {step: index for index, step in enumerate(kept)}
         else:
             where[place] = len(kept)

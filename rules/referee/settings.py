@@ -26,7 +26,9 @@ class SettingsReader:
 
     def fail(self, name: str, message: str) -> RefereeError:
         """The error for a bad value of setting ``name``."""
-        return RefereeError(self.position.source, self.position.setting_place(name), f"{name}: {message}")
+        return RefereeError(
+            self.position.source, self.position.setting_place(name), f"{name}: {message}"
+        )
 
     def text(self, name: str, default: str = "") -> str:
         """The raw value, or ``default`` when the setting is not given."""

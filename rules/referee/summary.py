@@ -33,7 +33,9 @@ class CheckSummary:
         return {
             "supply": {side: dict(states) for side, states in self.supply.items()},
             "violations": len(self.violations),
-            "victory": [{"subject": verdict.subject, "outcome": verdict.outcome} for verdict in self.victory],
+            "victory": [
+                {"subject": verdict.subject, "outcome": verdict.outcome} for verdict in self.victory
+            ],
         }
 
 
@@ -50,7 +52,9 @@ def summarize(referee: Referee, verdicts: Sequence[Verdict]) -> CheckSummary:
     # side would read as units without supply.
     sides = referee.spec.sides if referee.supply_order else ()
     by_side: dict[str, dict[str, int]] = {side.id: {} for side in sides}
-    for verdict in sorted(unit_supply(verdicts), key=lambda verdict: state_rank(referee, verdict.outcome)):
+    for verdict in sorted(
+        unit_supply(verdicts), key=lambda verdict: state_rank(referee, verdict.outcome)
+    ):
         assert verdict.unit is not None
         states = by_side.setdefault(units[verdict.unit].side, {})
         states[verdict.outcome] = states.get(verdict.outcome, 0) + 1
@@ -63,7 +67,11 @@ def summarize(referee: Referee, verdicts: Sequence[Verdict]) -> CheckSummary:
 
 def unit_supply(verdicts: Sequence[Verdict]) -> list[Verdict]:
     """The verdicts on units' supply states."""
-    return [verdict for verdict in verdicts if verdict.topic == SUPPLY_TOPIC and verdict.unit is not None]
+    return [
+        verdict
+        for verdict in verdicts
+        if verdict.topic == SUPPLY_TOPIC and verdict.unit is not None
+    ]
 
 
 def grouped(referee: Referee, verdicts: Sequence[Verdict]) -> list[tuple[str, list[Verdict]]]:
@@ -80,8 +88,12 @@ def grouped(referee: Referee, verdicts: Sequence[Verdict]) -> list[tuple[str, li
     return list(sections.items())
 
 
-def headline(position: Position, verdicts: Sequence[Verdict], seen_by: str | None = None,
-             hidden_information: bool = False) -> str:
+def headline(
+    position: Position,
+    verdicts: Sequence[Verdict],
+    seen_by: str | None = None,
+    hidden_information: bool = False,
+) -> str:
     """``Title, turn N — K verdicts``, with whose view it is: a player's (``seen_by``), or,
     in a game whose positions hold what a player may not see, the referee's."""
     note = _view_note(position, seen_by, hidden_information)

@@ -65,5 +65,12 @@ class CardTable:
         """The cards the player of ``side`` has seen: the step cards of its units
         (``units_of_side``), its hand and its own played cards, and what lies face up
         for both: the discard pile and revealed cards (3.3: "only you may see them")."""
-        own_steps = (card for unit_id, cards in self.steps.items() if unit_id in units_of_side for card in cards)
-        return frozenset((*own_steps, *self.hand(side), *self.played.get(side, ()), *self.discard, *self.face_up))
+        own_steps = (
+            card
+            for unit_id, cards in self.steps.items()
+            if unit_id in units_of_side
+            for card in cards
+        )
+        return frozenset(
+            (*own_steps, *self.hand(side), *self.played.get(side, ()), *self.discard, *self.face_up)
+        )

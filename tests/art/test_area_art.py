@@ -11,7 +11,14 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Polygon
 
-from builder.art.area_board import ARROW, NAME_COLOUR, VOLGA, board_size, name_layout, render_area_board
+from builder.art.area_board import (
+    ARROW,
+    NAME_COLOUR,
+    VOLGA,
+    board_size,
+    name_layout,
+    render_area_board,
+)
 from builder.art.area_pieces import step_badge
 from builder.art.cards import INKS, card_face, screen_card
 from builder.art.fonts import font
@@ -34,14 +41,18 @@ def _area_map() -> AreaMap:
 
 def _pixels(image: Image.Image) -> list[tuple[int, ...]]:
     data = image.convert("RGB").tobytes()
-    return [tuple(data[index:index + 3]) for index in range(0, len(data), 3)]
+    return [tuple(data[index : index + 3]) for index in range(0, len(data), 3)]
 
 
-def _share_near(image: Image.Image, box: tuple[float, float, float, float], colour: tuple[int, int, int]) -> float:
+def _share_near(
+    image: Image.Image, box: tuple[float, float, float, float], colour: tuple[int, int, int]
+) -> float:
     """The share of pixels in ``box`` within a small distance of ``colour``."""
     left, top, right, bottom = box
     pixels = _pixels(image.crop((round(left), round(top), round(right), round(bottom))))
-    close = sum(1 for pixel in pixels if sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40)
+    close = sum(
+        1 for pixel in pixels if sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
+    )
     return close / len(pixels)
 
 
@@ -55,7 +66,9 @@ def test_built_up_names_are_red_and_ordinary_names_grey() -> None:
             continue
         box = name_layout(_area_map(), area).box
         own = _share_near(board(), box, NAME_COLOUR[area.kind])
-        other = _share_near(board(), box, NAME_COLOUR["urban" if area.kind == "ordinary" else "ordinary"])
+        other = _share_near(
+            board(), box, NAME_COLOUR["urban" if area.kind == "ordinary" else "ordinary"]
+        )
         assert own > 0.02 and own > 3 * other, (area.id, own, other)
 
 
@@ -77,21 +90,33 @@ def test_the_print_board_shrunk_is_the_module_board(box: tuple[int, int, int, in
     # The north-west corner holds the north arrow; the middle the Volga's turned name,
     # the arrows and the hill; the last box is the panel's card and turn boxes.
     rks = shipped_game("rks")
-    window = (round(PRINT_SCALE * box[0]), round(PRINT_SCALE * box[1]), round(PRINT_SCALE * box[2]),
-              round(PRINT_SCALE * box[3]))
+    window = (
+        round(PRINT_SCALE * box[0]),
+        round(PRINT_SCALE * box[1]),
+        round(PRINT_SCALE * box[2]),
+        round(PRINT_SCALE * box[3]),
+    )
     printed = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=window)
     assert printed.size == (window[2] - window[0], window[3] - window[1])
     shrunk = printed.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.BOX)
-    difference = ImageStat.Stat(ImageChops.difference(board().crop(box).convert("RGB"), shrunk)).mean
+    difference = ImageStat.Stat(
+        ImageChops.difference(board().crop(box).convert("RGB"), shrunk)
+    ).mean
     assert max(difference) < 8, difference  # anti-aliasing differs; nothing drawn elsewhere
 
 
 def test_a_window_is_that_part_of_the_whole_print_board() -> None:
     rks = shipped_game("rks")
     window = (1300, 1500, 2900, 3100)  # the Volga's name, pasted as a turned picture, and an arrow
-    whole = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=(0, 0, 3200, 3200)).crop(window)
+    whole = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=(0, 0, 3200, 3200)).crop(
+        window
+    )
     part = render_area_board(rks, rks.maps[0], scale=PRINT_SCALE, window=window)
-    differing = ImageChops.difference(whole, part).convert("L").point(lambda value: 255 if value > 40 else 0)
+    differing = (
+        ImageChops.difference(whole, part)
+        .convert("L")
+        .point(lambda value: 255 if value > 40 else 0)
+    )
     share = sum(1 for value in differing.tobytes() if value) / (part.width * part.height)
     assert share < 0.01, share  # wide lines may round a pixel differently at another origin
 

@@ -60,10 +60,26 @@ def test_every_symbol_drawn_on_the_boards_has_a_legend_entry(game: str) -> None:
     labels = [entry.label for entry in legend_entries(spec, game_map)]
     assert len(labels) == len(set(labels))
     expected = {
-        "tps": {"rail", "town city", "town town", "supply axis rail", "supply soviet rail", "mark german_cross",
-                "terrain fortified_axis", "terrain fortified_soviet", "line start_19nov"},
-        "dos": {"line blue_start", "line uranus_start", "line stalingrad_ring", "line impassable_mountain",
-                "line don_volga_line", "town city", "supply soviet ultimate_uranus"},
+        "tps": {
+            "rail",
+            "town city",
+            "town town",
+            "supply axis rail",
+            "supply soviet rail",
+            "mark german_cross",
+            "terrain fortified_axis",
+            "terrain fortified_soviet",
+            "line start_19nov",
+        },
+        "dos": {
+            "line blue_start",
+            "line uranus_start",
+            "line stalingrad_ring",
+            "line impassable_mountain",
+            "line don_volga_line",
+            "town city",
+            "supply soviet ultimate_uranus",
+        },
     }[game]
     assert expected <= drawn
 
@@ -106,11 +122,18 @@ def test_no_town_name_runs_into_another(game: str) -> None:
         boxes = []
         for town in game_map.towns:
             x, y = view.centre(town.hex)
-            half, size = typeface.getlength(town.name) / 2, town_symbol_size(view.hex_size, town.kind)
-            top = y - size - TOWN_LABEL_GAP - typeface.size if town.name in above else y + size + TOWN_LABEL_GAP
+            half, size = (
+                typeface.getlength(town.name) / 2,
+                town_symbol_size(view.hex_size, town.kind),
+            )
+            top = (
+                y - size - TOWN_LABEL_GAP - typeface.size
+                if town.name in above
+                else y + size + TOWN_LABEL_GAP
+            )
             boxes.append((town.name, (x - half, top, x + half, top + typeface.size)))
         for index, (name, box) in enumerate(boxes):
-            for other, other_box in boxes[index + 1:]:
+            for other, other_box in boxes[index + 1 :]:
                 assert not overlapping(box, other_box), (name, other)
         if game == "dos":
             assert "Uryupinsk" in above or "Novonikolayevsky" in above

@@ -55,9 +55,16 @@ def test_tps_victory_charts_and_grouped_turn_records() -> None:
     assert charts["victory_levels"].rows[-1] == ("25 or more", "Soviet decisive victory")
     assert len(charts["victory_points"].rows) == len(tps.tables.victory_points)
     groups = turn_record_groups(tps)
-    assert sum(len(group) for group in groups) == len(tps.scenarios) and len(groups) < len(tps.scenarios)
+    assert sum(len(group) for group in groups) == len(tps.scenarios) and len(groups) < len(
+        tps.scenarios
+    )
 
 
 def test_japanese_section_names_are_dropped() -> None:
-    assert printable("戦闘結果表 (combat results table), with errata") == "combat results table, with errata"
-    assert printable("VP schedule and VP table (VP スケジュール, VP 表)") == "VP schedule and VP table"
+    assert (
+        printable("戦闘結果表 (combat results table), with errata")
+        == "combat results table, with errata"
+    )
+    assert (
+        printable("VP schedule and VP table (VP スケジュール, VP 表)") == "VP schedule and VP table"
+    )

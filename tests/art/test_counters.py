@@ -27,12 +27,16 @@ from tests.support.games import shipped_game
 
 
 def all_units(dos: GameSpec, tps: GameSpec, rks: GameSpec) -> list[tuple[GameSpec, Unit]]:
-    return [(dos, unit) for unit in DOS_UNITS] + [(tps, unit) for unit in TPS_UNITS] + [
-        (rks, unit) for unit in rks.units.values()
-    ]
+    return (
+        [(dos, unit) for unit in DOS_UNITS]
+        + [(tps, unit) for unit in TPS_UNITS]
+        + [(rks, unit) for unit in rks.units.values()]
+    )
 
 
-@pytest.mark.parametrize("counter", [screen_format(), screen_format(60), print_format(0.5), print_format(0.75)])
+@pytest.mark.parametrize(
+    "counter", [screen_format(), screen_format(60), print_format(0.5), print_format(0.75)]
+)
 def test_every_kind_renders_at_every_size(
     dos: GameSpec, tps: GameSpec, rks: GameSpec, counter: CounterFormat
 ) -> None:
@@ -46,7 +50,9 @@ def test_every_kind_renders_at_every_size(
 def test_front_uses_the_nationality_colours(dos: GameSpec) -> None:
     front = unit_faces(DOS_UNITS[0], dos, screen_format()).front
     background = dos.nationalities["german_mechanized"].background
-    assert front.getpixel((SCREEN_COUNTER_PX // 2, 3)) == tuple(int(background[i : i + 2], 16) for i in (1, 3, 5))
+    assert front.getpixel((SCREEN_COUNTER_PX // 2, 3)) == tuple(
+        int(background[i : i + 2], 16) for i in (1, 3, 5)
+    )
 
 
 def test_same_unit_gives_the_same_png_bytes(dos: GameSpec) -> None:
@@ -68,7 +74,11 @@ def test_untried_back_reads_u_and_movement(dos: GameSpec) -> None:
     faces = unit_faces(tank, dos, screen_format())
     assert faces.back_kind == "untried"
     text = untried_text(tank, dos)
-    assert text.values == "U-8" and text.designation == "" and text.symbol == face_text(tank, dos, 0).symbol
+    assert (
+        text.values == "U-8"
+        and text.designation == ""
+        and text.symbol == face_text(tank, dos, 0).symbol
+    )
     revealed = face_text(tank, dos, 0)
     assert revealed.values == "6-4-8"
 
@@ -99,7 +109,9 @@ def test_question_marks_and_combined_strength() -> None:
 
 def test_tps_kinds(tps: GameSpec) -> None:
     kampfgruppe, weak, corps, supply, ground, flight = TPS_UNITS
-    assert face_text(kampfgruppe, tps, 0).values == "2-8" and face_text(weak, tps, 0).values == "1-8"
+    assert (
+        face_text(kampfgruppe, tps, 0).values == "2-8" and face_text(weak, tps, 0).values == "1-8"
+    )
     assert face_text(corps, tps, 0).values == "3-4" and face_text(corps, tps, 0).corner == "21"
     # Issue 10 item 8: a flight shows its air superiority attack and its range.
     assert face_text(flight, tps, 0).values == "1 R12"
@@ -125,7 +137,10 @@ def test_designations() -> None:
     assert corner_text(replace(unit, arrivals=(Arrival("blue", 7, ""),))) == "7"
     assert corner_text(replace(arriving, properties={"army": "6A", "counter": "Ur3"})) == "Ur3"
     assert corner_text(replace(arriving, properties={"army": "6A"})) == "6A"
-    assert corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"}, untried=True)) == ""
+    assert (
+        corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"}, untried=True))
+        == ""
+    )
 
 
 def test_designation_changes_the_picture(dos: GameSpec) -> None:

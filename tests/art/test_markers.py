@@ -7,15 +7,39 @@ from PIL import ImageChops
 
 from builder.art.counters import print_format, screen_format
 from builder.art.drawing import png_bytes
-from builder.art.markers import CLEAR, FROZEN, NEUTRAL_BACKGROUND, marker_design, marker_faces, marker_side
+from builder.art.markers import (
+    CLEAR,
+    FROZEN,
+    NEUTRAL_BACKGROUND,
+    marker_design,
+    marker_faces,
+    marker_side,
+)
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.model import GameSpec, Marker
 
 MARKER_IDS = {
-    "dos": ("game_turn", "german_vp", "supply_network_axis", "supply_network_soviet", "air_supply", "manstein",
-            "weather", "air_axis", "reserve_inactive"),
-    "tps": ("game_turn", "out_of_supply", "isolated", "front_gap_axis", "interdiction", "cap", "untried"),
+    "dos": (
+        "game_turn",
+        "german_vp",
+        "supply_network_axis",
+        "supply_network_soviet",
+        "air_supply",
+        "manstein",
+        "weather",
+        "air_axis",
+        "reserve_inactive",
+    ),
+    "tps": (
+        "game_turn",
+        "out_of_supply",
+        "isolated",
+        "front_gap_axis",
+        "interdiction",
+        "cap",
+        "untried",
+    ),
     "rks": ("game_turn", "control", "done"),
 }
 
@@ -77,4 +101,10 @@ def test_shipped_tps_markers_cover_what_players_track(games: dict[str, GameSpec]
     # Issue 4: turn, VP, out-of-supply and continuous-front gap markers; the five air missions.
     labels = {marker_design(item).label for item in games["tps"].markers.values()}
     assert {"GAME TURN", "VICTORY POINTS", "OUT OF SUPPLY", "ISOLATED", "FRONT GAP"} <= labels
-    assert {"CLOSE SUPPORT", "INTERDICT", "COMBAT AIR PATROL", "AIR SUPERIORITY", "INTERCEPT"} <= labels
+    assert {
+        "CLOSE SUPPORT",
+        "INTERDICT",
+        "COMBAT AIR PATROL",
+        "AIR SUPERIORITY",
+        "INTERCEPT",
+    } <= labels

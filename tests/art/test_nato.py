@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from builder.art.nato import ARM_SYMBOLS, Element, draw_size_mark, draw_symbol, parse_size, size_mark_width, unit_symbol
+from builder.art.nato import (
+    ARM_SYMBOLS,
+    Element,
+    draw_size_mark,
+    draw_symbol,
+    parse_size,
+    size_mark_width,
+    unit_symbol,
+)
 from rules.errors import DataError
 
 FRAME = (10.0, 10.0, 110.0, 76.0)
@@ -26,7 +34,9 @@ def test_every_element_draws_something_inside_the_frame() -> None:
     assert len(set(drawn.values())) == len(Element)
 
 
-@pytest.mark.parametrize("elements", [frozenset({Element.INFANTRY, Element.ARMOUR}), frozenset({Element.AIR})])
+@pytest.mark.parametrize(
+    "elements", [frozenset({Element.INFANTRY, Element.ARMOUR}), frozenset({Element.AIR})]
+)
 def test_symbols_are_deterministic(elements: frozenset[Element]) -> None:
     assert symbol_pixels(elements) == symbol_pixels(elements)
 
@@ -38,7 +48,16 @@ def test_arm_spellings_and_mobility() -> None:
     assert unit_symbol("infantry", "non_mechanized") == {Element.INFANTRY}
     assert unit_symbol("supply", "motorised") == {Element.SUPPLY}
     assert unit_symbol("mechanized cavalry", "mechanized") == {Element.CAVALRY, Element.ARMOUR}
-    assert {"infantry", "panzer", "cavalry", "mountain", "artillery", "flak", "supply", "air"} <= set(ARM_SYMBOLS)
+    assert {
+        "infantry",
+        "panzer",
+        "cavalry",
+        "mountain",
+        "artillery",
+        "flak",
+        "supply",
+        "air",
+    } <= set(ARM_SYMBOLS)
 
 
 def test_unknown_arm_is_a_data_error() -> None:

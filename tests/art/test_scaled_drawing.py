@@ -45,8 +45,12 @@ def test_widths_and_text_grow_with_the_scale_and_measure_as_unscaled() -> None:
     draw.text((10, 10), "Kalach", font=font(12), fill=INK)
     plain_box, large_box = _ink_box(plain), _ink_box(large)
     assert plain_box is not None and large_box is not None
-    assert (large_box[2] - large_box[0]) == pytest.approx(4 * (plain_box[2] - plain_box[0]), rel=0.1)
-    assert draw.textlength("Kalach", font=font(12)) == ImageDraw.Draw(plain).textlength("Kalach", font=font(12))
+    assert (large_box[2] - large_box[0]) == pytest.approx(
+        4 * (plain_box[2] - plain_box[0]), rel=0.1
+    )
+    assert draw.textlength("Kalach", font=font(12)) == ImageDraw.Draw(plain).textlength(
+        "Kalach", font=font(12)
+    )
     line = Image.new("RGB", (100, 100), (255, 255, 255))
     ScaledDraw(line, 5.0).line((0, 10, 20, 10), fill=INK, width=2)
     box = _ink_box(line)
@@ -67,7 +71,9 @@ def test_the_print_board_shrunk_is_the_module_board(box: tuple[int, int, int, in
     tps = shipped_game("tps")
     game_map = tps.maps[0]
     screen = render_board(tps, game_map, 0)
-    printed = render_board(tps, game_map, 0, scale=3.0, window=(3 * box[0], 3 * box[1], 3 * box[2], 3 * box[3]))
+    printed = render_board(
+        tps, game_map, 0, scale=3.0, window=(3 * box[0], 3 * box[1], 3 * box[2], 3 * box[3])
+    )
     shrunk = printed.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.BOX)
     difference = ImageStat.Stat(ImageChops.difference(screen.crop(box), shrunk)).mean
     assert max(difference) < 8, difference  # anti-aliasing differs; nothing drawn elsewhere
@@ -80,6 +86,10 @@ def test_a_window_is_that_part_of_the_whole_print_board() -> None:
     window = (2100, 1500, 3300, 2400)
     whole = render_board(dos, game_map, 1, scale=2.5, window=(0, 0, 3600, 2700)).crop(window)
     part = render_board(dos, game_map, 1, scale=2.5, window=window)
-    differing = ImageChops.difference(whole, part).convert("L").point(lambda value: 255 if value > 40 else 0)
+    differing = (
+        ImageChops.difference(whole, part)
+        .convert("L")
+        .point(lambda value: 255 if value > 40 else 0)
+    )
     share = sum(1 for value in differing.tobytes() if value) / (part.width * part.height)
     assert share < 0.01, share  # wide lines may round a pixel differently at another origin

@@ -16,9 +16,22 @@ from builder.art.area_pieces import acted_face, render_steps_board, step_badge
 from builder.art.board import render_board
 from builder.art.cards import card_back, card_face, screen_card
 from builder.art.charts import SCREEN_PPI, render_table
-from builder.art.counters import MINIMUM_LABEL_SHARE, face_labels, face_texts, print_format, screen_format, unit_faces
+from builder.art.counters import (
+    MINIMUM_LABEL_SHARE,
+    face_labels,
+    face_texts,
+    print_format,
+    screen_format,
+    unit_faces,
+)
 from builder.art.fonts import font
-from builder.art.markers import VERDICT_OVERLAYS, marker_design, marker_faces, marker_labels, verdict_overlay
+from builder.art.markers import (
+    VERDICT_OVERLAYS,
+    marker_design,
+    marker_faces,
+    marker_labels,
+    verdict_overlay,
+)
 from builder.art.pool import render_pile_board
 from builder.art.text import UndrawableText, draw_text, missing_characters
 from builder.art.tracks import render_tracks, track_layout
@@ -39,7 +52,9 @@ def test_a_character_the_font_cannot_draw_is_refused() -> None:
         draw_text(canvas, (0, 0), "戦 CRT", font(12), (0, 0, 0))
 
 
-def test_every_text_drawn_into_every_image_of_every_game_has_its_glyphs(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_text_drawn_into_every_image_of_every_game_has_its_glyphs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Boards (hex and area), counters and their 'acted' sides, markers, charts, tracks,
     # the pool board, cards, steps boards and step badges of every shipped game, drawn
     # through the one checked path; the check is what this test observes.
@@ -93,7 +108,8 @@ def test_only_the_text_module_puts_text_into_images() -> None:
     # One shared text-drawing path: no other module calls ImageDraw.text itself.
     direct = re.compile(r"\b\w+\.text\(\s*\(")
     offenders = [
-        str(path.relative_to(BUILDER)) for path in BUILDER.rglob("*.py")
+        str(path.relative_to(BUILDER))
+        for path in BUILDER.rglob("*.py")
         if path.name != "text.py" and direct.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
@@ -104,7 +120,10 @@ def _check_labels(labels: list[text_module.Label], side: float, factor: int, whe
     for label in labels:
         assert label.size / factor >= minimum - 1e-9, (where, label.text, label.size / factor)
         left, top, right, bottom = label.box
-        assert 0 <= left and right <= side * factor and 0 <= top and bottom <= side * factor, (where, label.text)
+        assert 0 <= left and right <= side * factor and 0 <= top and bottom <= side * factor, (
+            where,
+            label.text,
+        )
     for first, second in combinations(labels, 2):
         assert not text_module.overlapping(first.box, second.box), (where, first.text, second.text)
 
@@ -120,10 +139,17 @@ def test_every_counter_label_fits_its_box_at_a_legible_size(game: str) -> None:
         for unit in spec.units.values():
             for face in face_texts(unit, spec)[:2]:
                 if face is not None:
-                    _check_labels(face_labels(face, counter, factor), counter.size_px, factor, unit.id)
+                    _check_labels(
+                        face_labels(face, counter, factor), counter.size_px, factor, unit.id
+                    )
         for marker in spec.markers.values():
             side = counter.size_px * factor
-            _check_labels(marker_labels(marker_design(marker).label, 0, side), counter.size_px, factor, marker.id)
+            _check_labels(
+                marker_labels(marker_design(marker).label, 0, side),
+                counter.size_px,
+                factor,
+                marker.id,
+            )
 
 
 def test_counters_say_what_the_issue_found_missing() -> None:
@@ -131,7 +157,10 @@ def test_counters_say_what_the_issue_found_missing() -> None:
     # a corps' designation does not repeat its army.
     tps = shipped_game("tps")
     front = {unit_id: face_texts(tps.units[unit_id], tps)[0] for unit_id in tps.units}
-    assert front["lw-kg27-flight"].designation == "KG 27" and front["lw-kg55-flight"].designation == "KG 55"
+    assert (
+        front["lw-kg27-flight"].designation == "KG 27"
+        and front["lw-kg55-flight"].designation == "KG 55"
+    )
     assert front["lw-kg55-flight"].values == "1 R18"
     assert (front["su-1gdsa-rc2"].corner, front["su-1gdsa-rc2"].designation) == ("1 Gds", "2")
     assert (front["su-5sha-rc1"].corner, front["su-5sha-rc1"].designation) == ("5 Sh", "1")

@@ -19,6 +19,7 @@ from builder.vassal.traits import Marker
 from rules.data.loader import load_game
 from rules.model import GameSpec
 
+
 @dataclass
 class LogWriter:
     """A log begun on a set-up save (``dist/setups/<setup>.vsav``): each ``move``,
@@ -48,7 +49,10 @@ class LogWriter:
         """The piece id and map of ``unit`` in the set-up."""
         for piece in self.saved.pieces:
             for trait in piece.traits:
-                if isinstance(trait, Marker) and dict(zip(trait.keys, trait.values, strict=False)).get("UnitId") == unit:
+                if (
+                    isinstance(trait, Marker)
+                    and dict(zip(trait.keys, trait.values, strict=False)).get("UnitId") == unit
+                ):
                     assert piece.map is not None
                     return piece.id, piece.map
         raise KeyError(unit)
@@ -59,7 +63,11 @@ class LogWriter:
         found = self.spec.parse_hex(to)
         assert found is not None and found[0].hex_map is not None
         x, y = found[0].hex_map.pixel_centre(found[1])
-        self.steps.append(encode_command(MovePiece(piece_id, map_name, round(x), round(y), None, map_name, 0, 0, None, None)))
+        self.steps.append(
+            encode_command(
+                MovePiece(piece_id, map_name, round(x), round(y), None, map_name, 0, 0, None, None)
+            )
+        )
         return self
 
     def phase(self, turn: int, phase: str) -> LogWriter:

@@ -11,7 +11,9 @@ import pytest
 from tests.audit.logs import LogWriter
 from tests.cli.test_cli import run
 
-CORPUS_LOG = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "zxvt" / "zxvt_5x5_startup.vlog"
+CORPUS_LOG = (
+    Path(__file__).resolve().parents[3] / "shared" / "corpus" / "zxvt" / "zxvt_5x5_startup.vlog"
+)
 
 
 def _json(*arguments: str) -> dict[str, object]:
@@ -28,18 +30,30 @@ def _entries(result: dict[str, object]) -> list[dict[str, object]]:
     return entries
 
 
-def test_cont_1_a_log_starting_where_the_previous_file_ends_is_continuous(dist: Path, tmp_path: Path) -> None:
+def test_cont_1_a_log_starting_where_the_previous_file_ends_is_continuous(
+    dist: Path, tmp_path: Path
+) -> None:
     previous = LogWriter.on(dist, "tps-1").path
     log = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").write(tmp_path / "game.vlog")
     result = _json(str(previous), str(log))
     first = _entries(result)[0]
-    assert (first["topic"], first["outcome"], first["rules"]) == ("continuity", "continuous", ["Sequence of play"])
+    assert (first["topic"], first["outcome"], first["rules"]) == (
+        "continuity",
+        "continuous",
+        ["Sequence of play"],
+    )
     digests = result["digests"]
     assert isinstance(digests, dict) and digests["previous"] == digests["start"] != digests["end"]
 
 
-def test_cont_2_a_ghost_move_between_files_names_the_unit_and_both_places(dist: Path, tmp_path: Path) -> None:
-    previous = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1502").write(tmp_path / "previous.vsav", logged=False)
+def test_cont_2_a_ghost_move_between_files_names_the_unit_and_both_places(
+    dist: Path, tmp_path: Path
+) -> None:
+    previous = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "1502")
+        .write(tmp_path / "previous.vsav", logged=False)
+    )
     log = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc2", "1202").write(tmp_path / "game.vlog")
     result = _json(str(previous), str(log))
     ghosts = [entry for entry in _entries(result) if entry["outcome"] == "ghost move"]
@@ -52,25 +66,46 @@ def test_cont_2_a_ghost_move_between_files_names_the_unit_and_both_places(dist: 
 
 def test_pair_1_two_saves_judge_the_moves_between(dist: Path, tmp_path: Path) -> None:
     before = LogWriter.on(dist, "tps-1").path
-    after = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "2201").write(tmp_path / "after.vsav", logged=False)
+    after = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "2201")
+        .write(tmp_path / "after.vsav", logged=False)
+    )
     code, output, _ = run("audit", str(before), str(after))
     assert code == 0
     assert "su-1gdsa-rc1: illegal — cheapest legal path: 6 MP against an allowance of 5" in output
     assert "[rule Movement, Terrain effects table, ZOC]" in output
 
 
-def test_pair_2_moves_between_saves_of_two_phases_are_judged_in_the_first(dist: Path, tmp_path: Path) -> None:
+def test_pair_2_moves_between_saves_of_two_phases_are_judged_in_the_first(
+    dist: Path, tmp_path: Path
+) -> None:
     before = LogWriter.on(dist, "tps-1").path
-    after = (LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").phase(1, "Soviet combat")
-             .write(tmp_path / "after.vsav", logged=False))
+    after = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "1103")
+        .phase(1, "Soviet combat")
+        .write(tmp_path / "after.vsav", logged=False)
+    )
     entries = _entries(_json(str(before), str(after)))
-    assert [(entry["step"], entry["topic"], entry["phase"], entry["outcome"]) for entry in entries] == [
-        (1, "movement", "Soviet first movement", "legal"), (2, "stacking", "Soviet first movement", "legal")]
+    assert [
+        (entry["step"], entry["topic"], entry["phase"], entry["outcome"]) for entry in entries
+    ] == [
+        (1, "movement", "Soviet first movement", "legal"),
+        (2, "stacking", "Soviet first movement", "legal"),
+    ]
 
 
-def test_text_ledger_has_headings_by_turn_and_phase_and_the_end_state(dist: Path, tmp_path: Path) -> None:
-    log = (LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").phase(1, "Soviet combat").vp("SovietVP", 0, 5)
-           .write(tmp_path / "game.vlog"))
+def test_text_ledger_has_headings_by_turn_and_phase_and_the_end_state(
+    dist: Path, tmp_path: Path
+) -> None:
+    log = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "1103")
+        .phase(1, "Soviet combat")
+        .vp("SovietVP", 0, 5)
+        .write(tmp_path / "game.vlog")
+    )
     code, output, _ = run("audit", str(log))
     lines = output.splitlines()
     assert code == 0
@@ -79,15 +114,22 @@ def test_text_ledger_has_headings_by_turn_and_phase_and_the_end_state(dist: Path
     assert lines[-1] == "End: turn 1, Soviet combat; AxisVP 0, SovietVP 5"
 
 
-def test_bookkeeping_save_dump_of_the_log_shows_the_vp_it_leaves(dist: Path, tmp_path: Path) -> None:
+def test_bookkeeping_save_dump_of_the_log_shows_the_vp_it_leaves(
+    dist: Path, tmp_path: Path
+) -> None:
     log = LogWriter.on(dist, "tps-1").vp("AxisVP", 0, 5).write(tmp_path / "game.vlog")
     code, output, _ = run("save", "dump", str(log))
     assert code == 0 and "Property AxisVP [Module] = 5" in output
 
 
 def test_every_entry_names_its_rules(dist: Path, tmp_path: Path) -> None:
-    log = (LogWriter.on(dist, "dos-blue").move("de-9pd", "N2144").move("b13a-rd1", "N1044")
-           .phase(1, "German: the other phase").write(tmp_path / "game.vlog"))
+    log = (
+        LogWriter.on(dist, "dos-blue")
+        .move("de-9pd", "N2144")
+        .move("b13a-rd1", "N1044")
+        .phase(1, "German: the other phase")
+        .write(tmp_path / "game.vlog")
+    )
     entries = _entries(_json(str(log)))
     # Two moves, then stacking where each movement phase ends (the second with the file).
     assert [entry["topic"] for entry in entries] == ["movement", "movement", "stacking", "stacking"]
@@ -95,7 +137,12 @@ def test_every_entry_names_its_rules(dist: Path, tmp_path: Path) -> None:
 
 
 def test_hidden_1_as_a_player_an_untried_unit_goes_by_its_alias(dist: Path, tmp_path: Path) -> None:
-    log = LogWriter.on(dist, "dos-blue").phase(1, "Soviet: movement").move("b13a-rd1", "N1044").write(tmp_path / "game.vlog")
+    log = (
+        LogWriter.on(dist, "dos-blue")
+        .phase(1, "Soviet: movement")
+        .move("b13a-rd1", "N1044")
+        .write(tmp_path / "game.vlog")
+    )
     for side in ("axis", "soviet"):
         code, output, _ = run("audit", "--as", side, str(log))
         assert code == 0 and "b13a-rd1" not in output and "untried-" in output
@@ -104,10 +151,15 @@ def test_hidden_1_as_a_player_an_untried_unit_goes_by_its_alias(dist: Path, tmp_
     assert "b13a-rd1: legal" in output
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    (("--as", "germans"), "unknown side 'germans'"),
-])
-def test_bad_options_are_one_line_and_exit_2(arguments: tuple[str, ...], message: str, dist: Path) -> None:
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("--as", "germans"), "unknown side 'germans'"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(
+    arguments: tuple[str, ...], message: str, dist: Path
+) -> None:
     code, output, error = run("audit", *arguments, str(LogWriter.on(dist, "dos-blue").path))
     assert (code, output) == (2, "") and message in error and error.count("\n") == 1
 
@@ -122,11 +174,17 @@ def test_bad_2_a_truncated_log_is_one_line_and_exit_2(dist: Path, tmp_path: Path
     broken = tmp_path / "broken.vlog"
     broken.write_bytes(log.read_bytes()[: len(log.read_bytes()) // 2])
     code, output, error = run("audit", str(broken))
-    assert (code, output) == (2, "") and error.startswith(f"stavka: {broken}") and error.count("\n") == 1
+    assert (
+        (code, output) == (2, "")
+        and error.startswith(f"stavka: {broken}")
+        and error.count("\n") == 1
+    )
 
 
 def test_bad_3_files_of_two_games_are_one_line_and_exit_2(dist: Path) -> None:
-    code, output, error = run("audit", str(LogWriter.on(dist, "tps-1").path), str(LogWriter.on(dist, "dos-blue").path))
+    code, output, error = run(
+        "audit", str(LogWriter.on(dist, "tps-1").path), str(LogWriter.on(dist, "dos-blue").path)
+    )
     assert (code, output) == (2, "") and "is of tps" in error and error.count("\n") == 1
 
 

@@ -16,7 +16,9 @@ from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 
@@ -30,7 +32,11 @@ def _entries(*paths: Path) -> list[dict[str, object]]:
 
 def test_engine_play_audited_save_by_save(dist: Path, tmp_path: Path) -> None:
     setup = dist / "setups" / "tps-1.vsav"
-    moved, advanced, combat = tmp_path / "moved.vsav", tmp_path / "advanced.vsav", tmp_path / "combat.vsav"
+    moved, advanced, combat = (
+        tmp_path / "moved.vsav",
+        tmp_path / "advanced.vsav",
+        tmp_path / "combat.vsav",
+    )
     steps = [
         {"move": {"property": {"UnitId": "su-1gdsa-rc1"}}, "to": "1103"},
         {"move": {"property": {"UnitId": "su-1gdsa-rc2"}}, "to": "1602"},
@@ -50,19 +56,30 @@ def test_engine_play_audited_save_by_save(dist: Path, tmp_path: Path) -> None:
     chat = [line for action in performed for line in action["chat"]]
     assert "* 1st Guards Army rifle corps 2 moves 1304 → 1602" in chat
 
-    first = {entry["subject"]: entry for entry in _entries(setup, moved) if entry["topic"] == "movement"}
-    assert (first["su-1gdsa-rc1"]["outcome"], first["su-1gdsa-rc1"]["details"]) == ("legal", {"cost": "5", "allowance": "5"})
+    first = {
+        entry["subject"]: entry for entry in _entries(setup, moved) if entry["topic"] == "movement"
+    }
+    assert (first["su-1gdsa-rc1"]["outcome"], first["su-1gdsa-rc1"]["details"]) == (
+        "legal",
+        {"cost": "5", "allowance": "5"},
+    )
     assert first["su-1gdsa-rc2"]["outcome"] == "illegal"
     assert "+2 leaving enemy ZOC" in str(first["su-1gdsa-rc2"]["explanation"])
 
     second = {(entry["topic"], entry["subject"]): entry for entry in _entries(moved, advanced)}
     vp = second[("bookkeeping", "AxisVP")]
-    assert (vp["explanation"], vp["rules"]) == ("0 → 5; the award is not checked against the rules yet", ["VP schedule"])
+    assert (vp["explanation"], vp["rules"]) == (
+        "0 → 5; the award is not checked against the rules yet",
+        ["VP schedule"],
+    )
     stacking = second[("stacking", "stacking")]
     assert (stacking["outcome"], stacking["phase"]) == ("legal", "Soviet first movement")
 
     third = {(entry["topic"], entry["subject"]): entry for entry in _entries(advanced, combat)}
     wrong_phase = third[("movement", "su-1gdsa-rc1")]
     assert (wrong_phase["outcome"], wrong_phase["phase"], wrong_phase["rules"]) == (
-        "illegal", "Soviet combat", ["Sequence of play"])
+        "illegal",
+        "Soviet combat",
+        ["Sequence of play"],
+    )
     assert "Soviet combat is not a movement phase" in str(wrong_phase["explanation"])

@@ -22,11 +22,17 @@ def test_the_order_of_the_pieces_in_a_save_does_not_change_the_report(
     tmp_path: Path, game: str, scenario: str
 ) -> None:
     spec = shipped_game(game)
-    units = [SavedUnit(placement.unit, placement.location) for placement in spec.scenarios[scenario].setup]
+    units = [
+        SavedUnit(placement.unit, placement.location)
+        for placement in spec.scenarios[scenario].setup
+    ]
     forward, backward = tmp_path / "forward.vsav", tmp_path / "backward.vsav"
     forward.write_bytes(stavka_save(spec, units, turn="1", scenario=scenario))
     backward.write_bytes(stavka_save(spec, units[::-1], turn="1", scenario=scenario))
     for options in ((), ("--format", "json")):
-        (code, text, error), again = run("check", str(forward), *options), run("check", str(backward), *options)
+        (code, text, error), again = (
+            run("check", str(forward), *options),
+            run("check", str(backward), *options),
+        )
         assert (code, error) == (0, "")
         assert again == (code, text, error)

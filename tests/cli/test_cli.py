@@ -39,7 +39,9 @@ def test_validate_shipped_games(game: str) -> None:
 def test_a_command_group_alone_shows_its_help(command: list[str]) -> None:
     code, output, error = run(*command)
     assert code == 0 and error == ""
-    assert output.startswith("Usage: ") and output.splitlines()[0].endswith(" ".join([*command, "[OPTIONS] COMMAND [ARGS]..."]))
+    assert output.startswith("Usage: ") and output.splitlines()[0].endswith(
+        " ".join([*command, "[OPTIONS] COMMAND [ARGS]..."])
+    )
     assert "\\n" not in output and "Commands:" in output
 
 
@@ -54,7 +56,9 @@ def test_typo_in_terrain_exits_2_with_one_line(tmp_path: Path) -> None:
     map_file = folder / "map.toml"
     text = map_file.read_text(encoding="utf-8")
     line = text[: text.index('default_terrain = "clear"')].count("\n") + 1
-    map_file.write_text(text.replace('default_terrain = "clear"', 'default_terrain = "forrest"'), encoding="utf-8")
+    map_file.write_text(
+        text.replace('default_terrain = "clear"', 'default_terrain = "forrest"'), encoding="utf-8"
+    )
     code, output, error = run("validate", str(folder))
     assert code == 2 and output == ""
     assert error.count("\n") == 1

@@ -42,7 +42,9 @@ CPU_SECONDS = 60
 POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
 
 
-def run_limited(*arguments: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_limited(
+    *arguments: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``stavka ARGUMENTS`` in a child process held to :data:`MEMORY` and :data:`CPU_SECONDS`."""
 
     def limit() -> None:
@@ -52,13 +54,23 @@ def run_limited(*arguments: str, cwd: Path | None = None, env: dict[str, str] | 
     code = "import sys; from builder.program import run; sys.argv[0] = 'stavka'; run()"
     root = Path(__file__).resolve().parents[2]
     environment = {**os.environ, "PYTHONPATH": str(root), **(env or {})}
-    return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True, cwd=cwd,
-                          env=environment, preexec_fn=limit, timeout=10 * CPU_SECONDS, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=environment,
+        preexec_fn=limit,
+        timeout=10 * CPU_SECONDS,
+        check=False,
+    )
 
 
 def _one_line(result: subprocess.CompletedProcess[str], message: str) -> None:
     assert result.returncode == 2, result.stderr[-2000:]
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("stavka: "), result.stderr[-2000:]
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("stavka: "), result.stderr[
+        -2000:
+    ]
     assert message in result.stderr
 
 
@@ -73,7 +85,11 @@ def test_a_flat_chain_of_fifty_thousand_traits_is_read_within_the_limits(tmp_pat
 
 def test_a_flat_chain_splits_as_the_engine_does() -> None:
     assert Chain("mark;A\tmark;B\tpiece;;;a.png;A").elements() == ["mark;A", "mark;B"]
-    assert Chain("mark;A\tmark;B\\\tpiece;;;a.png;A").elements() == ["mark;A", "mark;B", "piece;;;a.png;A"]
+    assert Chain("mark;A\tmark;B\\\tpiece;;;a.png;A").elements() == [
+        "mark;A",
+        "mark;B",
+        "piece;;;a.png;A",
+    ]
 
 
 # Item 2: a bare game name is a shipped game only.
@@ -84,7 +100,9 @@ def test_a_folder_in_the_current_directory_never_replaces_a_shipped_game(tmp_pat
     shutil.copytree(games_directory() / "dos", decoy)
     (decoy / "units.toml").unlink()
     (decoy / "units.toml").symlink_to("/dev/zero")
-    save = _save_file(tmp_path, stavka_save(shipped_game("tps"), [SavedUnit(_tps_units(1)[0], "2412")], turn="3"))
+    save = _save_file(
+        tmp_path, stavka_save(shipped_game("tps"), [SavedUnit(_tps_units(1)[0], "2412")], turn="3")
+    )
     position = tmp_path / "p.toml"
     position.write_text('game = "dos"\nturn = 1\n', encoding="utf-8")
     assert run_limited("check", str(save), cwd=tmp_path).returncode == 0
@@ -150,8 +168,11 @@ def test_a_cache_that_is_no_file_or_too_big_is_passed_over(own_cache: Path, kind
     else:
         with entry.open("wb") as stream:
             stream.truncate(cache.MAX_CACHE_BYTES + 1)
-    result = run_limited("check", str(POSITIONS / "tps" / "air_superiority_damaged.toml"),
-                         env={"XDG_CACHE_HOME": str(own_cache.parents[1])})
+    result = run_limited(
+        "check",
+        str(POSITIONS / "tps" / "air_superiority_damaged.toml"),
+        env={"XDG_CACHE_HOME": str(own_cache.parents[1])},
+    )
     assert result.returncode == 0, result.stderr[-2000:]
 
 
@@ -182,8 +203,9 @@ def test_a_plain_turn_and_phase_are_read() -> None:
 # Item 5: report never replaces a file it did not write.
 
 
-def test_a_file_appearing_at_the_reports_name_while_it_is_built_is_kept(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_appearing_at_the_reports_name_while_it_is_built_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "page.html"
     original = output._create_exclusively
 
@@ -193,8 +215,10 @@ def test_a_file_appearing_at_the_reports_name_while_it_is_built_is_kept(tmp_path
         original(temporary, path, data)
 
     monkeypatch.setattr(output, "_create_exclusively", meanwhile)
-    _refused(("report", str(POSITIONS / "tps" / "air_superiority_damaged.toml"), "-o", str(target)),
-             "not written by Stavka")
+    _refused(
+        ("report", str(POSITIONS / "tps" / "air_superiority_damaged.toml"), "-o", str(target)),
+        "not written by Stavka",
+    )
     assert target.read_text(encoding="utf-8") == "the user's notes"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["page.html"]
 
@@ -250,13 +274,19 @@ def _edit(path: Path, old: str, new: str) -> None:
     ("old", "new", "message"),
     [
         ("size = [3705, 2465]", "size = [20000, 20000]", "out of range 1..16000"),
-        ("size = [3705, 2465]", "size = [16000, 16000]", "more than the 40,000,000 the build can draw"),
+        (
+            "size = [3705, 2465]",
+            "size = [16000, 16000]",
+            "more than the 40,000,000 the build can draw",
+        ),
         ("dx = 75", "dx = 1e308", "'dx' = 1e+308 is not a usable number"),
         ("dx = 75", "dx = 1e9", "must be at most 1000"),
         ("dx = 75", "dx = nan", "is not a usable number"),
     ],
 )
-def test_validate_refuses_boards_the_build_cannot_draw(tmp_path: Path, old: str, new: str, message: str) -> None:
+def test_validate_refuses_boards_the_build_cannot_draw(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
     folder = _game_copy(tmp_path, "tps")
     _edit(folder / "map.toml", old, new)
     result = run_limited("validate", str(folder))
@@ -301,8 +331,10 @@ def test_a_fifo_as_the_reports_target_is_refused_unread(tmp_path: Path) -> None:
     finished = threading.Event()
 
     def answer() -> None:
-        _refused(("report", str(POSITIONS / "tps" / "air_superiority_damaged.toml"), "-o", str(fifo)),
-                 "not a regular file")
+        _refused(
+            ("report", str(POSITIONS / "tps" / "air_superiority_damaged.toml"), "-o", str(fifo)),
+            "not a regular file",
+        )
         finished.set()
 
     worker = threading.Thread(target=answer, daemon=True)
@@ -326,10 +358,21 @@ def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.M
     assert game_map.hex_map is not None
     real, decoy = (game_map.hex_map.pixel_centre(hex_of(tps, at)) for at in ("2412", "2413"))
     # The decoy names no game and comes after the real piece: a match on UnitId alone picks it.
-    pieces = [SetupPiece((Marker(keys, values), BasicPiece(image="", name=unit)), game_map.name, int(x), int(y))
-              for keys, values, (x, y) in ((("Game", "UnitId"), ("tps", unit), real), (("UnitId",), (unit,), decoy))]
-    data = build_setup_save(pieces, Metadata(module_name(tps), "0.1.0", "3.7.10", "1700000000000", ""), seed=1,
-                            turns=(TurnPosition("TurnTracker0", "0|3;0;false;-1"),))
+    pieces = [
+        SetupPiece(
+            (Marker(keys, values), BasicPiece(image="", name=unit)), game_map.name, int(x), int(y)
+        )
+        for keys, values, (x, y) in (
+            (("Game", "UnitId"), ("tps", unit), real),
+            (("UnitId",), (unit,), decoy),
+        )
+    ]
+    data = build_setup_save(
+        pieces,
+        Metadata(module_name(tps), "0.1.0", "3.7.10", "1700000000000", ""),
+        seed=1,
+        turns=(TurnPosition("TurnTracker0", "0|3;0;false;-1"),),
+    )
     save = _save_file(tmp_path, data)
     annotated = tmp_path / "annotated.vsav"
     reads: list[Path] = []
@@ -343,8 +386,13 @@ def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.M
     code, _, error = run("check", str(save), "--annotate", str(annotated))
     assert code == 0, error
     assert reads == [save]
-    marked = [piece for piece in read_saved_game(annotated).pieces
-              if any(isinstance(trait, Marker) and trait.keys[:1] == ("Supply",) for trait in piece.traits)]
+    marked = [
+        piece
+        for piece in read_saved_game(annotated).pieces
+        if any(
+            isinstance(trait, Marker) and trait.keys[:1] == ("Supply",) for trait in piece.traits
+        )
+    ]
     assert [(piece.x, piece.y) for piece in marked] == [(int(real[0]), int(real[1]))]
 
 

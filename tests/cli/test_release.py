@@ -17,7 +17,9 @@ from tests.cli.test_cli import run
 from tests.support.games import shipped_game
 
 POSITION = Path(__file__).resolve().parents[1] / "referee" / "positions" / "tps" / "front_gaps.toml"
-OLD_PAGE = b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta name="generator" content="Stavka report">\n'
+OLD_PAGE = (
+    b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta name="generator" content="Stavka report">\n'
+)
 """The head of a page written before the version was recorded."""
 
 
@@ -41,7 +43,9 @@ def test_the_module_pdf_and_report_record_the_installed_version(tmp_path: Path) 
     assert metadata is not None and metadata.creator == "Stavka 7.7.7"
     page = tmp_path / "front.html"
     assert run("report", str(POSITION), "-o", str(page))[0] == 0
-    assert '<meta name="generator" content="Stavka report 7.7.7">' in page.read_text(encoding="utf-8")
+    assert '<meta name="generator" content="Stavka report 7.7.7">' in page.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_a_page_written_before_the_version_was_recorded_is_still_replaced(tmp_path: Path) -> None:

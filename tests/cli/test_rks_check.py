@@ -28,7 +28,9 @@ POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions" / "rks
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The set-up after a seeded deal; each side has played one hand card face down."""
     path = tmp_path_factory.mktemp("rks") / "dealt.toml"
-    path.write_text(dealt_position_text(shipped_game("rks"), 17, moves={GERMAN: 1, SOVIET: 1}), encoding="utf-8")
+    path.write_text(
+        dealt_position_text(shipped_game("rks"), 17, moves={GERMAN: 1, SOVIET: 1}), encoding="utf-8"
+    )
     return path
 
 
@@ -36,7 +38,12 @@ def hidden_cards(side: str) -> list[Card]:
     """Every card of ``side``'s steps, hand and duel box in the dealt position."""
     rks = shipped_game("rks")
     steps, hands, _ = deal(rks, 17)
-    own = [card for unit_id, cards in steps.items() if rks.units[unit_id].side == side for card in cards]
+    own = [
+        card
+        for unit_id, cards in steps.items()
+        if rks.units[unit_id].side == side
+        for card in cards
+    ]
     return own + hands[side]
 
 
@@ -52,7 +59,12 @@ def strings_in(value: object) -> list[str]:
 def leaks(output: str, side: str, output_format: str) -> list[str]:
     """Every hidden card of ``side`` the output names: as printed (``Q♥``) or by name
     anywhere, and by id as a whole JSON string (an id such as ``as`` is also a word)."""
-    names = [name for card in hidden_cards(side) for name in (card.short_name, card.name) if name in output]
+    names = [
+        name
+        for card in hidden_cards(side)
+        for name in (card.short_name, card.name)
+        if name in output
+    ]
     if output_format == "json":
         ids = {card.id for card in hidden_cards(side)}
         names += [text for text in strings_in(json.loads(output)) if text in ids and text != "as"]
@@ -61,19 +73,24 @@ def leaks(output: str, side: str, output_format: str) -> list[str]:
 
 @pytest.mark.parametrize(("viewer", "other"), [(SOVIET, GERMAN), (GERMAN, SOVIET)])
 @pytest.mark.parametrize("output_format", ["text", "json"])
-def test_check_as_a_side_never_prints_a_card_of_the_other(dealt: Path, viewer: str, other: str,
-                                                          output_format: str) -> None:
+def test_check_as_a_side_never_prints_a_card_of_the_other(
+    dealt: Path, viewer: str, other: str, output_format: str
+) -> None:
     code, output, error = run("check", str(dealt), "--as", viewer, "--format", output_format)
     assert (code, error) == (0, "")
     assert leaks(output, other, output_format) == []
-    assert all(card.short_name in output for card in hidden_cards(viewer)), "its own cards are shown"
+    assert all(card.short_name in output for card in hidden_cards(viewer)), (
+        "its own cards are shown"
+    )
 
 
 def test_check_without_as_shows_both_sides_and_says_so(dealt: Path) -> None:
     code, output, _ = run("check", str(dealt))
     assert code == 0
     assert "both sides' cards" in output.splitlines()[0]
-    assert all(card.short_name in output for side in (GERMAN, SOVIET) for card in hidden_cards(side))
+    assert all(
+        card.short_name in output for side in (GERMAN, SOVIET) for card in hidden_cards(side)
+    )
     code, output, _ = run("check", str(dealt), "--format", "json")
     assert json.loads(output)["shows"] == "both sides"
 
@@ -92,19 +109,40 @@ def test_check_as_gives_the_other_sides_counts(dealt: Path) -> None:
 
 @pytest.mark.parametrize(("viewer", "other"), [(SOVIET, GERMAN), (GERMAN, SOVIET)])
 @pytest.mark.parametrize("output_format", ["text", "json"])
-def test_duel_as_a_side_never_prints_a_card_of_the_other(dealt: Path, viewer: str, other: str,
-                                                         output_format: str) -> None:
+def test_duel_as_a_side_never_prints_a_card_of_the_other(
+    dealt: Path, viewer: str, other: str, output_format: str
+) -> None:
     """rifle2 faces the German attack; the German's face-down card stays hidden from
     the Soviet, and the Soviet's from the German."""
-    code, output, error = run("duel", str(dealt), "14pz", "rifle2", "--area", "orlovka", "--as", viewer,
-                              "--format", output_format)
+    code, output, error = run(
+        "duel",
+        str(dealt),
+        "14pz",
+        "rifle2",
+        "--area",
+        "orlovka",
+        "--as",
+        viewer,
+        "--format",
+        output_format,
+    )
     assert (code, error) == (0, "")
     assert leaks(output, other, output_format) == []
 
 
 def test_duel_reports_chances_as_exact_fractions(dealt: Path) -> None:
-    code, output, _ = run("duel", str(dealt), "14pz", "rifle2", "--area", "orlovka", "--as", GERMAN,
-                          "--format", "json")
+    code, output, _ = run(
+        "duel",
+        str(dealt),
+        "14pz",
+        "rifle2",
+        "--area",
+        "orlovka",
+        "--as",
+        GERMAN,
+        "--format",
+        "json",
+    )
     report = json.loads(output)
     assert report["as"] == GERMAN and [item["side"] for item in report["chances"]] == [GERMAN]
     for chance in report["chances"][0]["cards"]:
@@ -120,7 +158,9 @@ def sum_of(text: str) -> float:
 def test_duel_text_names_each_step_with_its_rule() -> None:
     """14pz (7) attacks rifle1 in Rynok-Spartakovka (ordinary): 3♣ hits, 5♥ misses (> 4)."""
     position = POSITIONS / "control_contested.toml"
-    code, output, _ = run("duel", str(position), "14pz", "rifle1", "--attacker-cards", "7s", "--defender-cards", "10h")
+    code, output, _ = run(
+        "duel", str(position), "14pz", "rifle1", "--attacker-cards", "7s", "--defender-cards", "10h"
+    )
     assert code == 0
     assert "attacker: 7♠ hits (7 ≤ 7), its own colour [rule 8.7]" in output
     assert "result: attacker wins — only the attacker's card hits [rule 8.7 (1)]" in output
@@ -129,7 +169,10 @@ def test_duel_text_names_each_step_with_its_rule() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (("check", "{dealt}", "--as", "axis"), "unknown side 'axis' for --as (the sides are german, soviet)"),
+        (
+            ("check", "{dealt}", "--as", "axis"),
+            "unknown side 'axis' for --as (the sides are german, soviet)",
+        ),
         (("duel", "{dealt}", "14pz", "rifle9"), "unknown unit 'rifle9'"),
         (("duel", "{dealt}", "14pz", "24pz"), "14pz and 24pz are on the same side"),
         (("duel", "{dealt}", "14pz", "16pz"), "16pz is not on the map"),
@@ -137,7 +180,9 @@ def test_duel_text_names_each_step_with_its_rule() -> None:
         (("duel", "{dealt}", "14pz", "rifle1", "--area", "moscow"), "unknown area 'moscow'"),
     ],
 )
-def test_bad_requests_are_one_line_and_exit_2(dealt: Path, arguments: tuple[str, ...], message: str) -> None:
+def test_bad_requests_are_one_line_and_exit_2(
+    dealt: Path, arguments: tuple[str, ...], message: str
+) -> None:
     code, output, error = run(*(argument.format(dealt=dealt) for argument in arguments))
     assert code == 2 and output == ""
     assert error.count("\n") == 1 and message in error
@@ -147,7 +192,10 @@ def test_bad_requests_are_one_line_and_exit_2(dealt: Path, arguments: tuple[str,
     ("text", "message"),
     [
         ('[[unit]]\nid = "14pz"\nat = "orlovka"\ncards = ["7s", "zz"]\n', "unknown card 'zz'"),
-        ('discard = ["7s"]\n[[unit]]\nid = "14pz"\nat = "orlovka"\ncards = ["7s"]\n', "card '7s' is already at"),
+        (
+            'discard = ["7s"]\n[[unit]]\nid = "14pz"\nat = "orlovka"\ncards = ["7s"]\n',
+            "card '7s' is already at",
+        ),
         ('[[unit]]\nid = "14pz"\nat = "moscow"\n', "unknown area 'moscow'"),
         ('[[event]]\nname = "blitzkrieg"\nunit = "14pz"\n', "unknown event 'blitzkrieg'"),
         ('deck = ["7s"]\n', "51 cards are nowhere"),
@@ -164,16 +212,18 @@ def test_bad_position_files_name_the_file_and_line(tmp_path: Path, text: str, me
 
 def readme_examples() -> list[tuple[list[str], list[str]]]:
     """The README's Rattenkrieg examples: each command and the lines it shows."""
-    lines = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
+    lines = (
+        (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
+    )
     examples = []
     for index, line in enumerate(lines):
         if line.startswith("    $ stavka ") and "/rks/" in line:
             shown = []
-            for following in lines[index + 1:]:
+            for following in lines[index + 1 :]:
                 if not following.startswith("    "):
                     break
                 shown.append(following[4:])
-            examples.append((line[len("    $ stavka "):].split(), shown))
+            examples.append((line[len("    $ stavka ") :].split(), shown))
     return examples
 
 
@@ -182,7 +232,10 @@ def test_the_readme_examples_show_what_the_commands_print() -> None:
     assert len(examples) >= 2
     root = Path(__file__).resolve().parents[2]
     for arguments, shown in examples:
-        arguments = [str(root / argument) if argument.startswith("tests/") else argument for argument in arguments]
+        arguments = [
+            str(root / argument) if argument.startswith("tests/") else argument
+            for argument in arguments
+        ]
         code, output, _ = run(*arguments)
         assert code == 0
         printed = output.replace(str(root) + "/", "").splitlines()
@@ -211,21 +264,36 @@ def test_rattenkrieg_breaches_are_counted_in_the_summary_and_no_supply_line_is_g
 def test_duel_declines_without_the_attackers_card_is_judged() -> None:
     """Issue 21 item 12: 8.5, the defender who declines takes a loss whatever the
     attacker played, so no attacker card is needed to judge it."""
-    code, output, error = run("duel", str(POSITIONS / "control_contested.toml"), "14pz", "rifle1", "--declines")
+    code, output, error = run(
+        "duel", str(POSITIONS / "control_contested.toml"), "14pz", "rifle1", "--declines"
+    )
     assert (code, error) == (0, "")
-    assert "  result: attacker wins — the defender declines the combat and takes a loss (8.9) [rule 8.5]" in output
+    assert (
+        "  result: attacker wins — the defender declines the combat and takes a loss (8.9) [rule 8.5]"
+        in output
+    )
     assert "not known" not in output
 
 
 def test_a_refused_strike_prints_no_hit_chance() -> None:
     """Issue 21 item 15: the Soviet has no air support (9.1): the strike is refused, with
     no chance to hit."""
-    code, output, _ = run("duel", str(POSITIONS / "control_contested.toml"), "rifle1", "14pz", "--strike", "air")
+    code, output, _ = run(
+        "duel", str(POSITIONS / "control_contested.toml"), "rifle1", "14pz", "--strike", "air"
+    )
     assert code == 0
     assert "may not be made: the Soviet side has no air event [rule 9.1]" in output
     assert "cards hit" not in output and "%" not in output
-    code, output, _ = run("duel", str(POSITIONS / "control_contested.toml"), "rifle1", "14pz", "--strike", "air",
-                          "--format", "json")
+    code, output, _ = run(
+        "duel",
+        str(POSITIONS / "control_contested.toml"),
+        "rifle1",
+        "14pz",
+        "--strike",
+        "air",
+        "--format",
+        "json",
+    )
     assert json.loads(output)["chance"] is None
 
 
@@ -233,10 +301,19 @@ def test_a_duel_the_attacker_cannot_reach_prints_no_strengths_or_chances(tmp_pat
     """Issue 21 item 15: 14pz in the German rear, the City centre's two neighbours held
     by Soviet units: it cannot get there (7.3, 8.1), so nothing of the duel is shown."""
     path = tmp_path / "blocked.toml"
-    path.write_text('game = "rks"\nturn = 2\nphase = "German operations"\n' + "".join(
-        f'[[unit]]\nid = "{unit}"\nat = "{area}"\ncards = ["{card}"]\n'
-        for unit, area, card in (("14pz", "german_rear", "2s"), ("rifle6", "city_centre", "2h"),
-                                 ("rifle4", "mamayev_kurgan", "3h"), ("rifle5", "tsaritsa", "4h"))), encoding="utf-8")
+    path.write_text(
+        'game = "rks"\nturn = 2\nphase = "German operations"\n'
+        + "".join(
+            f'[[unit]]\nid = "{unit}"\nat = "{area}"\ncards = ["{card}"]\n'
+            for unit, area, card in (
+                ("14pz", "german_rear", "2s"),
+                ("rifle6", "city_centre", "2h"),
+                ("rifle4", "mamayev_kurgan", "3h"),
+                ("rifle5", "tsaritsa", "4h"),
+            )
+        ),
+        encoding="utf-8",
+    )
     code, output, _ = run("duel", str(path), "14pz", "rifle6")
     assert code == 0
     assert "cannot get into City centre" in output
@@ -261,11 +338,15 @@ def module_setup(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("extra", [(), ("--strike", "artillery")])
-def test_a_duel_on_the_set_up_before_the_deal_is_one_line_and_exit_2(module_setup: Path,
-                                                                      extra: tuple[str, ...]) -> None:
+def test_a_duel_on_the_set_up_before_the_deal_is_one_line_and_exit_2(
+    module_setup: Path, extra: tuple[str, ...]
+) -> None:
     """Issue 21 item 16: the set-up is saved before the deal, so no card lies in it."""
     code, output, error = run("duel", str(module_setup), "71", "rifle4", *extra)
     assert (code, output) == (2, "")
     assert error.count("\n") == 1 and "Traceback" not in error
     assert error.startswith(f"stavka: {module_setup}: ")
-    assert "the deal happens when the game starts in VASSAL" in error and "save the game after it" in error
+    assert (
+        "the deal happens when the game starts in VASSAL" in error
+        and "save the game after it" in error
+    )

@@ -20,7 +20,17 @@ from tests.support.games import shipped_game
 from tests.support.saves import SavedUnit, stavka_save
 
 POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
-NEVER_FOR_CHECK = ("builder.module", "builder.art", "builder.geography", "builder.pnp", "builder.build", "jinja2", "PIL", "shapely", "reportlab")
+NEVER_FOR_CHECK = (
+    "builder.module",
+    "builder.art",
+    "builder.geography",
+    "builder.pnp",
+    "builder.build",
+    "jinja2",
+    "PIL",
+    "shapely",
+    "reportlab",
+)
 
 _PROBE = """
 import json, sys
@@ -33,7 +43,9 @@ finally:
 
 
 def _modules_loaded_by(*arguments: str) -> list[str]:
-    result = subprocess.run([sys.executable, "-c", _PROBE, *arguments], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE, *arguments], capture_output=True, text=True, check=True
+    )
     loaded: list[str] = json.loads(result.stderr.strip().splitlines()[-1])
     return loaded
 
@@ -52,8 +64,21 @@ def test_a_second_check_of_a_hex_game_parses_no_data_and_loads_no_cards() -> Non
     position = str(POSITIONS / "tps" / "front_gaps.toml")
     _modules_loaded_by("check", position)  # fills the game data cache if it was empty
     second = _modules_loaded_by("check", position)
-    assert _matching(second, ("rules.data.parse", "rules.cards", "rules.areas", "rules.referee.table",
-                              "rules.referee.rks", "rules.referee.area_position_file", "difflib")) == []
+    assert (
+        _matching(
+            second,
+            (
+                "rules.data.parse",
+                "rules.cards",
+                "rules.areas",
+                "rules.referee.table",
+                "rules.referee.rks",
+                "rules.referee.area_position_file",
+                "difflib",
+            ),
+        )
+        == []
+    )
     assert "rules.referee.tps" in second
 
 
@@ -71,7 +96,13 @@ def test_dumping_command_lines_does_not_play_the_save_out(tmp_path: Path) -> Non
     save = tmp_path / "game.vsav"
     save.write_bytes(stavka_save(spec, [SavedUnit(next(iter(spec.units)), "2412")]))
     loaded = _modules_loaded_by("save", "dump", "--lines", str(save))
-    assert _matching(loaded, (*NEVER_FOR_CHECK, "builder.vassal.replay", "builder.vassal.commands", "rules.referee")) == []
+    assert (
+        _matching(
+            loaded,
+            (*NEVER_FOR_CHECK, "builder.vassal.replay", "builder.vassal.commands", "rules.referee"),
+        )
+        == []
+    )
 
 
 _PROGRAM = """
@@ -84,12 +115,22 @@ run()
 """
 
 
-def test_the_program_answers_as_the_command_line_does_with_start_up_frozen_and_the_collector_on() -> None:
+def test_the_program_answers_as_the_command_line_does_with_start_up_frozen_and_the_collector_on() -> (
+    None
+):
     position = POSITIONS / "tps" / "front_gaps.toml"
-    program = subprocess.run([sys.executable, "-c", _PROGRAM, "check", str(position)], capture_output=True, text=True)
+    program = subprocess.run(
+        [sys.executable, "-c", _PROGRAM, "check", str(position)], capture_output=True, text=True
+    )
     expected = CliRunner().invoke(main, ["check", str(position)])
     assert (program.returncode, program.stdout) == (0, expected.stdout)
-    assert re.fullmatch(r"collector on: True, frozen: [1-9]\d{4,}, young: 7000", program.stderr.strip().splitlines()[-1])
-    bad = subprocess.run([sys.executable, "-c", _PROGRAM, "check", "--format", "xml", str(position)],
-                         capture_output=True, text=True)
+    assert re.fullmatch(
+        r"collector on: True, frozen: [1-9]\d{4,}, young: 7000",
+        program.stderr.strip().splitlines()[-1],
+    )
+    bad = subprocess.run(
+        [sys.executable, "-c", _PROGRAM, "check", "--format", "xml", str(position)],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and bad.stderr.splitlines()[0].startswith("stavka: ")

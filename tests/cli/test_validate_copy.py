@@ -34,7 +34,7 @@ def _refused(folder: Path, file_name: str, line: int) -> str:
     assert error.count("\n") == 1 and "Traceback" not in error
     where = f"stavka: {folder / file_name}:{line}: "
     assert error.startswith(where), error
-    return error[len(where):]
+    return error[len(where) :]
 
 
 UNIT_76 = 'id = "de-76id"\nname = "76th Infantry Division"\nside = "axis"\nnationality = "german"\n'
@@ -42,26 +42,44 @@ UNIT_76 = 'id = "de-76id"\nname = "76th Infantry Division"\nside = "axis"\nnatio
 
 def test_a_label_too_long_for_its_counter(tmp_path: Path) -> None:
     properties = 'properties = { formation = "german-setup"'
-    folder, line = _copy_with(tmp_path, "tps", "units.toml", properties, properties.replace(
-        "{ ", '{ designation = "Seventy-sixth Infantry Division of the Sixth Army", '))
+    folder, line = _copy_with(
+        tmp_path,
+        "tps",
+        "units.toml",
+        properties,
+        properties.replace(
+            "{ ", '{ designation = "Seventy-sixth Infantry Division of the Sixth Army", '
+        ),
+    )
     assert "do not fit" in _refused(folder, "units.toml", line)
 
 
 def test_an_arm_with_no_symbol(tmp_path: Path) -> None:
-    folder, line = _copy_with(tmp_path, "tps", "units.toml", UNIT_76 + 'arm = "infantry"',
-                              UNIT_76 + 'arm = "zeppelin"')
+    folder, line = _copy_with(
+        tmp_path, "tps", "units.toml", UNIT_76 + 'arm = "infantry"', UNIT_76 + 'arm = "zeppelin"'
+    )
     assert _refused(folder, "units.toml", line + 4).startswith("no NATO symbol for arm 'zeppelin'")
 
 
 def test_step_cards_as_a_word(tmp_path: Path) -> None:
-    folder, line = _copy_with(tmp_path, "rks", "units.toml", 'properties = { step_cards = "3" }',
-                              'properties = { step_cards = "three" }')
-    assert _refused(folder, "units.toml", line) == "properties.step_cards must be a whole number (written \"3\"), not 'three'\n"
+    folder, line = _copy_with(
+        tmp_path,
+        "rks",
+        "units.toml",
+        'properties = { step_cards = "3" }',
+        'properties = { step_cards = "three" }',
+    )
+    assert (
+        _refused(folder, "units.toml", line)
+        == "properties.step_cards must be a whole number (written \"3\"), not 'three'\n"
+    )
 
 
 def test_a_step_with_no_movement(tmp_path: Path) -> None:
     steps = "[[unit.steps]]\nattack = 4\ndefence = 4\nmovement = 5\n"
-    folder, line = _copy_with(tmp_path, "tps", "units.toml", steps, "[[unit.steps]]\nattack = 4\ndefence = 4\n")
+    folder, line = _copy_with(
+        tmp_path, "tps", "units.toml", steps, "[[unit.steps]]\nattack = 4\ndefence = 4\n"
+    )
     assert "has no movement" in _refused(folder, "units.toml", line)
 
 
@@ -70,31 +88,46 @@ def test_a_step_value_is_reported_on_its_own_line(tmp_path: Path) -> None:
     folder, line = _copy_with(tmp_path, "tps", "units.toml", UNIT_76, UNIT_76)
     text = (folder / "units.toml").read_text(encoding="utf-8")
     at = text.index("attack = 4", text.index(UNIT_76))
-    (folder / "units.toml").write_text(text[:at] + "attack = 4.5" + text[at + len("attack = 4"):], encoding="utf-8")
+    (folder / "units.toml").write_text(
+        text[:at] + "attack = 4.5" + text[at + len("attack = 4") :], encoding="utf-8"
+    )
     message = _refused(folder, "units.toml", text[:at].count("\n") + 1)
     assert message == "'attack' must be a whole number, not the fraction 4.5\n"
 
 
 def test_a_crt_row_is_reported_on_its_own_line(tmp_path: Path) -> None:
     row = '["Ar", "Dr", "Dr", "Ex", "Ex", "1/2Ex", "De", "De", "De", "De", "De"],             #  8'
-    folder, line = _copy_with(tmp_path, "tps", "tables.toml", row, row.replace('"Ex", "Ex"', '"Ex"'))
+    folder, line = _copy_with(
+        tmp_path, "tps", "tables.toml", row, row.replace('"Ex", "Ex"', '"Ex"')
+    )
     assert _refused(folder, "tables.toml", line) == "the row for roll 8 needs 11 results\n"
 
 
 def test_a_unit_placed_twice_names_both_lines(tmp_path: Path) -> None:
     first = '{ unit = "de-298id", at = "1204"'
-    folder, line = _copy_with(tmp_path, "tps", "scenarios.toml", first, '{ unit = "de-76id", at = "1204"')
+    folder, line = _copy_with(
+        tmp_path, "tps", "scenarios.toml", first, '{ unit = "de-76id", at = "1204"'
+    )
     text = (folder / "scenarios.toml").read_text(encoding="utf-8")
     second = text[: text.index('{ unit = "de-76id", at = "2911"')].count("\n") + 1
     message = _refused(folder, "scenarios.toml", second)
-    assert message == f"unit 'de-76id' is placed twice (first at {folder / 'scenarios.toml'}:{line})\n"
+    assert (
+        message == f"unit 'de-76id' is placed twice (first at {folder / 'scenarios.toml'}:{line})\n"
+    )
 
 
 def test_a_unit_set_up_in_the_sea(tmp_path: Path) -> None:
-    folder, line = _copy_with(tmp_path, "tps", "scenarios.toml", '{ unit = "de-298id", at = "1204"',
-                              '{ unit = "de-298id", at = "0124"')
+    folder, line = _copy_with(
+        tmp_path,
+        "tps",
+        "scenarios.toml",
+        '{ unit = "de-298id", at = "1204"',
+        '{ unit = "de-298id", at = "0124"',
+    )
     message = _refused(folder, "scenarios.toml", line)
-    assert "de-298id" in message and "sea hex" in message and "[rule Terrain effects table]" in message
+    assert (
+        "de-298id" in message and "sea hex" in message and "[rule Terrain effects table]" in message
+    )
 
 
 def test_six_units_in_a_three_unit_hex(tmp_path: Path) -> None:
@@ -102,7 +135,11 @@ def test_six_units_in_a_three_unit_hex(tmp_path: Path) -> None:
     shutil.copytree(games_directory() / "tps", folder)
     path = folder / "scenarios.toml"
     text = path.read_text(encoding="utf-8")
-    for placed in ('{ unit = "de-62id", at = "0501"', '{ unit = "de-294id", at = "1708"', '{ unit = "ro-9id", at = "1807"'):
+    for placed in (
+        '{ unit = "de-62id", at = "0501"',
+        '{ unit = "de-294id", at = "1708"',
+        '{ unit = "ro-9id", at = "1807"',
+    ):
         text = text.replace(placed, placed[:-5] + '2609"', 1)
     path.write_text(text, encoding="utf-8")
     # Scenario 1 already sets up three units in 2609; the last placed there is the sixth.
@@ -112,6 +149,14 @@ def test_six_units_in_a_three_unit_hex(tmp_path: Path) -> None:
 
 
 def test_untried_is_a_yes_or_a_no(tmp_path: Path) -> None:
-    folder, line = _copy_with(tmp_path, "dos", "units.toml", 'army = "13", untried = "yes"',
-                              'army = "13", untried = "true"')
-    assert _refused(folder, "units.toml", line) == "properties.untried must be \"yes\" or \"no\", not 'true'\n"
+    folder, line = _copy_with(
+        tmp_path,
+        "dos",
+        "units.toml",
+        'army = "13", untried = "yes"',
+        'army = "13", untried = "true"',
+    )
+    assert (
+        _refused(folder, "units.toml", line)
+        == 'properties.untried must be "yes" or "no", not \'true\'\n'
+    )

@@ -15,11 +15,19 @@ import pytest
 from rules.data.loader import load_game
 from rules.hexes import Hex
 from rules.hexgrid import HexMap
-from tests.support.engine import ProbePiece, run_vcheck, vcheck_available, write_probe_module, write_probe_save
+from tests.support.engine import (
+    ProbePiece,
+    run_vcheck,
+    vcheck_available,
+    write_probe_module,
+    write_probe_save,
+)
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 

@@ -44,12 +44,19 @@ def test_the_build_never_imports_the_bake_packages() -> None:
                 names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
                 if isinstance(node, ast.ImportFrom) and node.module:
                     names = [node.module]
-                offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names
-                              if name.split(".")[0] in BAKE_PACKAGES]
+                offenders += [
+                    f"{path.relative_to(ROOT)}: {name}"
+                    for name in names
+                    if name.split(".")[0] in BAKE_PACKAGES
+                ]
     assert not offenders
-    probe = ("import sys; from builder.geography.generate import project_game; project_game('tps');"
-             f"print(','.join(m for m in {BAKE_PACKAGES!r} if m in sys.modules))")
-    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    probe = (
+        "import sys; from builder.geography.generate import project_game; project_game('tps');"
+        f"print(','.join(m for m in {BAKE_PACKAGES!r} if m in sys.modules))"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert completed.stdout.strip() == ""
 
 
@@ -65,7 +72,7 @@ def test_map_toml_wins_over_generated_terrain_and_says_so(tmp_path: Path) -> Non
     elista = generated.town("Elista").hex
     assert generated.terrain_of(elista) == "desert_steppe"
     text = (folder / "map.toml").read_text(encoding="utf-8")
-    text = text.replace('[map.aliases]', '[map.terrain]\nswamp = ["N4222"]\n\n[map.aliases]', 1)
+    text = text.replace("[map.aliases]", '[map.terrain]\nswamp = ["N4222"]\n\n[map.aliases]', 1)
     (folder / "map.toml").write_text(text, encoding="utf-8")
     game_map = load_game(str(folder)).maps[0]
     assert game_map.terrain_of(elista) == "swamp"
@@ -98,7 +105,11 @@ def test_without_generated_data_the_map_has_only_the_rule_facts() -> None:
 def test_map_report_draws_each_board_and_lists_towns(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["map-report", "dos", "--output", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert sorted(path.name for path in (tmp_path / "dos").iterdir()) == ["north.png", "south.png", "towns.txt"]
+    assert sorted(path.name for path in (tmp_path / "dos").iterdir()) == [
+        "north.png",
+        "south.png",
+        "towns.txt",
+    ]
     towns = (tmp_path / "dos" / "towns.txt").read_text(encoding="utf-8")
     assert "N3635  Rostov" in towns and "S2812  Makhachkala" in towns
     from PIL import Image

@@ -33,14 +33,23 @@ def test_the_conic_origin_is_zero_and_axes_point_east_and_north() -> None:
 def great_circle_km(a: tuple[float, float], b: tuple[float, float]) -> float:
     """Haversine distance on the mean-radius sphere (within 0.5 % of the ellipsoid)."""
     (lon1, lat1), (lon2, lat2) = (tuple(map(math.radians, point)) for point in (a, b))
-    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
     return 2 * 6371.0088 * math.asin(math.sqrt(h))
 
 
-@pytest.mark.parametrize("a, b", [((44.498, 48.714), (39.72, 47.236)), ((36.19, 51.73), (47.5, 42.98))])
-def test_the_conic_keeps_distances_within_one_percent(a: tuple[float, float], b: tuple[float, float]) -> None:
+@pytest.mark.parametrize(
+    "a, b", [((44.498, 48.714), (39.72, 47.236)), ((36.19, 51.73), (47.5, 42.98))]
+)
+def test_the_conic_keeps_distances_within_one_percent(
+    a: tuple[float, float], b: tuple[float, float]
+) -> None:
     """Stalingrad-Rostov and Kursk-Makhachkala: the conic is true to scale across the theatre."""
-    assert math.dist(CONIC.project(*a), CONIC.project(*b)) == pytest.approx(great_circle_km(a, b), rel=0.01)
+    assert math.dist(CONIC.project(*a), CONIC.project(*b)) == pytest.approx(
+        great_circle_km(a, b), rel=0.01
+    )
 
 
 def test_fit_affine_recovers_an_exact_affine() -> None:
@@ -67,8 +76,20 @@ def test_dos_calibration_fits_the_rule_anchors_within_half_a_hex(theatre: Theatr
     """Issue 3: ≤ 0.5 hex RMS on the DoS anchors (Kursk N1143 ... Makhachkala S2812)."""
     ready = prepare("dos", theatre)
     names = {residual.anchor.name for residual in ready.calibration.residuals}
-    assert {"Kursk", "Kharkov", "Stalino", "Rostov", "Astrakhan", "Stalingrad", "Taman peninsula", "Novorossiysk",
-            "Tuapse", "Sochi", "Ordzhonikidze", "Makhachkala"} == names
+    assert {
+        "Kursk",
+        "Kharkov",
+        "Stalino",
+        "Rostov",
+        "Astrakhan",
+        "Stalingrad",
+        "Taman peninsula",
+        "Novorossiysk",
+        "Tuapse",
+        "Sochi",
+        "Ordzhonikidze",
+        "Makhachkala",
+    } == names
     assert "Lozovaya" not in names
     assert ready.calibration.rms_hexes <= 0.5
     assert all(residual.hexes < 1.0 for residual in ready.calibration.residuals)
@@ -91,8 +112,12 @@ def test_errata_2002_kalach_and_chir_station_cannot_both_be_fitted(theatre: Thea
     assert lands("Kalach") == "N3024" and lands("Nizhne-Chirskaya") == "N3125"
     printed = {"Kalach": "N3023", "Chir (Rychkovsky)": "N3124"}
     extra = tuple(
-        Anchor(name, (hex_of(ready.spec, number),), (theatre.town(name).lon, theatre.town(name).lat),
-               Provenance("errata of 3 September 2002 to rule 11.40", False, None))
+        Anchor(
+            name,
+            (hex_of(ready.spec, number),),
+            (theatre.town(name).lon, theatre.town(name).lat),
+            Provenance("errata of 3 September 2002 to rule 11.40", False, None),
+        )
         for name, number in printed.items()
     )
     anchored = calibrate(replace(ready.geography, anchors=ready.geography.anchors + extra), lattice)
@@ -107,7 +132,9 @@ def test_the_recorded_fit_is_the_fit_of_the_recorded_anchors(game: str, theatre:
     recorded = ready.geography.fitted
     assert recorded is not None, "run `stavka map project` to record the fit"
     for key in "abcdef":
-        assert getattr(recorded, key) == pytest.approx(getattr(ready.calibration.projection.affine, key), rel=1e-6)
+        assert getattr(recorded, key) == pytest.approx(
+            getattr(ready.calibration.projection.affine, key), rel=1e-6
+        )
 
 
 def test_tps_hexes_are_ten_miles_across(theatre: Theatre) -> None:
@@ -120,11 +147,16 @@ def test_tps_hexes_are_ten_miles_across(theatre: Theatre) -> None:
     affine = projection.affine
     determinant = affine.a * affine.e - affine.b * affine.d
     dx, dy = b[0] - a[0], b[1] - a[1]
-    km = ((affine.e * dx - affine.b * dy) / determinant, (-affine.d * dx + affine.a * dy) / determinant)
+    km = (
+        (affine.e * dx - affine.b * dy) / determinant,
+        (-affine.d * dx + affine.a * dy) / determinant,
+    )
     assert math.hypot(*km) == pytest.approx(16.09, rel=1e-6)
 
 
-def test_a_bad_hex_in_geography_toml_is_reported_with_its_line(tmp_path: object, theatre: Theatre) -> None:
+def test_a_bad_hex_in_geography_toml_is_reported_with_its_line(
+    tmp_path: object, theatre: Theatre
+) -> None:
     from pathlib import Path
 
     from rules.data.loader import load_game
@@ -135,12 +167,22 @@ def test_a_bad_hex_in_geography_toml_is_reported_with_its_line(tmp_path: object,
     source = Path(spec.folder) / "geography.toml"
     text = source.read_text(encoding="utf-8").replace('hexes = ["N1143"]', 'hexes = ["N9943"]')
     (folder / "geography.toml").write_text(text, encoding="utf-8")
-    hex_maps = {game_map.name: game_map.hex_map for game_map in spec.maps if game_map.hex_map is not None}
+    hex_maps = {
+        game_map.name: game_map.hex_map for game_map in spec.maps if game_map.hex_map is not None
+    }
     with pytest.raises(DataError) as raised:
-        read_geography(folder, hex_maps, theatre, {"clear", "sea", "lake", "hills", "mountain", "swamp", "forest",
-                                                   "desert_steppe"}, {"river", "volga", "lake_side"}, {"axis", "soviet"})
+        read_geography(
+            folder,
+            hex_maps,
+            theatre,
+            {"clear", "sea", "lake", "hills", "mountain", "swamp", "forest", "desert_steppe"},
+            {"river", "volga", "lake_side"},
+            {"axis", "soviet"},
+        )
     line = text.splitlines().index('hexes = ["N9943"]') + 1
-    assert raised.value.one_line().startswith(f"{folder / 'geography.toml'}:{line}: unknown hex 'N9943'")
+    assert raised.value.one_line().startswith(
+        f"{folder / 'geography.toml'}:{line}: unknown hex 'N9943'"
+    )
 
 
 def test_the_lattice_centre_is_vassals_snap_centre_on_every_board(theatre: Theatre) -> None:
@@ -150,4 +192,6 @@ def test_the_lattice_centre_is_vassals_snap_centre_on_every_board(theatre: Theat
     for hex_ in sorted(lattice.playable)[::37]:
         x, y = lattice.centre(hex_)
         assert (round(x), round(y)) == lattice.hex_map.pixel_centre(hex_)
-    assert calibrate(ready.geography, lattice).rms_hexes == pytest.approx(ready.calibration.rms_hexes)
+    assert calibrate(ready.geography, lattice).rms_hexes == pytest.approx(
+        ready.calibration.rms_hexes
+    )

@@ -56,15 +56,19 @@ def km_to_segment(p: tuple[float, float], a: list[float], b: list[float]) -> flo
 
 
 def km_to_river(name: str, point: tuple[float, float]) -> float:
-    lines = [line for river in theatre()["river"] if river["name"] == name
-             for line in river["lines"]]
+    lines = [
+        line for river in theatre()["river"] if river["name"] == name for line in river["lines"]
+    ]
     return min(km_to_segment(point, a, b) for line in lines for a, b in pairwise(line))
 
 
 def coordinates(value: Any) -> list[list[float]]:
     """Every [lon, lat] pair in a nested geometry list."""
-    if isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, float | int) for v in value):
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, float | int) for v in value)
+    ):
         return [value]
     if isinstance(value, list):
         return [pair for item in value for pair in coordinates(item)]
@@ -100,31 +104,84 @@ def test_coordinates_are_inside_the_frame() -> None:
                 assert WEST <= lon <= EAST and SOUTH <= lat <= NORTH, (table, feature.get("name"))
 
 
-@pytest.mark.parametrize("name", [
-    "Volga", "Don", "Donets", "Kuban", "Terek", "Chir", "Aksay (Yesaulovsky)",
-    "Aksay (Kurmoyarsky)", "Aksay (Rostov)", "Sal", "Kalmius", "Mius", "Myshkova", "Bystraya",
-    "Kuma", "Manych", "Oskol", "Khoper", "Medveditsa", "Dnieper"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Volga",
+        "Don",
+        "Donets",
+        "Kuban",
+        "Terek",
+        "Chir",
+        "Aksay (Yesaulovsky)",
+        "Aksay (Kurmoyarsky)",
+        "Aksay (Rostov)",
+        "Sal",
+        "Kalmius",
+        "Mius",
+        "Myshkova",
+        "Bystraya",
+        "Kuma",
+        "Manych",
+        "Oskol",
+        "Khoper",
+        "Medveditsa",
+        "Dnieper",
+    ],
+)
 def test_named_river_exists(name: str) -> None:
     assert any(river["name"] == name and river["lines"] for river in theatre()["river"])
 
 
 KEY_TOWNS = {
-    "Stalingrad": (44.51, 48.71), "Rostov": (39.72, 47.23), "Kursk": (36.19, 51.73),
-    "Kharkov": (36.25, 49.98), "Stalino": (37.80, 48.02), "Astrakhan": (48.04, 46.35),
-    "Voronezh": (39.19, 51.67), "Taman": (36.72, 45.21), "Novorossiysk": (37.77, 44.72),
-    "Tuapse": (39.07, 44.10), "Sochi": (39.73, 43.60), "Ordzhonikidze": (44.68, 43.04),
-    "Makhachkala": (47.50, 42.98), "Kotelnikovo": (43.14, 47.63), "Tatsinskaya": (41.28, 48.20),
-    "Morozovsk": (41.83, 48.35), "Millerovo": (40.40, 48.92), "Kantemirovka": (39.86, 49.70),
-    "Likhaya": (40.18, 48.15), "Lozovaya": (36.31, 48.89), "Tsimlyanskaya": (42.09, 47.65),
-    "Kalach": (43.53, 48.69), "Serafimovich": (42.73, 49.58), "Kletskaya": (43.06, 49.31),
-    "Chertkovo": (40.15, 49.38), "Salsk": (41.54, 46.48), "Tikhoretsk": (40.12, 45.85),
-    "Armavir": (41.12, 45.00), "Krasnodar": (38.98, 45.04), "Maykop": (40.10, 44.61),
-    "Grozny": (45.69, 43.31), "Elista": (44.26, 46.31), "Mozdok": (44.65, 43.74),
-    "Nalchik": (43.62, 43.50), "Pyatigorsk": (43.06, 44.05), "Voroshilovsk": (41.97, 45.04),
-    "Kamensk": (40.27, 48.32), "Boguchar": (40.55, 49.94), "Rossosh": (39.57, 50.20),
-    "Liski": (39.50, 50.98), "Valuyki": (38.11, 50.21), "Kupyansk": (37.61, 49.71),
-    "Izium": (37.26, 49.21), "Povorino": (42.25, 51.20), "Frolovo": (43.66, 49.77),
-    "Kamyshin": (45.40, 50.08), "Saratov": (46.03, 51.53), "Voroshilovgrad": (39.31, 48.57),
+    "Stalingrad": (44.51, 48.71),
+    "Rostov": (39.72, 47.23),
+    "Kursk": (36.19, 51.73),
+    "Kharkov": (36.25, 49.98),
+    "Stalino": (37.80, 48.02),
+    "Astrakhan": (48.04, 46.35),
+    "Voronezh": (39.19, 51.67),
+    "Taman": (36.72, 45.21),
+    "Novorossiysk": (37.77, 44.72),
+    "Tuapse": (39.07, 44.10),
+    "Sochi": (39.73, 43.60),
+    "Ordzhonikidze": (44.68, 43.04),
+    "Makhachkala": (47.50, 42.98),
+    "Kotelnikovo": (43.14, 47.63),
+    "Tatsinskaya": (41.28, 48.20),
+    "Morozovsk": (41.83, 48.35),
+    "Millerovo": (40.40, 48.92),
+    "Kantemirovka": (39.86, 49.70),
+    "Likhaya": (40.18, 48.15),
+    "Lozovaya": (36.31, 48.89),
+    "Tsimlyanskaya": (42.09, 47.65),
+    "Kalach": (43.53, 48.69),
+    "Serafimovich": (42.73, 49.58),
+    "Kletskaya": (43.06, 49.31),
+    "Chertkovo": (40.15, 49.38),
+    "Salsk": (41.54, 46.48),
+    "Tikhoretsk": (40.12, 45.85),
+    "Armavir": (41.12, 45.00),
+    "Krasnodar": (38.98, 45.04),
+    "Maykop": (40.10, 44.61),
+    "Grozny": (45.69, 43.31),
+    "Elista": (44.26, 46.31),
+    "Mozdok": (44.65, 43.74),
+    "Nalchik": (43.62, 43.50),
+    "Pyatigorsk": (43.06, 44.05),
+    "Voroshilovsk": (41.97, 45.04),
+    "Kamensk": (40.27, 48.32),
+    "Boguchar": (40.55, 49.94),
+    "Rossosh": (39.57, 50.20),
+    "Liski": (39.50, 50.98),
+    "Valuyki": (38.11, 50.21),
+    "Kupyansk": (37.61, 49.71),
+    "Izium": (37.26, 49.21),
+    "Povorino": (42.25, 51.20),
+    "Frolovo": (43.66, 49.77),
+    "Kamyshin": (45.40, 50.08),
+    "Saratov": (46.03, 51.53),
+    "Voroshilovgrad": (39.31, 48.57),
 }
 """1942 names with their positions from general reference maps, for a 15 km plausibility check."""
 

@@ -27,8 +27,12 @@ from rules.model import Difference, GameSpec
 from rules.referee.hexgame import odds_beyond_table
 
 RIDGE = Path(__file__).parent / "ridge"
-STALINGRAD_WORDING = ("rebuilt by Stavka from the rules and real geography", "printed maps and counters are not available",
-                      "Source: unsourced", "Stalingrad")
+STALINGRAD_WORDING = (
+    "rebuilt by Stavka from the rules and real geography",
+    "printed maps and counters are not available",
+    "Source: unsourced",
+    "Stalingrad",
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,11 +54,17 @@ def _swatch(entry_paint: object) -> Image.Image:
 
 def test_each_terrain_has_its_own_legend_swatch_and_fill(ridge: GameSpec) -> None:
     entries = {entry.key: entry for entry in legend_entries(ridge, ridge.maps[0])}
-    swatches = {key: _swatch(entries[key].swatch) for key in ("terrain clear", "terrain woods", "terrain hill")}
+    swatches = {
+        key: _swatch(entries[key].swatch)
+        for key in ("terrain clear", "terrain woods", "terrain hill")
+    }
     keys = list(swatches)
     for index, first in enumerate(keys):
-        for second in keys[index + 1:]:
-            assert ImageChops.difference(swatches[first], swatches[second]).getbbox() is not None, (first, second)
+        for second in keys[index + 1 :]:
+            assert ImageChops.difference(swatches[first], swatches[second]).getbbox() is not None, (
+                first,
+                second,
+            )
     image, drawn = draw_board(ridge, ridge.maps[0], 0)
     view = BoardView(ridge.maps[0], 0)
     hex_map = ridge.maps[0].hex_map
@@ -64,7 +74,9 @@ def test_each_terrain_has_its_own_legend_swatch_and_fill(ridge: GameSpec) -> Non
     # Just below the hex number, clear of the symbol in the middle: the fill the data names.
     for hex_, fill in ((woods, "#7fae6a"), (hill, "#c8a878")):
         x, y = view.centre(hex_)
-        assert image.getpixel((round(x - view.hex_size * 0.3), round(y + view.hex_size * 0.25))) == rgb(fill)
+        assert image.getpixel(
+            (round(x - view.hex_size * 0.3), round(y + view.hex_size * 0.25))
+        ) == rgb(fill)
     assert {"terrain woods", "terrain hill", "terrain clear"} <= drawn
 
 
@@ -115,7 +127,9 @@ def test_an_arm_with_no_symbol_is_refused_at_its_line(tmp_path: Path) -> None:
         load_game(str(folder))
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert result.exit_code == 2
-    line = next(number for number, text in enumerate(units.read_text().splitlines(), 1) if "sappers" in text)
+    line = next(
+        number for number, text in enumerate(units.read_text().splitlines(), 1) if "sappers" in text
+    )
     assert f"units.toml:{line}:" in result.output
     assert "Traceback" not in result.output
 
@@ -123,7 +137,9 @@ def test_an_arm_with_no_symbol_is_refused_at_its_line(tmp_path: Path) -> None:
 def test_validate_warns_of_terrain_that_looks_alike_and_hexsides_not_drawn(tmp_path: Path) -> None:
     folder = _copy_of_ridge(tmp_path)
     game = folder / "game.toml"
-    text = game.read_text().replace('fill = "#c8a878"\nsymbol = "hachures"\n', 'fill = "#7fae6a"\nsymbol = "trees"\n')
+    text = game.read_text().replace(
+        'fill = "#c8a878"\nsymbol = "hachures"\n', 'fill = "#7fae6a"\nsymbol = "trees"\n'
+    )
     game.write_text(text.replace('line = { colour = "#3a80d0", width = 4, dashed = false }\n', ""))
     warnings = [problem.message for problem in look_problems(load_game(str(folder)))]
     assert any("'hill' looks like 'woods'" in message for message in warnings)
@@ -170,7 +186,16 @@ def test_a_crt_mixing_odds_and_differences_is_refused_at_its_line(tmp_path: Path
 
 def test_the_crt_chart_shows_differences_and_the_games_source(ridge: GameSpec) -> None:
     chart = game_charts(ridge)["crt"]
-    assert [column.heading for column in chart.columns] == ["Die", "-2", "-1", "0", "+1", "+2", "+3", "+4"]
+    assert [column.heading for column in chart.columns] == [
+        "Die",
+        "-2",
+        "-1",
+        "0",
+        "+1",
+        "+2",
+        "+3",
+        "+4",
+    ]
     assert "Columns: attack strength minus defence strength." in chart.notes
     assert "Source: the Ridge rules (tests/kit/ridge)" in chart.notes
 
@@ -181,13 +206,18 @@ def test_a_game_that_is_not_stalingrad_says_nothing_of_stalingrad(ridge: GameSpe
     for text in texts:
         for wording in STALINGRAD_WORDING:
             assert wording not in text
-    assert identity_of(ridge).description == "Ridge (Stavka test kit, 2026), an invented game that tests Stavka's module kit"
+    assert (
+        identity_of(ridge).description
+        == "Ridge (Stavka test kit, 2026), an invented game that tests Stavka's module kit"
+    )
     assert "Ridge is an invented game" in help_text(ridge)
     assert look_of(ridge).subtitle == "An invented test map"
 
 
 def test_our_games_keep_their_wording() -> None:
     spec = load_game("tps")
-    assert identity_of(spec).description.endswith("rebuilt by Stavka from the rules and real geography")
+    assert identity_of(spec).description.endswith(
+        "rebuilt by Stavka from the rules and real geography"
+    )
     assert "The printed maps and counters are not available" in help_text(spec)
     assert look_of(spec).subtitle == "Rebuilt by Stavka from the rules and real geography"

@@ -17,7 +17,9 @@ from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 RIDGE = Path(__file__).parent / "ridge"
@@ -42,4 +44,6 @@ def test_ridge_loads_strictly_and_shows_its_look(tmp_path: Path) -> None:
     assert woods is not None
     x, y = view.centre(woods)
     # No unit stands in 0705: below its number and beside its trees, the fill the data names.
-    assert picture.getpixel((round(x - view.hex_size * 0.3), round(y + view.hex_size * 0.25))) == rgb("#7fae6a")
+    assert picture.getpixel(
+        (round(x - view.hex_size * 0.3), round(y + view.hex_size * 0.25))
+    ) == rgb("#7fae6a")

@@ -77,7 +77,8 @@ def test_woods_shift_one_column_left_citing_their_source(ridge: GameSpec) -> Non
     assert report.base_column == Difference(0)
     assert report.final_column == Difference(-1)
     assert [(item.name, item.rules, item.column_shift) for item in report.modifiers] == [
-        ("Woods", ("Ridge terrain effects: woods",), -1)]
+        ("Woods", ("Ridge terrain effects: woods",), -1)
+    ]
 
 
 def test_a_stream_every_attacker_crosses_and_a_hill_add_die_modifiers(ridge: GameSpec) -> None:
@@ -90,7 +91,8 @@ def test_a_stream_every_attacker_crosses_and_a_hill_add_die_modifiers(ridge: Gam
     hill = _referee(ridge, {"b1": "0402", "r4": "0502"})
     report = hill.odds(_hex(hill, "0502"), [_hex(hill, "0402")])
     assert [(item.name, item.rules, item.die_modifier) for item in report.modifiers] == [
-        ("Hill", ("Ridge terrain effects: hill",), -1)]
+        ("Hill", ("Ridge terrain effects: hill",), -1)
+    ]
 
 
 def test_a_stream_not_every_attacker_crosses_adds_nothing(ridge: GameSpec) -> None:

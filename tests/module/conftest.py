@@ -21,7 +21,10 @@ MODULE_GAMES = ("dos", "rks", "tps")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """dist/<game>.vmod of every shipped game, by game id."""
     folder = tmp_path_factory.mktemp("dist")
-    return {game: build_game(shipped_game(game), folder, lambda _step: None).path for game in MODULE_GAMES}
+    return {
+        game: build_game(shipped_game(game), folder, lambda _step: None).path
+        for game in MODULE_GAMES
+    }
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +41,9 @@ EngineReport = dict[str, Any]
 
 
 @pytest.fixture(scope="session")
-def setup_saves(built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+def setup_saves(
+    built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[tuple[str, str], Path]:
     """Every predefined set-up, taken out of its module, by (game, scenario)."""
     folder = tmp_path_factory.mktemp("setups")
     saves = {}
@@ -62,5 +67,8 @@ def engine_reports(
     if not vcheck_available():
         pytest.skip("../shared/tools/vassal-engine/vcheck is not here")
     keys: list[tuple[str, str | None]] = [(game, None) for game in MODULE_GAMES] + list(setup_saves)
-    jobs = [(built[game], None if scenario is None else setup_saves[(game, scenario)]) for game, scenario in keys]
+    jobs = [
+        (built[game], None if scenario is None else setup_saves[(game, scenario)])
+        for game, scenario in keys
+    ]
     return dict(zip(keys, run_vcheck_many(jobs, "--view", "--strict"), strict=True))

@@ -11,7 +11,11 @@ import pytest
 
 from tests.support import engine
 
-LOGFILE_QUESTION = {"title": "", "kind": "question", "text": "New Session Beginning. Start new Logfile?"}
+LOGFILE_QUESTION = {
+    "title": "",
+    "kind": "question",
+    "text": "New Session Beginning. Start new Logfile?",
+}
 UNREAD = {"title": "", "kind": "dialog", "text": ""}
 
 
@@ -44,8 +48,14 @@ def test_a_run_with_a_dialog_read_before_it_was_drawn_is_made_again(
     assert (tmp_path / "calls").read_text().strip() == "2"
 
 
-def test_a_real_dialog_is_never_run_away_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    warned = {"ok": False, "dialogs": [{"title": "Error", "kind": "error", "text": "Bad data"}], "warnings": []}
+def test_a_real_dialog_is_never_run_away_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warned = {
+        "ok": False,
+        "dialogs": [{"title": "Error", "kind": "error", "text": "Bad data"}],
+        "warnings": [],
+    }
     monkeypatch.setattr(engine, "VCHECK", _stub(tmp_path, [warned]))
     assert engine.run_vcheck(tmp_path / "some.vmod")[1] == warned
     assert (tmp_path / "calls").read_text().strip() == "1"
@@ -53,7 +63,9 @@ def test_a_real_dialog_is_never_run_away_from(tmp_path: Path, monkeypatch: pytes
     assert engine.unread_dialogs({"dialogs": [UNREAD]})
 
 
-def test_a_run_that_never_reads_its_dialogs_still_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_run_that_never_reads_its_dialogs_still_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     early = {"ok": False, "dialogs": [UNREAD], "warnings": [{"source": "dialog", "message": ":"}]}
     monkeypatch.setattr(engine, "VCHECK", _stub(tmp_path, [early]))
     assert engine.run_vcheck(tmp_path / "some.vmod")[1] == early

@@ -31,7 +31,9 @@ from tests.support.engine import ENGINES, MAIN_ENGINE, run_vcheck_many, vcheck_a
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 Report = dict[str, Any]
@@ -62,12 +64,23 @@ STEPS: dict[str, list[dict[str, Any]]] = {
 commands, reported in the chat (a move, Ctrl+E, Ctrl+U, Ctrl+L, a VP menu item, the
 turn tracker's key, drawing and playing a card). The eliminations leave a stack empty."""
 CHAT = {
-    "tps": ["298th Infantry Division moves 1204 → 1203", "298th Infantry Division eliminated at 1203",
-            "Turn 1 of 7: Soviet combat", "+1 Axis VP: now 1"],
-    "dos": ["Untried Red Army unit revealed: 13th Army rifle division 1", "88th Infantry Division loses a step",
-            "213th Security Division moves N2044 → N2043", "9th Hungarian Light Division eliminated at N1644"],
-    "rks": ["Card moves Draw deck → Hand (German hand)", "German plays a card face down",
-            "Rifle division 1 [1 of 1 steps] eliminated at Rynok-Spartakovka"],
+    "tps": [
+        "298th Infantry Division moves 1204 → 1203",
+        "298th Infantry Division eliminated at 1203",
+        "Turn 1 of 7: Soviet combat",
+        "+1 Axis VP: now 1",
+    ],
+    "dos": [
+        "Untried Red Army unit revealed: 13th Army rifle division 1",
+        "88th Infantry Division loses a step",
+        "213th Security Division moves N2044 → N2043",
+        "9th Hungarian Light Division eliminated at N1644",
+    ],
+    "rks": [
+        "Card moves Draw deck → Hand (German hand)",
+        "German plays a card face down",
+        "Rifle division 1 [1 of 1 steps] eliminated at Rynok-Spartakovka",
+    ],
 }
 """A line the chat must show for each command (in order; a side change reports nothing)."""
 BLANK_DIALOG = {"source": "dialog", "message": ":"}
@@ -93,7 +106,9 @@ class Played:
 
 @pytest.fixture(scope="module")
 def played(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path_factory: pytest.TempPathFactory
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[tuple[str, str], Played]:
     """Every engine's run of each :data:`PLAYED` set-up, by (game, engine), as many at once
     as the machine allows."""
@@ -102,31 +117,52 @@ def played(
     saves: dict[tuple[str, str], tuple[Path, Path]] = {}
     options: list[tuple[str, ...]] = []
     for game, engine in keys:
-        as_loaded, after_play = folder / f"{game}-{engine}-as-loaded.vsav", folder / f"{game}-{engine}-played.vsav"
+        as_loaded, after_play = (
+            folder / f"{game}-{engine}-as-loaded.vsav",
+            folder / f"{game}-{engine}-played.vsav",
+        )
         steps = folder / f"{game}-{engine}.actions.json"
-        steps.write_text(json.dumps([{"save": str(as_loaded)}, *STEPS[game], {"save": str(after_play)}]))
+        steps.write_text(
+            json.dumps([{"save": str(as_loaded)}, *STEPS[game], {"save": str(after_play)}])
+        )
         saves[(game, engine)] = (as_loaded, after_play)
         options.append(("--actions", str(steps)))
     jobs = [(built[game], setup_saves[(game, PLAYED[game])]) for game, _ in keys]
-    results = run_vcheck_many(jobs, "--view", "--strict", options=options, engines=[engine for _, engine in keys])
-    return {key: Played(code, report, *saves[key]) for key, (code, report) in zip(keys, results, strict=True)}
+    results = run_vcheck_many(
+        jobs, "--view", "--strict", options=options, engines=[engine for _, engine in keys]
+    )
+    return {
+        key: Played(code, report, *saves[key])
+        for key, (code, report) in zip(keys, results, strict=True)
+    }
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_each_module_is_played_clean_on_the_engine(played: dict[tuple[str, str], Played], engine: str) -> None:
+def test_each_module_is_played_clean_on_the_engine(
+    played: dict[tuple[str, str], Played], engine: str
+) -> None:
     for game in PLAYED:
         run = played[(game, engine)]
         warnings = [warning for warning in run.report["warnings"] if warning != BLANK_DIALOG]
-        assert run.report["errors"] == warnings == run.report["lint"] == [], (game, run.report["errors"], warnings)
+        assert run.report["errors"] == warnings == run.report["lint"] == [], (
+            game,
+            run.report["errors"],
+            warnings,
+        )
         assert run.code in ((0, 1) if BLANK_DIALOG in run.report["warnings"] else (0,)), game
         assert run.report["engine"]["vassal_version"].startswith(engine), run.report["engine"]
         actions = run.report["actions"]
         assert [action["errors"] for action in actions] == [[]] * len(actions), game
         chat = [line for action in actions for line in action["chat"]]
-        found = [next((index for index, line in enumerate(chat) if expected in line), -1) for expected in CHAT[game]]
+        found = [
+            next((index for index, line in enumerate(chat) if expected in line), -1)
+            for expected in CHAT[game]
+        ]
         assert -1 not in found and found == sorted(found), (game, chat)
         assert [action.get("saved", {}).get("file") for action in (actions[0], actions[-1])] == [
-            str(run.as_loaded), str(run.after_play)]
+            str(run.as_loaded),
+            str(run.after_play),
+        ]
         # What a player sees after playing: the map in the main window, not hidden.
         view = run.report["view"]
         map_name = load_game(game).maps[0].name
@@ -157,14 +193,17 @@ def test_a_setup_saved_by_the_engine_checks_as_our_own_save(
     # Rattenkrieg deals the cards when the game starts: all else is as in our set-up.
     ours_json = json.loads(_check(setup_saves[("rks", "city")], "--format", "json"))
     engines_json = json.loads(_check(played[("rks", engine)].as_loaded, "--format", "json"))
-    assert [verdict for verdict in engines_json["verdicts"] if verdict["topic"] not in CARD_TOPICS] == [
-        verdict for verdict in ours_json["verdicts"] if verdict["topic"] not in CARD_TOPICS]
+    assert [
+        verdict for verdict in engines_json["verdicts"] if verdict["topic"] not in CARD_TOPICS
+    ] == [verdict for verdict in ours_json["verdicts"] if verdict["topic"] not in CARD_TOPICS]
     cards = next(verdict for verdict in engines_json["verdicts"] if verdict["topic"] == "cards")
     assert cards["outcome"].startswith("52 cards"), cards
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_played_save_is_read_as_played(played: dict[tuple[str, str], Played], engine: str) -> None:
+def test_the_played_save_is_read_as_played(
+    played: dict[tuple[str, str], Played], engine: str
+) -> None:
     tps = position_from_save(played[("tps", engine)].after_play)
     assert "de-298id" in {unit.id for unit in tps.eliminated}
     assert "de-298id" not in {state.unit.id for state in tps.units}
@@ -183,5 +222,7 @@ def test_the_played_save_is_read_as_played(played: dict[tuple[str, str], Played]
         # An eliminated unit left its stack empty: no empty stack is read.
         assert all(stack.piece_ids for stack in saved.stacks), game
         # 3.7 and later give every piece its UniqueID, a property of the BasicPiece.
-        unique_ids = {dict(piece.basic.properties).get("UniqueID") == piece.id for piece in saved.pieces}
+        unique_ids = {
+            dict(piece.basic.properties).get("UniqueID") == piece.id for piece in saved.pieces
+        }
         assert unique_ids == ({False} if engine == "3.6" else {True}), game

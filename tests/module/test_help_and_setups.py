@@ -50,7 +50,12 @@ def test_help_page_has_the_sections_players_look_for() -> None:
     for game in ("tps", "dos"):
         page = _page(game)
         assert page.headings[:3] == ["Starting a game", "Sequence of play", "Record tracks"]
-        for heading in ("Supply", "Combat", "Where this module differs from a printed copy", "Keys"):
+        for heading in (
+            "Supply",
+            "Combat",
+            "Where this module differs from a printed copy",
+            "Keys",
+        ):
             assert heading in page.headings, (game, heading)
         text = " ".join(" ".join(page.text).split())
         assert "File > Scenarios" in text and "File > New Game" not in text
@@ -65,9 +70,14 @@ def test_the_card_game_gets_the_same_help_page_with_its_cards_and_keys() -> None
     assert "Keys" in page.headings and "Record tracks" not in page.headings
     text = " ".join(" ".join(page.text).split())
     assert "The battle for the city" in text and "German hand 3, Soviet hand 4" in text
-    for command, key in (("Discard a card", keys.DISCARD), ("Play a card face down in a duel", keys.PLAY_FACE_DOWN),
-                         ("Draw a step card for a unit", keys.DRAW_STEP), ("German hand", keys.HANDS[0]),
-                         ("Soviet steps", keys.STEPS[1]), ("Face up", keys.FACE_UP)):
+    for command, key in (
+        ("Discard a card", keys.DISCARD),
+        ("Play a card face down in a duel", keys.PLAY_FACE_DOWN),
+        ("Draw a step card for a unit", keys.DRAW_STEP),
+        ("German hand", keys.HANDS[0]),
+        ("Soviet steps", keys.STEPS[1]),
+        ("Face up", keys.FACE_UP),
+    ):
         assert f"{command} {key.text}" in text, command
     assert "Lose a step" not in text and "1d6" not in text and "Untried" not in text
     assert "{{" not in text and "{%" not in text
@@ -78,14 +88,18 @@ def test_help_page_lists_each_scenario_its_phases_and_the_reconstructed_units() 
     text = " ".join(" ".join(_page("tps").text).split())
     assert "Scenario 7: 16 December: historical set-up 15-21" in text
     for scenario in spec.scenarios.values():
-        assert f"Scenario {scenario.id}: {scenario.name}" in text, "the number the charts' tabs give it (issue 21)"
+        assert f"Scenario {scenario.id}: {scenario.name}" in text, (
+            "the number the charts' tabs give it (issue 21)"
+        )
     assert all(phase in text for phase in spec.phases)
     reconstructed = [unit for unit in spec.units.values() if unit.provenance.reconstructed]
     assert f"Units with reconstructed values ({len(reconstructed)})" in text
     dos = " ".join(" ".join(_page("dos").text).split())
     # DoS plays two sequences (rules 5.2, 5.3): each scenario's phases name their side.
     assert re.search(r"Blue \(Fall Blau\).*each turn runs German: movement", dos)
-    assert re.search(r"Uranus, 19 November.*each turn runs Soviet: movement, or prepared attacks", dos)
+    assert re.search(
+        r"Uranus, 19 November.*each turn runs Soviet: movement, or prepared attacks", dos
+    )
 
 
 def test_turn_tracker_state_is_encoded_as_vassal_reads_it() -> None:
@@ -107,7 +121,11 @@ def test_each_dos_scenario_plays_only_its_own_phases_starting_with_its_first_pla
         scenario = spec.scenarios[scenario_id]
         _, counter = decode(turn_tracker_state(spec, 1, scenario), "|")
         current, _, first_index, flags = decode(decode(counter, ";")[4], ";")
-        active = [phase for phase, flag in zip(spec.phases, flags.split(","), strict=True) if flag == "true"]
+        active = [
+            phase
+            for phase, flag in zip(spec.phases, flags.split(","), strict=True)
+            if flag == "true"
+        ]
         assert active == list(scenario.phases)
         assert spec.phases[int(current)].startswith(first) and current == first_index
     assert not any("Weather" in phase for phase in spec.scenarios["blue"].phases)
@@ -118,20 +136,32 @@ def test_same_input_builds_the_same_module_bytes(tmp_path: Path) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     first.mkdir()
     second.mkdir()
-    built = [build_game(shipped_game("tps"), folder, lambda _step: None).path for folder in (first, second)]
+    built = [
+        build_game(shipped_game("tps"), folder, lambda _step: None).path
+        for folder in (first, second)
+    ]
     assert built[0].read_bytes() == built[1].read_bytes()
 
 
-def test_file_scenarios_numbers_the_numbered_scenarios(build_files: dict[str, etree._Element]) -> None:
+def test_file_scenarios_numbers_the_numbered_scenarios(
+    build_files: dict[str, etree._Element],
+) -> None:
     # Issue 21 item 6: the charts' turn records say "scenario 7", so the menu says it too;
     # scenarios without a number (DoS's Blue, Uranus) keep their names.
     for game in ("tps", "dos", "rks"):
         spec = shipped_game(game)
-        (menu,) = [item for item in build_files[game].iter("VASSAL.build.module.PredefinedSetup")
-                   if item.get("isMenu") == "true"]
+        (menu,) = [
+            item
+            for item in build_files[game].iter("VASSAL.build.module.PredefinedSetup")
+            if item.get("isMenu") == "true"
+        ]
         names = [item.get("name") for item in menu]
-        expected = [f"Scenario {scenario.id}: {scenario.name}" if scenario.id.isdigit() else scenario.name
-                    for scenario in spec.scenarios.values() if scenario.setup]
+        expected = [
+            f"Scenario {scenario.id}: {scenario.name}" if scenario.id.isdigit() else scenario.name
+            for scenario in spec.scenarios.values()
+            if scenario.setup
+        ]
         assert names == expected
     assert "Scenario 7: 16 December: historical set-up" in [
-        item.get("name") for item in build_files["tps"].iter("VASSAL.build.module.PredefinedSetup")]
+        item.get("name") for item in build_files["tps"].iter("VASSAL.build.module.PredefinedSetup")
+    ]

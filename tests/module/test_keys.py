@@ -72,14 +72,21 @@ def test_piece_commands_use_ctrl_and_toolbar_buttons_ctrl_shift() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_two_commands_of_a_piece_share_a_key(build_files: dict[str, etree._Element], game: str) -> None:
-    piece_strokes = {key.encoded() for key in _table().values() if key.modifiers == CONTROL and not key.name}
+def test_no_two_commands_of_a_piece_share_a_key(
+    build_files: dict[str, etree._Element], game: str
+) -> None:
+    piece_strokes = {
+        key.encoded() for key in _table().values() if key.modifiers == CONTROL and not key.name
+    }
     for slot, commands in slot_commands(build_files[game]).items():
         names_by_key: dict[str, set[str]] = defaultdict(set)
         for name, key in commands:
             names_by_key[key].add(name)
             assert key in piece_strokes, (game, slot, name, key)
-        assert {key: names for key, names in names_by_key.items() if len(names) > 1} == {}, (game, slot)
+        assert {key: names for key, names in names_by_key.items() if len(names) > 1} == {}, (
+            game,
+            slot,
+        )
 
 
 def _toolbar_keys(root: etree._Element) -> list[tuple[str, str]]:
@@ -89,11 +96,22 @@ def _toolbar_keys(root: etree._Element) -> list[tuple[str, str]]:
         for item in root.iter(PACKAGE + tag):
             if item.get("launch") == "false" or item.get("hidden") == "true":
                 continue
-            label = item.get("buttonName") or item.get("buttonText") or item.get("text") or item.get("name") or tag
+            label = (
+                item.get("buttonName")
+                or item.get("buttonText")
+                or item.get("text")
+                or item.get("name")
+                or tag
+            )
             found.append((label, item.get(attribute) or ""))
-    found += [(item.get("text") or "", item.get("hotkey") or "") for item in root.iter(plugin.COMPONENT)]
+    found += [
+        (item.get("text") or "", item.get("hotkey") or "") for item in root.iter(plugin.COMPONENT)
+    ]
     for tracker in root.iter(PACKAGE + "module.turn.TurnTracker"):
-        found += [("next turn", tracker.get("nexthotkey") or ""), ("previous turn", tracker.get("prevhotkey") or "")]
+        found += [
+            ("next turn", tracker.get("nexthotkey") or ""),
+            ("previous turn", tracker.get("prevhotkey") or ""),
+        ]
     for command in root.iter(PACKAGE + "module.GlobalKeyCommand"):
         if command.get("buttonText"):
             found.append((command.get("buttonText") or "", command.get("buttonHotkey") or ""))
@@ -118,6 +136,8 @@ def test_the_help_page_lists_exactly_the_commands_the_pieces_have(
     build_files: dict[str, etree._Element], game: str
 ) -> None:
     offered = {key for commands in slot_commands(build_files[game]).values() for _, key in commands}
-    arrows = {key.encoded() for key in (keys.PLUS_ONE, keys.MINUS_ONE, keys.PLUS_FIVE, keys.MINUS_FIVE)}
+    arrows = {
+        key.encoded() for key in (keys.PLUS_ONE, keys.MINUS_ONE, keys.PLUS_FIVE, keys.MINUS_FIVE)
+    }
     listed = {key.encoded() for _, key in piece_keys(shipped_game(game))}
     assert listed == offered - arrows

@@ -26,7 +26,9 @@ from tests.support.engine import run_vcheck_many, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 
@@ -44,20 +46,42 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
     soviet = next(n.id for n in spec.nationalities.values() if n.side == "soviet")
     for number in (1, 2):
         units[f"u{number}"] = Unit(
-            id=f"u{number}", name=f"Untried {number}", side="soviet", nationality=soviet, arm="infantry", size="XX",
-            mobility="non_mechanized", steps=(UnitStep(4, 4, 4),), arrivals=(Arrival("probe", 2, "east edge"),),
-            properties={"untried": "yes"}, provenance=Provenance(source="test"), untried=True,
+            id=f"u{number}",
+            name=f"Untried {number}",
+            side="soviet",
+            nationality=soviet,
+            arm="infantry",
+            size="XX",
+            mobility="non_mechanized",
+            steps=(UnitStep(4, 4, 4),),
+            arrivals=(Arrival("probe", 2, "east edge"),),
+            properties={"untried": "yes"},
+            provenance=Provenance(source="test"),
+            untried=True,
         )
     for unit_id, side, _ in placements:
         nationality = next(n.id for n in spec.nationalities.values() if n.side == side)
         units[unit_id] = Unit(
-            id=unit_id, name=f"Test {unit_id}/1", side=side, nationality=nationality, arm="infantry", size="XX",
-            mobility="non_mechanized", steps=(UnitStep(5, 5, 4), UnitStep(2, 2, 4)), arrivals=(),
-            properties={"army": "6"}, provenance=Provenance(source="test"),
+            id=unit_id,
+            name=f"Test {unit_id}/1",
+            side=side,
+            nationality=nationality,
+            arm="infantry",
+            size="XX",
+            mobility="non_mechanized",
+            steps=(UnitStep(5, 5, 4), UnitStep(2, 2, 4)),
+            arrivals=(),
+            properties={"army": "6"},
+            provenance=Provenance(source="test"),
         )
     scenario = Scenario(
-        id="probe", name="Probe set-up", first_turn=1, last_turn=3, options={},
-        setup=tuple(Placement(unit_id, where, 2) for unit_id, _, where in placements), description="",
+        id="probe",
+        name="Probe set-up",
+        first_turn=1,
+        last_turn=3,
+        options={},
+        setup=tuple(Placement(unit_id, where, 2) for unit_id, _, where in placements),
+        description="",
         provenance=Provenance(source="test"),
     )
     return replace(spec, units=units, scenarios={"probe": scenario})
@@ -77,7 +101,9 @@ def _art(spec: GameSpec) -> ModuleArt:
         front, back = f"{unit.id}.png", f"{unit.id}-back.png"
         images[front], images[back] = _square((200, 60, 50)), _square((120, 40, 30))
         untried = unit.properties.get("untried") == "yes"
-        units[unit.id] = UnitImages(front=front, back=None if untried else back, untried=back if untried else None)
+        units[unit.id] = UnitImages(
+            front=front, back=None if untried else back, untried=back if untried else None
+        )
     markers = {}
     for marker_id in spec.markers:
         markers[marker_id] = MarkerImages(front=f"markers/{marker_id}.png", back=None)
@@ -85,11 +111,18 @@ def _art(spec: GameSpec) -> ModuleArt:
     images[POOL_IMAGE] = _square((235, 232, 222), POOL_SIZE)
     tracks = track_layout(spec)
     images[TRACKS_IMAGE] = _square((244, 240, 228), tracks.size)
-    return ModuleArt(images=images, boards=boards, units=units, markers=markers, charts=(), tracks=tracks)
+    return ModuleArt(
+        images=images, boards=boards, units=units, markers=markers, charts=(), tracks=tracks
+    )
 
 
 PLACEMENTS = {
-    "dos": [("a1", "axis", "N3635"), ("a2", "axis", "N3635"), ("s1", "soviet", "S2336"), ("s2", "soviet", "4018")],
+    "dos": [
+        ("a1", "axis", "N3635"),
+        ("a2", "axis", "N3635"),
+        ("s1", "soviet", "S2336"),
+        ("s2", "soviet", "4018"),
+    ],
     "tps": [("a1", "axis", "0101"), ("s1", "soviet", "4226"), ("s2", "soviet", "2113")],
 }
 Report = dict[str, object]
@@ -105,7 +138,7 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, bool], t
         built = assemble_module(spec, _art(spec))
         module = folder / f"{game}.vmod"
         module.write_bytes(built.data)
-        (entry, save_bytes), = built.setups.items()
+        ((entry, save_bytes),) = built.setups.items()
         with zipfile.ZipFile(module) as archive:
             assert entry in archive.namelist()
         save = folder / f"{game}-setup.vsav"
@@ -115,19 +148,27 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, bool], t
 
 
 @pytest.mark.parametrize("game", sorted(PLACEMENTS))
-def test_module_and_setup_load_clean(loaded: dict[tuple[str, bool], tuple[int, Report]], game: str) -> None:
+def test_module_and_setup_load_clean(
+    loaded: dict[tuple[str, bool], tuple[int, Report]], game: str
+) -> None:
     for with_setup in (False, True):
         code, report = loaded[(game, with_setup)]
         assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     saved = loaded[(game, True)][1]["saved_game"]
     assert isinstance(saved, dict)
     spec = _spec_with_units(game, PLACEMENTS[game])
-    located = sorted((piece["name"], piece["location"]) for piece in saved["pieces"] if piece["map"] == "Main Map")
+    located = sorted(
+        (piece["name"], piece["location"])
+        for piece in saved["pieces"]
+        if piece["map"] == "Main Map"
+    )
     pooled = sorted(piece["name"] for piece in saved["pieces"] if piece["map"] == POOL_MAP)
     soviet_name = next(n.name for n in spec.nationalities.values() if n.side == "soviet")
     assert pooled == [f"Untried {soviet_name} unit"] * 2
-    expected = sorted((f"Test {unit_id}/1", spec.maps[0].label(spec.parse_hex(where)[1]))  # type: ignore[index]
-                      for unit_id, _, where in PLACEMENTS[game])
+    expected = sorted(
+        (f"Test {unit_id}/1", spec.maps[0].label(spec.parse_hex(where)[1]))  # type: ignore[index]
+        for unit_id, _, where in PLACEMENTS[game]
+    )
     assert located == expected
 
 

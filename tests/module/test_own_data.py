@@ -50,17 +50,27 @@ def own_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     printed = "[[unit.steps]]\nattack = 4\ndefence = 4\nmovement = 5\n"
     steps = units.index(printed, units.index(f'id = "{UNIT}"'))
     (folder / "units.toml").write_text(
-        units[:steps] + printed.replace("4", "1").replace("5", "3") + units[steps + len(printed):], encoding="utf-8"
+        units[:steps] + printed.replace("4", "1").replace("5", "3") + units[steps + len(printed) :],
+        encoding="utf-8",
     )
     # Hand corrections go in map.toml, over the generated terrain.toml (README, "Transcribing
     # your copy"): 2910 leaves the Soviet fortified line, and the town in 0114 is renamed.
     with (folder / "map.toml").open("a", encoding="utf-8") as hand:
-        hand.write(f'\n[map.terrain]\nclear = ["2910"]\n\n[[map.town]]\nname = "{NEW_TOWN}"\nhex = "0114"\nkind = "town"\n')
+        hand.write(
+            f'\n[map.terrain]\nclear = ["2910"]\n\n[[map.town]]\nname = "{NEW_TOWN}"\nhex = "0114"\nkind = "town"\n'
+        )
     # The CRT's 1-3 column, roll 1: Ae becomes De.
-    _replace_once(folder / "tables.toml", '["Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
-                  '["De", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ')
+    _replace_once(
+        folder / "tables.toml",
+        '["Ae", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
+        '["De", "Ae", "Ae", "Ae", "Ar", "Ar", "Br", "Br", "Ex", "Ex", "1/2Ex"],  ',
+    )
     # And the VP schedule: 2 VP, not 1, for each hex from Rostov to the nearest Soviet unit.
-    _replace_once(folder / "tables.toml", 'id = "rostov_distance"\npoints = 1\n', 'id = "rostov_distance"\npoints = 2\n')
+    _replace_once(
+        folder / "tables.toml",
+        'id = "rostov_distance"\npoints = 1\n',
+        'id = "rostov_distance"\npoints = 2\n',
+    )
     return folder
 
 
@@ -84,17 +94,31 @@ def own_save(own_module: Path) -> Path:
 
 def test_the_module_carries_the_data_it_was_built_from(own_copy: Path, own_module: Path) -> None:
     with zipfile.ZipFile(own_module) as archive:
-        carried = {name: archive.read(data_entry(name)) for name in (*GAME_FILES, "terrain.toml")
-                   if data_entry(name) in archive.namelist()}
+        carried = {
+            name: archive.read(data_entry(name))
+            for name in (*GAME_FILES, "terrain.toml")
+            if data_entry(name) in archive.namelist()
+        }
         moduledata = archive.read("moduledata").decode()
     assert carried["units.toml"] == (own_copy / "units.toml").read_bytes()
-    assert set(carried) == {"game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "terrain.toml"}
+    assert set(carried) == {
+        "game.toml",
+        "map.toml",
+        "units.toml",
+        "scenarios.toml",
+        "tables.toml",
+        "terrain.toml",
+    }
     assert f"<extra1>{data_digest(carried)}</extra1>" in moduledata
     assert "<extra2>my-tps</extra2>" in moduledata
 
 
-def test_odds_with_the_module_use_its_strength_terrain_and_table(own_module: Path, own_save: Path) -> None:
-    code, output, error = run("odds", str(own_save), "--attack", "2910", "--from", "2911", "--module", str(own_module))
+def test_odds_with_the_module_use_its_strength_terrain_and_table(
+    own_module: Path, own_save: Path
+) -> None:
+    code, output, error = run(
+        "odds", str(own_save), "--attack", "2910", "--from", "2911", "--module", str(own_module)
+    )
     assert (code, error) == (0, "")
     assert f"    {UNIT} in 2911: 1" in output
     assert "  strength 1 : 3" in output
@@ -103,7 +127,9 @@ def test_odds_with_the_module_use_its_strength_terrain_and_table(own_module: Pat
     assert "    roll 1: De" in output
 
 
-def test_the_shipped_data_would_have_judged_the_same_attack_otherwise(built: dict[str, Path], tmp_path: Path) -> None:
+def test_the_shipped_data_would_have_judged_the_same_attack_otherwise(
+    built: dict[str, Path], tmp_path: Path
+) -> None:
     # The same attack in the shipped module's set-up: 4 : 3, 1-1, -2 for the fortified hex.
     save = tmp_path / "tps-1.vsav"
     with zipfile.ZipFile(built["tps"]) as archive:
@@ -118,18 +144,34 @@ def test_check_with_the_module_judges_with_its_data(own_module: Path, own_save: 
     # Set up 22 hexes from Rostov, the Soviets give the Axis 2 VP a hex in this copy (1 shipped).
     code, output, error = run("check", str(own_save), "--module", str(own_module))
     assert (code, error) == (0, "")
-    assert "  victory: Axis decisive victory if the game ended now — Soviet 0 VP - Axis 44 VP = -44" in output.splitlines()
+    assert (
+        "  victory: Axis decisive victory if the game ended now — Soviet 0 VP - Axis 44 VP = -44"
+        in output.splitlines()
+    )
     assert "Rostov: 44 VP to the Axis" in output
-    code, output, error = run("check", str(own_save), "--format", "json", "--module", str(own_module))
+    code, output, error = run(
+        "check", str(own_save), "--format", "json", "--module", str(own_module)
+    )
     assert (code, error) == (0, "")
     assert json.loads(output)["game"] == "tps"
 
 
-def test_report_with_the_module_draws_the_new_values(own_copy: Path, own_module: Path, own_save: Path,
-                                                     tmp_path: Path) -> None:
+def test_report_with_the_module_draws_the_new_values(
+    own_copy: Path, own_module: Path, own_save: Path, tmp_path: Path
+) -> None:
     page = tmp_path / "mine.html"
-    code, _, error = run("report", str(own_save), "-o", str(page), "--module", str(own_module),
-                         "--attack", "2910", "--from", "2911")
+    code, _, error = run(
+        "report",
+        str(own_save),
+        "-o",
+        str(page),
+        "--module",
+        str(own_module),
+        "--attack",
+        "2910",
+        "--from",
+        "2911",
+    )
     assert (code, error) == (0, "")
     html = page.read_text(encoding="utf-8")
     assert NEW_TOWN in html and OLD_TOWN not in html
@@ -148,16 +190,25 @@ def _face(spec: GameSpec) -> str:
 
 
 def test_without_the_module_the_save_is_refused_naming_it(own_save: Path) -> None:
-    for command in (("check", str(own_save)), ("odds", str(own_save), "--attack", "2910", "--from", "2911"),
-                    ("report", str(own_save), "-o", str(own_save.with_suffix(".html")))):
+    for command in (
+        ("check", str(own_save)),
+        ("odds", str(own_save), "--attack", "2910", "--from", "2911"),
+        ("report", str(own_save), "-o", str(own_save.with_suffix(".html"))),
+    ):
         code, output, error = run(*command)
         assert (code, output) == (2, "")
         assert error.count("\n") == 1
-        assert "'Turning Point: Stalingrad (Stavka)'" in error and "my-tps" in error and "--module" in error
+        assert (
+            "'Turning Point: Stalingrad (Stavka)'" in error
+            and "my-tps" in error
+            and "--module" in error
+        )
     assert not own_save.with_suffix(".html").exists()
 
 
-def test_a_save_of_the_shipped_module_needs_no_option(built: dict[str, Path], tmp_path: Path) -> None:
+def test_a_save_of_the_shipped_module_needs_no_option(
+    built: dict[str, Path], tmp_path: Path
+) -> None:
     save = tmp_path / "tps-1.vsav"
     with zipfile.ZipFile(built["tps"]) as archive:
         save.write_bytes(archive.read("setups/tps-1.vsav"))
@@ -172,8 +223,9 @@ def test_a_save_is_refused_with_another_module(built: dict[str, Path], own_save:
     assert "my-tps" in error and "games/tps" in error
 
 
-def test_a_module_whose_data_was_changed_after_the_build_is_refused(own_module: Path, own_save: Path,
-                                                                     tmp_path: Path) -> None:
+def test_a_module_whose_data_was_changed_after_the_build_is_refused(
+    own_module: Path, own_save: Path, tmp_path: Path
+) -> None:
     tampered = tmp_path / "tampered.vmod"
     with zipfile.ZipFile(own_module) as source, zipfile.ZipFile(tampered, "w") as target:
         for info in source.infolist():
@@ -185,7 +237,9 @@ def test_a_module_whose_data_was_changed_after_the_build_is_refused(own_module: 
     assert code == 2 and "does not match the digest" in error
 
 
-def test_a_copy_named_like_a_shipped_game_does_not_replace_its_module(own_copy: Path, tmp_path: Path) -> None:
+def test_a_copy_named_like_a_shipped_game_does_not_replace_its_module(
+    own_copy: Path, tmp_path: Path
+) -> None:
     copy = tmp_path / "tps"
     shutil.copytree(own_copy, copy)
     dist = tmp_path / "dist"
@@ -195,16 +249,21 @@ def test_a_copy_named_like_a_shipped_game_does_not_replace_its_module(own_copy: 
 
 
 @pytest.mark.engine
-def test_a_game_saved_in_vassal_keeps_the_modules_data_digest(own_module: Path, own_save: Path,
-                                                               tmp_path: Path) -> None:
+def test_a_game_saved_in_vassal_keeps_the_modules_data_digest(
+    own_module: Path, own_save: Path, tmp_path: Path
+) -> None:
     # A player moves the changed unit and saves: VASSAL copies moduledata, digest and all,
     # so the referee still knows which data judges the game.
     if not vcheck_available():
         pytest.skip("../shared/tools/vassal-engine/vcheck is not here")
     played = tmp_path / "played.vsav"
     steps = tmp_path / "steps.json"
-    steps.write_text(json.dumps([{"move": {"property": {"UnitId": UNIT}}, "to": "2912"}, {"save": str(played)}]))
-    code, report = run_vcheck(own_module, own_save, "--compact", "--no-state", "--actions", str(steps))
+    steps.write_text(
+        json.dumps([{"move": {"property": {"UnitId": UNIT}}, "to": "2912"}, {"save": str(played)}])
+    )
+    code, report = run_vcheck(
+        own_module, own_save, "--compact", "--no-state", "--actions", str(steps)
+    )
     assert code == 0, report
     code, output, error = run("check", str(played), "--module", str(own_module))
     assert (code, error) == (0, "")
@@ -213,20 +272,25 @@ def test_a_game_saved_in_vassal_keeps_the_modules_data_digest(own_module: Path, 
     assert code == 2 and "my-tps" in error and "--module" in error
 
 
-def test_the_help_and_the_cover_name_the_folder_the_data_came_from(own_copy: Path, own_module: Path,
-                                                                   built: dict[str, Path]) -> None:
+def test_the_help_and_the_cover_name_the_folder_the_data_came_from(
+    own_copy: Path, own_module: Path, built: dict[str, Path]
+) -> None:
     with zipfile.ZipFile(own_module) as archive:
         assert "files (my-tps)," in archive.read("help/help.html").decode()
     with zipfile.ZipFile(built["tps"]) as archive:
         assert "files (games/tps)," in archive.read("help/help.html").decode()
     assert reconstruction_notice(load_game(str(own_copy))).endswith(
-        "(my-tps/*.toml): edit it to transcribe your own copy, then print again.")
+        "(my-tps/*.toml): edit it to transcribe your own copy, then print again."
+    )
 
 
 def _rezipped(source: Path, target: Path, change: Callable[[str, bytes], bytes | None]) -> Path:
     """``source`` copied entry by entry to ``target``, each entry through ``change``
     (None drops it)."""
-    with zipfile.ZipFile(source) as reading, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as writing:
+    with (
+        zipfile.ZipFile(source) as reading,
+        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as writing,
+    ):
         for info in reading.infolist():
             content = change(info.filename, reading.read(info))
             if content is not None:
@@ -234,28 +298,41 @@ def _rezipped(source: Path, target: Path, change: Callable[[str, bytes], bytes |
     return target
 
 
-def test_a_save_without_a_digest_is_refused_when_its_pieces_contradict_the_data(own_save: Path,
-                                                                                 tmp_path: Path) -> None:
+def test_a_save_without_a_digest_is_refused_when_its_pieces_contradict_the_data(
+    own_save: Path, tmp_path: Path
+) -> None:
     # No moduledata (as VASSAL 2 wrote saves): the pieces' printed values still tell.
-    bare = _rezipped(own_save, tmp_path / "bare.vsav", lambda name, content: None if name != "savedGame" else content)
+    bare = _rezipped(
+        own_save,
+        tmp_path / "bare.vsav",
+        lambda name, content: None if name != "savedGame" else content,
+    )
     code, _, error = run("check", str(bare))
     assert code == 2 and error.count("\n") == 1
-    assert "76th Infantry Division's Attack1 is 1 on its piece but 4 in the data of games/tps" in error
+    assert (
+        "76th Infantry Division's Attack1 is 1 on its piece but 4 in the data of games/tps" in error
+    )
 
 
-def test_broken_data_in_a_module_is_one_line_naming_the_entry_and_line(own_module: Path, own_save: Path,
-                                                                        tmp_path: Path) -> None:
+def test_broken_data_in_a_module_is_one_line_naming_the_entry_and_line(
+    own_module: Path, own_save: Path, tmp_path: Path
+) -> None:
     broken = b'[[unit]\nid = "x"\n'
     with zipfile.ZipFile(own_module) as archive:
-        files = {name: archive.read(data_entry(name)) for name in (*GAME_FILES, "terrain.toml")
-                 if data_entry(name) in archive.namelist()}
+        files = {
+            name: archive.read(data_entry(name))
+            for name in (*GAME_FILES, "terrain.toml")
+            if data_entry(name) in archive.namelist()
+        }
     digest = data_digest({**files, "units.toml": broken})
 
     def change(name: str, content: bytes) -> bytes:
         if name == data_entry("units.toml"):
             return broken
         if name == "moduledata":
-            return re.sub(rb"<extra1>[^<]*</extra1>", f"<extra1>{digest}</extra1>".encode(), content)
+            return re.sub(
+                rb"<extra1>[^<]*</extra1>", f"<extra1>{digest}</extra1>".encode(), content
+            )
         return content
 
     module = _rezipped(own_module, tmp_path / "broken.vmod", change)

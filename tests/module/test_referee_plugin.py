@@ -20,11 +20,20 @@ from builder.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
 from tests.support.engine import vcheck_available
 from tests.support.games import shipped_game
-from tests.support.plugin import drawn_marks, expected_marks, play, plugin_lines, referee, saved_game
+from tests.support.plugin import (
+    drawn_marks,
+    expected_marks,
+    play,
+    plugin_lines,
+    referee,
+    saved_game,
+)
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 ANSWER_WAIT: dict[str, object] = {"wait": 20}
@@ -53,26 +62,51 @@ def _move(unit: str, to: str) -> dict[str, object]:
 
 SCENES = {
     "tps": Scene(
-        "tps", "1", "Axis",
+        "tps",
+        "1",
+        "Axis",
         # ro-14id among the Soviets (out of supply), a Soviet corps behind the Axis line
         # (isolated), four Axis divisions in 1204 (over-stacked).
-        (_move("ro-14id", "2107"), _move("su-21a-rc1", "0305"), _move("de-62id", "1204"),
-         _move("it-cosseria", "1204"), _move("it-ravenna", "1204")),
+        (
+            _move("ro-14id", "2107"),
+            _move("su-21a-rc1", "0305"),
+            _move("de-62id", "1204"),
+            _move("it-cosseria", "1204"),
+            _move("it-ravenna", "1204"),
+        ),
         # Attackers alone, then the defender: the plugin notes the attackers.
-        ({"select": _unit("de-298id")}, {"button": "Odds"}, {"select": _unit("su-1gdsa-rc2")}, {"button": "Odds"}),
+        (
+            {"select": _unit("de-298id")},
+            {"button": "Odds"},
+            {"select": _unit("su-1gdsa-rc2")},
+            {"button": "Odds"},
+        ),
         ("odds", "--attack", "1304", "--from", "1204"),
     ),
     "dos": Scene(
-        "dos", "blue", "Axis",
+        "dos",
+        "blue",
+        "Axis",
         # de-82id out of supply in the Soviet rear; a Hungarian division among Germans.
         (_move("de-82id", "N1836"), _move("hu-6ld", "N1443")),
-        ({"select": _unit("de-79id")}, {"button": "Odds"}, {"select": _unit("b28a-rd1")}, {"button": "Odds"}),
+        (
+            {"select": _unit("de-79id")},
+            {"button": "Odds"},
+            {"select": _unit("b28a-rd1")},
+            {"button": "Odds"},
+        ),
         ("odds", "--attack", "N1942", "--from", "N1943"),
     ),
     "rks": Scene(
-        "rks", "city", "German",
+        "rks",
+        "city",
+        "German",
         # rifle2 marked isolated (8.10), rifle1 in the German rear (3.5), 14pz attacks in Orlovka.
-        ({"select": _unit("rifle2"), "key": "ctrl I"}, _move("rifle1", "German rear"), _move("14pz", "Orlovka")),
+        (
+            {"select": _unit("rifle2"), "key": "ctrl I"},
+            _move("rifle1", "German rear"),
+            _move("14pz", "Orlovka"),
+        ),
         ({"select": {"location": "Orlovka"}}, {"button": "Duel"}),
         ("duel", "14pz", "rifle2"),
     ),
@@ -82,41 +116,59 @@ SCENES = {
 def _steps(scene: Scene, shot: bool) -> list[dict[str, object]]:
     screenshot: list[dict[str, object]] = [{"screenshot": f"referee-{scene.game}"}] if shot else []
     return [
-        {"button": "Referee"}, ANSWER_WAIT,
-        {"side": scene.side}, *scene.position,
+        {"button": "Referee"},
+        ANSWER_WAIT,
+        {"side": scene.side},
+        *scene.position,
         {"save": "before.vsav"},
-        {"button": "Referee"}, ANSWER_WAIT,
+        {"button": "Referee"},
+        ANSWER_WAIT,
         {"save": "after.vsav"},
         *screenshot,
-        *scene.attack, ANSWER_WAIT,
+        *scene.attack,
+        ANSWER_WAIT,
         {"button": "Declare attack"},
         {"button": "Clear referee"},
     ]
 
 
 @pytest.fixture(scope="module")
-def played(built: dict[str, Path], setup_saves: dict[tuple[str, str], Path],
-           tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict[str, Any], Path]]:
+def played(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[dict[str, Any], Path]]:
     """Each scene played once in VASSAL 3.6: vcheck's report and the folder of its saves."""
     runs = {}
     for game, scene in SCENES.items():
         folder = tmp_path_factory.mktemp(f"plugin-{game}")
-        runs[game] = (play(built[game], setup_saves[(game, scene.setup)], _steps(scene, False), folder), folder)
+        runs[game] = (
+            play(built[game], setup_saves[(game, scene.setup)], _steps(scene, False), folder),
+            folder,
+        )
     return runs
 
 
 def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 0) -> int:
-    return next(number for number, action in enumerate(actions) if number >= after and action["step"] == step)
+    return next(
+        number
+        for number, action in enumerate(actions)
+        if number >= after and action["step"] == step
+    )
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
-def test_referee_marks_what_stavka_check_reports(played: dict[str, tuple[dict[str, Any], Path]], game: str) -> None:
+def test_referee_marks_what_stavka_check_reports(
+    played: dict[str, tuple[dict[str, Any], Path]], game: str
+) -> None:
     report, folder = played[game]
     scene = SCENES[game]
     actions = report["actions"]
-    assert all(action["errors"] == [] for action in actions), [action["errors"] for action in actions]
+    assert all(action["errors"] == [] for action in actions), [
+        action["errors"] for action in actions
+    ]
     pressed = _index(actions, {"save": "before.vsav"})
-    lines = plugin_lines(actions[pressed:pressed + 3])
+    lines = plugin_lines(actions[pressed : pressed + 3])
     check = referee("check", str(folder / "before.vsav"), "--as", scene.side)
     expected = expected_marks(check, set(shipped_game(game).units))
     assert expected, "the position must give the overlay something to mark"
@@ -124,37 +176,50 @@ def test_referee_marks_what_stavka_check_reports(played: dict[str, tuple[dict[st
     for line in check["text"]:
         assert line.strip() in lines
     # Nothing of the game changed: no piece, and the save from after says what the one from before says.
-    assert all(action["changed"] == [] for action in actions[pressed + 1:pressed + 3])
+    assert all(action["changed"] == [] for action in actions[pressed + 1 : pressed + 3])
     assert saved_game(folder / "after.vsav") == saved_game(folder / "before.vsav")
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_odds_and_duel_are_what_stavka_says_and_declared_in_the_log(
-        played: dict[str, tuple[dict[str, Any], Path]], game: str) -> None:
+    played: dict[str, tuple[dict[str, Any], Path]], game: str
+) -> None:
     report, folder = played[game]
     scene = SCENES[game]
     actions = report["actions"]
     start = _index(actions, scene.attack[0])
     declared = _index(actions, {"button": "Declare attack"}, start)
-    answer = referee(scene.attack_arguments[0], str(folder / "before.vsav"), *scene.attack_arguments[1:],
-                     "--as", scene.side)
+    answer = referee(
+        scene.attack_arguments[0],
+        str(folder / "before.vsav"),
+        *scene.attack_arguments[1:],
+        "--as",
+        scene.side,
+    )
     lines = plugin_lines(actions[start:declared])
-    assert [line.strip() for line in answer["text"]] == [line.strip() for line in lines if not line.startswith(
-        "attackers noted")]
+    assert [line.strip() for line in answer["text"]] == [
+        line.strip() for line in lines if not line.startswith("attackers noted")
+    ]
     assert answer["declare"]
     # The declaration is the one line that goes to the log: a chat line of the game, not a plugin line.
-    assert any(answer["declare"] in line and "Attack declared" in line for line in actions[declared]["chat"])
-    cleared = plugin_lines(actions[declared + 1:])
+    assert any(
+        answer["declare"] in line and "Attack declared" in line
+        for line in actions[declared]["chat"]
+    )
+    cleared = plugin_lines(actions[declared + 1 :])
     assert cleared == ["marks cleared."]
 
 
 def test_no_side_sees_the_referee_view_only_without_hidden_information(
-        played: dict[str, tuple[dict[str, Any], Path]]) -> None:
+    played: dict[str, tuple[dict[str, Any], Path]],
+) -> None:
     tps_lines = plugin_lines(played["tps"][0]["actions"][:2])
     assert tps_lines[0].startswith("Turning Point: Stalingrad, turn 1")
     for game in ("dos", "rks"):
         lines = plugin_lines(played[game][0]["actions"][:2])
-        assert lines == ["this game hides information from the players; take a side to ask the referee."]
+        assert lines == [
+            "this game hides information from the players; take a side to ask the referee."
+        ]
 
 
 def test_nothing_hidden_reaches_the_player(played: dict[str, tuple[dict[str, Any], Path]]) -> None:
@@ -176,6 +241,7 @@ def test_nothing_hidden_reaches_the_player(played: dict[str, tuple[dict[str, Any
 
 def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:
     """The cards ``side``'s player sees in its hand and steps that ``other``'s does not."""
+
     def seen(viewer: str) -> set[str]:
         cards: set[str] = set()
         for verdict in referee("check", str(save), "--as", viewer)["verdicts"]:
@@ -188,18 +254,28 @@ def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
-def test_referee_on_vassal_3_7(built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path,
-                               game: str) -> None:
+def test_referee_on_vassal_3_7(
+    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path, game: str
+) -> None:
     scene = SCENES[game]
-    steps: list[dict[str, object]] = [{"side": scene.side}, *scene.position, {"save": "before.vsav"}, {"button": "Referee"}, ANSWER_WAIT]
+    steps: list[dict[str, object]] = [
+        {"side": scene.side},
+        *scene.position,
+        {"save": "before.vsav"},
+        {"button": "Referee"},
+        ANSWER_WAIT,
+    ]
     report = play(built[game], setup_saves[(game, scene.setup)], steps, tmp_path, "--engine", "3.7")
     assert all(action["errors"] == [] for action in report["actions"])
     check = referee("check", str(tmp_path / "before.vsav"), "--as", scene.side)
-    assert drawn_marks(plugin_lines(report["actions"])) == expected_marks(check, set(shipped_game(game).units))
+    assert drawn_marks(plugin_lines(report["actions"])) == expected_marks(
+        check, set(shipped_game(game).units)
+    )
 
 
 def test_without_stavka_one_line_and_the_player_keeps_working(
-        built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path) -> None:
+    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
+) -> None:
     steps: list[dict[str, object]] = [{"button": "Referee"}, {"wait": 3}, _move("ro-14id", "2107")]
     report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, with_stavka=False)
     actions = report["actions"]

@@ -27,7 +27,7 @@ def _chain(text: str, prototypes: dict[str, list[str]]) -> list[str]:
     types: list[str] = []
     for trait in split_chain(command.type):
         if trait.startswith("prototype;"):
-            types.extend(prototypes[decode(trait[len("prototype;"):], ";")[0]])
+            types.extend(prototypes[decode(trait[len("prototype;") :], ";")[0]])
         else:
             types.append(trait)
     return types
@@ -65,9 +65,15 @@ def _reporting(chain: list[str]) -> set[str]:
     """The keys a chain reports: listed by a Report Action, or the key of a Trigger
     Action that fires one of those (a report that must speak before the command acts)."""
     reported = set().union(*(_reported(trait) for trait in chain))
-    triggers = [decode(trait.partition(";")[2], ";") for trait in chain if trait.startswith("macro;")]
+    triggers = [
+        decode(trait.partition(";")[2], ";") for trait in chain if trait.startswith("macro;")
+    ]
     while True:
-        more = {fields[2] for fields in triggers if len(fields) > 5 and set(decode(fields[5], ",")) & reported}
+        more = {
+            fields[2]
+            for fields in triggers
+            if len(fields) > 5 and set(decode(fields[5], ",")) & reported
+        }
         if more <= reported:
             return reported
         reported |= more
@@ -85,8 +91,12 @@ def slot_commands(root: etree._Element) -> dict[str, list[tuple[str, str]]]:
     """The (menu command, key) pairs each piece slot offers a player, by entry name."""
     prototypes = prototypes_of(root)
     return {
-        slot.get("entryName") or "": [(name, key) for trait in _chain(slot.text or "", prototypes)
-                                      for name, key in _offered(trait) if name and key]
+        slot.get("entryName") or "": [
+            (name, key)
+            for trait in _chain(slot.text or "", prototypes)
+            for name, key in _offered(trait)
+            if name and key
+        ]
         for slot in root.iter(f"{PACKAGE}widget.PieceSlot")
     }
 
@@ -95,14 +105,28 @@ def slot_commands(root: etree._Element) -> dict[str, list[tuple[str, str]]]:
 NAMED_COMMANDS = {
     "dos": {"Eliminate", "Delete", "Mark Moved", "Lose step", "Restore step", "Reveal", "Flip"},
     "tps": {"Eliminate", "Delete", "Mark Moved"},
-    "rks": {"Eliminate", "Delete", "Mark Moved", "Flip (acted)", "Flip", "Draw a step card", "Draw all step cards",
-            "Arrive in the German rear (turn 2)", "Return to the Tractor Factory (6.3)", "Turn face down or up",
-            "Play face down in a duel", "Reveal", "Discard"},
+    "rks": {
+        "Eliminate",
+        "Delete",
+        "Mark Moved",
+        "Flip (acted)",
+        "Flip",
+        "Draw a step card",
+        "Draw all step cards",
+        "Arrive in the German rear (turn 2)",
+        "Return to the Tractor Factory (6.3)",
+        "Turn face down or up",
+        "Play face down in a duel",
+        "Reveal",
+        "Discard",
+    },
 }
 
 
 @pytest.mark.parametrize("game", ["dos", "rks", "tps"])
-def test_every_command_of_every_piece_slot_is_reported(build_files: dict[str, etree._Element], game: str) -> None:
+def test_every_command_of_every_piece_slot_is_reported(
+    build_files: dict[str, etree._Element], game: str
+) -> None:
     root = build_files[game]
     prototypes = prototypes_of(root)
     slots = list(root.iter(f"{PACKAGE}widget.PieceSlot"))
@@ -123,7 +147,9 @@ def test_every_command_of_every_piece_slot_is_reported(build_files: dict[str, et
 
 
 @pytest.mark.parametrize("game", ["dos", "rks", "tps"])
-def test_moves_and_turn_changes_are_reported(build_files: dict[str, etree._Element], game: str) -> None:
+def test_moves_and_turn_changes_are_reported(
+    build_files: dict[str, etree._Element], game: str
+) -> None:
     root = build_files[game]
     (options,) = root.iter(f"{PACKAGE}module.GlobalOptions")
     assert options.get("autoReport") == "Always"
@@ -134,17 +160,29 @@ def test_moves_and_turn_changes_are_reported(build_files: dict[str, etree._Eleme
 
 
 @pytest.mark.parametrize("game", ["dos", "rks", "tps"])
-def test_no_report_repeats_the_star_vassal_puts_before_it(build_files: dict[str, etree._Element], game: str) -> None:
+def test_no_report_repeats_the_star_vassal_puts_before_it(
+    build_files: dict[str, etree._Element], game: str
+) -> None:
     # Report Actions, global key commands, decks and the turn tracker each put "* " before
     # their report in the chat (VASSAL's ReportState, GlobalCommand, Deck, TurnTracker);
     # a format starting with its own star reads "* * ..." in the log.
     root = build_files[game]
-    formats = [str(value) for item in root.iter() for name, value in item.attrib.items()
-               if name in ("reportFormat", "reshuffleMessage") and not str(item.tag).endswith("DiceButton")]
-    for slot in [*root.iter(f"{PACKAGE}widget.PieceSlot"), *root.iter(f"{PACKAGE}module.PrototypeDefinition")]:
+    formats = [
+        str(value)
+        for item in root.iter()
+        for name, value in item.attrib.items()
+        if name in ("reportFormat", "reshuffleMessage") and not str(item.tag).endswith("DiceButton")
+    ]
+    for slot in [
+        *root.iter(f"{PACKAGE}widget.PieceSlot"),
+        *root.iter(f"{PACKAGE}module.PrototypeDefinition"),
+    ]:
         command = decode_command(slot.text or "")
         assert isinstance(command, AddPiece)
-        formats += [decode(trait[len("report;"):], ";")[1] for trait in split_chain(command.type)
-                    if trait.startswith("report;")]
+        formats += [
+            decode(trait[len("report;") :], ";")[1]
+            for trait in split_chain(command.type)
+            if trait.startswith("report;")
+        ]
     assert len(formats) > 10
     assert [text for text in formats if text.lstrip().startswith("*")] == []

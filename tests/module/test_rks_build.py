@@ -56,7 +56,11 @@ def test_the_deck_draws_at_random_and_the_discards_refill_it(tmp_path: Path) -> 
     piles = {pile.get("name"): pile for pile in root.iter(DRAW_PILE)}
     deck, discards = piles[DRAW_DECK], piles[DISCARD_PILE]
     assert len(deck.findall("VASSAL.build.widget.PieceSlot")) == 52
-    assert (deck.get("shuffle"), deck.get("faceDown"), deck.get("hotkeyOnEmpty")) == ("Always", "Always", "true")
+    assert (deck.get("shuffle"), deck.get("faceDown"), deck.get("hotkeyOnEmpty")) == (
+        "Always",
+        "Always",
+        "true",
+    )
     assert discards.get("reshuffleTarget") == DRAW_DECK
     assert discards.get("reshuffleHotkey") == deck.get("emptyHotkey")
 
@@ -69,7 +73,11 @@ def test_the_deal_runs_once_per_game(tmp_path: Path) -> None:
     options = root.find("VASSAL.build.module.GlobalOptions")
     first_map = root.find("VASSAL.build.module.Map")
     children = list(root)
-    assert options is not None and first_map is not None and children.index(options) < children.index(first_map)
+    assert (
+        options is not None
+        and first_map is not None
+        and children.index(options) < children.index(first_map)
+    )
 
 
 def test_cards_never_name_themselves_in_the_chat(tmp_path: Path) -> None:
@@ -98,10 +106,17 @@ def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "rks", "--dist", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert f"{tmp_path / 'rks.vmod'}: " in result.output and "18 units, 1 set-ups" in result.output
-    written = sorted(str(child.relative_to(tmp_path)) for child in tmp_path.rglob("*") if child.is_file())
-    assert written == ["rks.vmod", "setups/rks-city.vsav"], "the module and its set-up as a save, nothing else"
+    written = sorted(
+        str(child.relative_to(tmp_path)) for child in tmp_path.rglob("*") if child.is_file()
+    )
+    assert written == ["rks.vmod", "setups/rks-city.vsav"], (
+        "the module and its set-up as a save, nothing else"
+    )
     with zipfile.ZipFile(tmp_path / "rks.vmod") as archive:
-        assert archive.read("setups/rks-city.vsav") == (tmp_path / "setups" / "rks-city.vsav").read_bytes()
+        assert (
+            archive.read("setups/rks-city.vsav")
+            == (tmp_path / "setups" / "rks-city.vsav").read_bytes()
+        )
 
 
 def test_reports_count_step_cards_in_good_english(tmp_path: Path) -> None:

@@ -23,7 +23,9 @@ from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 DUEL_CARD = {"map": "Stalingrad", "location": "German duel card"}
@@ -41,27 +43,43 @@ STEPS: list[dict[str, Any]] = [
     {"side": "German"},
     {"select": FULL_UNIT, "key": "ctrl S"},
     {"menu": "Draw a step card", "select": FULL_UNIT},
-    {"select": {"map": "German steps", "location": "71st Infantry Division", "limit": 1}, "key": "ctrl X"},
+    {
+        "select": {"map": "German steps", "location": "71st Infantry Division", "limit": 1},
+        "key": "ctrl X",
+    },
     {"select": FULL_UNIT, "key": "ctrl S"},
     {"menu": "Delete", "select": DELETED_UNIT},
     {"select": DUEL_CARD, "key": "ctrl U"},
 ]
 SOVIET_STEPS = range(4, 5 + len(SOVIET_TRIES))
-CARD_FACE = re.compile(r"\b(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)\b", re.IGNORECASE)
+CARD_FACE = re.compile(
+    r"\b(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)\b", re.IGNORECASE
+)
 
 Report = dict[str, Any]
 
 
 @pytest.fixture(scope="module", params=["3.6", "3.7"])
-def played(request: pytest.FixtureRequest, built: dict[str, Path], setup_saves: dict[tuple[str, str], Path],
-           tmp_path_factory: pytest.TempPathFactory) -> list[Report]:
+def played(
+    request: pytest.FixtureRequest,
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> list[Report]:
     """The steps' records, one engine run per VASSAL version (one JVM at a time)."""
     folder = tmp_path_factory.mktemp("actions")
     steps = folder / "steps.json"
     steps.write_text(json.dumps(STEPS), encoding="utf-8")
     engine = [] if request.param == "3.6" else ["--engine", request.param]
-    _code, report = run_vcheck(built["rks"], setup_saves[("rks", "city")], "--compact", "--no-state",
-                               "--actions", str(steps), *engine)
+    _code, report = run_vcheck(
+        built["rks"],
+        setup_saves[("rks", "city")],
+        "--compact",
+        "--no-state",
+        "--actions",
+        str(steps),
+        *engine,
+    )
     assert report.get("errors") == [], report.get("errors")
     actions: list[Report] = report["actions"]  # type: ignore[assignment]
     assert [action["step"] for action in actions] == STEPS
@@ -94,7 +112,11 @@ def test_the_other_side_can_neither_see_nor_move_a_hidden_card(played: list[Repo
 
 def test_its_owner_still_reveals_it(played: list[Report]) -> None:
     (line,) = played[-1]["chat"]
-    assert CARD_FACE.search(line) and line.startswith("* German reveals the ") and line.endswith("(8.7)")
+    assert (
+        CARD_FACE.search(line)
+        and line.startswith("* German reveals the ")
+        and line.endswith("(8.7)")
+    )
 
 
 def test_a_unit_at_its_printed_steps_cannot_draw(played: list[Report]) -> None:
@@ -110,18 +132,35 @@ def test_a_step_loss_names_the_unit_and_the_box_refills_to_its_steps(played: lis
     (line,) = lost["chat"]
     assert CARD_FACE.search(line)
     assert line.endswith(": 71st Infantry Division loses a step (8.9)"), line
-    assert [line for line in drawn["chat"]] == ["* German draws a step card for 71st Infantry Division (7.5)"]
+    assert [line for line in drawn["chat"]] == [
+        "* German draws a step card for 71st Infantry Division (7.5)"
+    ]
+
     def counts(action: Report) -> list[str]:
-        return sorted(str(piece["name"]) for piece in action["changed"] if piece.get("name", "").startswith("71st"))
+        return sorted(
+            str(piece["name"])
+            for piece in action["changed"]
+            if piece.get("name", "").startswith("71st")
+        )
 
     # the counter's badge on the map and the label under it in the steps window (item 4)
-    assert counts(lost) == ["71st Infantry Division [1 of 2 steps]", "71st Infantry Division: 1 of 2 step cards"]
-    assert counts(drawn) == ["71st Infantry Division [2 of 2 steps]", "71st Infantry Division: 2 of 2 step cards"]
+    assert counts(lost) == [
+        "71st Infantry Division [1 of 2 steps]",
+        "71st Infantry Division: 1 of 2 step cards",
+    ]
+    assert counts(drawn) == [
+        "71st Infantry Division [2 of 2 steps]",
+        "71st Infantry Division: 2 of 2 step cards",
+    ]
 
 
 def test_delete_comes_last_and_says_where_the_unit_was(played: list[Report]) -> None:
     deleted = played[len(SOVIET_STEPS) + 9]
     menu = _menu(deleted)
     assert menu[-1] == "Delete" and menu[0] == "Eliminate", menu
-    assert deleted["chat"] == ["* German rear: 295th Infantry Division [2 of 2 steps] removed from play"]
-    assert [piece.get("removed") for piece in deleted["changed"] if piece["name"].startswith("295th")] == [True]
+    assert deleted["chat"] == [
+        "* German rear: 295th Infantry Division [2 of 2 steps] removed from play"
+    ]
+    assert [
+        piece.get("removed") for piece in deleted["changed"] if piece["name"].startswith("295th")
+    ] == [True]

@@ -22,7 +22,13 @@ from builder.art.cards import PAPER
 from builder.build import draw_art
 from builder.module import keys
 from builder.module.assemble import board_layouts, metadata_of, setup_pieces
-from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.area_names import (
+    CARDS_DEALT,
+    DISCARD_PILE,
+    DRAW_DECK,
+    hand_map_name,
+    steps_map_name,
+)
 from builder.module.catalogue import catalogue
 from builder.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
@@ -34,13 +40,20 @@ from tests.support.games import shipped_game
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 Piece = dict[str, object]
 Report = dict[str, object]
-COMMANDS = [("16pz", keys.ARRIVE), ("14pz", keys.FLIP), ("24pz", keys.FLIP), ("24pz", keys.SHOW_FRONT),
-            ("rifle1", keys.ELIMINATE)]
+COMMANDS = [
+    ("16pz", keys.ARRIVE),
+    ("14pz", keys.FLIP),
+    ("24pz", keys.FLIP),
+    ("24pz", keys.SHOW_FRONT),
+    ("rifle1", keys.ELIMINATE),
+]
 """Unit commands run in the engine (by start-up key commands added to a copy of the
 module): 16th Panzer arrives (6.1), 14th and 24th Panzer flip (7.4), the 24th turns face
 up again (the key the Face up button and the replenishment phase send, 10.3), a Rifle
@@ -56,7 +69,10 @@ def first_load(engine_reports: dict[tuple[str, str | None], tuple[int, Report]])
 
 def _copy_with(module: Path, target: Path, change: Callable[[etree._Element], None]) -> Path:
     """A copy of ``module`` whose build file ``change`` has edited."""
-    with zipfile.ZipFile(module) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy:
+    with (
+        zipfile.ZipFile(module) as source,
+        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy,
+    ):
         for entry in source.namelist():
             data = source.read(entry)
             if entry == "buildFile.xml":
@@ -76,9 +92,16 @@ def _short_deck(root: etree._Element) -> None:
 
 def _run_commands(root: etree._Element) -> None:
     for index, (unit_id, keystroke) in enumerate(COMMANDS):
-        etree.SubElement(root, "VASSAL.build.module.StartupGlobalKeyCommand", name=f"test {index}",
-                         hotkey=keystroke.encoded(), filter=f'{{UnitId=="{unit_id}"}}', deckCount="-1",
-                         reportSingle="true", reportFormat="")
+        etree.SubElement(
+            root,
+            "VASSAL.build.module.StartupGlobalKeyCommand",
+            name=f"test {index}",
+            hotkey=keystroke.encoded(),
+            filter=f'{{UnitId=="{unit_id}"}}',
+            deckCount="-1",
+            reportSingle="true",
+            reportFormat="",
+        )
 
 
 def _dealt_save(path: Path) -> Path:
@@ -86,17 +109,24 @@ def _dealt_save(path: Path) -> Path:
     rks = shipped_game("rks")
     art = draw_art(rks, lambda _step: None)
     metadata = metadata_of(rks, game_data_files(Path(rks.folder)))
-    path.write_bytes(build_setup_save(
-        setup_pieces(rks, rks.scenarios["city"], art, catalogue(rks, art)), metadata, 7,
-        boards=board_layouts(rks, art), global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),),
-        at_start_stacks=False,
-    ))
+    path.write_bytes(
+        build_setup_save(
+            setup_pieces(rks, rks.scenarios["city"], art, catalogue(rks, art)),
+            metadata,
+            7,
+            boards=board_layouts(rks, art),
+            global_properties=(GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),),
+            at_start_stacks=False,
+        )
+    )
     return path
 
 
 @pytest.fixture(scope="module")
 def runs(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path_factory: pytest.TempPathFactory
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, Report]:
     """The engine runs only Rattenkrieg needs, all at once: a second New Game of the
     set-up (with the pictures a player sees), a game already dealt, a deck that runs out,
@@ -111,7 +141,9 @@ def runs(
     }
     shots = folder / "shots"
     shots.mkdir()
-    results = run_vcheck_many(list(jobs.values()), "--strict", options=[("--screenshot", str(shots))])
+    results = run_vcheck_many(
+        list(jobs.values()), "--strict", options=[("--screenshot", str(shots))]
+    )
     reports = dict(zip(jobs, results, strict=True))
     for name, (code, report) in reports.items():
         assert code == 0, (name, report.get("errors"), report.get("warnings"), report.get("lint"))
@@ -141,7 +173,9 @@ def _deal(report: dict[str, object], rks: GameSpec) -> dict[tuple[str, str], fro
     dealt: dict[tuple[str, str], set[str]] = {}
     for piece in _pieces(report):
         if piece["basic_name"] == "Card" and piece["map"] != rks.maps[0].name:
-            dealt.setdefault((str(piece["map"]), str(piece["location"])), set()).add(_card_of(piece, names))
+            dealt.setdefault((str(piece["map"]), str(piece["location"])), set()).add(
+                _card_of(piece, names)
+            )
     return {place: frozenset(cards) for place, cards in dealt.items()}
 
 
@@ -160,16 +194,23 @@ def test_the_map_shows_and_the_module_passes_the_player_view(first_load: Report)
 def test_every_unit_of_3_1_and_3_2_is_in_its_area_by_name(first_load: Report) -> None:
     rks = shipped_game("rks")
     game_map = rks.maps[0]
-    located = {str(piece["basic_name"]): str(piece["location"]) for piece in _pieces(first_load)
-               if piece["map"] == game_map.name and piece["basic_name"] != "Card"}
+    located = {
+        str(piece["basic_name"]): str(piece["location"])
+        for piece in _pieces(first_load)
+        if piece["map"] == game_map.name and piece["basic_name"] != "Card"
+    }
     for placement in rks.scenarios["city"].setup:
         assert located[rks.units[placement.unit].name] == game_map.area(placement.location).name
     for unit in rks.units.values():
         for arrival in unit.arrivals:
             assert located[unit.name] == f"Turn {arrival.turn}"
-    controls = Counter(location for name, location in
-                       ((str(piece["basic_name"]), str(piece["location"])) for piece in _pieces(first_load))
-                       if name == "Control")
+    controls = Counter(
+        location
+        for name, location in (
+            (str(piece["basic_name"]), str(piece["location"])) for piece in _pieces(first_load)
+        )
+        if name == "Control"
+    )
     assert set(controls) == {area.name for area in game_map.areas if area.kind != "rear"}
 
 
@@ -204,7 +245,9 @@ def test_two_new_games_deal_different_cards(first_load: Report, runs: dict[str, 
     assert first_deal != second_deal
 
 
-def test_a_plain_new_game_loads_clean(engine_reports: dict[tuple[str, str | None], tuple[int, Report]]) -> None:
+def test_a_plain_new_game_loads_clean(
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
+) -> None:
     code, report = engine_reports[("rks", None)]
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
     new_game = report["new_game"]
@@ -225,8 +268,11 @@ def _cards_side_by_side(picture: Image.Image) -> int:
     data, width = rgb.tobytes(), rgb.width
     paper = []
     for x in range(width):
-        near = sum(1 for y in range(rgb.height)
-                   if sum(abs(data[3 * (y * width + x) + band] - PAPER[band]) for band in range(3)) < 12)
+        near = sum(
+            1
+            for y in range(rgb.height)
+            if sum(abs(data[3 * (y * width + x) + band] - PAPER[band]) for band in range(3)) < 12
+        )
         # A card's column is paper wherever no ink lies: far more than a tenth of the
         # window, even through a face card's picture (down to two fifths of the card).
         paper.append(near > rgb.height // 10)
@@ -240,7 +286,13 @@ def test_a_player_sees_the_map_his_hand_his_steps_and_the_events(runs: dict[str,
     screenshots = runs["second deal"]["screenshots"]
     assert isinstance(screenshots, dict)
     files = {entry["file"]: Path(entry["path"]) for entry in screenshots["files"]}
-    assert {"main.png", "map-Stalingrad.png", "map-German_hand.png", "map-German_steps.png", "charts.png"} <= set(files)
+    assert {
+        "main.png",
+        "map-Stalingrad.png",
+        "map-German_hand.png",
+        "map-German_steps.png",
+        "charts.png",
+    } <= set(files)
     assert _cards_side_by_side(Image.open(files["map-German_hand.png"])) == 3
     rks = shipped_game("rks")
     steps = Image.open(files["map-German_steps.png"])
@@ -252,7 +304,10 @@ def test_a_player_sees_the_map_his_hand_his_steps_and_the_events(runs: dict[str,
 def test_units_carry_the_commands_of_6_1_to_6_3(built: dict[str, Path]) -> None:
     with zipfile.ZipFile(built["rks"]) as archive:
         text = archive.read("buildFile.xml").decode("utf-8")
-    assert "Arrive in the German rear (turn 2)" in text and "Arrive in the Soviet rear (turn 3)" in text
+    assert (
+        "Arrive in the German rear (turn 2)" in text
+        and "Arrive in the Soviet rear (turn 3)" in text
+    )
     assert "Return to the Tractor Factory (6.3)" in text
 
 
@@ -263,7 +318,11 @@ def test_the_discards_become_the_deck_when_it_runs_out(runs: dict[str, Report]) 
     assert sum(len(cards) for cards in _deal(report, shipped_game("rks")).values()) == 34
     saved = report["saved_game"]
     assert isinstance(saved, dict)
-    counts = {stack.get("deck_name"): stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"}
+    counts = {
+        stack.get("deck_name"): stack["count"]
+        for stack in saved["stacks"]
+        if stack["kind"] == "deck"
+    }
     assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
 
 
@@ -274,7 +333,10 @@ def test_arrival_flip_face_up_and_elimination_work_in_the_engine(runs: dict[str,
     report = runs["commands"]
     pieces = {str(piece["basic_name"]): piece for piece in _pieces(report)}
     panzer = pieces["16th Panzer Division"]
-    assert (panzer["location"], str(panzer["name"]).endswith("[4 of 4 steps]")) == ("German rear", True)
+    assert (panzer["location"], str(panzer["name"]).endswith("[4 of 4 steps]")) == (
+        "German rear",
+        True,
+    )
     assert len(_deal(report, shipped_game("rks"))[("German steps", "16th Panzer Division")]) == 4
     assert "(acted)" in str(pieces["14th Panzer Division"]["name"])
     assert "(acted)" not in str(pieces["24th Panzer Division"]["name"])

@@ -28,7 +28,9 @@ from tests.support.rks_saves import dealt_save
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 SEED = 23
@@ -70,7 +72,11 @@ def pieces(report: Report) -> list[dict[str, object]]:
 def card_in(piece: dict[str, object], cards: list[Card]) -> Card:
     """Which card a piece is: every card is named 'Card', its id is in its state."""
     state = str(piece["state"])
-    found = [card for card in cards if re.search(rf",{re.escape(card.id)},{re.escape(card.name)},", state)]
+    found = [
+        card
+        for card in cards
+        if re.search(rf",{re.escape(card.id)},{re.escape(card.name)},", state)
+    ]
     assert len(found) == 1, state[-200:]
     return found[0]
 
@@ -78,12 +84,15 @@ def card_in(piece: dict[str, object], cards: list[Card]) -> Card:
 def test_the_engine_loads_the_dealt_save_with_the_deck_it_should_have(engine: Report) -> None:
     saved = engine["saved_game"]
     assert isinstance(saved, dict)
-    decks = {stack["deck_name"]: stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"}
+    decks = {
+        stack["deck_name"]: stack["count"] for stack in saved["stacks"] if stack["kind"] == "deck"
+    }
     assert decks == {DRAW_DECK: 18, "Discard pile": 0}
 
 
-def test_the_referee_reads_every_card_where_the_engine_says_it_lies(saves: tuple[Path, Path, Path],
-                                                                   engine: Report) -> None:
+def test_the_referee_reads_every_card_where_the_engine_says_it_lies(
+    saves: tuple[Path, Path, Path], engine: Report
+) -> None:
     rks = shipped_game("rks")
     assert rks.cards is not None
     all_cards = list(rks.cards.cards())
@@ -98,8 +107,11 @@ def test_the_referee_reads_every_card_where_the_engine_says_it_lies(saves: tuple
     for side, held in table.hands.items():
         expected |= {card: (hand_map_name(sides[side]), "Hand") for card in held}
     expected |= {card: (rks.maps[0].name, DRAW_DECK) for card in table.deck}
-    seen = {card_in(piece, all_cards): (str(piece["map"]), str(piece["location"]))
-            for piece in pieces(engine) if piece["basic_name"] == "Card"}
+    seen = {
+        card_in(piece, all_cards): (str(piece["map"]), str(piece["location"]))
+        for piece in pieces(engine)
+        if piece["basic_name"] == "Card"
+    }
     assert len(seen) == 52 and seen == expected
     steps, hands, rest = deal(rks, SEED)
     assert {unit: list(cards) for unit, cards in table.steps.items()} == steps
@@ -107,19 +119,25 @@ def test_the_referee_reads_every_card_where_the_engine_says_it_lies(saves: tuple
     assert sorted(table.deck, key=all_cards.index) == sorted(rest, key=all_cards.index)
 
 
-def test_the_referee_puts_each_unit_in_the_area_the_engine_names(saves: tuple[Path, Path, Path],
-                                                                 engine: Report) -> None:
+def test_the_referee_puts_each_unit_in_the_area_the_engine_names(
+    saves: tuple[Path, Path, Path], engine: Report
+) -> None:
     rks = shipped_game("rks")
     position = position_from_save(saves[2])
     areas = {state.unit.name: rks.maps[0].area(state.location).name for state in position.units}
-    located = {str(piece["basic_name"]): str(piece["location"]) for piece in pieces(engine)
-               if piece["map"] == rks.maps[0].name and piece["basic_name"] in areas}
+    located = {
+        str(piece["basic_name"]): str(piece["location"])
+        for piece in pieces(engine)
+        if piece["map"] == rks.maps[0].name and piece["basic_name"] in areas
+    }
     assert located == areas and len(areas) == 15
     counts = {str(piece["basic_name"]): str(piece["name"]) for piece in pieces(engine)}
     for state in position.units:
         held = len(position.cards.steps_of(state.unit.id)) if position.cards else 0
         if held:
-            assert f"[{held} of {held} steps]" in counts[state.unit.name], "the engine counts the same cards"
+            assert f"[{held} of {held} steps]" in counts[state.unit.name], (
+                "the engine counts the same cards"
+            )
 
 
 def test_check_judges_the_dealt_save(saves: tuple[Path, Path, Path]) -> None:
@@ -132,13 +150,25 @@ def test_check_judges_the_dealt_save(saves: tuple[Path, Path, Path]) -> None:
     assert verdicts[("rifle1", "steps")]["outcome"] == "1 of 1 steps"
     assert verdicts[("German hand", "hand")]["outcome"] == "3 cards"
     assert verdicts[("Soviet hand", "hand")]["outcome"] == "4 cards"
-    control = {verdict["subject"]: verdict["outcome"] for verdict in report["verdicts"] if verdict["topic"] == "control"}
-    assert len(control) == 12 and control.pop("Orlovka") == "German" and set(control.values()) == {"Soviet"}
+    control = {
+        verdict["subject"]: verdict["outcome"]
+        for verdict in report["verdicts"]
+        if verdict["topic"] == "control"
+    }
+    assert (
+        len(control) == 12
+        and control.pop("Orlovka") == "German"
+        and set(control.values()) == {"Soviet"}
+    )
     assert verdicts[("victory", "victory")]["outcome"] == "Soviet victory if it ended now"
     code, output, _ = run("check", str(saves[2]), "--as", "soviet")
     steps, hands, _ = deal(shipped_game("rks"), SEED)
-    german = [card for unit, cards in steps.items() if shipped_game("rks").units[unit].side == "german"
-              for card in cards] + hands["german"]
+    german = [
+        card
+        for unit, cards in steps.items()
+        if shipped_game("rks").units[unit].side == "german"
+        for card in cards
+    ] + hands["german"]
     assert code == 0 and not [card.short_name for card in german if card.short_name in output]
 
 
@@ -149,7 +179,8 @@ def test_check_reads_the_modules_own_set_up_before_the_deal(saves: tuple[Path, P
 
 
 def test_the_isolated_and_acted_layers_and_control_markers_read_as_the_engine_shows_them(
-    saves: tuple[Path, Path, Path], engine: Report,
+    saves: tuple[Path, Path, Path],
+    engine: Report,
 ) -> None:
     """The engine names rifle2 "(isolated)" and rifle3 "(acted)"; the referee reads the
     flags and the marker. Orlovka holds only the isolated rifle2, which does not count
@@ -159,10 +190,16 @@ def test_the_isolated_and_acted_layers_and_control_markers_read_as_the_engine_sh
     assert "(isolated)" in names["Rifle division 2"] and "(acted)" in names["Rifle division 3"]
     position = position_from_save(saves[2])
     flags = {state.unit.id: state.flags for state in position.units}
-    assert flags["rifle2"] == {"isolated"} and flags["rifle3"] == {"acted"} and flags["rifle1"] == set()
+    assert (
+        flags["rifle2"] == {"isolated"}
+        and flags["rifle3"] == {"acted"}
+        and flags["rifle1"] == set()
+    )
     assert position.control["orlovka"] == "german" and position.control["spartakovka"] == "soviet"
     code, output, _ = run("check", str(saves[2]))
     assert code == 0
-    assert ("Orlovka: German — no unit counts there: the German side keeps it (as recorded); isolated units do not "
-            "count: rifle2") in output
+    assert (
+        "Orlovka: German — no unit counts there: the German side keeps it (as recorded); isolated units do not "
+        "count: rifle2"
+    ) in output
     assert "rifle2: isolated — isolated in Orlovka" in output

@@ -30,7 +30,9 @@ from tests.support.engine import run_vcheck, vcheck_available
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 MAXIMUM_MODULE_BYTES = 5_000_000
@@ -44,7 +46,9 @@ Report = dict[str, Any]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_module_loads_clean_and_is_small(
-    built: dict[str, Path], engine_reports: dict[tuple[str, str | None], tuple[int, Report]], game: str
+    built: dict[str, Path],
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
+    game: str,
 ) -> None:
     assert built[game].stat().st_size <= MAXIMUM_MODULE_BYTES
     code, report = engine_reports[(game, None)]
@@ -52,7 +56,7 @@ def test_module_loads_clean_and_is_small(
 
 
 def test_every_setup_shows_a_player_the_map_and_no_view_lint(
-    engine_reports: dict[tuple[str, str | None], tuple[int, Report]]
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
 ) -> None:
     # Issue 10, acceptance 1: for every predefined set-up of every module.
     setups = sum(1 for game in GAMES for s in load_game(game).scenarios.values() if s.setup)
@@ -63,7 +67,9 @@ def test_every_setup_shows_a_player_the_map_and_no_view_lint(
         map_name = load_game(key[0]).maps[0].name
         assert view["game_started"] and view["preferences"]["use_combined_application_window"], key
         assert view["build_file"]["global_options"] == "present", key
-        assert view["main_window"]["showing"] and view["main_window"]["docked_maps"] == [map_name], key
+        assert view["main_window"]["showing"] and view["main_window"]["docked_maps"] == [
+            map_name
+        ], key
         main_map = next(item for item in view["maps"] if item["name"] == map_name)
         assert main_map["showing"] and main_map["window"] == "main window", key
         assert min(main_map["on_screen"]) >= SMALLEST_MAP_VIEW, (key, main_map["on_screen"])
@@ -78,16 +84,20 @@ def test_every_setup_shows_a_player_the_map_and_no_view_lint(
         for chart in view["charts"]:
             for tabs in chart["tabs"]:
                 assert len(tabs["names"]) == len(set(tabs["names"])), (key, tabs["names"])
-        assert view["toolbar"]["rows"] == 1 and view["toolbar"]["one_row_width"] <= SCREEN_WIDTH, key
+        assert view["toolbar"]["rows"] == 1 and view["toolbar"]["one_row_width"] <= SCREEN_WIDTH, (
+            key
+        )
 
 
 def test_palette_tabs_read_as_players_name_their_formations(
-    engine_reports: dict[tuple[str, str | None], tuple[int, Report]]
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
 ) -> None:
     # Issue 10 item 2: no raw data key ("soviet_special", "8.5", "St", "K", "A") as a tab.
     for game in GAMES:
         spec = load_game(game)
-        raw_keys = (set(spec.formations) | set(spec.nationalities)) - {side.name for side in spec.sides}
+        raw_keys = (set(spec.formations) | set(spec.nationalities)) - {
+            side.name for side in spec.sides
+        }
         view = engine_reports[(game, None)][1]["view"]
         (palette,) = [palette for palette in view["palettes"] if not palette["hidden"]]
         tabs = {name for widget in palette["widgets"] for name in widget.get("tabs", [])}
@@ -114,34 +124,51 @@ def _shown_name(spec: GameSpec, unit_id: str) -> str:
 
 
 def test_every_predefined_setup_puts_units_and_track_markers_where_the_scenario_says(
-    engine_reports: dict[tuple[str, str | None], tuple[int, Report]]
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
 ) -> None:
     for game in GAMES:
         spec = load_game(game)
         for scenario in (scenario for scenario in spec.scenarios.values() if scenario.setup):
             saved = engine_reports[(game, scenario.id)][1]["saved_game"]
-            placed = {spec.units[placement.unit].name: placement.unit for placement in scenario.setup}
+            placed = {
+                spec.units[placement.unit].name: placement.unit for placement in scenario.setup
+            }
             # Units only: an area game's board also holds its control markers, and its
             # reinforcements on the turn track are checked in test_rks_module.
-            on_map = sorted((piece["basic_name"], piece["location"]) for piece in saved["pieces"]
-                            if piece["map"] == spec.maps[0].name and piece["basic_name"] in placed)
-            expected = [(spec.units[placement.unit].name, _place_name(spec, placement.location))
-                        for placement in scenario.setup]
+            on_map = sorted(
+                (piece["basic_name"], piece["location"])
+                for piece in saved["pieces"]
+                if piece["map"] == spec.maps[0].name and piece["basic_name"] in placed
+            )
+            expected = [
+                (spec.units[placement.unit].name, _place_name(spec, placement.location))
+                for placement in scenario.setup
+            ]
             assert on_map == sorted(expected), scenario.id
             # What the player reads: an untried unit shows its untried side (DoS 2.14).
             for piece in saved["pieces"]:
                 if piece["map"] == spec.maps[0].name and piece["basic_name"] in placed:
-                    assert piece["name"].startswith(_shown_name(spec, placed[piece["basic_name"]])), piece["name"]
-            markers = sorted((piece["name"], piece["location"]) for piece in saved["pieces"]
-                             if piece["map"] == TRACKS_MAP)
-            tracked = [(spec.markers[track.marker].name,
-                        f"{track.name} {scenario.first_turn if track.property == 'Turn' else track.first}")
-                       for track in spec.tracks if not track.scenarios or scenario.id in track.scenarios]
+                    assert piece["name"].startswith(
+                        _shown_name(spec, placed[piece["basic_name"]])
+                    ), piece["name"]
+            markers = sorted(
+                (piece["name"], piece["location"])
+                for piece in saved["pieces"]
+                if piece["map"] == TRACKS_MAP
+            )
+            tracked = [
+                (
+                    spec.markers[track.marker].name,
+                    f"{track.name} {scenario.first_turn if track.property == 'Turn' else track.first}",
+                )
+                for track in spec.tracks
+                if not track.scenarios or scenario.id in track.scenarios
+            ]
             assert markers == sorted(tracked), scenario.id
 
 
 def test_each_dos_setup_fills_the_untried_pool_with_its_own_reinforcements_only(
-    engine_reports: dict[tuple[str, str | None], tuple[int, Report]]
+    engine_reports: dict[tuple[str, str | None], tuple[int, Report]],
 ) -> None:
     # Issue 10 item 12: the Uranus pool is not in Blue, and the pile is one labelled deck.
     spec = load_game("dos")
@@ -157,7 +184,7 @@ def test_each_dos_setup_fills_the_untried_pool_with_its_own_reinforcements_only(
 
 
 def test_referee_reads_every_setup_save_as_its_scenario_and_finds_it_supplied(
-    setup_saves: dict[tuple[str, str], Path]
+    setup_saves: dict[tuple[str, str], Path],
 ) -> None:
     # Rattenkrieg's set-up is read and refereed in tests/referee/rks.
     for (game, scenario_id), save in setup_saves.items():
@@ -167,14 +194,18 @@ def test_referee_reads_every_setup_save_as_its_scenario_and_finds_it_supplied(
         scenario = spec.scenarios[scenario_id]
         position = position_from_save(save)
         assert (position.scenario, position.turn) == (scenario.id, scenario.first_turn)
-        placed = [(placement.unit, spec.parse_hex(placement.location)) for placement in scenario.setup]
+        placed = [
+            (placement.unit, spec.parse_hex(placement.location)) for placement in scenario.setup
+        ]
         assert sorted((state.unit.id, state.hex) for state in position.units) == sorted(
             (unit_id, found[1]) for unit_id, found in placed if found is not None
         )
         supply = [verdict for verdict in referee_for(position).check() if verdict.topic == "supply"]
         # Every unit gets a supply verdict but a TPS flight, which needs none.
         judged = {verdict.subject.split(" ")[0] for verdict in supply}
-        assert judged == {state.unit.id for state in position.units if state.unit.arm != "air_flight"}
+        assert judged == {
+            state.unit.id for state in position.units if state.unit.arm != "air_flight"
+        }
         unsupplied = {
             verdict.subject.split(" ")[0]
             for verdict in supply
@@ -184,7 +215,11 @@ def test_referee_reads_every_setup_save_as_its_scenario_and_finds_it_supplied(
         # the historical encirclement, and TPS has no air supply.
         pocket = set()
         if scenario.options.get("axis_order_of_battle") == "C":
-            pocket = {state.unit.id for state in position.units if state.unit.properties.get("c_group") == "Ca"}
+            pocket = {
+                state.unit.id
+                for state in position.units
+                if state.unit.properties.get("c_group") == "Ca"
+            }
         assert unsupplied == pocket, scenario.id
 
 
@@ -207,11 +242,16 @@ def test_annotated_copy_marks_the_units_cut_off_and_says_why(
     report: Report = checked
     spec = load_game("tps")
     pocket = {unit.name for unit in spec.units.values() if unit.properties.get("c_group") == "Ca"}
-    marked = {piece["basic_name"]: piece["name"] for piece in report["saved_game"]["pieces"]
-              if " — out of supply" in piece["name"]}
+    marked = {
+        piece["basic_name"]: piece["name"]
+        for piece in report["saved_game"]["pieces"]
+        if " — out of supply" in piece["name"]
+    }
     placed = {spec.units[placement.unit].name for placement in spec.scenarios["7"].setup}
     assert set(marked) == pocket & placed
-    assert marked["14th Panzer Division"].startswith("14th Panzer Division — out of supply [rule Supply (A)")
+    assert marked["14th Panzer Division"].startswith(
+        "14th Panzer Division — out of supply [rule Supply (A)"
+    )
     states = {piece["basic_name"]: piece["state"] for piece in report["saved_game"]["pieces"]}
     # The properties stay for the referee, Find and reports: the Marker's values, escaped.
     assert "supplied,Supply (A)\\, " in states["6th Panzer Division"]

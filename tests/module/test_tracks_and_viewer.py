@@ -8,7 +8,12 @@ from lxml import etree
 
 from builder.art.fonts import font
 from builder.art.tracks import track_layout
-from builder.module.maps import VIEWER_FONT_PX, VIEWER_TEXT_CSS_WIDTH, VIEWER_TEXT_WIDTH, viewer_cell_width
+from builder.module.maps import (
+    VIEWER_FONT_PX,
+    VIEWER_TEXT_CSS_WIDTH,
+    VIEWER_TEXT_WIDTH,
+    viewer_cell_width,
+)
 from builder.module.tracks import TRACKS_MAP, region_expression
 from builder.vassal.commands import AddPiece, decode_command
 from builder.vassal.sequence import decode
@@ -24,9 +29,13 @@ def test_every_box_of_every_track_is_a_region_of_the_tracks_map(
 ) -> None:
     spec = shipped_game(game)
     root = build_files[game]
-    tracks_map = next(map_ for map_ in root.iter(f"{PACKAGE}module.Map") if map_.get("mapName") == TRACKS_MAP)
-    regions = {region.get("name"): (int(region.get("originx") or 0), int(region.get("originy") or 0))
-               for region in tracks_map.iter("VASSAL.build.module.map.boardPicker.board.Region")}
+    tracks_map = next(
+        map_ for map_ in root.iter(f"{PACKAGE}module.Map") if map_.get("mapName") == TRACKS_MAP
+    )
+    regions = {
+        region.get("name"): (int(region.get("originx") or 0), int(region.get("originy") or 0))
+        for region in tracks_map.iter("VASSAL.build.module.map.boardPicker.board.Region")
+    }
     layout = track_layout(spec)
     for track in spec.tracks:
         for value in range(track.first, track.last + 1):
@@ -52,7 +61,9 @@ def test_markers_follow_their_property_and_the_turn_marker_the_turn_tracker(
 ) -> None:
     spec = shipped_game(game)
     root = build_files[game]
-    properties = {prop.get("name") for prop in root.iter(f"{PACKAGE}module.properties.GlobalProperty")}
+    properties = {
+        prop.get("name") for prop in root.iter(f"{PACKAGE}module.properties.GlobalProperty")
+    }
     slots = {slot.get("entryName"): slot for slot in root.iter(f"{PACKAGE}widget.PieceSlot")}
     (hotkey,) = root.iter(f"{PACKAGE}module.turn.TurnGlobalHotkey")
     (follower,) = root.iter(f"{PACKAGE}module.GlobalKeyCommand")
@@ -62,7 +73,7 @@ def test_markers_follow_their_property_and_the_turn_marker_the_turn_tracker(
         assert isinstance(command, AddPiece)
         traits = list(split_chain(command.type))
         (send,) = [trait for trait in traits if trait.startswith("sendto;")]
-        fields = decode(send[len("sendto;"):], ";")
+        fields = decode(send[len("sendto;") :], ";")
         assert (fields[13], fields[15]) == ("R", region_expression(track))
         assert any(trait.startswith("immob;") for trait in traits)
         if track.property == "Turn":
@@ -71,9 +82,9 @@ def test_markers_follow_their_property_and_the_turn_marker_the_turn_tracker(
         else:
             assert track.property in properties
             (changer,) = [trait for trait in traits if trait.startswith("setprop;")]
-            assert decode(changer[len("setprop;"):], ";")[0] == track.property
+            assert decode(changer[len("setprop;") :], ";")[0] == track.property
             (trigger,) = [trait for trait in traits if trait.startswith("macro;")]
-            assert decode(decode(trigger[len("macro;"):], ";")[5], ",") == [fields[1]]
+            assert decode(decode(trigger[len("macro;") :], ";")[5], ",") == [fields[1]]
 
 
 def test_stack_viewer_names_never_run_into_each_other() -> None:
@@ -83,16 +94,22 @@ def test_stack_viewer_names_never_run_into_each_other() -> None:
     assert VIEWER_TEXT_WIDTH + 8 <= viewer_cell_width()
     for game in ("dos", "rks", "tps"):
         spec = shipped_game(game)
-        names = [unit.name for unit in spec.units.values()] + [marker.name for marker in spec.markers.values()]
-        names += [f"{name} {suffix}" for name in names for suffix in ("(reduced)", "(acted) [4 of 4 steps]")] + [
-            f"Untried {nationality.name} unit" for nationality in spec.nationalities.values()
+        names = [unit.name for unit in spec.units.values()] + [
+            marker.name for marker in spec.markers.values()
         ]
+        names += [
+            f"{name} {suffix}"
+            for name in names
+            for suffix in ("(reduced)", "(acted) [4 of 4 steps]")
+        ] + [f"Untried {nationality.name} unit" for nationality in spec.nationalities.values()]
         widest = max(names, key=lambda name: max(typeface.getlength(word) for word in name.split()))
         assert max(typeface.getlength(word) for word in widest.split()) <= VIEWER_TEXT_WIDTH, widest
 
 
 @pytest.mark.parametrize("game", ["dos", "rks", "tps"])
-def test_viewer_wraps_names_and_stacks_fan_out_far_enough(build_files: dict[str, etree._Element], game: str) -> None:
+def test_viewer_wraps_names_and_stacks_fan_out_far_enough(
+    build_files: dict[str, etree._Element], game: str
+) -> None:
     for viewer in build_files[game].iter(f"{PACKAGE}module.map.CounterDetailViewer"):
         assert viewer.get("enableHTML") == "true"
         assert f"width: {VIEWER_TEXT_CSS_WIDTH}px" in (viewer.get("counterReportFormat") or "")

@@ -51,7 +51,9 @@ def blank_share(png: Path, dpi: int) -> float:
     image = Image.open(png).convert("L")
     cell = max(1, round(CELL_MM / 25.4 * dpi))
     columns, rows = image.width // cell, image.height // cell
-    inked = image.point(lambda value: 255 if value < INK_LEVEL else 0).resize((columns, rows), Image.Resampling.BOX)
+    inked = image.point(lambda value: 255 if value < INK_LEVEL else 0).resize(
+        (columns, rows), Image.Resampling.BOX
+    )
     used = sum(1 for value in inked.tobytes() if value > 0)
     return 1 - used / (columns * rows)
 
@@ -73,7 +75,11 @@ def placed_images(pdf: Path) -> list[PlacedImage]:
     for line in _run("pdfimages", "-list", str(pdf)).splitlines()[2:]:
         fields = line.split()
         if fields[2] == "image":
-            images.append(PlacedImage(int(fields[0]), int(fields[3]), int(fields[4]), int(fields[12]), int(fields[13])))
+            images.append(
+                PlacedImage(
+                    int(fields[0]), int(fields[3]), int(fields[4]), int(fields[12]), int(fields[13])
+                )
+            )
     return images
 
 
@@ -90,5 +96,9 @@ def embedded_fonts(pdf: Path) -> list[tuple[str, bool]]:
 def undrawable_characters(text: str) -> str:
     """Characters of ``text`` some shipped face the PDF uses has no glyph for (the
     embedded fonts are subsets of these files), by the module's own character-map check."""
-    missing = (character for _, style in PDF_FONTS.values() for character in missing_characters(text, font(10, style)))
+    missing = (
+        character
+        for _, style in PDF_FONTS.values()
+        for character in missing_characters(text, font(10, style))
+    )
     return "".join(dict.fromkeys(missing))

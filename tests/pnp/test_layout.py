@@ -29,7 +29,10 @@ def test_grid_fits_inside_the_margins(paper: str, inches: float) -> None:
     assert grid.y >= margin - 1e-9 and grid.top <= height - margin + 1e-9
     assert sheet.front_box(0).width == pytest.approx(inches * POINTS_PER_INCH)
     boxes = [sheet.front_box(index) for index in range(sheet.per_page)]
-    assert all(grid.x < box.x and box.right < grid.right and grid.y < box.y and box.top < grid.top for box in boxes)
+    assert all(
+        grid.x < box.x and box.right < grid.right and grid.y < box.y and box.top < grid.top
+        for box in boxes
+    )
     assert sheet.front_box(1).x - sheet.front_box(0).right == pytest.approx(2 * sheet.bleed)
 
 
@@ -44,7 +47,9 @@ def test_backs_mirror_fronts(paper: str) -> None:
     for index in range(sheet.per_page):
         front, back = sheet.front_box(index), sheet.back_box(index)
         assert back.y == front.y
-        assert back.x + back.width / 2 == pytest.approx(sheet.page_width - (front.x + front.width / 2))
+        assert back.x + back.width / 2 == pytest.approx(
+            sheet.page_width - (front.x + front.width / 2)
+        )
     first_row = [sheet.back_box(column) for column in range(sheet.columns)]
     assert [box.x for box in first_row] == sorted((box.x for box in first_row), reverse=True)
     assert sheet.back_box(0).right == pytest.approx(sheet.front_box(sheet.columns - 1).right)
@@ -72,17 +77,29 @@ def test_bad_options() -> None:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("size_inches", [(30.1, 21.7), (28.1, 23.9), (28.1, 13.0), (9.0, 5.0), (40.0, 7.0)])
-def test_map_tiles_are_equal_cover_the_map_and_overlap_exactly(paper: str, size_inches: tuple[float, float]) -> None:
+@pytest.mark.parametrize(
+    "size_inches", [(30.1, 21.7), (28.1, 23.9), (28.1, 13.0), (9.0, 5.0), (40.0, 7.0)]
+)
+def test_map_tiles_are_equal_cover_the_map_and_overlap_exactly(
+    paper: str, size_inches: tuple[float, float]
+) -> None:
     width, height = (side * POINTS_PER_INCH for side in size_inches)
     plan = plan_map_tiles(width, height, paper, overlap_mm=10)
     overlap = 10 * POINTS_PER_MM
     assert len(plan.tiles) == plan.rows * plan.columns
-    assert len({(round(tile.placed.width, 6), round(tile.placed.height, 6)) for tile in plan.tiles}) == 1
+    assert (
+        len({(round(tile.placed.width, 6), round(tile.placed.height, 6)) for tile in plan.tiles})
+        == 1
+    )
     for tile in plan.tiles:
         left, top, right, bottom = tile.source
-        assert tile.placed.width == pytest.approx(right - left) and tile.placed.height == pytest.approx(bottom - top)
-        assert tile.placed.x >= MARGIN_MM * POINTS_PER_MM - 1e-6 and tile.placed.right <= plan.page_width - MARGIN_MM * POINTS_PER_MM + 1e-6
+        assert tile.placed.width == pytest.approx(
+            right - left
+        ) and tile.placed.height == pytest.approx(bottom - top)
+        assert (
+            tile.placed.x >= MARGIN_MM * POINTS_PER_MM - 1e-6
+            and tile.placed.right <= plan.page_width - MARGIN_MM * POINTS_PER_MM + 1e-6
+        )
         assert tile.placed.y >= MARGIN_MM * POINTS_PER_MM - 1e-6
         assert tile.placed.top <= plan.page_height - MARGIN_MM * POINTS_PER_MM + 1e-6
         right_neighbour = plan.tile(tile.row, tile.column + 1)
@@ -92,7 +109,9 @@ def test_map_tiles_are_equal_cover_the_map_and_overlap_exactly(paper: str, size_
         if lower is not None:
             assert bottom - lower.source[1] == pytest.approx(overlap)
     assert plan.tiles[0].source[:2] == (0, 0)
-    assert plan.tiles[-1].source[2] == pytest.approx(width) and plan.tiles[-1].source[3] == pytest.approx(height)
+    assert plan.tiles[-1].source[2] == pytest.approx(width) and plan.tiles[-1].source[
+        3
+    ] == pytest.approx(height)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -104,7 +123,9 @@ def test_map_tiling_takes_the_orientation_with_fewer_pages_and_fills_them(paper:
     small = plan_map_tiles(5 * POINTS_PER_INCH, 4 * POINTS_PER_INCH, paper)
     assert (small.rows, small.columns) == (1, 1)
     names = [tile.name for tile in plan.tiles]
-    assert names[: plan.columns + 1] == [f"A{column}" for column in range(1, plan.columns + 1)] + ["B1"]
+    assert names[: plan.columns + 1] == [f"A{column}" for column in range(1, plan.columns + 1)] + [
+        "B1"
+    ]
 
 
 def test_a_map_tile_overlap_must_leave_room() -> None:
@@ -124,8 +145,12 @@ def test_alignment_crosses_fall_on_the_same_map_points_of_both_neighbours() -> N
                 continue
             shared = set(points) & set(alignment_points(plan, neighbour))
             assert len(shared) == 3, (tile.name, neighbour.name)
-            strip = (max(left, neighbour.source[0]), max(top, neighbour.source[1]),
-                     min(right, neighbour.source[2]), min(bottom, neighbour.source[3]))
+            strip = (
+                max(left, neighbour.source[0]),
+                max(top, neighbour.source[1]),
+                min(right, neighbour.source[2]),
+                min(bottom, neighbour.source[3]),
+            )
             assert all(strip[0] <= x <= strip[2] and strip[1] <= y <= strip[3] for x, y in shared)
 
 
@@ -138,6 +163,11 @@ def test_both_dos_assembly_pages_say_how_north_and_south_join() -> None:
         artwork = artworks[name]
         plan = plan_map_tiles(artwork.width, artwork.height, "a4", OVERLAP_MM)
         text = assembly_text(artwork, plan)
-        assert f"The {other} map joins this map's {edge} edge, edge to edge: nothing overlaps" in text
-        assert "The South map's hexes S1011-S1044 are the North map's N4211-N4244, printed only on the North map." in text
+        assert (
+            f"The {other} map joins this map's {edge} edge, edge to edge: nothing overlaps" in text
+        )
+        assert (
+            "The South map's hexes S1011-S1044 are the North map's N4211-N4244, printed only on the North map."
+            in text
+        )
     assert all(not artwork.joins for artwork in map_artworks(shipped_game("tps"), 0.5))

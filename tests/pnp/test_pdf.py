@@ -35,17 +35,35 @@ from tests.support.games import shipped_game
 @pytest.fixture(autouse=True)
 def _poppler() -> None:
     """These tests read the PDFs with poppler, which scripts/install puts in place."""
-    assert poppler_available(), "poppler-utils (pdftoppm, pdftotext, pdfimages, pdffonts) missing: run bash scripts/install"
+    assert poppler_available(), (
+        "poppler-utils (pdftoppm, pdftotext, pdfimages, pdffonts) missing: run bash scripts/install"
+    )
 
 
 CASES = [(game, paper) for game in PNP_GAMES for paper in PAPERS]
 BLANK_DPI = 50
 MOST_BLANK = 0.75
 README = Path(__file__).resolve().parents[2] / "README.md"
-HEX_CONTENTS = ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheets", "Reinforcement schedules",
-                "Tracks and charts", "Map tiles"]
-CONTENTS = {**{game: HEX_CONTENTS for game in HEX_GAMES},
-            "rks": ["Cover and contents", "Duplex calibration", "Counters", "Set-up sheet", "Player aids", "Map tiles"]}
+HEX_CONTENTS = [
+    "Cover and contents",
+    "Duplex calibration",
+    "Counters",
+    "Set-up sheets",
+    "Reinforcement schedules",
+    "Tracks and charts",
+    "Map tiles",
+]
+CONTENTS = {
+    **{game: HEX_CONTENTS for game in HEX_GAMES},
+    "rks": [
+        "Cover and contents",
+        "Duplex calibration",
+        "Counters",
+        "Set-up sheet",
+        "Player aids",
+        "Map tiles",
+    ],
+}
 """The sections each game's contents page lists, in order."""
 
 
@@ -77,7 +95,10 @@ def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     for number, page in enumerate(PdfReader(pdf).pages, start=1):
         text = page.extract_text()
         for character in undrawable_characters(text):
-            missing.setdefault(character, (number, text[max(0, text.index(character) - 40) : text.index(character) + 10]))
+            missing.setdefault(
+                character,
+                (number, text[max(0, text.index(character) - 40) : text.index(character) + 10]),
+            )
     assert not missing, f"characters with no glyph (empty boxes), first page of each: {missing}"
 
 
@@ -86,7 +107,11 @@ def test_map_tiles_are_placed_at_print_resolution(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
 ) -> None:
     pdf = shipped_pdfs[(game, paper)]
-    tile_pages = {number for number, text in enumerate(page_texts(pdf), start=1) if re.search(r"map, tile [A-Z]\d", text)}
+    tile_pages = {
+        number
+        for number, text in enumerate(page_texts(pdf), start=1)
+        if re.search(r"map, tile [A-Z]\d", text)
+    }
     assert tile_pages
     images = placed_images(pdf)
     on_tiles = [image for image in images if image.page in tile_pages]
@@ -94,7 +119,9 @@ def test_map_tiles_are_placed_at_print_resolution(
     assert all(min(image.x_ppi, image.y_ppi) >= PRINT_PPI - 1 for image in on_tiles), on_tiles
     # Issue 11: no tile under a quarter of a page (7 of 15 TPS pages were slivers).
     page_area = paper_size(paper)[0] * paper_size(paper)[1] / POINTS_PER_INCH**2
-    assert all(image.width / image.x_ppi * image.height / image.y_ppi > page_area / 4 for image in on_tiles)
+    assert all(
+        image.width / image.x_ppi * image.height / image.y_ppi > page_area / 4 for image in on_tiles
+    )
     # Counter art is drawn at 300 ppi for its printed size; smaller pictures of it only sharpen.
     assert all(min(image.x_ppi, image.y_ppi) >= 100 for image in images)
 
@@ -106,7 +133,9 @@ def test_no_page_is_mostly_blank(
     pages = render_pages(shipped_pdfs[(game, paper)], tmp_path, BLANK_DPI)
     shares = {number: blank_share(png, BLANK_DPI) for number, png in enumerate(pages, start=1)}
     assert len(pages) == len(page_texts(shipped_pdfs[(game, paper)]))
-    assert max(shares.values()) <= MOST_BLANK, {number: round(share, 2) for number, share in shares.items() if share > MOST_BLANK}
+    assert max(shares.values()) <= MOST_BLANK, {
+        number: round(share, 2) for number, share in shares.items() if share > MOST_BLANK
+    }
 
 
 def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], Path]) -> None:
@@ -122,15 +151,20 @@ def test_the_contents_name_each_section_its_pages_and_how_to_print_it(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
 ) -> None:
     texts = page_texts(shipped_pdfs[(game, paper)])
-    rows = re.findall(r"^\s*(\S.*?)\s{2,}(\d+)(?:-(\d+))?\s{2,}(one-sided|two-sided, flip on the long edge)$",
-                      texts[1], re.MULTILINE)
+    rows = re.findall(
+        r"^\s*(\S.*?)\s{2,}(\d+)(?:-(\d+))?\s{2,}(one-sided|two-sided, flip on the long edge)$",
+        texts[1],
+        re.MULTILINE,
+    )
     assert [row[0] for row in rows] == CONTENTS[game]
     expected_first = 1
     for title, first, last, how in rows:
         assert int(first) == expected_first, title
         end = int(last or first)
         if how.startswith("two-sided"):
-            assert int(first) % 2 == 1 and (end - int(first)) % 2 == 1, title  # fronts on odd pages, whole sheets
+            assert int(first) % 2 == 1 and (end - int(first)) % 2 == 1, (
+                title
+            )  # fronts on odd pages, whole sheets
         expected_first = end + 1
     assert expected_first - 1 == len(texts)
 
@@ -140,7 +174,9 @@ def test_a_two_sided_section_that_would_start_on_a_back_is_refused() -> None:
         return Page("a page", (100.0, 100.0), lambda canvas: None)
 
     with pytest.raises(ValueError, match="starts on page 2"):
-        check_duplex_parity([Section("one", (page(),)), Section("pair", (page(), page()), duplex=True)])
+        check_duplex_parity(
+            [Section("one", (page(),)), Section("pair", (page(), page()), duplex=True)]
+        )
     with pytest.raises(ValueError, match="with 3 pages"):
         check_duplex_parity([Section("odd", (page(), page(), page()), duplex=True)])
     check_duplex_parity([Section("pair", (page(), page()), duplex=True), Section("one", (page(),))])
@@ -171,7 +207,9 @@ def test_pdf_of_an_area_game_has_its_counters_and_set_up() -> None:
 
 
 def test_cli_writes_the_pdf_atomically_and_counts_pages_only_on_a_terminal(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["pnp", "rks", "--paper", "letter", "--output-dir", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["pnp", "rks", "--paper", "letter", "--output-dir", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     path = tmp_path / "rks-pnp-letter.pdf"
     assert result.stdout.strip() == str(path)
@@ -181,7 +219,9 @@ def test_cli_writes_the_pdf_atomically_and_counts_pages_only_on_a_terminal(tmp_p
 
 
 def test_cli_bad_game_is_one_line(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["pnp", str(tmp_path / "nowhere"), "--output-dir", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["pnp", str(tmp_path / "nowhere"), "--output-dir", str(tmp_path)]
+    )
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("stavka: ")
     assert list(tmp_path.iterdir()) == []
@@ -190,7 +230,12 @@ def test_cli_bad_game_is_one_line(tmp_path: Path) -> None:
 def test_the_kit_says_the_offsets_it_was_printed_with() -> None:
     options = PnpOptions(paper="letter", duplex=DuplexOptions(1.0, 0.5, -1.0))
     reader = PdfReader(io.BytesIO(pnp_pdf(shipped_game("rks"), options)))
-    contents, front, back = (" ".join(reader.pages[index].extract_text().split()) for index in (1, 2, 3))
-    assert "stavka pnp rks --paper letter --counter-size 0.625 --back-offset-x 0.5 --back-offset-y -1." in contents
+    contents, front, back = (
+        " ".join(reader.pages[index].extract_text().split()) for index in (1, 2, 3)
+    )
+    assert (
+        "stavka pnp rks --paper letter --counter-size 0.625 --back-offset-x 0.5 --back-offset-y -1."
+        in contents
+    )
     assert "This sheet was printed with --back-offset-x 0.5 --back-offset-y -1." in front
     assert "offsets this sheet was printed with: x 0.5, y -1" in back

@@ -32,7 +32,10 @@ from tests.support.games import shipped_game
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("modules")
-    return {game: build_game(shipped_game(game), folder, lambda _step: None).path for game in HEX_GAMES + AREA_GAMES}
+    return {
+        game: build_game(shipped_game(game), folder, lambda _step: None).path
+        for game in HEX_GAMES + AREA_GAMES
+    }
 
 
 @pytest.mark.parametrize("game", HEX_GAMES)
@@ -47,7 +50,9 @@ def test_each_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
             assert len(covering) == 1, scenario.id
             save = tmp_path / f"{scenario.id}.vsav"
             save.write_bytes(archive.read(f"setups/{game}-{scenario.id}.vsav"))
-            in_module = Counter((state.unit.id, state.location) for state in position_from_save(save).units)
+            in_module = Counter(
+                (state.unit.id, state.location) for state in position_from_save(save).units
+            )
             on_sheet = Counter((entry.unit.id, entry.location) for entry in covering[0].entries)
             assert on_sheet == in_module, scenario.id
 
@@ -67,16 +72,24 @@ def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
             save.write_bytes(archive.read(f"setups/{game}-{setup.scenario.id}.vsav"))
         position = position_from_save(save)
         in_areas = Counter((state.unit.id, state.location) for state in position.units)
-        assert Counter((placement.unit.id, placement.area.id) for placement in setup.placements) == in_areas
+        assert (
+            Counter((placement.unit.id, placement.area.id) for placement in setup.placements)
+            == in_areas
+        )
         on_turns: Counter[tuple[str, int]] = Counter()
         for piece in read_saved_game(save).pieces:
             unit = _properties(piece).get("UnitId")
             for box in turn_boxes:
-                if unit and box.left <= piece.x <= box.left + box.width and box.top <= piece.y <= box.top + box.height:
+                if (
+                    unit
+                    and box.left <= piece.x <= box.left + box.width
+                    and box.top <= piece.y <= box.top + box.height
+                ):
                     on_turns[(unit, int(box.name.split()[-1]))] += 1
         assert Counter((arrival.unit.id, arrival.turn) for arrival in setup.arrivals) == on_turns
         assert {area: sides[side] for area, side in position.control.items()} == {
-            area.id: setup.controller for area in setup.controlled}
+            area.id: setup.controller for area in setup.controlled
+        }
 
 
 @cache
@@ -84,7 +97,11 @@ def _section_text(game: str, kind: PageKind) -> list[str]:
     """The text of each page of one section, drawn on its own."""
     spec = shipped_game(game)
     options = PnpOptions()
-    section = kind(PrintContext(spec, options, CounterArt(spec, options.counter_inches, options.duplex.bleed_mm)))
+    section = kind(
+        PrintContext(
+            spec, options, CounterArt(spec, options.counter_inches, options.duplex.bleed_mm)
+        )
+    )
     assert section is not None
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, "a4", "test")
@@ -101,9 +118,13 @@ def test_the_printed_sheets_show_every_unit_with_its_id_and_place(game: str) -> 
     texts = _section_text(game, setup_section)
     for sheet in setup_sheets(shipped_game(game)):
         for entry in sheet.entries:
-            row = re.compile(rf"^{re.escape(entry_detail(entry))}\n{re.escape(entry.location)}$", re.MULTILINE)
+            row = re.compile(
+                rf"^{re.escape(entry_detail(entry))}\n{re.escape(entry.location)}$", re.MULTILINE
+            )
             assert any(row.search(text) for text in texts), (entry.unit.id, entry.location)
-    assert f"Set-up: {scenario_group_label(setup_sheets(shipped_game(game))[0].scenarios)}" in texts[0]
+    assert (
+        f"Set-up: {scenario_group_label(setup_sheets(shipped_game(game))[0].scenarios)}" in texts[0]
+    )
 
 
 def test_sheets_are_shared_by_scenarios_with_the_same_set_up() -> None:
@@ -122,20 +143,27 @@ def test_groups_follow_the_rules_order_by_formation_and_say_what_the_counters_pr
     tps = setup_sheets(shipped_game("tps"))[0]
     assert "5th Tank Army (counters marked 5 Tk)" in [group.title for group in tps.groups]
     for group in blue.groups:
-        assert [entry.location for entry in group.entries] == sorted(entry.location for entry in group.entries)
+        assert [entry.location for entry in group.entries] == sorted(
+            entry.location for entry in group.entries
+        )
 
 
 def test_untried_units_are_placed_face_down_at_random() -> None:
     blue = setup_sheets(shipped_game("dos"))[0]
     untried = [entry for entry in blue.entries if entry.unit.properties.get("untried") == "yes"]
     assert untried
-    assert all("untried: place one of its kind at random, face down" in entry_detail(entry) for entry in untried)
+    assert all(
+        "untried: place one of its kind at random, face down" in entry_detail(entry)
+        for entry in untried
+    )
 
 
 def test_reconstructed_places_are_told_apart_from_the_rules() -> None:
     blue = setup_sheets(shipped_game("dos"))[0]
     given = [entry for entry in blue.entries if entry.unit.id.startswith("b40a-")]
-    assert given and not any(entry.reconstructed for entry in given)  # rule 12.1 gives 40th Army's hexes
+    assert given and not any(
+        entry.reconstructed for entry in given
+    )  # rule 12.1 gives 40th Army's hexes
     assert {entry.location for entry in given} == {"N1141", "N1242", "N1342", "N1442", "N1542"}
     texts = _section_text("dos", setup_section)
     assert re.search(r"^N1141$", "\n".join(texts), re.MULTILINE)
@@ -152,10 +180,14 @@ def test_schedules_list_every_arrival_once_on_its_turn(game: str) -> None:
             (unit.id, arrival.turn, arrival.where)
             for unit in spec.units.values()
             for arrival in unit.arrivals
-            if arrival.scenario == scenario.id and scenario.first_turn <= arrival.turn <= scenario.last_turn
+            if arrival.scenario == scenario.id
+            and scenario.first_turn <= arrival.turn <= scenario.last_turn
         )
         listed = Counter(
-            (arrival.unit.id, turn, arrival.where) for run in covering for turn, arrivals in run.turns for arrival in arrivals
+            (arrival.unit.id, turn, arrival.where)
+            for run in covering
+            for turn, arrivals in run.turns
+            for arrival in arrivals
         )
         assert len(covering) == (1 if expected else 0), scenario.id
         assert listed == expected, scenario.id
@@ -165,6 +197,8 @@ def test_schedule_turns_carry_the_rules_entry_words() -> None:
     uranus = next(run for run in schedules(shipped_game("dos")) if run.scenarios[0].id == "uranus")
     turn_three = dict(uranus.turns)[3]
     panzer = next(arrival for arrival in turn_three if arrival.unit.id == "de-23pd-ur")
-    assert "N4227-N4243" in panzer.where  # rule 8.8: 23 PD enters on Uranus turn 3 on the south edge
+    assert (
+        "N4227-N4243" in panzer.where
+    )  # rule 8.8: 23 PD enters on Uranus turn 3 on the south edge
     words = " ".join(" ".join(_section_text("dos", schedule_section)).split())
     assert "Turn 3" in words and "Enter: North-map south-edge hexes N4227-N4243 (rule 8.8)" in words

@@ -28,7 +28,7 @@ def expectations(path: Path) -> list[tuple[bool, list[str]]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         for prefix, present in (("# expect:", True), ("# expect none:", False)):
             if line.startswith(prefix):
-                found.append((present, [field.strip() for field in line[len(prefix):].split("|")]))
+                found.append((present, [field.strip() for field in line[len(prefix) :].split("|")]))
     return found
 
 
@@ -37,7 +37,7 @@ def odds_expectations(path: Path) -> list[tuple[str, list[str], list[str]]]:
     found = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("# expect odds:"):
-            attack, *fields = (field.strip() for field in line[len("# expect odds:"):].split("|"))
+            attack, *fields = (field.strip() for field in line[len("# expect odds:") :].split("|"))
             defender, _, attackers = attack.partition("<-")
             found.append((defender.strip(), attackers.split(), fields))
     return found
@@ -93,16 +93,22 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
         assert shifts.get(name) == int(shift), f"{attack}: {name} {shift}; got {shifts}"
         if die:
             dice = {modifier.name: modifier.die_modifier for modifier in report.modifiers}
-            assert dice[name] == int(die[0]), f"{attack}: {name} {die[0]} to the die; got {dice[name]}"
+            assert dice[name] == int(die[0]), (
+                f"{attack}: {name} {die[0]} to the die; got {dice[name]}"
+            )
     elif what == "no modifier":
         assert values[0] not in shifts, f"{attack}: unexpected {values[0]}"
     elif what == "columns":
         got = (str(report.base_column), str(report.final_column))
         assert got == tuple(values), f"{attack}: columns {values}; got {got}"
     elif what == "column note":
-        assert report.column_note == values[0], f"{attack}: column note {values[0]!r}; got {report.column_note!r}"
+        assert report.column_note == values[0], (
+            f"{attack}: column note {values[0]!r}; got {report.column_note!r}"
+        )
     elif what == "results":
-        assert [code for _, code in report.results] == values[0].split(), f"{attack}: {report.results}"
+        assert [code for _, code in report.results] == values[0].split(), (
+            f"{attack}: {report.results}"
+        )
     elif what == "automatic":
         assert report.automatic == values[0], f"{attack}: {report.automatic}"
     elif what == "allowed":
@@ -110,6 +116,7 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
     elif what == "not allowed":
         refusals = [verdict for verdict in report.verdicts if verdict.outcome == "not allowed"]
         assert not report.allowed and any(values[0] in verdict.rules for verdict in refusals), (
-            f"{attack}: not allowed by rule {values[0]}; got {[v.as_text() for v in report.verdicts]}")
+            f"{attack}: not allowed by rule {values[0]}; got {[v.as_text() for v in report.verdicts]}"
+        )
     else:
         raise AssertionError(f"unknown odds expectation {what!r}")

@@ -58,13 +58,17 @@ def with_map(position_: Position, game_map: GameMap) -> Position:
 
 
 def with_towns(position_: Position, *names: str, kind: str = "town") -> Position:
-    towns = tuple(Town(f"Test town {name}", at(position_, name), kind, Provenance()) for name in names)
+    towns = tuple(
+        Town(f"Test town {name}", at(position_, name), kind, Provenance()) for name in names
+    )
     return with_map(position_, replace(position_.game_map, towns=position_.game_map.towns + towns))
 
 
 def with_terrain(position_: Position, terrain: str, *names: str) -> Position:
     changed = {at(position_, name): terrain for name in names}
-    return with_map(position_, replace(position_.game_map, terrain={**position_.game_map.terrain, **changed}))
+    return with_map(
+        position_, replace(position_.game_map, terrain={**position_.game_map.terrain, **changed})
+    )
 
 
 def with_sides(position_: Position, feature: str, sides: set[HexSide]) -> Position:
@@ -85,8 +89,10 @@ def with_volga(position_: Position) -> Position:
     north = referee.board_hexes("North")
     sides = {
         hexside(hex_, other)
-        for hex_ in north if yy(position_, hex_) == 11
-        for other in neighbours(hex_) if other in north and yy(position_, other) == 12
+        for hex_ in north
+        if yy(position_, hex_) == 11
+        for other in neighbours(hex_)
+        if other in north and yy(position_, other) == 12
     }
     return with_sides(position_, "volga", sides)
 
@@ -97,18 +103,28 @@ def with_settings(position_: Position, **settings: str) -> Position:
 
 def with_units(position_: Position, **placements: str) -> Position:
     added = tuple(
-        UnitState(position_.spec.units[unit_id.replace("_", "-")], hex_name, at(position_, hex_name), 1)
+        UnitState(
+            position_.spec.units[unit_id.replace("_", "-")], hex_name, at(position_, hex_name), 1
+        )
         for unit_id, hex_name in placements.items()
     )
     return replace(position_, units=position_.units + added)
 
 
 def verdicts(position_: Position, topic: str) -> dict[str, Verdict]:
-    return {verdict.subject: verdict for verdict in DriveOnStalingradReferee(position_).check() if verdict.topic == topic}
+    return {
+        verdict.subject: verdict
+        for verdict in DriveOnStalingradReferee(position_).check()
+        if verdict.topic == topic
+    }
 
 
 def supply_of(position_: Position, unit_id: str) -> Verdict:
-    return next(verdict for subject, verdict in verdicts(position_, "supply").items() if subject.startswith(f"{unit_id} in "))
+    return next(
+        verdict
+        for subject, verdict in verdicts(position_, "supply").items()
+        if subject.startswith(f"{unit_id} in ")
+    )
 
 
 def odds(position_: Position, defender: str, *attackers: str) -> OddsReport:
@@ -120,13 +136,18 @@ def refusals(report: OddsReport) -> str:
     """The reasons an attack the rules forbid is refused, each with its rules: a verdict,
     not an error."""
     assert not report.allowed and report.final_column is None and not report.results
-    return "; ".join(f"{verdict.explanation} (rule {', '.join(verdict.rules)})" for verdict in report.verdicts
-                     if verdict.outcome == "not allowed")
+    return "; ".join(
+        f"{verdict.explanation} (rule {', '.join(verdict.rules)})"
+        for verdict in report.verdicts
+        if verdict.outcome == "not allowed"
+    )
 
 
 # ----- hand-built positions on the shipped map -----------------------------------------
 
-SHIPPED_MAP_POSITIONS = sorted(path for path in POSITIONS.glob("*.toml") if "# expect" in path.read_text("utf-8"))
+SHIPPED_MAP_POSITIONS = sorted(
+    path for path in POSITIONS.glob("*.toml") if "# expect" in path.read_text("utf-8")
+)
 
 
 def test_there_are_hand_built_positions_on_the_shipped_map() -> None:
@@ -142,17 +163,28 @@ def test_hand_built_position(path: Path) -> None:
     assert_odds(path, referee)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda p: replace(p, scenario="uranus"), r"Taman S1343 is on the South map, which Uranus does not use \(3.3\)"),
-    (lambda p: with_settings(p, soviet_control="S1343"), r"soviet_control lists it \(3.4, 7.4\)"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda p: replace(p, scenario="uranus"),
+            r"Taman S1343 is on the South map, which Uranus does not use \(3.3\)",
+        ),
+        (
+            lambda p: with_settings(p, soviet_control="S1343"),
+            r"soviet_control lists it \(3.4, 7.4\)",
+        ),
+    ],
+)
 def test_7_4_taman_active_that_the_position_contradicts_is_refused(
     change: Callable[[Position], Position], message: str
 ) -> None:
     """7.4: taman_active means an Axis unit entered Taman and the Soviets have not retaken it;
     a position that says otherwise is refused with its reason, never silently ignored."""
     with pytest.raises(RefereeError, match=message):
-        DriveOnStalingradReferee(change(read_position_file(POSITIONS / "taman_shipped_map.toml"))).check()
+        DriveOnStalingradReferee(
+            change(read_position_file(POSITIONS / "taman_shipped_map.toml"))
+        ).check()
 
 
 def test_9_9_and_11_20_the_manych_lake_on_the_shipped_map() -> None:
@@ -189,7 +221,9 @@ def test_4_4_the_german_starts_blue_with_no_vp_hex() -> None:
     the Blue start line, and the set-up's count is 0."""
     referee = DriveOnStalingradReferee(setup_position(shipped_game("dos"), "blue"))
     victory_hexes = referee.board.game_map.victory_hexes
-    assert len(victory_hexes) >= 6 and all(item.provenance.reconstructed and item.provenance.note for item in victory_hexes)
+    assert len(victory_hexes) >= 6 and all(
+        item.provenance.reconstructed and item.provenance.note for item in victory_hexes
+    )
     assert all(referee.control.control(item.hex) == SOVIET for item in victory_hexes)
     (verdict,) = [verdict for verdict in referee.victory() if verdict.subject == "Blue"]
     assert verdict.details["german_vp_from_hexes"] == "0"
@@ -198,7 +232,10 @@ def test_4_4_the_german_starts_blue_with_no_vp_hex() -> None:
 def test_11_23_only_hexes_of_the_line_are_destroyed() -> None:
     """11.23: the setting lists line hexes a German unit has occupied; a hex outside the
     line, where Germans stood beside it, is refused with the rule."""
-    beside = replace(read_position_file(POSITIONS / "don_volga_beside.toml"), settings={"don_volga_destroyed": "N2924"})
+    beside = replace(
+        read_position_file(POSITIONS / "don_volga_beside.toml"),
+        settings={"don_volga_destroyed": "N2924"},
+    )
     with pytest.raises(RefereeError, match=r"N2924 is not a hex of the Don–Volga line \(11.23\)"):
         DriveOnStalingradReferee(beside).check()
 
@@ -231,7 +268,16 @@ def test_11_10_columns_and_automatic_results() -> None:
     """11.10: the columns run 1-3 to 6-1; worse than 1-3 is an automatic AL1 (1-4, the
     digest's T8) and beyond the table an automatic DE."""
     referee = DriveOnStalingradReferee(position("ultimate_direct"))
-    assert [str(column) for column in referee.table.columns] == ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"]
+    assert [str(column) for column in referee.table.columns] == [
+        "1-3",
+        "1-2",
+        "1-1",
+        "2-1",
+        "3-1",
+        "4-1",
+        "5-1",
+        "6-1",
+    ]
     assert referee.automatic_result(Fraction(1), Fraction(4), 0) == "AL1"
     assert referee.automatic_result(Fraction(1), Fraction(3), 0) is None
     assert referee.automatic_result(Fraction(6), Fraction(1), 0) is None
@@ -268,11 +314,16 @@ def test_1_3_halving_rounds_down_never_below_one(strength: int, half: int) -> No
     assert halve(strength) == half
 
 
-@pytest.mark.parametrize(("strengths", "total"), [((3, 2), 2), ((3, 3), 3), ((1, 1), 1), ((7, 7, 7, 7), 14)])
+@pytest.mark.parametrize(
+    ("strengths", "total"), [((3, 2), 2), ((3, 3), 3), ((1, 1), 1), ((7, 7, 7, 7), 14)]
+)
 def test_1_3_and_11_12_sum_first_then_halve(strengths: tuple[int, ...], total: int) -> None:
     """1.3, 11.12: several units halved together are added first: 3 + 2 halved is 2, not 1 + 1."""
     referee = DriveOnStalingradReferee(position("ultimate_direct"))
-    items = [Contribution(f"u{index}", "N2030", Fraction(value), halvings=1) for index, value in enumerate(strengths)]
+    items = [
+        Contribution(f"u{index}", "N2030", Fraction(value), halvings=1)
+        for index, value in enumerate(strengths)
+    ]
     assert referee.total_strength(items, attacking=True) == total
 
 
@@ -280,8 +331,12 @@ def test_11_12_groups_halved_separately_by_how_often() -> None:
     """1.3: units halved once and a unit halved twice (out of supply and across a river) are
     summed by how often they are halved: (7 + 7) / 2 + 8 / 4 = 9."""
     referee = DriveOnStalingradReferee(position("ultimate_direct"))
-    items = [Contribution("a", "N2030", Fraction(7), halvings=1), Contribution("b", "N2030", Fraction(7), halvings=1),
-             Contribution("c", "N2030", Fraction(8), halvings=2), Contribution("d", "N2030", Fraction(5))]
+    items = [
+        Contribution("a", "N2030", Fraction(7), halvings=1),
+        Contribution("b", "N2030", Fraction(7), halvings=1),
+        Contribution("c", "N2030", Fraction(8), halvings=2),
+        Contribution("d", "N2030", Fraction(5)),
+    ]
     assert referee.total_strength(items, attacking=True) == 14
 
 
@@ -307,7 +362,9 @@ def test_2_15_unrolled_question_mark_names_the_setting() -> None:
 def test_9_21_mechanized_river_into_hills_costs_six() -> None:
     """9.21: a mechanized unit crossing a non-Volga river into hills pays 4 + 2 = 6."""
     position_ = with_terrain(position("volga_blocks_axis"), "hills", "N2513")
-    position_ = with_sides(position_, "river", {hexside(at(position_, "N2512"), at(position_, "N2513"))})
+    position_ = with_sides(
+        position_, "river", {hexside(at(position_, "N2512"), at(position_, "N2513"))}
+    )
     referee = DriveOnStalingradReferee(position_)
     panzer = next(state for state in position_.units if state.unit.id == "pz1")
     cost = referee.movement_cost(panzer, [at(position_, "N2512"), at(position_, "N2513")])
@@ -316,7 +373,9 @@ def test_9_21_mechanized_river_into_hills_costs_six() -> None:
 
 def test_9_24_assault_pays_double_to_enter() -> None:
     """9.24: a mechanized assault pays double the normal cost to enter the defender's hex."""
-    position_ = with_units(with_terrain(position("volga_blocks_axis"), "forest", "N2513"), rd2="N2513")
+    position_ = with_units(
+        with_terrain(position("volga_blocks_axis"), "forest", "N2513"), rd2="N2513"
+    )
     referee = DriveOnStalingradReferee(position_)
     panzer = next(state for state in position_.units if state.unit.id == "pz1")
     path = [at(position_, "N2512"), at(position_, "N2513")]
@@ -403,10 +462,16 @@ def test_air_supply_is_for_defence_only_and_lets_nationalities_mix() -> None:
     assert supply_of(position_, "inf2").outcome == str(SupplyState.OUT)
     stacking = verdicts(position_, "stacking")
     assert set(stacking) == {"hex N2533"}
-    assert (stacking["hex N2533"].outcome, stacking["hex N2533"].rules) == ("nationalities mixed", ("6.3",))
+    assert (stacking["hex N2533"].outcome, stacking["hex N2533"].rules) == (
+        "nationalities mixed",
+        ("6.3",),
+    )
     referee = DriveOnStalingradReferee(position_)
     airborne = next(state for state in position_.units if state.unit.id == "inf1")
-    assert (referee.attack_strength(airborne).halvings, referee.defence_strength(airborne).halvings) == (1, 0)
+    assert (
+        referee.attack_strength(airborne).halvings,
+        referee.defence_strength(airborne).halvings,
+    ) == (1, 0)
 
 
 def test_soviet_units_east_of_the_volga_are_always_supplied() -> None:
@@ -421,7 +486,11 @@ def test_no_volga_on_the_map_means_no_automatic_supply() -> None:
 
 
 def lake_ring(position_: Position) -> Position:
-    rings = [neighbour for centre in ("N2040", "N4016") for neighbour in neighbours(at(position_, centre))]
+    rings = [
+        neighbour
+        for centre in ("N2040", "N4016")
+        for neighbour in neighbours(at(position_, centre))
+    ]
     return with_terrain(position_, "lake", *(position_.label(hex_) for hex_ in rings))
 
 
@@ -506,7 +575,10 @@ def test_stacking_eight_and_artillery_three() -> None:
     assert set(stacking) == {"hex N2530", "hex N2535"}
     assert "9 units count toward the limit of 8" in stacking["hex N2530"].explanation
     assert "4 artillery units" in stacking["hex N2535"].explanation
-    assert (stacking["hex N2530"].outcome, stacking["hex N2535"].outcome) == ("over-stacked", "too much artillery")
+    assert (stacking["hex N2530"].outcome, stacking["hex N2535"].outcome) == (
+        "over-stacked",
+        "too much artillery",
+    )
     assert stacking["hex N2535"].rules == ("6.4",)
 
 
@@ -514,16 +586,24 @@ def test_stacking_nationalities() -> None:
     stacking = verdicts(position("stacking_nationalities"), "stacking")
     assert set(stacking) == {"hex N2530", "hex N2534"}
     # Item 13: a mix of nationalities is named as such, not "over-stacked".
-    assert (stacking["hex N2530"].outcome, stacking["hex N2530"].rules) == ("nationalities mixed", ("6.3",))
+    assert (stacking["hex N2530"].outcome, stacking["hex N2530"].rules) == (
+        "nationalities mixed",
+        ("6.3",),
+    )
 
 
 def test_allied_panzer_needs_german_mechanized_company() -> None:
     """6.3 as decided: an allied panzer division beside German infantry alone breaks the rule."""
     base = position("stacking_nationalities")
-    moved = replace(base, units=tuple(
-        replace(state, location="N2536", hex=at(base, "N2536")) if state.unit.id == "ro-pz" else state
-        for state in base.units
-    ))
+    moved = replace(
+        base,
+        units=tuple(
+            replace(state, location="N2536", hex=at(base, "N2536"))
+            if state.unit.id == "ro-pz"
+            else state
+            for state in base.units
+        ),
+    )
     assert set(verdicts(moved, "stacking")) == {"hex N2530", "hex N2534", "hex N2536"}
 
 
@@ -534,9 +614,13 @@ def test_volga_blocks_axis_movement_not_soviet() -> None:
     rifles = next(state for state in position_.units if state.unit.id == "rd1")
     across = referee.movement_cost(panzer, [at(position_, "N2512"), at(position_, "N2511")])
     assert across.points is None and "9.16" in across.problem
-    along = referee.movement_cost(panzer, [at(position_, name) for name in ("N2512", "N2513", "N2514")])
+    along = referee.movement_cost(
+        panzer, [at(position_, name) for name in ("N2512", "N2513", "N2514")]
+    )
     assert along.points == 2
-    assert referee.movement_cost(rifles, [at(position_, "N2612"), at(position_, "N2611")]).points == 2
+    assert (
+        referee.movement_cost(rifles, [at(position_, "N2612"), at(position_, "N2611")]).points == 2
+    )
 
 
 def test_8_4_a_held_reserve_unit_may_not_move_and_a_released_one_may() -> None:
@@ -545,17 +629,29 @@ def test_8_4_a_held_reserve_unit_may_not_move_and_a_released_one_may() -> None:
     position_ = position("reserve_held_one_hex_further")
     referee = DriveOnStalingradReferee(position_)
     held, released = (
-        next(state for state in position_.units if state.unit.id == unit) for unit in ("b7ra-rd1", "b8ra-rd1")
+        next(state for state in position_.units if state.unit.id == unit)
+        for unit in ("b7ra-rd1", "b8ra-rd1")
     )
     refused = referee.movement_cost(held, [at(position_, "N3022"), at(position_, "N3023")])
-    assert refused.points is None and "8.4 (errata 2002)" in refused.rules and "7RA is held in reserve" in refused.problem
-    assert referee.movement_cost(released, [at(position_, "N1516"), at(position_, "N1517")]).points is not None
+    assert (
+        refused.points is None
+        and "8.4 (errata 2002)" in refused.rules
+        and "7RA is held in reserve" in refused.problem
+    )
+    assert (
+        referee.movement_cost(released, [at(position_, "N1516"), at(position_, "N1517")]).points
+        is not None
+    )
 
 
 def test_8_4_a_reserve_army_off_its_set_up_hex_was_released() -> None:
     """A 7RA unit outside N3022 has moved, which only a released army may do (8.4)."""
     moved = with_units(position("reserve_held_one_hex_further"), b7ra_rd2="N3023")
-    verdict = next(v for v in DriveOnStalingradReferee(moved).check() if v.subject == "7RA" and v.topic == "reserves")
+    verdict = next(
+        v
+        for v in DriveOnStalingradReferee(moved).check()
+        if v.subject == "7RA" and v.topic == "reserves"
+    )
     assert verdict.outcome == "released" and "N3023" in verdict.explanation
 
 
@@ -564,12 +660,20 @@ def test_8_6_an_axis_unit_beyond_the_voronezh_don_line_releases_every_reserve() 
     held in reserve_held_one_hex_further.toml."""
     crossed = with_units(position("reserve_held_one_hex_further"), de_95id="N2720")
     released = verdicts(crossed, "reserves")["7RA"]
-    assert released.outcome == "released" and "N2720" in released.explanation and "8.6" in released.rules
+    assert (
+        released.outcome == "released"
+        and "N2720" in released.explanation
+        and "8.6" in released.rules
+    )
 
 
 def test_8_4_only_the_four_reserve_armies_may_be_released_by_the_settings() -> None:
-    with pytest.raises(RefereeError, match="reserves_released: '51A' is not one of the reserve armies"):
-        DriveOnStalingradReferee(with_settings(position("reserve_8_4_example"), reserves_released="51A"))
+    with pytest.raises(
+        RefereeError, match="reserves_released: '51A' is not one of the reserve armies"
+    ):
+        DriveOnStalingradReferee(
+            with_settings(position("reserve_8_4_example"), reserves_released="51A")
+        )
 
 
 def test_movement_allowance_halved_out_of_supply_and_on_uranus_turn_one() -> None:
@@ -587,19 +691,28 @@ def test_concentric_german_attack_after_attacking_first() -> None:
     report = odds(position("combat_concentric"), "N2040", "N2041", "N2039")
     assert (report.attack, report.defence) == (Fraction(14), Fraction(7))
     assert (report.base_column, report.final_column) == (Odds(2, 1), Odds(5, 1))
-    assert {modifier.rules: modifier.column_shift for modifier in report.modifiers} == {("5.6",): 1, ("11.28",): 2}
+    assert {modifier.rules: modifier.column_shift for modifier in report.modifiers} == {
+        ("5.6",): 1,
+        ("11.28",): 2,
+    }
     assert [code for _, code in report.results] == ["DE", "DE", "DE", "EX", "DR", "DR"]
     assert all("halved with the others" in item.note for item in report.defenders)
 
 
 def test_concentric_attack_with_allies_is_one_column() -> None:
     """11.28, 11.39 (T35): German and Romanian units attacking concentrically get 1R."""
-    base = with_settings(position("combat_concentric"), phase_order="move_first", question_rolls="ro-inf=3")
-    position_ = replace(base, units=tuple(
-        state for state in base.units if state.unit.id != "inf2"
-    ) + (UnitState(base.spec.units["ro-inf"], "N2039", at(base, "N2039"), 1),))
+    base = with_settings(
+        position("combat_concentric"), phase_order="move_first", question_rolls="ro-inf=3"
+    )
+    position_ = replace(
+        base,
+        units=tuple(state for state in base.units if state.unit.id != "inf2")
+        + (UnitState(base.spec.units["ro-inf"], "N2039", at(base, "N2039"), 1),),
+    )
     report = odds(position_, "N2040", "N2041", "N2039")
-    assert [(modifier.rules, modifier.column_shift) for modifier in report.modifiers] == [(("11.28", "11.39"), 1)]
+    assert [(modifier.rules, modifier.column_shift) for modifier in report.modifiers] == [
+        (("11.28", "11.39"), 1)
+    ]
 
 
 def test_city_attack() -> None:
@@ -623,12 +736,17 @@ def test_mechanized_assault_and_air_and_armour() -> None:
     assert [code for _, code in report.results] == ["DE", "EX", "DR", "DR", "AS", "AL1"]
     cancelled = odds(with_settings(position_, air_and_armour="yes"), "N2040", "N2041")
     assert cancelled.final_column == Odds(5, 1)
-    assert cancelled.modifiers[0].rules == ("9.27", "11.25") and cancelled.modifiers[0].column_shift == 0
+    assert (
+        cancelled.modifiers[0].rules == ("9.27", "11.25")
+        and cancelled.modifiers[0].column_shift == 0
+    )
 
 
 def test_manstein_in_uranus() -> None:
     """8.9 (T37): Manstein's 2R offsets the assault's 2L."""
-    position_ = with_settings(replace(position("combat_assault"), scenario="uranus", turn=2), manstein="yes")
+    position_ = with_settings(
+        replace(position("combat_assault"), scenario="uranus", turn=2), manstein="yes"
+    )
     report = odds(position_, "N2040", "N2041")
     assert report.final_column == Odds(5, 1)
     in_blue = with_settings(position("combat_assault"), manstein="yes")
@@ -638,14 +756,22 @@ def test_manstein_in_uranus() -> None:
 def test_automatic_de_reports_raw_odds() -> None:
     """11.10, 11.29: 16 against a lone rifle division out of supply (4 -> 2) is 8-1: DE, no roll."""
     position_ = with_settings(position("combat_assault"), attack="prepared")
-    position_ = replace(position_, units=tuple(state for state in position_.units if state.unit.id != "cc1"))
+    position_ = replace(
+        position_, units=tuple(state for state in position_.units if state.unit.id != "cc1")
+    )
     report = odds(position_, "N2040", "N2041")
     assert (report.automatic, report.final_column, report.base_column) == ("DE", None, Odds(8, 1))
-    assert "RECONSTRUCTED" in report.table_note and "printed CRT (rule 12.7) is lost" in report.table_note
+    assert (
+        "RECONSTRUCTED" in report.table_note
+        and "printed CRT (rule 12.7) is lost" in report.table_note
+    )
 
 
 def without_panzers(position_: Position) -> Position:
-    return replace(position_, units=tuple(state for state in position_.units if state.unit.id not in ("pz1", "pz2")))
+    return replace(
+        position_,
+        units=tuple(state for state in position_.units if state.unit.id not in ("pz1", "pz2")),
+    )
 
 
 @pytest.mark.parametrize(
@@ -666,8 +792,10 @@ def test_attacks_the_rules_forbid() -> None:
     volga = with_volga(position("volga_blocks_axis"))
     across = refusals(odds(with_units(volga, rd2="N2511"), "N2511", "N2512"))
     assert "across the Volga (rule 9.16, 11.19)" in across
-    allies = with_settings(with_units(position("combat_concentric"), ro_inf="N2140", it_inf="N2139"),
-                           question_rolls="ro-inf=2 it-inf=2")
+    allies = with_settings(
+        with_units(position("combat_concentric"), ro_inf="N2140", it_inf="N2139"),
+        question_rolls="ro-inf=2 it-inf=2",
+    )
     assert "rule 11.39" in refusals(odds(allies, "N2040", "N2140", "N2139"))
     garrison = with_units(position("combat_concentric"), fa1="N2530", inf9="N2531")
     assert "rule 11.12" in refusals(odds(garrison, "N2531", "N2530"))
@@ -675,7 +803,13 @@ def test_attacks_the_rules_forbid() -> None:
 
 def test_soviet_artillery_needs_a_partner_and_is_capped() -> None:
     """11.26: artillery attacks with a non-artillery unit of its hex and counts no more than it."""
-    base = replace(position("combat_city"), scenario="uranus", turn=3, units=(), settings={"phase_order": "attack_first"})
+    base = replace(
+        position("combat_city"),
+        scenario="uranus",
+        turn=3,
+        units=(),
+        settings={"phase_order": "attack_first"},
+    )
     lone_gun = with_units(base, inf1="N4017", art1="N4016")
     assert "rule 11.20, 11.26" in refusals(odds(lone_gun, "N4017", "N4016"))
     with_partner = with_units(base, inf1="N4017", art1="N4016", rd1="N4016")
@@ -700,7 +834,9 @@ def shifts(position_: Position) -> dict[tuple[str, ...], int]:
         ("swamp", "move_first", {("11.17",): 1}),
     ],
 )
-def test_terrain_shifts_of_a_prepared_attack(terrain: str, order: str, expected: dict[tuple[str, ...], int]) -> None:
+def test_terrain_shifts_of_a_prepared_attack(
+    terrain: str, order: str, expected: dict[tuple[str, ...], int]
+) -> None:
     """11.14-11.18: the defender's terrain; in forest only when the attacker moved first.
     The attack is made from one side only, so no concentric bonus comes in."""
     base = with_settings(position("combat_concentric"), phase_order=order)
@@ -714,10 +850,14 @@ def test_support_ring_and_flak() -> None:
     attacker across the intact ring gives 1L; 11.27: the 9th Flak alone attacks with 1."""
     base = with_settings(position("combat_concentric"), phase_order="move_first", air_attack="2")
     assert shifts(base) == {("11.25",): 2, ("11.28",): 2}
-    assert "rule 11.25" in refusals(odds(with_settings(base, air_defence="1"), "N2040", "N2041", "N2039"))
+    assert "rule 11.25" in refusals(
+        odds(with_settings(base, air_defence="1"), "N2040", "N2041", "N2039")
+    )
     ring = {hexside(at(base, "N2040"), at(base, name)) for name in ("N2041", "N2039")}
     assert shifts(with_sides(base, "stalingrad_ring", ring))[("11.24",)] == -1
-    assert ("11.24",) not in shifts(with_sides(with_settings(base, stalingrad_ring="broken"), "stalingrad_ring", ring))
+    assert ("11.24",) not in shifts(
+        with_sides(with_settings(base, stalingrad_ring="broken"), "stalingrad_ring", ring)
+    )
     flak = replace(base, units=tuple(state for state in base.units if state.unit.id != "inf1"))
     flak = with_units(flak, flak="N2041")
     report = odds(flak, "N2040", "N2041", "N2039")
@@ -727,7 +867,9 @@ def test_support_ring_and_flak() -> None:
 def test_5_4_orders_the_rules_impose() -> None:
     """5.4: in Blue the Soviet attacks before moving; on Blue turn 1 the German moves first."""
     soviet = replace(position("combat_concentric"), settings={})
-    soviet = replace(soviet, units=tuple(state for state in soviet.units if state.unit.id in ("rd1", "inf1")))
+    soviet = replace(
+        soviet, units=tuple(state for state in soviet.units if state.unit.id in ("rd1", "inf1"))
+    )
     assert odds(soviet, "N2041", "N2040").attack == 1  # attack 3, out of supply: halved
     moved_first = with_settings(soviet, phase_order="move_first")
     assert "attack first (rule 5.4)" in refusals(odds(moved_first, "N2041", "N2040"))
@@ -746,8 +888,12 @@ def test_blue_german_win_with_out_of_supply_eliminations() -> None:
 
 @pytest.mark.parametrize(("eliminated", "vp"), [("39", "1"), ("40", "2")])
 def test_4_3_one_vp_for_every_twenty(eliminated: str, vp: str) -> None:
-    position_ = with_settings(position("victory_blue_vp"), german_vp="0", soviet_eliminated_out_of_supply=eliminated,
-                              end_of_game="no")
+    position_ = with_settings(
+        position("victory_blue_vp"),
+        german_vp="0",
+        soviet_eliminated_out_of_supply=eliminated,
+        end_of_game="no",
+    )
     victory = verdicts(position_, "victory")["Blue"]
     assert (victory.outcome, victory.details["german_vp"]) == ("game goes on", vp)
 
@@ -774,14 +920,31 @@ def test_uranus_german_win_east_of_the_don_read_literally() -> None:
     turn, two towns on Astrakhan's side of the Don line German-held and in ground supply win
     for the German. The test's Don runs between YY 30 and YY 31."""
     base = with_towns(position("chain_supplied"), "N2037", "N2030", "N2029")
-    base = replace(base, scenario="uranus", turn=4, units=(),
-                   settings={"axis_network": "N2037 N2030 N2029", "end_of_soviet_turn": "yes", "east_of_don": "literal"})
+    base = replace(
+        base,
+        scenario="uranus",
+        turn=4,
+        units=(),
+        settings={
+            "axis_network": "N2037 N2030 N2029",
+            "end_of_soviet_turn": "yes",
+            "east_of_don": "literal",
+        },
+    )
     referee = DriveOnStalingradReferee(base)
     north = referee.board_hexes("North")
-    don = {hexside(hex_, other) for hex_ in north if yy(base, hex_) == 30
-           for other in neighbours(hex_) if other in north and yy(base, other) == 31}
-    position_ = with_units(with_map(base, replace(base.game_map, lines={"voronezh_don": frozenset(don)})),
-                           inf1="N2030", inf2="N2029")
+    don = {
+        hexside(hex_, other)
+        for hex_ in north
+        if yy(base, hex_) == 30
+        for other in neighbours(hex_)
+        if other in north and yy(base, other) == 31
+    }
+    position_ = with_units(
+        with_map(base, replace(base.game_map, lines={"voronezh_don": frozenset(don)})),
+        inf1="N2030",
+        inf2="N2029",
+    )
     assert verdicts(position_, "victory")["Uranus"].outcome == "German win"
     one_town = replace(position_, units=position_.units[:1])
     assert verdicts(one_town, "victory")["Uranus"].outcome == "game goes on"
@@ -797,7 +960,9 @@ def test_unknown_setting_is_refused() -> None:
 
 def test_shipped_data_has_the_markers_the_referee_reads() -> None:
     spec = load_game("dos")
-    assert {"german-supply-network", "soviet-supply-network", "german-air-supply"} <= set(spec.markers)
+    assert {"german-supply-network", "soviet-supply-network", "german-air-supply"} <= set(
+        spec.markers
+    )
     assert spec.tables.odds_tables["crt"].provenance.reconstructed
 
 
@@ -810,7 +975,13 @@ def test_shipped_set_ups_are_refereed() -> None:
             found = spec.parse_hex(placement.location)
             if found is not None:
                 unit = spec.units[placement.unit]
-                units.append(UnitState(unit, placement.location, found[1], placement.steps or len(unit.steps)))
-        checked = DriveOnStalingradReferee(Position(spec, scenario.id, scenario.first_turn, None, None, tuple(units))).check()
+                units.append(
+                    UnitState(
+                        unit, placement.location, found[1], placement.steps or len(unit.steps)
+                    )
+                )
+        checked = DriveOnStalingradReferee(
+            Position(spec, scenario.id, scenario.first_turn, None, None, tuple(units))
+        ).check()
         assert sum(verdict.topic == "supply" for verdict in checked) == len(units)
         assert sum(verdict.topic == "victory" for verdict in checked) == 1

@@ -42,8 +42,11 @@ def test_one_is_never_plural(path: Path) -> None:
 
 def test_a_distance_of_one_is_one_hex() -> None:
     """DoS 7.12 counts the far hex: one hex from a town, the line is '1 hex' long."""
-    found = [verdict.explanation for verdict in verdicts(POSITIONS / "dos" / "east_of_don_interfluve.toml")
-             if verdict.subject == "de-376id in N3021"]
+    found = [
+        verdict.explanation
+        for verdict in verdicts(POSITIONS / "dos" / "east_of_don_interfluve.toml")
+        if verdict.subject == "de-376id in N3021"
+    ]
     assert found and found[0].startswith("1 hex to Gumrak N2921")
 
 
@@ -52,7 +55,9 @@ def test_shifts_past_the_table_end_are_named() -> None:
     Romanian division (3) are 8-1; two columns right for surprise would be 10-1, which the
     table holds as 9-1, and the report says so."""
     spec = board("open")
-    ref = referee(spec, SUPPLY | rifles(4, "2709") | rifles(4, "2609", 5) | {"rom_inf_1": "2710"}, turn=1)
+    ref = referee(
+        spec, SUPPLY | rifles(4, "2709") | rifles(4, "2609", 5) | {"rom_inf_1": "2710"}, turn=1
+    )
     report = ref.odds(hex_of(spec, "2710"), [hex_of(spec, "2709"), hex_of(spec, "2609")])
     assert str(report.base_column) == "8-1" and str(report.final_column) == "9-1"
     assert report.final_note == "+2 from 8-1 would pass the table's end: 9-1"

@@ -59,10 +59,15 @@ def test_there_are_enough_hand_built_positions() -> None:
 def test_hand_built_position(path: Path) -> None:
     assert path.read_text(encoding="utf-8").startswith("# "), "the reasoning comes first"
     expected = expectations(path)
-    assert any(present for present, _ in expected), "a position states at least one verdict it expects"
+    assert any(present for present, _ in expected), (
+        "a position states at least one verdict it expects"
+    )
     verdicts = check(path)
-    wrong = [(" | ".join(fields), "expected" if present else "not expected")
-             for present, fields in expected if any(matches(verdict, fields) for verdict in verdicts) != present]
+    wrong = [
+        (" | ".join(fields), "expected" if present else "not expected")
+        for present, fields in expected
+        if any(matches(verdict, fields) for verdict in verdicts) != present
+    ]
     assert not wrong, (wrong, [verdict.as_text() for verdict in verdicts])
 
 
@@ -87,6 +92,8 @@ def test_the_setup_is_soviet_everywhere_and_a_soviet_win_if_it_ended_now() -> No
     verdicts = referee_for(setup_position(shipped_game("rks"), "city")).check()
     control = [verdict for verdict in verdicts if verdict.topic == "control"]
     assert len(control) == 12 and {verdict.outcome for verdict in control} == {"Soviet"}
-    assert any(verdict.topic == "cards" and verdict.outcome == "not dealt yet" for verdict in verdicts)
+    assert any(
+        verdict.topic == "cards" and verdict.outcome == "not dealt yet" for verdict in verdicts
+    )
     victory = next(verdict for verdict in verdicts if verdict.topic == "victory")
     assert victory.outcome == "Soviet victory if it ended now"

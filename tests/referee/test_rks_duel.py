@@ -60,8 +60,16 @@ def build(
         steps[unit_id] = cards(step_ids) if step_ids else ()
     hand_cards = {side: cards(ids) for side, ids in (hands or {}).items()}
     played_cards = {side: cards(ids) for side, ids in (played or {}).items()}
-    used = {c for group in (*steps.values(), *hand_cards.values(), *played_cards.values(), cards(discard) if discard
-                            else ()) for c in group}
+    used = {
+        c
+        for group in (
+            *steps.values(),
+            *hand_cards.values(),
+            *played_cards.values(),
+            cards(discard) if discard else (),
+        )
+        for c in group
+    }
     everything = [c for c in rks.cards.cards() if c not in used]
     deck_cards = cards(deck) if deck is not None else tuple(everything)
     if deck == "":
@@ -69,12 +77,30 @@ def build(
     face_up = tuple(c for c in everything if c not in deck_cards)
     in_force = []
     for name, unit_id in events:
-        event = next(e for e in rks.cards.events if e.id == name and e.side == rks.units[unit_id].side)
+        event = next(
+            e for e in rks.cards.events if e.id == name and e.side == rks.units[unit_id].side
+        )
         in_force.append(EventInForce(event, unit_id))
-    table = CardTable(steps=steps, hands=hand_cards, deck=deck_cards, discard=cards(discard) if discard else (),
-                      played=played_cards, face_up=face_up, events=tuple(in_force))
-    position = Position(spec=rks, scenario="city", turn=3, phase=phase, weather=None, units=tuple(states),
-                        source="test", control=dict(control or {}), cards=table)
+    table = CardTable(
+        steps=steps,
+        hands=hand_cards,
+        deck=deck_cards,
+        discard=cards(discard) if discard else (),
+        played=played_cards,
+        face_up=face_up,
+        events=tuple(in_force),
+    )
+    position = Position(
+        spec=rks,
+        scenario="city",
+        turn=3,
+        phase=phase,
+        weather=None,
+        units=tuple(states),
+        source="test",
+        control=dict(control or {}),
+        cards=table,
+    )
     return RattenkriegReferee(position)
 
 
@@ -121,8 +147,12 @@ def play(side: str, card_id: str | None, strength: int) -> Play:
         (("german", "9s", 5), ("soviet", None, 4), ATTACKER, "8.5"),
     ],
 )
-def test_8_7_cases(attack: tuple[str, str, int], defence: tuple[str, str | None, int], winner: str | None,
-                   rule: str) -> None:
+def test_8_7_cases(
+    attack: tuple[str, str, int],
+    defence: tuple[str, str | None, int],
+    winner: str | None,
+    rule: str,
+) -> None:
     result = resolve(play(*attack), play(*defence))
     assert (result.winner, result.rule) == (winner, rule), result.reason
 
@@ -146,44 +176,70 @@ def test_8_8_infantry_defending_in_a_built_up_area_gains_2_and_it_decides_the_du
     6♥. In Red October (built-up) rifle3 is 6: both hit and only the Soviet played his
     colour, so the defender wins (8.7 (2)). In Mamayev Kurgan (ordinary) 6♥ misses and
     the attacker wins (8.7 (1))."""
-    built_up = build([("71", "red_october", "5d"), ("rifle3", "red_october", "6h")],
-                     control={"settlements": GERMAN})
+    built_up = build(
+        [("71", "red_october", "5d"), ("rifle3", "red_october", "6h")],
+        control={"settlements": GERMAN},
+    )
     report = built_up.combat.duel("71", "rifle3", attacker_cards=["5d"], defender_cards=["6h"])
     assert report.defence.total == 6
     assert any(term.amount == 2 and term.rules == ("8.8",) for term in report.defence.terms)
-    assert report.result is not None and (report.result.winner, report.result.rule) == (DEFENDER, "8.7 (2)")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        DEFENDER,
+        "8.7 (2)",
+    )
     ordinary = build([("71", "mamayev_kurgan", "5d"), ("rifle4", "mamayev_kurgan", "6h")])
     report = ordinary.combat.duel("71", "rifle4", attacker_cards=["5d"], defender_cards=["6h"])
     assert report.defence.total == 4
-    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (1)")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        ATTACKER,
+        "8.7 (1)",
+    )
 
 
 def test_8_8_a_german_panzer_defending_in_a_built_up_area_loses_2() -> None:
     """13gds (6) attacks 14pz with 6♣, a hit but not the Soviet's colour; 14pz answers 6♠.
     In Barrikady (built-up) 14pz is 7 - 2 = 5 and 6♠ misses: the attacker wins (8.7 (1)).
     In Orlovka (ordinary) 6♠ hits in the German's colour and the defender wins (8.7 (2))."""
-    built_up = build([("13gds", "barrikady", "6c"), ("14pz", "barrikady", "6s")], phase="Soviet operations")
+    built_up = build(
+        [("13gds", "barrikady", "6c"), ("14pz", "barrikady", "6s")], phase="Soviet operations"
+    )
     report = built_up.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
     assert report.defence.total == 5 and report.attack.total == 6
-    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (1)")
-    ordinary = build([("13gds", "orlovka", "6c"), ("14pz", "orlovka", "6s")], phase="Soviet operations")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        ATTACKER,
+        "8.7 (1)",
+    )
+    ordinary = build(
+        [("13gds", "orlovka", "6c"), ("14pz", "orlovka", "6s")], phase="Soviet operations"
+    )
     report = ordinary.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
     assert report.defence.total == 7
-    assert report.result is not None and (report.result.winner, report.result.rule) == (DEFENDER, "8.7 (2)")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        DEFENDER,
+        "8.7 (2)",
+    )
 
 
 def test_8_8_motorised_infantry_is_not_modified_and_attackers_never_are() -> None:
-    referee = build([("13gds", "barrikady", "2h"), ("29mot", "barrikady", "6s")], phase="Soviet operations")
+    referee = build(
+        [("13gds", "barrikady", "2h"), ("29mot", "barrikady", "6s")], phase="Soviet operations"
+    )
     report = referee.combat.duel("13gds", "29mot")
     assert report.defence.total == 6 and report.attack.total == 6
-    assert any("unmodified" in term.what and term.rules == ("8.8",) for term in report.defence.terms)
-    german_attack = build([("71", "barrikady", "5s"), ("29mot", "barrikady", "6s"), ("rifle2", "barrikady", "2h")])
+    assert any(
+        "unmodified" in term.what and term.rules == ("8.8",) for term in report.defence.terms
+    )
+    german_attack = build(
+        [("71", "barrikady", "5s"), ("29mot", "barrikady", "6s"), ("rifle2", "barrikady", "2h")]
+    )
     assert german_attack.combat.duel("71", "rifle2").attack.total == 5
 
 
 def test_9_4_assault_guns_add_2_to_the_acting_unit_but_not_to_a_panzer_division() -> None:
-    referee = build([("71", "orlovka", "5s"), ("14pz", "orlovka", "7s"), ("rifle2", "orlovka", "2h")],
-                    events=[("assault_guns", "71"), ("assault_guns", "14pz")])
+    referee = build(
+        [("71", "orlovka", "5s"), ("14pz", "orlovka", "7s"), ("rifle2", "orlovka", "2h")],
+        events=[("assault_guns", "71"), ("assault_guns", "14pz")],
+    )
     assert referee.combat.duel("71", "rifle2").attack.total == 7
     panzer = referee.combat.duel("14pz", "rifle2")
     assert panzer.attack.total == 7
@@ -191,23 +247,34 @@ def test_9_4_assault_guns_add_2_to_the_acting_unit_but_not_to_a_panzer_division(
 
 
 def test_9_4_assault_guns_strengthen_motorised_infantry() -> None:
-    referee = build([("29mot", "orlovka", "6s"), ("rifle2", "orlovka", "2h")], events=[("assault_guns", "29mot")])
+    referee = build(
+        [("29mot", "orlovka", "6s"), ("rifle2", "orlovka", "2h")],
+        events=[("assault_guns", "29mot")],
+    )
     assert referee.combat.duel("29mot", "rifle2").attack.total == 8
 
 
 def test_9_5_combat_engineers_cancel_the_built_up_area() -> None:
-    referee = build([("71", "red_october", "5s"), ("rifle3", "red_october", "2h")], events=[("combat_engineers", "71")])
+    referee = build(
+        [("71", "red_october", "5s"), ("rifle3", "red_october", "2h")],
+        events=[("combat_engineers", "71")],
+    )
     report = referee.combat.duel("71", "rifle3")
     assert report.defence.total == 4
     assert any(term.rules == ("9.5", "8.8") for term in report.defence.terms)
 
 
 def test_9_7_molotov_cocktail_adds_2_to_the_acting_soviet_unit_only() -> None:
-    referee = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
-                    events=[("molotov_cocktail", "rifle4")], phase="Soviet operations")
+    referee = build(
+        [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
+        events=[("molotov_cocktail", "rifle4")],
+        phase="Soviet operations",
+    )
     assert referee.combat.duel("rifle4", "71").attack.total == 6
-    defending = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
-                      events=[("molotov_cocktail", "rifle4")])
+    defending = build(
+        [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
+        events=[("molotov_cocktail", "rifle4")],
+    )
     report = defending.combat.duel("71", "rifle4")
     assert report.defence.total == 4
     assert any("acting unit" in step.text and step.rules == ("9.7",) for step in report.steps)
@@ -223,9 +290,13 @@ def test_9_8_chuikov_makes_the_german_play_first_and_the_soviet_answer_seeing_it
     first. Seeing it, each Soviet card's result is certain: 2♥ and 5♠ both hit in their
     sides' colours and the lower wins (8.7 (3)), so 2♥ wins; 9♦ misses while 5♠ hits, so
     it loses (8.7 (1)). The German, not seeing the Soviet's answer, has no such certainty."""
-    referee = build([("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "6s")],
-                    hands={SOVIET: "9d"}, events=[("general_chuikov", "rifle4")], played={GERMAN: "5s"},
-                    phase="Soviet operations")
+    referee = build(
+        [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "6s")],
+        hands={SOVIET: "9d"},
+        events=[("general_chuikov", "rifle4")],
+        played={GERMAN: "5s"},
+        phase="Soviet operations",
+    )
     report = referee.combat.duel("rifle4", "71", viewer=SOVIET)
     assert "9.8" in rules_of(report)
     soviet = next(item for item in report.chances if item.side == SOVIET)
@@ -239,33 +310,59 @@ def test_8_12_the_t34_joins_a_soviet_unit_in_its_area_and_may_be_lost_instead() 
     """rifle1 defends the Tractor Factory (built-up: 4 + 2) with the T-34 beside it (+3):
     9. The German 7♠ hits (7 ≤ 7), 9♥ hits for the Soviet: both in their colours, the
     lower (7) wins, so the Soviet loses and may give up the T-34 instead (8.12)."""
-    referee = build([("14pz", "tractor_factory", "7s"), ("rifle1", "tractor_factory", "9h"),
-                     ("t34", "tractor_factory", "")])
-    report = referee.combat.duel("14pz", "rifle1", t34=True, attacker_cards=["7s"], defender_cards=["9h"])
+    referee = build(
+        [
+            ("14pz", "tractor_factory", "7s"),
+            ("rifle1", "tractor_factory", "9h"),
+            ("t34", "tractor_factory", ""),
+        ]
+    )
+    report = referee.combat.duel(
+        "14pz", "rifle1", t34=True, attacker_cards=["7s"], defender_cards=["9h"]
+    )
     assert report.defence.total == 9
     assert report.result is not None and report.result.winner == ATTACKER
     assert any(step.rules == ("8.12",) and "T-34" in step.text for step in report.losses)
 
 
 def test_8_12_a_turned_over_t34_does_not_attack_and_one_elsewhere_does_not_join() -> None:
-    attacking = build([("rifle1", "spartakovka", "2h"), ("t34", "spartakovka", "", "acted"),
-                       ("71", "spartakovka", "5s")], phase="Soviet operations")
+    attacking = build(
+        [
+            ("rifle1", "spartakovka", "2h"),
+            ("t34", "spartakovka", "", "acted"),
+            ("71", "spartakovka", "5s"),
+        ],
+        phase="Soviet operations",
+    )
     report = attacking.combat.duel("rifle1", "71", t34=True)
     assert report.attack.total == 4 and "7.4" in rules_of(report)
-    away = build([("rifle1", "spartakovka", "2h"), ("t34", "tractor_factory", ""), ("71", "spartakovka", "5s")])
+    away = build(
+        [
+            ("rifle1", "spartakovka", "2h"),
+            ("t34", "tractor_factory", ""),
+            ("71", "spartakovka", "5s"),
+        ]
+    )
     assert away.combat.duel("71", "rifle1", t34=True).defence.total == 4
 
 
 def test_8_12_the_t34_alone_plays_hand_cards_only() -> None:
-    referee = build([("t34", "tractor_factory", ""), ("14pz", "tractor_factory", "7s")], hands={SOVIET: "3h 4h"})
-    assert [source for _, source in referee.combat.usable(referee.combat.unit("t34"))] == ["hand", "hand"]
+    referee = build(
+        [("t34", "tractor_factory", ""), ("14pz", "tractor_factory", "7s")], hands={SOVIET: "3h 4h"}
+    )
+    assert [source for _, source in referee.combat.usable(referee.combat.unit("t34"))] == [
+        "hand",
+        "hand",
+    ]
     report = referee.combat.duel("14pz", "t34")
     assert any(step.rules == ("8.12",) and "hand cards only" in step.text for step in report.steps)
     assert report.defence.total == 3, "the T-34 is not infantry: 8.8 leaves it unmodified"
 
 
 def test_8_10_an_isolated_unit_plays_its_own_steps_only() -> None:
-    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")], hands={SOVIET: "3h 4h"})
+    referee = build(
+        [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")], hands={SOVIET: "3h 4h"}
+    )
     assert [c.id for c, _ in referee.combat.usable(referee.combat.unit("rifle2"))] == ["2h"]
 
 
@@ -275,14 +372,19 @@ def test_8_6_after_raises_the_last_card_counts() -> None:
     referee = build([("71", "mamayev_kurgan", "9s 2s"), ("rifle4", "mamayev_kurgan", "3h")])
     report = referee.combat.duel("71", "rifle4", attacker_cards=["9s", "2s"], defender_cards=["3h"])
     assert "8.6" in rules_of(report)
-    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.7 (3)")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        ATTACKER,
+        "8.7 (3)",
+    )
 
 
 def test_8_9_the_loser_retreats_into_its_areas_loses_a_step_or_is_eliminated() -> None:
     """rifle7 loses in Kuporosnoye; the Grain elevator and Minina are German, the German
     rear is the enemy's: no retreat, and with its one step gone it is eliminated."""
-    referee = build([("71", "kuporosnoye", "2s"), ("rifle7", "kuporosnoye", "")],
-                    control={"grain_elevator": GERMAN, "minina": GERMAN})
+    referee = build(
+        [("71", "kuporosnoye", "2s"), ("rifle7", "kuporosnoye", "")],
+        control={"grain_elevator": GERMAN, "minina": GERMAN},
+    )
     report = referee.combat.duel("71", "rifle7", attacker_cards=["2s"], defender_cards=["9h"])
     assert [step.rules for step in report.losses] == [("8.9 (3)",)]
 
@@ -297,13 +399,18 @@ def test_7_3_3_6_a_unit_pays_a_card_to_enter_an_empty_enemy_area_holds_it_and_go
     alone and so holds them (3.6), and goes on into Red October, where rifle3 stands:
     the combat (8.1). It needs that card and one to play (8.4): its step 5♠ and the hand
     card 3♠ are two. With the settlements German it passes free (7.2)."""
-    paying = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], hands={GERMAN: "3s"})
+    paying = build(
+        [("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], hands={GERMAN: "3s"}
+    )
     report = paying.combat.duel("71", "rifle3")
     assert not report.refused
     assert "German rear → Workers' settlements → Red October" in route_step(report)
     paid = next(step for step in report.steps if "piles 1 card" in step.text)
     assert "Workers' settlements" in paid.text and paid.rules == ("7.3", "3.6", "7.1")
-    open_way = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], control={"settlements": GERMAN})
+    open_way = build(
+        [("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")],
+        control={"settlements": GERMAN},
+    )
     report = open_way.combat.duel("71", "rifle3")
     assert "German rear → Workers' settlements → Red October" in route_step(report)
     assert not any("piles" in step.text for step in report.steps)
@@ -315,8 +422,15 @@ def test_7_1_7_3_a_unit_goes_on_through_two_empty_enemy_areas_paying_for_each() 
     Red October is reached only through them or the Soviet rear (3.5). The one way left:
     Rynok-Spartakovka and the Tractor Factory, both Soviet and empty, one card each, and
     one to play: 3 of its 4 steps."""
-    referee = build([("14pz", "german_rear", "2s 3s 4s 5s"), ("rifle2", "barrikady", "2h"),
-                     ("rifle3", "orlovka", "3h"), ("rifle5", "settlements", "4h"), ("rifle4", "mamayev_kurgan", "5h")])
+    referee = build(
+        [
+            ("14pz", "german_rear", "2s 3s 4s 5s"),
+            ("rifle2", "barrikady", "2h"),
+            ("rifle3", "orlovka", "3h"),
+            ("rifle5", "settlements", "4h"),
+            ("rifle4", "mamayev_kurgan", "5h"),
+        ]
+    )
     report = referee.combat.duel("14pz", "rifle2")
     assert not report.refused
     assert "German rear → Rynok-Spartakovka → Tractor Factory → Barrikady" in route_step(report)
@@ -335,8 +449,14 @@ def test_7_3_8_4_a_unit_without_the_cards_to_pay_and_fight_cannot_get_there() ->
 def test_7_3_8_1_areas_where_enemy_units_stand_end_a_move() -> None:
     """The City centre is next to Mamayev Kurgan and the Tsaritsa gorge only; Soviet units
     stand in both, so entering either is a combat there, and 14pz cannot get further."""
-    referee = build([("14pz", "german_rear", "2s 3s 4s 5s"), ("rifle6", "city_centre", "2h"),
-                     ("rifle4", "mamayev_kurgan", "3h"), ("rifle5", "tsaritsa", "4h")])
+    referee = build(
+        [
+            ("14pz", "german_rear", "2s 3s 4s 5s"),
+            ("rifle6", "city_centre", "2h"),
+            ("rifle4", "mamayev_kurgan", "3h"),
+            ("rifle5", "tsaritsa", "4h"),
+        ]
+    )
     report = referee.combat.duel("14pz", "rifle6")
     assert report.refused
     assert any("cannot get into City centre" in step.text for step in report.steps)
@@ -369,9 +489,13 @@ def small_world() -> RattenkriegReferee:
     soviet_steps, soviet_hand = "2h 3h 4d", "jc 6d"
     named = set(" ".join([german_hand, german_steps, deck, soviet_steps, soviet_hand]).split())
     discard = " ".join(c.id for c in rks.cards.cards() if c.id not in named)
-    return build([("13gds", "mamayev_kurgan", soviet_steps), ("71", "mamayev_kurgan", german_steps)],
-                 hands={GERMAN: german_hand, SOVIET: soviet_hand}, discard=discard, deck=deck,
-                 phase="Soviet operations")
+    return build(
+        [("13gds", "mamayev_kurgan", soviet_steps), ("71", "mamayev_kurgan", german_steps)],
+        hands={GERMAN: german_hand, SOVIET: soviet_hand},
+        discard=discard,
+        deck=deck,
+        phase="Soviet operations",
+    )
 
 
 def test_duel_chances_equal_an_exhaustive_enumeration_of_the_unseen_cards() -> None:
@@ -395,7 +519,11 @@ def test_duel_chances_equal_an_exhaustive_enumeration_of_the_unseen_cards() -> N
             for result in results:
                 tally[result] += Fraction(1, len(held) * len(worlds))
             beaten_worlds += "lose" in results
-        assert (chance.win, chance.lose, chance.again) == (tally["win"], tally["lose"], tally[None]), chance.card
+        assert (chance.win, chance.lose, chance.again) == (
+            tally["win"],
+            tally["lose"],
+            tally[None],
+        ), chance.card
         assert chance.beaten == Fraction(beaten_worlds, len(worlds)), chance.card
 
 
@@ -411,7 +539,10 @@ def test_strike_chance_equals_an_exhaustive_enumeration_of_the_deck() -> None:
     worlds = list(itertools.combinations(unseen, 3))
     for held in worlds:
         deck = [c for c in unseen if c not in held]
-        total += Fraction(sum(hits(c, strike.strength, strike.face_cards_hit) for c in deck), len(deck) * len(worlds))
+        total += Fraction(
+            sum(hits(c, strike.strength, strike.face_cards_hit) for c in deck),
+            len(deck) * len(worlds),
+        )
     assert strike.chance == total
 
 
@@ -436,40 +567,69 @@ def test_the_referee_draws_from_the_deck_itself_and_a_player_from_what_it_has_no
 def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamayev_kurgan() -> None:
     """German artillery on rifle3 in Red October (4 + 2 built-up = 6): 6 or more hits.
     The Soviets hold Mamayev Kurgan, so the German's face cards miss."""
-    referee = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h")], control={"settlements": GERMAN})
+    referee = build(
+        [("71", "settlements", "5s"), ("rifle3", "red_october", "2h")],
+        control={"settlements": GERMAN},
+    )
     strike = referee.combat.strike(ARTILLERY, "71", "rifle3", None)
     assert strike.strength == 6 and not strike.face_cards_hit and not strike.problems
     numbers = [c for c in table_of(referee.position).deck if not c.rank.face]
     assert strike.hitting == sum(c.rank.value >= 6 for c in numbers)
-    holding = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h"), ("295", "mamayev_kurgan", "6s")],
-                    control={"settlements": GERMAN})
+    holding = build(
+        [
+            ("71", "settlements", "5s"),
+            ("rifle3", "red_october", "2h"),
+            ("295", "mamayev_kurgan", "6s"),
+        ],
+        control={"settlements": GERMAN},
+    )
     assert holding.combat.strike(ARTILLERY, "71", "rifle3", None).face_cards_hit
 
 
 def test_9_3_air_support_ignores_terrain_and_its_face_cards_always_miss() -> None:
-    referee = build([("71", "settlements", "5s"), ("rifle3", "red_october", "2h"), ("295", "mamayev_kurgan", "6s")],
-                    control={"settlements": GERMAN})
+    referee = build(
+        [
+            ("71", "settlements", "5s"),
+            ("rifle3", "red_october", "2h"),
+            ("295", "mamayev_kurgan", "6s"),
+        ],
+        control={"settlements": GERMAN},
+    )
     strike = referee.combat.strike(AIR, "71", "rifle3", None)
     assert strike.strength == 4 and not strike.face_cards_hit and not strike.problems
 
 
 def test_9_2_9_3_who_may_be_struck() -> None:
-    referee = build([("14pz", "tractor_factory", "7s"), ("t34", "tractor_factory", ""), ("13gds", "soviet_rear", "2h"),
-                     ("rifle7", "kuporosnoye", "3h"), ("rifle2", "orlovka", "4h")])
+    referee = build(
+        [
+            ("14pz", "tractor_factory", "7s"),
+            ("t34", "tractor_factory", ""),
+            ("13gds", "soviet_rear", "2h"),
+            ("rifle7", "kuporosnoye", "3h"),
+            ("rifle2", "orlovka", "4h"),
+        ]
+    )
     artillery_on_t34 = referee.combat.strike(ARTILLERY, "14pz", "t34", None)
     assert ("the German may not shell the T-34", "9.2") in artillery_on_t34.problems
     assert artillery_on_t34.chance == 0
     assert not referee.combat.strike(AIR, "14pz", "t34", None).problems
-    assert any(rule == "9.2" and "rear" in text for text, rule in referee.combat.strike(ARTILLERY, "14pz", "13gds",
-                                                                                       None).problems)
-    assert any("next to it" in text for text, _ in referee.combat.strike(ARTILLERY, "14pz", "rifle7", None).problems)
+    assert any(
+        rule == "9.2" and "rear" in text
+        for text, rule in referee.combat.strike(ARTILLERY, "14pz", "13gds", None).problems
+    )
+    assert any(
+        "next to it" in text
+        for text, _ in referee.combat.strike(ARTILLERY, "14pz", "rifle7", None).problems
+    )
     assert not referee.combat.strike(ARTILLERY, "14pz", "rifle2", None).problems
     soviet_air = referee.combat.strike(AIR, "rifle2", "14pz", None)
     assert any(rule == "9.1" for _, rule in soviet_air.problems)
 
 
 def test_3_4_with_the_deck_empty_a_strike_draws_from_the_discard_pile() -> None:
-    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")], discard="9h 10h jh", deck="")
+    referee = build(
+        [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")], discard="9h 10h jh", deck=""
+    )
     strike = referee.combat.strike(ARTILLERY, "71", "rifle2", GERMAN)
     assert strike.drawn_from == 3 and "discard" in strike.pool and strike.hitting == 2
 
@@ -482,7 +642,9 @@ def test_8_9_an_isolated_unit_that_played_its_only_step_and_lost_is_eliminated()
     which misses (9 > 4); 71's 5♠ hits (5 ≤ 5): the attacker wins (8.7 (1)). The 9♥ is
     spent in the duel (8.4-8.6), so rifle2 has no step left to lose and, isolated, no
     retreat (8.10): it is eliminated (8.9 (3))."""
-    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "9h", "isolated")], hands={SOVIET: "3h"})
+    referee = build(
+        [("71", "orlovka", "5s"), ("rifle2", "orlovka", "9h", "isolated")], hands={SOVIET: "3h"}
+    )
     report = referee.combat.duel("71", "rifle2", attacker_cards=["5s"], defender_cards=["9h"])
     assert report.result is not None and report.result.winner == ATTACKER
     assert ("8.9 (3)",) in [step.rules for step in report.losses]
@@ -506,5 +668,8 @@ def test_8_5_a_defender_who_declines_loses_whatever_the_attacker_played() -> Non
     does not matter, so the duel is judged without it."""
     referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
     report = referee.combat.duel("71", "rifle2", defender_cards=[])
-    assert report.result is not None and (report.result.winner, report.result.rule) == (ATTACKER, "8.5")
+    assert report.result is not None and (report.result.winner, report.result.rule) == (
+        ATTACKER,
+        "8.5",
+    )
     assert "rifle2 may lose one of its 1 steps" in [step.text for step in report.losses]

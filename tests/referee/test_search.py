@@ -15,14 +15,21 @@ AREAS = {
 
 
 def test_an_area_graph_is_searched_through_its_adjacency() -> None:
-    found = reach(["german_rear"], lambda first, second: second != "city_centre", adjacent=lambda area: AREAS[area])
+    found = reach(
+        ["german_rear"],
+        lambda first, second: second != "city_centre",
+        adjacent=lambda area: AREAS[area],
+    )
     assert found.distance == {"german_rear": 0, "mamayev_kurgan": 1, "factories": 2}
     assert found.path_to_source("factories") == ("factories", "mamayev_kurgan", "german_rear")
 
 
 def test_kinds_of_source_keep_their_own_distances_on_an_area_graph() -> None:
-    found = reach_by_kind({"west": ["german_rear"], "east": ["landing"]}, lambda first, second: True,
-                          adjacent=lambda area: AREAS[area])
+    found = reach_by_kind(
+        {"west": ["german_rear"], "east": ["landing"]},
+        lambda first, second: True,
+        adjacent=lambda area: AREAS[area],
+    )
     assert found["west"].distance["factories"] == 2 and found["east"].distance["factories"] == 3
 
 
@@ -42,8 +49,13 @@ def test_a_limited_search_is_the_full_one_cut_at_the_limit() -> None:
     full = reach(sources, allowed)
     for limit in (0, 1, 4, 7):
         limited = reach(sources, allowed, limit)
-        assert limited.distance == {hex_: steps for hex_, steps in full.distance.items() if steps <= limit}
-        assert limited.toward_source == {hex_: toward for hex_, toward in full.toward_source.items()
-                                         if full.distance[hex_] <= limit}
+        assert limited.distance == {
+            hex_: steps for hex_, steps in full.distance.items() if steps <= limit
+        }
+        assert limited.toward_source == {
+            hex_: toward
+            for hex_, toward in full.toward_source.items()
+            if full.distance[hex_] <= limit
+        }
         assert full.within(limit) == limited
     assert max(full.distance.values()) > 7

@@ -47,7 +47,8 @@ def pocket_units(scenario_id: str) -> set[str]:
     if scenario.options.get("axis_order_of_battle") != "C":
         return set()
     return {
-        placement.unit for placement in scenario.setup
+        placement.unit
+        for placement in scenario.setup
         if spec.units[placement.unit].properties.get("c_group") == "Ca"
     }
 
@@ -74,9 +75,12 @@ def test_tps_setup_starts_supplied(scenario_id: str) -> None:
     supply = of_topic(setup_verdicts("tps", scenario_id), "supply")
     assert supply
     pocket = pocket_units(scenario_id)
-    not_supplied = {verdict.subject: verdict.outcome for verdict in supply if verdict.outcome != TPS_SUPPLIED}
+    not_supplied = {
+        verdict.subject: verdict.outcome for verdict in supply if verdict.outcome != TPS_SUPPLIED
+    }
     assert set(not_supplied) == pocket, [
-        verdict.as_text().splitlines()[0] for verdict in supply
+        verdict.as_text().splitlines()[0]
+        for verdict in supply
         if verdict.outcome != TPS_SUPPLIED and verdict.subject not in pocket
     ]
     # The Axis has no isolated state (Supply (A)): the pocket is simply out of supply.
@@ -88,12 +92,19 @@ def test_dos_setup_starts_in_supply(scenario_id: str) -> None:
     """Every DoS unit starts in supply (rule 7), east of the Volga included (7.9)."""
     supply = of_topic(setup_verdicts("dos", scenario_id), "supply")
     assert supply
-    assert [verdict.as_text().splitlines()[0] for verdict in supply if not verdict.outcome.startswith(DOS_IN_SUPPLY)] == []
+    assert [
+        verdict.as_text().splitlines()[0]
+        for verdict in supply
+        if not verdict.outcome.startswith(DOS_IN_SUPPLY)
+    ] == []
 
 
 @pytest.mark.parametrize(
     ("game_id", "scenario_id"),
-    [*(("tps", scenario_id) for scenario_id in TPS_SCENARIOS), *(("dos", scenario_id) for scenario_id in DOS_SCENARIOS)],
+    [
+        *(("tps", scenario_id) for scenario_id in TPS_SCENARIOS),
+        *(("dos", scenario_id) for scenario_id in DOS_SCENARIOS),
+    ],
 )
 def test_setup_respects_stacking(game_id: str, scenario_id: str) -> None:
     """No set-up hex holds more than the stacking limit (TPS Stacking: 3 units, a supply unit

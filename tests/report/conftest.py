@@ -20,14 +20,26 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from builder.build import build_game
 from tests.cli.test_cli import run
-from tests.report.positions import DOS_BLUE_TURN_3, RKS_TURN_3, TPS_SCENARIO_7, write_dealt_position, write_position
+from tests.report.positions import (
+    DOS_BLUE_TURN_3,
+    RKS_TURN_3,
+    TPS_SCENARIO_7,
+    write_dealt_position,
+    write_position,
+)
 from tests.support.games import shipped_game
 from tests.support.rks_saves import dealt_save
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 )
 
 
@@ -43,17 +55,39 @@ class ReportCase:
 
 PositionWriter = Callable[[Path], Path]
 CASES: dict[str, tuple[str, PositionWriter, tuple[str, ...]]] = {
-    "dos": ("dos", lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
-            ("--attack", "N2141", "--from", "N2142,N2042")),
-    "dos-as-axis": ("dos", lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
-                    ("--as", "axis", "--attack", "N2141", "--from", "N2142,N2042")),
-    "tps": ("tps", lambda path: write_position(path, "tps", "7", TPS_SCENARIO_7), ("--attack", "2913", "--from", "2914")),
+    "dos": (
+        "dos",
+        lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
+        ("--attack", "N2141", "--from", "N2142,N2042"),
+    ),
+    "dos-as-axis": (
+        "dos",
+        lambda path: write_position(path, "dos", "blue", DOS_BLUE_TURN_3),
+        ("--as", "axis", "--attack", "N2141", "--from", "N2142,N2042"),
+    ),
+    "tps": (
+        "tps",
+        lambda path: write_position(path, "tps", "7", TPS_SCENARIO_7),
+        ("--attack", "2913", "--from", "2914"),
+    ),
     "rks": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ()),
-    "rks-as-german": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ("--as", "german")),
-    "rks-as-soviet": ("rks", lambda path: write_dealt_position(path, RKS_TURN_3), ("--as", "soviet")),
+    "rks-as-german": (
+        "rks",
+        lambda path: write_dealt_position(path, RKS_TURN_3),
+        ("--as", "german"),
+    ),
+    "rks-as-soviet": (
+        "rks",
+        lambda path: write_dealt_position(path, RKS_TURN_3),
+        ("--as", "soviet"),
+    ),
 }
 RKS_SAVE_SEED = 23
-RKS_SAVE_TURNED_OVER = {"Rifle division 2": "Isolated", "Rifle division 3": "Acted", "orlovka": "Side"}
+RKS_SAVE_TURNED_OVER = {
+    "Rifle division 2": "Isolated",
+    "Rifle division 3": "Acted",
+    "orlovka": "Side",
+}
 """In the dealt save: rifle2 marked isolated, rifle3 turned over, Orlovka's control marker
 on its German side."""
 
@@ -61,7 +95,9 @@ on its German side."""
 MACHINE_FIELDS = ("places", "mark")
 
 
-def write_case(folder: Path, name: str, game: str, position: Path, options: tuple[str, ...]) -> ReportCase:
+def write_case(
+    folder: Path, name: str, game: str, position: Path, options: tuple[str, ...]
+) -> ReportCase:
     """The page ``stavka report`` writes for ``position`` with ``options``, and what
     ``stavka check --format json`` says of it for the same reader."""
     page = folder / f"{name}.html"
@@ -70,7 +106,12 @@ def write_case(folder: Path, name: str, game: str, position: Path, options: tupl
     seen_by = ["--as", options[options.index("--as") + 1]] if "--as" in options else []
     code, output, error = run("check", str(position), "--format", "json", *seen_by)
     assert code == 0, error
-    return ReportCase(game, position, page, [verdict_fields(verdict) for verdict in json.loads(output)["verdicts"]])
+    return ReportCase(
+        game,
+        position,
+        page,
+        [verdict_fields(verdict) for verdict in json.loads(output)["verdicts"]],
+    )
 
 
 def verdict_fields(verdict: dict[str, Any]) -> dict[str, Any]:
@@ -83,8 +124,10 @@ def verdict_fields(verdict: dict[str, Any]) -> dict[str, Any]:
 def report_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCase]:
     """Every case's page, written through the command line as a player writes it."""
     folder = tmp_path_factory.mktemp("reports")
-    return {name: write_case(folder, name, game, writer(folder / f"{name}.toml"), options)
-            for name, (game, writer, options) in CASES.items()}
+    return {
+        name: write_case(folder, name, game, writer(folder / f"{name}.toml"), options)
+        for name, (game, writer, options) in CASES.items()
+    }
 
 
 @pytest.fixture(scope="session")
@@ -96,9 +139,14 @@ def rks_save_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Report
     module = build_game(rks, folder, lambda _step: None).path
     save = folder / "dealt.vsav"
     save.write_bytes(dealt_save(rks, module, RKS_SAVE_SEED, RKS_SAVE_TURNED_OVER))
-    return {name: write_case(folder, name, "rks", save, options)
-            for name, options in (("save", ()), ("save-as-german", ("--as", "german")),
-                                  ("save-as-soviet", ("--as", "soviet")))}
+    return {
+        name: write_case(folder, name, "rks", save, options)
+        for name, options in (
+            ("save", ()),
+            ("save-as-german", ("--as", "german")),
+            ("save-as-soviet", ("--as", "soviet")),
+        )
+    }
 
 
 @pytest.fixture(scope="session")
@@ -107,8 +155,11 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
     assert CHROMIUM.exists(), "Chromium is missing: scripts/install installs Debian's chromium"
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM),
-            args=list(CHROMIUM_FLAGS[1:]), headless=True, viewport={"width": 1400, "height": 900},
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            args=list(CHROMIUM_FLAGS[1:]),
+            headless=True,
+            viewport={"width": 1400, "height": 900},
         )
         yield context
         context.close()
@@ -123,13 +174,20 @@ class OpenedPage:
     requests: list[str]
 
 
-def open_report(browser: BrowserContext, path: Path, width: int = 1400, height: int = 900) -> OpenedPage:
+def open_report(
+    browser: BrowserContext, path: Path, width: int = 1400, height: int = 900
+) -> OpenedPage:
     """``path`` opened in a new tab of ``width`` × ``height``, every console error and
     request recorded."""
     page = browser.new_page()
     page.set_viewport_size({"width": width, "height": height})
     opened = OpenedPage(page, [], [])
-    page.on("console", lambda message: opened.console_errors.append(message.text) if message.type == "error" else None)
+    page.on(
+        "console",
+        lambda message: (
+            opened.console_errors.append(message.text) if message.type == "error" else None
+        ),
+    )
     page.on("pageerror", lambda error: opened.console_errors.append(str(error)))
     page.on("request", lambda request: opened.requests.append(request.url))
     page.goto(path.as_uri())

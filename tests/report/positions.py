@@ -52,21 +52,39 @@ def write_position(path: Path, game: str, scenario: str, changes: Changes) -> Pa
         flags = list(changes.flagged.get(state.unit.id, ()))
         if changes.untried and state.unit.properties.get("untried") == "yes":
             flags.append("untried")
-        lines += ["", "[[unit]]", f"id = {_quoted(state.unit.id)}",
-                  f"at = {_quoted(changes.moved.get(state.unit.id, state.location))}"]
+        lines += [
+            "",
+            "[[unit]]",
+            f"id = {_quoted(state.unit.id)}",
+            f"at = {_quoted(changes.moved.get(state.unit.id, state.location))}",
+        ]
         if flags:
             lines.append("flags = [" + ", ".join(_quoted(flag) for flag in flags) + "]")
     for marker, hexes in changes.markers.items():
-        lines += ["", "[[marker]]", f"id = {_quoted(marker)}", "at = [" + ", ".join(map(_quoted, hexes)) + "]"]
+        lines += [
+            "",
+            "[[marker]]",
+            f"id = {_quoted(marker)}",
+            "at = [" + ", ".join(map(_quoted, hexes)) + "]",
+        ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
 DOS_BLUE_TURN_3 = Changes(
     turn=3,
-    moved={"de-24pd": "N1430", "de-gd": "N1431", "de-11pd": "N1728", "b13a-rd1": "N1244",
-           "de-44id": "N2142", "de-62id": "N2142", "de-71id": "N2142", "de-297id": "N2142", "de-384id": "N2142",
-           "de-100jd": "N2142"},
+    moved={
+        "de-24pd": "N1430",
+        "de-gd": "N1431",
+        "de-11pd": "N1728",
+        "b13a-rd1": "N1244",
+        "de-44id": "N2142",
+        "de-62id": "N2142",
+        "de-71id": "N2142",
+        "de-297id": "N2142",
+        "de-384id": "N2142",
+        "de-100jd": "N2142",
+    },
     untried=True,
     markers={"german-air-supply": ["N1431"]},
 )
@@ -75,13 +93,13 @@ marker (7.6), a Soviet division behind the German line, nine units in N2142 (the
 eight, 6.1), Soviet rifle divisions still untried."""
 
 TPS_SCENARIO_7 = Changes(
-    turn=7, phase="Soviet combat",
+    turn=7,
+    phase="Soviet combat",
     removed=("su-5tka-rc2", "su-5tka-rc3", "su-26tc"),
     moved={"de-16pd": "2912"},
 )
 """Scenario 7 with Soviet units taken out of the line, opening gaps in the Soviet front, and
 a fourth German unit in 2912 (three a hex, Stacking)."""
-
 
 
 @dataclass(frozen=True)
@@ -115,21 +133,38 @@ def write_dealt_position(path: Path, changes: DealtChanges) -> Path:
     for unit_id in changes.arrived:
         count = int(spec.units[unit_id].properties.get("step_cards", "0"))
         steps[unit_id], deck = deck[:count], deck[count:]
-    discard, deck = deck[:changes.discarded], deck[changes.discarded:]
-    played = {side: hands[side][len(hands[side]) - count:] for side, count in changes.played.items()}
-    kept = {side: cards[:len(cards) - len(played.get(side, []))] for side, cards in hands.items()}
-    lines = ['game = "rks"', 'scenario = "city"', f"turn = {changes.turn}", f"phase = {_quoted(changes.phase)}",
-             "eliminated = [" + ", ".join(map(_quoted, changes.eliminated)) + "]", f"discard = {_card_list(discard)}",
-             "", "[control]"]
-    lines += [f"{side} = [" + ", ".join(map(_quoted, areas)) + "]" for side, areas in changes.control.items()]
+    discard, deck = deck[: changes.discarded], deck[changes.discarded :]
+    played = {
+        side: hands[side][len(hands[side]) - count :] for side, count in changes.played.items()
+    }
+    kept = {side: cards[: len(cards) - len(played.get(side, []))] for side, cards in hands.items()}
+    lines = [
+        'game = "rks"',
+        'scenario = "city"',
+        f"turn = {changes.turn}",
+        f"phase = {_quoted(changes.phase)}",
+        "eliminated = [" + ", ".join(map(_quoted, changes.eliminated)) + "]",
+        f"discard = {_card_list(discard)}",
+        "",
+        "[control]",
+    ]
+    lines += [
+        f"{side} = [" + ", ".join(map(_quoted, areas)) + "]"
+        for side, areas in changes.control.items()
+    ]
     lines += ["", "[hands]"] + [f"{side} = {_card_list(cards)}" for side, cards in kept.items()]
     lines += ["", "[duel]"] + [f"{side} = {_card_list(cards)}" for side, cards in played.items()]
     placed = [(placement.unit, placement.location) for placement in spec.scenarios["city"].setup]
     for unit_id, area in [*placed, *changes.arrived.items()]:
         if unit_id in changes.eliminated:
             continue
-        lines += ["", "[[unit]]", f"id = {_quoted(unit_id)}", f"at = {_quoted(changes.moved.get(unit_id, area))}",
-                  f"cards = {_card_list(steps.get(unit_id, []))}"]
+        lines += [
+            "",
+            "[[unit]]",
+            f"id = {_quoted(unit_id)}",
+            f"at = {_quoted(changes.moved.get(unit_id, area))}",
+            f"cards = {_card_list(steps.get(unit_id, []))}",
+        ]
         if unit_id in changes.flagged:
             lines.append("flags = [" + ", ".join(map(_quoted, changes.flagged[unit_id])) + "]")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -137,13 +172,23 @@ def write_dealt_position(path: Path, changes: DealtChanges) -> Path:
 
 
 RKS_TURN_3 = DealtChanges(
-    seed=17, turn=3, phase="Soviet operations",
-    moved={"14pz": "tractor_factory", "24pz": "tractor_factory", "71": "orlovka", "295": "red_october",
-           "29mot": "city_centre", "rifle5": "city_centre", "389": "soviet_rear"},
+    seed=17,
+    turn=3,
+    phase="Soviet operations",
+    moved={
+        "14pz": "tractor_factory",
+        "24pz": "tractor_factory",
+        "71": "orlovka",
+        "295": "red_october",
+        "29mot": "city_centre",
+        "rifle5": "city_centre",
+        "389": "soviet_rear",
+    },
     flagged={"rifle2": ["isolated"], "rifle3": ["isolated"], "24pz": ["acted"]},
     eliminated=["t34"],
     arrived={"16pz": "german_rear", "100j": "german_rear", "39gds": "soviet_rear"},
-    discarded=3, played={"german": 1, "soviet": 1},
+    discarded=3,
+    played={"german": 1, "soviet": 1},
     control={"german": ["settlements", "barrikady", "mamayev_kurgan"]},
 )
 """Turn 3 of a dealt game: the German holds the Tractor Factory (the T-34 lost) and Red

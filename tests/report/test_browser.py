@@ -43,25 +43,34 @@ def view_box(page: Page) -> list[float]:
 def top_units_with_lines(case: ReportCase, count: int) -> list[dict[str, Any]]:
     """Verdicts of units on top of their stacks whose supply line runs several hexes."""
     tops = {names[-1] for names in page_data(case.page)["stacks"].values()}
-    chosen = [verdict for verdict in case.verdicts
-              if verdict["unit"] in tops and verdict["topic"] == "supply" and len(verdict["path"]) >= 4]
+    chosen = [
+        verdict
+        for verdict in case.verdicts
+        if verdict["unit"] in tops and verdict["topic"] == "supply" and len(verdict["path"]) >= 4
+    ]
     assert len(chosen) >= min(count, 4)
     return chosen[:: max(1, len(chosen) // count)][:count]
 
 
-@pytest.mark.parametrize("name", ["dos", "dos-as-axis", "tps", "rks", "rks-as-german", "rks-as-soviet"])
-def test_the_page_loads_with_no_error_and_no_request(browser: BrowserContext, report_cases: dict[str, ReportCase],
-                                                     name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["dos", "dos-as-axis", "tps", "rks", "rks-as-german", "rks-as-soviet"]
+)
+def test_the_page_loads_with_no_error_and_no_request(
+    browser: BrowserContext, report_cases: dict[str, ReportCase], name: str
+) -> None:
     opened = open_report(browser, report_cases[name].page)
     opened.page.click("#zoom-in")
     assert opened.console_errors == []
-    assert [url for url in opened.requests if not url.startswith("data:")] == [report_cases[name].page.as_uri()]
+    assert [url for url in opened.requests if not url.startswith("data:")] == [
+        report_cases[name].page.as_uri()
+    ]
     opened.page.close()
 
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
-def test_clicking_a_unit_shows_the_line_check_traced(browser: BrowserContext, report_cases: dict[str, ReportCase],
-                                                     name: str) -> None:
+def test_clicking_a_unit_shows_the_line_check_traced(
+    browser: BrowserContext, report_cases: dict[str, ReportCase], name: str
+) -> None:
     case = report_cases[name]
     spec = shipped_game(case.game)
     hex_map = spec.maps[0].hex_map
@@ -72,19 +81,30 @@ def test_clicking_a_unit_shows_the_line_check_traced(browser: BrowserContext, re
         line = page.locator("#supply-line")
         assert line.get_attribute("data-unit") == verdict["unit"]
         assert line.get_attribute("data-hexes") == " ".join(verdict["path"])
-        points = [tuple(map(float, point.split(","))) for point in line.get_attribute("points").split()]  # type: ignore[union-attr]
+        points = [
+            tuple(map(float, point.split(","))) for point in line.get_attribute("points").split()
+        ]  # type: ignore[union-attr]
         expected = [hex_map.centre(hex_of(spec, label)) for label in verdict["path"]]
         assert len(points) == len(expected)
-        assert all(abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06 for (x, y), (ex, ey) in zip(points, expected, strict=True))
+        assert all(
+            abs(x - ex) <= 0.06 and abs(y - ey) <= 0.06
+            for (x, y), (ex, ey) in zip(points, expected, strict=True)
+        )
         selected = page.locator(".verdict.selected")
-        assert selected.count() >= 1 and selected.first.get_attribute("data-unit") == verdict["unit"]
+        assert (
+            selected.count() >= 1 and selected.first.get_attribute("data-unit") == verdict["unit"]
+        )
     page.close()
 
 
-def test_clicking_a_verdict_shows_its_unit(browser: BrowserContext, report_cases: dict[str, ReportCase]) -> None:
+def test_clicking_a_verdict_shows_its_unit(
+    browser: BrowserContext, report_cases: dict[str, ReportCase]
+) -> None:
     case = report_cases["dos"]
     page = open_report(browser, case.page).page
-    index = next(i for i, verdict in enumerate(case.verdicts) if verdict["outcome"] == "out of supply")
+    index = next(
+        i for i, verdict in enumerate(case.verdicts) if verdict["outcome"] == "out of supply"
+    )
     before = view_box(page)
     page.click(f"#verdict-{index}")
     unit = case.verdicts[index]["unit"]
@@ -104,21 +124,26 @@ def test_clicking_a_verdict_shows_its_unit(browser: BrowserContext, report_cases
 
 def changed_pixels(first: bytes, second: bytes) -> int:
     """How many pixels differ between two screenshots of the same size."""
-    difference = ImageChops.difference(Image.open(io.BytesIO(first)).convert("RGB"),
-                                       Image.open(io.BytesIO(second)).convert("RGB")).convert("L")
+    difference = ImageChops.difference(
+        Image.open(io.BytesIO(first)).convert("RGB"), Image.open(io.BytesIO(second)).convert("RGB")
+    ).convert("L")
     return sum(count for value, count in enumerate(difference.histogram()) if value > 40)
 
 
 @pytest.mark.parametrize("name", ["dos", "tps"])
-def test_toggling_each_layer_changes_what_is_drawn(browser: BrowserContext, report_cases: dict[str, ReportCase],
-                                                   name: str) -> None:
+def test_toggling_each_layer_changes_what_is_drawn(
+    browser: BrowserContext, report_cases: dict[str, ReportCase], name: str
+) -> None:
     page = open_report(browser, report_cases[name].page).page
     (shown,) = top_units_with_lines(report_cases[name], 1)
     page.click(f'.stack[data-units$="{shown["unit"]}"]', force=True)  # a supply line to toggle
     toggles = page.locator("input[data-layer]:not([disabled])")
     layers = [toggles.nth(i).get_attribute("data-layer") for i in range(toggles.count())]
     expected = {"units", "supply", "line", "stacking", "odds"} | (
-        {"network-axis", "network-soviet"} if name == "dos" else {"zoc-axis", "zoc-soviet", "front-soviet"})
+        {"network-axis", "network-soviet"}
+        if name == "dos"
+        else {"zoc-axis", "zoc-soviet", "front-soviet"}
+    )
     assert set(layers) == expected
 
     def drawn() -> bytes:
@@ -143,8 +168,9 @@ def test_toggling_each_layer_changes_what_is_drawn(browser: BrowserContext, repo
     page.close()
 
 
-def test_toggling_each_rattenkrieg_layer_changes_what_is_drawn(browser: BrowserContext,
-                                                                report_cases: dict[str, ReportCase]) -> None:
+def test_toggling_each_rattenkrieg_layer_changes_what_is_drawn(
+    browser: BrowserContext, report_cases: dict[str, ReportCase]
+) -> None:
     page = open_report(browser, report_cases["rks"].page).page
     page.click("#zoom-in")
     toggles = page.locator("input[data-layer]:not([disabled])")
@@ -167,53 +193,68 @@ def test_toggling_each_rattenkrieg_layer_changes_what_is_drawn(browser: BrowserC
 
 def screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
     """Where map pixel (x, y) is on the screen."""
-    found = page.evaluate("""([x, y]) => {
+    found = page.evaluate(
+        """([x, y]) => {
         const svg = document.getElementById("map");
         const point = svg.createSVGPoint();
         point.x = x;
         point.y = y;
         const screen = point.matrixTransform(svg.getScreenCTM());
         return [screen.x, screen.y];
-    }""", [x, y])
+    }""",
+        [x, y],
+    )
     return float(found[0]), float(found[1])
 
 
-def test_areas_and_units_point_at_their_verdicts_and_back(browser: BrowserContext,
-                                                          report_cases: dict[str, ReportCase]) -> None:
+def test_areas_and_units_point_at_their_verdicts_and_back(
+    browser: BrowserContext, report_cases: dict[str, ReportCase]
+) -> None:
     case = report_cases["rks"]
     page = open_report(browser, case.page).page
-    index = {(verdict["topic"], verdict["subject"]): number for number, verdict in enumerate(case.verdicts)}
+    index = {
+        (verdict["topic"], verdict["subject"]): number
+        for number, verdict in enumerate(case.verdicts)
+    }
     # a verdict about an area outlines the area and lists the units in it
-    page.click(f'#verdict-{index[("control", "Orlovka")]}')
+    page.click(f"#verdict-{index[('control', 'Orlovka')]}")
     assert page.locator("#highlight .selected-area").get_attribute("data-area") == "orlovka"
     assert page.inner_text("#selection-title") == "Orlovka: 2 units"
     # the victory verdict outlines the three objectives
-    page.click(f'#verdict-{index[("victory", "victory")]}')
+    page.click(f"#verdict-{index[('victory', 'victory')]}")
     outlined = page.locator("#highlight .selected-area")
     assert {outlined.nth(i).get_attribute("data-area") for i in range(outlined.count())} == {
-        "tractor_factory", "red_october", "city_centre"}
+        "tractor_factory",
+        "red_october",
+        "city_centre",
+    }
     # clicking an area on its name selects the verdicts about the area, through every layer over it
     page.click("#zoom-fit")
     centre = page_data(case.page)["centres"]["barrikady"]
     page.mouse.click(*screen_point(page, *centre))
     selected = page.locator(".verdict.selected")
-    assert selected.count() == 1 and selected.first.get_attribute("id") == f'verdict-{index[("control", "Barrikady")]}'
+    assert (
+        selected.count() == 1
+        and selected.first.get_attribute("id") == f"verdict-{index[('control', 'Barrikady')]}"
+    )
     assert page.locator("#highlight .selected-area").get_attribute("data-area") == "barrikady"
     assert page.inner_text("#selection-title") == "Barrikady: 0 units"
     # a unit's verdicts from its counter, and its counter ringed from a verdict
     page.click('.stack[data-units="rifle2"]', force=True)
     marked = {selected.nth(i).get_attribute("id") for i in range(selected.count())}
-    assert marked == {f'verdict-{index[(topic, "rifle2")]}' for topic in ("steps", "isolation")}
+    assert marked == {f"verdict-{index[(topic, 'rifle2')]}" for topic in ("steps", "isolation")}
     ring = page.locator("#highlight .selected-ring")
     assert ring.count() == 1
     at = page_data(case.page)["units"]["rifle2"]["at"]
     assert [float(ring.get_attribute("cx") or ""), float(ring.get_attribute("cy") or "")] == at
-    page.click(f'#verdict-{index[("rear", "389")]}')
+    page.click(f"#verdict-{index[('rear', '389')]}")
     assert page.locator("#selection-units .current").inner_text().startswith("389 — ")
     page.close()
 
 
-def test_filters_by_side_and_state(browser: BrowserContext, report_cases: dict[str, ReportCase]) -> None:
+def test_filters_by_side_and_state(
+    browser: BrowserContext, report_cases: dict[str, ReportCase]
+) -> None:
     page = open_report(browser, report_cases["tps"].page).page
     page.select_option("#filter-side", "axis")
     shown = page.locator(".verdict:not(.filtered)")
@@ -226,7 +267,9 @@ def test_filters_by_side_and_state(browser: BrowserContext, report_cases: dict[s
     page.close()
 
 
-def test_zoom_pan_and_hex_numbers(browser: BrowserContext, report_cases: dict[str, ReportCase]) -> None:
+def test_zoom_pan_and_hex_numbers(
+    browser: BrowserContext, report_cases: dict[str, ReportCase]
+) -> None:
     page = open_report(browser, report_cases["tps"].page).page
     numbers = page.locator("#hex-numbers")
     assert not numbers.is_visible()
@@ -285,8 +328,9 @@ def test_hostile_names_run_no_script(browser: BrowserContext, tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("name", ["dos", "tps", "rks"])
-def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str, ReportCase], name: str,
-                                 tmp_path: Path) -> None:
+def test_screenshot_of_each_game(
+    browser: BrowserContext, report_cases: dict[str, ReportCase], name: str, tmp_path: Path
+) -> None:
     page = open_report(browser, report_cases[name].page, width=1400, height=860).page
     case = report_cases[name]
     if name == "rks":
@@ -299,15 +343,31 @@ def test_screenshot_of_each_game(browser: BrowserContext, report_cases: dict[str
     target = folder / f"report-{name}.png"
     page.screenshot(path=str(target))
     image = Image.open(target).convert("RGB")
-    colours = {tuple(colour) for _, colour in image.getcolors(maxcolors=1 << 24) or [] if isinstance(colour, tuple)}
-    counted = {state: any(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours)
-               for state, colour in SUPPLY_COLOURS.items()}
+    colours = {
+        tuple(colour)
+        for _, colour in image.getcolors(maxcolors=1 << 24) or []
+        if isinstance(colour, tuple)
+    }
+    counted = {
+        state: any(
+            max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours
+        )
+        for state, colour in SUPPLY_COLOURS.items()
+    }
     if name == "rks":
-        seen = {state: any(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours)
-                for state, colour in RKS_COLOURS.items()}
+        seen = {
+            state: any(
+                max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 6 for pixel in colours
+            )
+            for state, colour in RKS_COLOURS.items()
+        }
         assert all(seen.values()), seen
         units = page_data(case.page)["units"].values()
-        assert page.locator(".stack").count() == len({(unit["location"], unit["side"]) for unit in units}) == 14
+        assert (
+            page.locator(".stack").count()
+            == len({(unit["location"], unit["side"]) for unit in units})
+            == 14
+        )
     else:
         assert counted["out"] and counted["supplied"], counted
         assert page.locator("#supply-line").count() == 1

@@ -67,9 +67,20 @@ def page_data(page: Path) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize(("name", "least"), [("dos", 100), ("dos-as-axis", 100), ("tps", 100), ("rks", 35),
-                                             ("rks-as-german", 35), ("rks-as-soviet", 35)])
-def test_every_verdict_of_check_is_in_the_page(report_cases: dict[str, ReportCase], name: str, least: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "least"),
+    [
+        ("dos", 100),
+        ("dos-as-axis", 100),
+        ("tps", 100),
+        ("rks", 35),
+        ("rks-as-german", 35),
+        ("rks-as-soviet", 35),
+    ],
+)
+def test_every_verdict_of_check_is_in_the_page(
+    report_cases: dict[str, ReportCase], name: str, least: int
+) -> None:
     case = report_cases[name]
     rows = find(parse(case.page), '//li[contains(@class, "verdict")]')
     assert len(rows) == len(case.verdicts) > least
@@ -78,15 +89,23 @@ def test_every_verdict_of_check_is_in_the_page(report_cases: dict[str, ReportCas
         assert text(row, './/*[@class="subject"]') == verdict["subject"]
         assert text(row, './/*[@class="explanation"]') == verdict["explanation"]
         assert text(row, './/*[@class="rules"]') == f"[rule {', '.join(verdict['rules'])}]"
-        assert text(row, './/*[@class="path"]') == (f"path: {' '.join(verdict['path'])}" if verdict["path"] else "")
+        assert text(row, './/*[@class="path"]') == (
+            f"path: {' '.join(verdict['path'])}" if verdict["path"] else ""
+        )
         assert row.get("data-unit") == (verdict["unit"] or "")
     embedded = page_data(case.page)["verdicts"]
-    assert [{key: item[key] for key in verdict} for item, verdict in zip(embedded, case.verdicts, strict=True)] == case.verdicts
+    assert [
+        {key: item[key] for key in verdict}
+        for item, verdict in zip(embedded, case.verdicts, strict=True)
+    ] == case.verdicts
 
 
-@pytest.mark.parametrize(("name", "options"), [("tps", ()), ("rks", ()), ("rks-as-soviet", ("--as", "soviet"))])
-def test_the_summary_is_checks_headline(report_cases: dict[str, ReportCase], name: str,
-                                        options: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("name", "options"), [("tps", ()), ("rks", ()), ("rks-as-soviet", ("--as", "soviet"))]
+)
+def test_the_summary_is_checks_headline(
+    report_cases: dict[str, ReportCase], name: str, options: tuple[str, ...]
+) -> None:
     case = report_cases[name]
     code, output, _ = run("check", str(case.position), *options)
     assert code == 0
@@ -108,19 +127,27 @@ def test_a_players_view_names_no_untried_unit(report_cases: dict[str, ReportCase
     units = page_data(case.page)["units"]
     aliases = [name for name in units if name.startswith("untried-")]
     assert len(aliases) == 117
-    assert {units[name]["name"] for name in aliases} <= {"untried rifle XX", "untried cavalry XXX",
-                                                         "untried tank XXX", "untried mechanized XXX"}
+    assert {units[name]["name"] for name in aliases} <= {
+        "untried rifle XX",
+        "untried cavalry XXX",
+        "untried tank XXX",
+        "untried mechanized XXX",
+    }
     assert "as the axis player sees it: 117 untried units" in written
 
 
-def test_the_referees_view_shows_every_counter_as_it_is(report_cases: dict[str, ReportCase]) -> None:
+def test_the_referees_view_shows_every_counter_as_it_is(
+    report_cases: dict[str, ReportCase],
+) -> None:
     written = report_cases["dos"].page.read_text(encoding="utf-8")
     assert '"b13a-rd2"' in written and "untried-1" not in written
     assert "the referee's view: every counter as it really is" in written
 
 
 @pytest.mark.parametrize("name", ["dos", "tps", "rks"])
-def test_the_page_needs_nothing_from_outside(report_cases: dict[str, ReportCase], name: str) -> None:
+def test_the_page_needs_nothing_from_outside(
+    report_cases: dict[str, ReportCase], name: str
+) -> None:
     source = report_cases[name].page.read_text(encoding="utf-8")
     assert set(re.findall(r"https?://[^\s\"'<>]+", source)) == {"http://www.w3.org/2000/svg"}
     tree = html.fromstring(source.encode("utf-8"))
@@ -157,8 +184,16 @@ def test_stacks_say_their_size(report_cases: dict[str, ReportCase]) -> None:
 def test_attacks_are_drawn_with_their_column(report_cases: dict[str, ReportCase]) -> None:
     tree = parse(report_cases["tps"].page)
     (label,) = find(tree, '//*[@class="odds-label"]')
-    code, output, _ = run("odds", str(report_cases["tps"].position), "--attack", "2913", "--from", "2914",
-                          "--format", "json")
+    code, output, _ = run(
+        "odds",
+        str(report_cases["tps"].position),
+        "--attack",
+        "2913",
+        "--from",
+        "2914",
+        "--format",
+        "json",
+    )
     assert code == 0
     assert text(label, ".//*[local-name()='text']") == json.loads(output)["final_column"]
     assert len(find(tree, '//*[@class="odds-arrow"]')) == 1
@@ -168,12 +203,17 @@ def test_attacks_are_drawn_with_their_column(report_cases: dict[str, ReportCase]
     assert "Odds not known" in text(withheld, "//*[@id='odds']")
 
 
-@pytest.mark.parametrize(("game", "scenario"), [("dos", "blue"), ("dos", "uranus"), ("tps", "7"), ("tps", "10")])
+@pytest.mark.parametrize(
+    ("game", "scenario"), [("dos", "blue"), ("dos", "uranus"), ("tps", "7"), ("tps", "10")]
+)
 def test_the_largest_setups_stay_under_3_mb(game: str, scenario: str) -> None:
     position = setup_position(shipped_game(game), scenario)
     assert len(build_report(position, referee_view()).encode("utf-8")) < LIMIT_BYTES
     if game == "dos":
-        assert len(build_report(position, player_view(position, "soviet")).encode("utf-8")) < LIMIT_BYTES
+        assert (
+            len(build_report(position, player_view(position, "soviet")).encode("utf-8"))
+            < LIMIT_BYTES
+        )
 
 
 def write_hostile_report(folder: Path) -> Path:
@@ -182,11 +222,16 @@ def write_hostile_report(folder: Path) -> Path:
     game = folder / "open"
     shutil.copytree(POSITIONS / "tps" / "open", game)
     units = game / "units.toml"
-    units.write_text(units.read_text().replace(
-        'name = "German infantry 1"',
-        'name = "<script>alert(\'unit\')</script>"\nproperties = { designation = "<b>1</b>" }'))
+    units.write_text(
+        units.read_text().replace(
+            'name = "German infantry 1"',
+            'name = "<script>alert(\'unit\')</script>"\nproperties = { designation = "<b>1</b>" }',
+        )
+    )
     source = (POSITIONS / "tps" / "front_gaps.toml").read_text()
-    source = source.replace('phase = "Axis motorised movement"', 'phase = "</script><script>alert(1)</script>"')
+    source = source.replace(
+        'phase = "Axis motorised movement"', 'phase = "</script><script>alert(1)</script>"'
+    )
     position = folder / "<img src=x onerror=alert(2)>.toml"
     position.write_text(source)
     page = folder / "hostile.html"
@@ -200,11 +245,18 @@ def test_hostile_text_is_escaped(tmp_path: Path) -> None:
     assert "<script>alert" not in written and "<img src=x" not in written
     assert written.count("<script") == 2
     header = text(html.fromstring(written.encode("utf-8")), "//header")
-    assert "</script><script>alert(1)</script>" in header and "<img src=x onerror=alert(2)>.toml" in header
-    assert "<script>alert('unit')</script>" in json.dumps(page_data(tmp_path / "hostile.html")["units"])
+    assert (
+        "</script><script>alert(1)</script>" in header
+        and "<img src=x onerror=alert(2)>.toml" in header
+    )
+    assert "<script>alert('unit')</script>" in json.dumps(
+        page_data(tmp_path / "hostile.html")["units"]
+    )
 
 
-def test_an_earlier_page_is_replaced_but_no_other_file(report_cases: dict[str, ReportCase], tmp_path: Path) -> None:
+def test_an_earlier_page_is_replaced_but_no_other_file(
+    report_cases: dict[str, ReportCase], tmp_path: Path
+) -> None:
     position = report_cases["tps"].position
     target = tmp_path / "mine.html"
     target.write_text("<p>my notes</p>")
@@ -225,7 +277,9 @@ def test_an_earlier_page_is_replaced_but_no_other_file(report_cases: dict[str, R
         (("--as", "german"), "unknown side 'german' for --as (the sides are axis, soviet)"),
     ],
 )
-def test_bad_requests_are_one_line_and_write_nothing(tmp_path: Path, options: tuple[str, ...], message: str) -> None:
+def test_bad_requests_are_one_line_and_write_nothing(
+    tmp_path: Path, options: tuple[str, ...], message: str
+) -> None:
     position = write_position(tmp_path / "dos.toml", "dos", "blue", DOS_BLUE_TURN_3)
     code, output, error = run("report", str(position), *options)
     assert (code, output) == (2, "")
@@ -234,7 +288,9 @@ def test_bad_requests_are_one_line_and_write_nothing(tmp_path: Path, options: tu
 
 
 def test_a_broken_position_is_one_line(tmp_path: Path) -> None:
-    position = write_position(tmp_path / "tps.toml", "tps", "1", Changes(turn=1, moved={"de-14pd": "9999"}))
+    position = write_position(
+        tmp_path / "tps.toml", "tps", "1", Changes(turn=1, moved={"de-14pd": "9999"})
+    )
     code, _, error = run("report", str(position))
     assert code == 2 and "unknown hex or area '9999'" in error and error.count("\n") == 1
     assert not (tmp_path / "tps.html").exists()
@@ -267,7 +323,11 @@ def test_a_counter_label_that_cannot_fit_is_one_line_naming_the_unit(tmp_path: P
     game = tmp_path / "open"
     shutil.copytree(POSITIONS / "tps" / "open", game)
     units = game / "units.toml"
-    units.write_text(units.read_text().replace('name = "German infantry 1"', 'name = "Panzergrenadierregimentsgruppe"'))
+    units.write_text(
+        units.read_text().replace(
+            'name = "German infantry 1"', 'name = "Panzergrenadierregimentsgruppe"'
+        )
+    )
     position = tmp_path / "position.toml"
     position.write_text((POSITIONS / "tps" / "front_gaps.toml").read_text())
     page = tmp_path / "page.html"

@@ -16,8 +16,12 @@ from tests.support.games import shipped_game
 
 FRAME = MapFrame(west=10.0, east=10.2, south=50.0, north=50.1, pixels_per_km=10)
 CORNERS = {
-    "nw": (10.0, 50.1), "n": (10.1, 50.1), "ne": (10.2, 50.1),
-    "sw": (10.0, 50.0), "s": (10.1, 50.0), "se": (10.2, 50.0),
+    "nw": (10.0, 50.1),
+    "n": (10.1, 50.1),
+    "ne": (10.2, 50.1),
+    "sw": (10.0, 50.0),
+    "s": (10.1, 50.0),
+    "se": (10.2, 50.0),
 }
 
 
@@ -45,7 +49,10 @@ def test_crossings_join_areas_without_a_border() -> None:
 
 def test_a_point_contact_is_no_border() -> None:
     quarters = {
-        "a": ("nw", "n", "c", "w"), "b": ("n", "ne", "e", "c"), "c": ("c", "e", "se", "s"), "d": ("w", "c", "s", "sw"),
+        "a": ("nw", "n", "c", "w"),
+        "b": ("n", "ne", "e", "c"),
+        "c": ("c", "e", "se", "s"),
+        "d": ("w", "c", "s", "sw"),
     }
     corners = {**CORNERS, "c": (10.1, 50.05), "w": (10.0, 50.05), "e": (10.2, 50.05)}
     area_map = AreaMap(FRAME, corners, quarters)
@@ -54,12 +61,18 @@ def test_a_point_contact_is_no_border() -> None:
 
 
 def test_gaps_overlaps_and_unknown_corners_are_reported() -> None:
-    assert "unknown corner 'x'" in two_halves(outlines={"west": ("nw", "n", "x", "sw")}).problems()[0]
-    gap = two_halves(corners={**CORNERS, "m": (10.12, 50.05)},
-                     outlines={"west": ("nw", "n", "m", "s", "sw"), "east": ("n", "ne", "se", "s")})
+    assert (
+        "unknown corner 'x'" in two_halves(outlines={"west": ("nw", "n", "x", "sw")}).problems()[0]
+    )
+    gap = two_halves(
+        corners={**CORNERS, "m": (10.12, 50.05)},
+        outlines={"west": ("nw", "n", "m", "s", "sw"), "east": ("n", "ne", "se", "s")},
+    )
     assert any("borders nothing" in problem for problem in gap.problems())
     corners = {**CORNERS, "m": (10.15, 50.05)}
-    overlap = AreaMap(FRAME, corners, {"west": ("nw", "n", "m", "s", "sw"), "east": ("n", "ne", "se", "s")})
+    overlap = AreaMap(
+        FRAME, corners, {"west": ("nw", "n", "m", "s", "sw"), "east": ("n", "ne", "se", "s")}
+    )
     assert overlap.problems()
 
 
@@ -90,7 +103,10 @@ def test_pixel_look_up_agrees_with_the_drawn_label_points() -> None:
     assert area_map is not None
     for area in game_map.areas:
         polygon = area_map.polygon(area.id)
-        middle = (sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon))
+        middle = (
+            sum(x for x, _ in polygon) / len(polygon),
+            sum(y for _, y in polygon) / len(polygon),
+        )
         if contains(polygon, middle):
             assert area_map.area_at(*middle) == area.id
 
@@ -108,8 +124,14 @@ def test_a_broken_outline_is_one_line_naming_file_and_line(tmp_path: Path) -> No
     folder = _copy_rks(tmp_path)
     map_file = folder / "map.toml"
     text = map_file.read_text(encoding="utf-8")
-    map_file.write_text(text.replace('"red_october_mamayev_settlements",\n  "mamayev_settlements_rear"',
-                                     '"red_october_mamayev_settlements",\n  "orlovka_west"', 1), encoding="utf-8")
+    map_file.write_text(
+        text.replace(
+            '"red_october_mamayev_settlements",\n  "mamayev_settlements_rear"',
+            '"red_october_mamayev_settlements",\n  "orlovka_west"',
+            1,
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(DataError) as raised:
         load_game(str(folder))
     message = str(raised.value)
@@ -119,9 +141,14 @@ def test_a_broken_outline_is_one_line_naming_file_and_line(tmp_path: Path) -> No
 def test_an_unknown_corner_is_named(tmp_path: Path) -> None:
     folder = _copy_rks(tmp_path)
     map_file = folder / "map.toml"
-    map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        'outline = ["rynok", "mokraya_mechetka_mouth"', 'outline = ["rynok", "mokraya_mechetka"', 1),
-        encoding="utf-8")
+    map_file.write_text(
+        map_file.read_text(encoding="utf-8").replace(
+            'outline = ["rynok", "mokraya_mechetka_mouth"',
+            'outline = ["rynok", "mokraya_mechetka"',
+            1,
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(DataError, match="unknown corner 'mokraya_mechetka'"):
         load_game(str(folder))
 
@@ -129,8 +156,12 @@ def test_an_unknown_corner_is_named(tmp_path: Path) -> None:
 def test_a_listed_adjacency_must_match_the_outlines(tmp_path: Path) -> None:
     folder = _copy_rks(tmp_path)
     map_file = folder / "map.toml"
-    map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        'name = "Orlovka"\n', 'name = "Orlovka"\nadjacent = ["german_rear"]\n', 1), encoding="utf-8")
+    map_file.write_text(
+        map_file.read_text(encoding="utf-8").replace(
+            'name = "Orlovka"\n', 'name = "Orlovka"\nadjacent = ["german_rear"]\n', 1
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(DataError, match="'adjacent' disagrees with the outlines"):
         load_game(str(folder))
 
@@ -138,9 +169,16 @@ def test_a_listed_adjacency_must_match_the_outlines(tmp_path: Path) -> None:
 def test_rings_may_be_written_either_way_round(tmp_path: Path) -> None:
     folder = _copy_rks(tmp_path)
     map_file = folder / "map.toml"
-    map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        'outline = ["rynok", "mokraya_mechetka_mouth", "spartakovka_tractor_orlovka", "spartakovka_orlovka_rear"]',
-        'outline = ["spartakovka_orlovka_rear", "spartakovka_tractor_orlovka", "mokraya_mechetka_mouth", "rynok"]',
-        1), encoding="utf-8")
+    map_file.write_text(
+        map_file.read_text(encoding="utf-8").replace(
+            'outline = ["rynok", "mokraya_mechetka_mouth", "spartakovka_tractor_orlovka", "spartakovka_orlovka_rear"]',
+            'outline = ["spartakovka_orlovka_rear", "spartakovka_tractor_orlovka", "mokraya_mechetka_mouth", "rynok"]',
+            1,
+        ),
+        encoding="utf-8",
+    )
     reversed_map = load_game(str(folder)).maps[0]
-    assert reversed_map.area("spartakovka").adjacent == shipped_game("rks").maps[0].area("spartakovka").adjacent
+    assert (
+        reversed_map.area("spartakovka").adjacent
+        == shipped_game("rks").maps[0].area("spartakovka").adjacent
+    )

@@ -44,7 +44,9 @@ def test_second_load_comes_from_the_cache(own_tps: Path, monkeypatch: pytest.Mon
 def test_any_changed_data_file_is_read_again(own_tps: Path) -> None:
     first = load_game(str(own_tps))
     game_toml = own_tps / "game.toml"
-    game_toml.write_text(game_toml.read_text(encoding="utf-8").replace(first.title, "Retitled"), encoding="utf-8")
+    game_toml.write_text(
+        game_toml.read_text(encoding="utf-8").replace(first.title, "Retitled"), encoding="utf-8"
+    )
     assert load_game(str(own_tps)).title == "Retitled"
     assert len(_cache_files()) == 1  # the entry for the folder was replaced, not added to
 
@@ -56,7 +58,9 @@ def test_a_broken_file_is_an_error_even_after_a_cached_load(own_tps: Path) -> No
         load_game(str(own_tps))
 
 
-def test_another_version_of_the_code_misses_the_cache(own_tps: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_another_version_of_the_code_misses_the_cache(
+    own_tps: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     load_game(str(own_tps))
     monkeypatch.setattr(cache, "_code_fingerprint", lambda: b"another Stavka")
     calls: list[Path] = []
@@ -77,7 +81,13 @@ def test_another_version_of_the_code_misses_the_cache(own_tps: Path, monkeypatch
         lambda data: b"",
         lambda data: data[: len(data) // 2],
         lambda data: data[:200] + bytes(reversed(data[200:])),
-        lambda data: data.split(b"\n", 2)[0] + b"\n" + data.split(b"\n", 2)[1] + b"\n" + pickle.dumps({"not": "a game"}),
+        lambda data: (
+            data.split(b"\n", 2)[0]
+            + b"\n"
+            + data.split(b"\n", 2)[1]
+            + b"\n"
+            + pickle.dumps({"not": "a game"})
+        ),
         lambda data: b"\x80\x04garbage",
     ],
     ids=["empty", "truncated", "scrambled", "foreign-object", "no-header"],
@@ -90,7 +100,9 @@ def test_a_corrupt_cache_is_rebuilt_silently(own_tps: Path, damage: object) -> N
     assert load_game(str(own_tps)) == first
 
 
-def test_an_unwritable_cache_is_no_error(own_tps: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_an_unwritable_cache_is_no_error(
+    own_tps: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("the cache folder cannot be made under a file")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
@@ -98,7 +110,9 @@ def test_an_unwritable_cache_is_no_error(own_tps: Path, monkeypatch: pytest.Monk
     assert load_game(str(own_tps)).id == "tps"
 
 
-def test_shipped_game_loads_the_same_from_files_and_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_shipped_game_loads_the_same_from_files_and_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     parsed = load_game("dos")
     cached = load_game("dos")

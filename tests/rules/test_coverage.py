@@ -62,7 +62,9 @@ def mentions(text: str, rule: str) -> bool:
 def in_a_range(text: str, rule: str) -> bool:
     """Whether ``text`` cites a range of one section ("9.10-9.21") that holds ``rule``."""
     section, _, number = rule.partition(".")
-    for first_section, first, last_section, last in re.findall(r"(\d+)\.(\d+)[-–](\d+)\.(\d+)", text):
+    for first_section, first, last_section, last in re.findall(
+        r"(\d+)\.(\d+)[-–](\d+)\.(\d+)", text
+    ):
         if first_section == last_section == section and int(first) <= int(number) <= int(last):
             return True
     return False
@@ -79,7 +81,7 @@ def source_of(reference: str) -> str:
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef) and node.name == function:
             start = min([decorator.lineno for decorator in node.decorator_list] + [node.lineno])
-            return "\n".join(source.splitlines()[start - 1:node.end_lineno])
+            return "\n".join(source.splitlines()[start - 1 : node.end_lineno])
     raise AssertionError(f"{reference}: no test function {function}")
 
 
@@ -107,7 +109,9 @@ def test_judged_rows_name_code_and_tests_that_exist_and_name_the_rule(game_id: s
         for path in row.code:
             assert (ROOT / path).is_file(), f"{game_id} {row.number}: no file {path}"
         for reference in row.tests:
-            assert mentions(source_of(reference), row.number), f"{game_id} {row.number}: {reference} does not name it"
+            assert mentions(source_of(reference), row.number), (
+                f"{game_id} {row.number}: {reference} does not name it"
+            )
 
 
 def cited_rules(game_id: str) -> dict[str, set[str]]:
@@ -129,7 +133,7 @@ def expand(coverage_: Coverage, rule: str) -> list[str]:
     if not dash or not first[:1].isdigit():
         return [rule]
     numbers = [row.number for row in coverage_.rows]
-    return numbers[numbers.index(first):numbers.index(last) + 1]
+    return numbers[numbers.index(first) : numbers.index(last) + 1]
 
 
 @pytest.mark.parametrize("game_id", COVERED_GAMES)
@@ -155,13 +159,16 @@ def test_every_reading_with_a_setting_is_exercised_by_a_position(game_id: str) -
         for letter, value in reading.values.items():
             if letter == reading.default:
                 continue
-            assert any(re.search(rf'^{reading.setting} = "{value}"', text, re.MULTILINE) for text in texts), \
-                f"no position selects reading ({letter}) of {reading.rule}"
+            assert any(
+                re.search(rf'^{reading.setting} = "{value}"', text, re.MULTILINE) for text in texts
+            ), f"no position selects reading ({letter}) of {reading.rule}"
 
 
 def test_the_compliance_page_is_the_generated_one() -> None:
     expected = render_markdown([coverage(game_id) for game_id in COVERED_GAMES])
-    assert COMPLIANCE_PAGE.read_text(encoding="utf-8") == expected, "run: stavka coverage --format markdown > docs/coverage.md"
+    assert COMPLIANCE_PAGE.read_text(encoding="utf-8") == expected, (
+        "run: stavka coverage --format markdown > docs/coverage.md"
+    )
 
 
 def test_the_page_counts_what_the_rows_say() -> None:
@@ -192,7 +199,9 @@ def test_each_module_help_states_what_the_referee_judges() -> None:
     for game_id in COVERED_GAMES:
         coverage_ = coverage(game_id)
         page = help_text(shipped_game(game_id))
-        counts = ", ".join(f"{count} {STATUSES[status]}" for status, count in coverage_.counts().items())
+        counts = ", ".join(
+            f"{count} {STATUSES[status]}" for status, count in coverage_.counts().items()
+        )
         assert f"({len(coverage_.rows)} rules:\n{counts})" in page
         for row in coverage_.rows:
             if row.status in ("open", "unobservable"):

@@ -63,8 +63,22 @@ def test_neighbours_are_the_six_directions_in_order(hex_: Hex) -> None:
 
 def test_odd_columns_sit_toward_larger_rows() -> None:
     """VASSAL's raw lattice: an odd column's neighbours in the even columns are rows r and r+1."""
-    assert set(neighbours(Hex(1, 5))) == {Hex(1, 4), Hex(1, 6), Hex(0, 5), Hex(0, 6), Hex(2, 5), Hex(2, 6)}
-    assert set(neighbours(Hex(2, 5))) == {Hex(2, 4), Hex(2, 6), Hex(1, 4), Hex(1, 5), Hex(3, 4), Hex(3, 5)}
+    assert set(neighbours(Hex(1, 5))) == {
+        Hex(1, 4),
+        Hex(1, 6),
+        Hex(0, 5),
+        Hex(0, 6),
+        Hex(2, 5),
+        Hex(2, 6),
+    }
+    assert set(neighbours(Hex(2, 5))) == {
+        Hex(2, 4),
+        Hex(2, 6),
+        Hex(1, 4),
+        Hex(1, 5),
+        Hex(3, 4),
+        Hex(3, 5),
+    }
 
 
 @given(hexes)

@@ -31,20 +31,30 @@ def reference_raw(grid: HexGrid, x: float, y: float) -> tuple[int, int]:
 def reference_snap(grid: HexGrid, column: int, row: int) -> tuple[int, int]:
     """§2.4 "Centre of raw hex", snapping row."""
     x = int(grid.dx * column + grid.x0)
-    y = int(grid.dy * row + grid.y0) if column % 2 == 0 else int(grid.dy * row + int(grid.dy / 2) + grid.y0)
+    y = (
+        int(grid.dy * row + grid.y0)
+        if column % 2 == 0
+        else int(grid.dy * row + int(grid.dy / 2) + grid.y0)
+    )
     return (y, x) if grid.sideways else (x, y)
 
 
 def reference_lookup(grid: HexGrid, column: int, row: int) -> tuple[int, int]:
     """§2.4 "Centre of raw hex", grid-location look-up row."""
     x = int(column * grid.dx) + grid.x0
-    y = int(row * grid.dy) + grid.y0 if column % 2 == 0 else int(row * grid.dy + grid.dy / 2) + grid.y0
+    y = (
+        int(row * grid.dy) + grid.y0
+        if column % 2 == 0
+        else int(row * grid.dy + grid.dy / 2) + grid.y0
+    )
     return (y, x) if grid.sideways else (x, y)
 
 
 def random_grid(generator: random.Random, sideways: bool) -> HexGrid:
     dy = generator.choice([generator.uniform(20, 300), float(generator.randrange(20, 300, 2))])
-    dx = generator.choice([dy * math.sqrt(3) / 2, generator.uniform(15, 260), float(generator.randrange(15, 260))])
+    dx = generator.choice(
+        [dy * math.sqrt(3) / 2, generator.uniform(15, 260), float(generator.randrange(15, 260))]
+    )
     return HexGrid(dx, dy, generator.randint(-100, 200), generator.randint(-100, 200), sideways)
 
 
@@ -84,11 +94,20 @@ def test_snap_and_lookup_differ_as_documented() -> None:
 
 def _example_board(stagger: bool) -> Board:
     grid = HexGrid(dx=64.5, dy=74.5, x0=37, y0=37)
-    return Board("Main Board", grid, HexGridNumbering(stagger=stagger), (1000, 1000), (0, 0), range(20), range(20))
+    return Board(
+        "Main Board",
+        grid,
+        HexGridNumbering(stagger=stagger),
+        (1000, 1000),
+        (0, 0),
+        range(20),
+        range(20),
+    )
 
 
 @pytest.mark.parametrize(
-    ("name", "point"), [("0405", (230, 297)), ("0101", (37, 37)), ("0102", (37, 111)), ("0201", (101, 0))]
+    ("name", "point"),
+    [("0405", (230, 297)), ("0101", (37, 37)), ("0102", (37, 111)), ("0201", (101, 0))],
 )
 def test_documented_worked_example(name: str, point: tuple[int, int]) -> None:
     board = _example_board(stagger=True)
@@ -104,7 +123,13 @@ def test_unstaggered_second_column_is_down_right() -> None:
 
 
 def test_alphabetic_parts() -> None:
-    assert [HexGridNumbering.format_part(value, "A", 0) for value in (0, 25, 26, 27, 52)] == ["A", "Z", "AA", "BB", "AAA"]
+    assert [HexGridNumbering.format_part(value, "A", 0) for value in (0, 25, 26, 27, 52)] == [
+        "A",
+        "Z",
+        "AA",
+        "BB",
+        "AAA",
+    ]
     assert HexGridNumbering.format_part(4, "N", 1) == "04"
     assert HexGridNumbering.format_part(4, "N", 2) == "004"
     assert HexGridNumbering.format_part(-3, "N", 1) == "-03"
@@ -130,7 +155,9 @@ numberings = st.builds(
 
 
 @given(numberings, st.booleans(), st.integers(0, 30), st.integers(0, 30))
-def test_numbering_round_trip(numbering: HexGridNumbering, sideways: bool, column: int, row: int) -> None:
+def test_numbering_round_trip(
+    numbering: HexGridNumbering, sideways: bool, column: int, row: int
+) -> None:
     """A printed name parses back to the hex it names, whenever VASSAL's own formulas agree.
 
     With descending numbering VASSAL undoes stagger with the parity of the *displayed*
@@ -158,4 +185,6 @@ def test_map_centres_are_the_snap_centres_on_every_board(game: str) -> None:
         assert (int(x), int(y)) == hex_map.pixel_centre(hex_)
         corners = hex_map.corners(hex_)
         assert len(corners) == 6
-        assert math.isclose(sum(cx for cx, _ in corners) / 6, x) and math.isclose(sum(cy for _, cy in corners) / 6, y)
+        assert math.isclose(sum(cx for cx, _ in corners) / 6, x) and math.isclose(
+            sum(cy for _, cy in corners) / 6, y
+        )

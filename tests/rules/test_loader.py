@@ -27,7 +27,9 @@ def test_tps_tables_are_typed() -> None:
     air = spec.tables.odds_tables["air_superiority"]
     assert air.result(air.columns[0], 1) == "-" and air.result(air.columns[-1], 6) == "X"
     assert [level.result for level in spec.tables.victory_levels][0] == "Axis decisive victory"
-    assert {award.id: award.points for award in spec.tables.victory_points}["soviet_in_rostov"] == 100
+    assert {award.id: award.points for award in spec.tables.victory_points}[
+        "soviet_in_rostov"
+    ] == 100
 
 
 @pytest.fixture
@@ -42,7 +44,7 @@ def _break(path: Path, old: str, new: str) -> int:
     """Replace the first ``old`` with ``new``; return the 1-based line it was on."""
     text = path.read_text(encoding="utf-8")
     index = text.index(old)
-    path.write_text(text[:index] + new + text[index + len(old):], encoding="utf-8")
+    path.write_text(text[:index] + new + text[index + len(old) :], encoding="utf-8")
     return text[:index].count("\n") + 1
 
 
@@ -61,7 +63,7 @@ def test_typo_in_a_terrain_name(game_copy: Path) -> None:
 
 
 def test_broken_toml_syntax(game_copy: Path) -> None:
-    line = _break(game_copy / "tables.toml", 'rolls = [-1, 0,', "rolls = [-1, 0,,")
+    line = _break(game_copy / "tables.toml", "rolls = [-1, 0,", "rolls = [-1, 0,,")
     error = _error(game_copy)
     assert error.path == game_copy / "tables.toml" and error.place == line
     assert error.message.startswith("TOML syntax")
@@ -86,13 +88,21 @@ def test_value_out_of_range(game_copy: Path) -> None:
 
 
 def test_unknown_result_code_in_a_table(game_copy: Path) -> None:
-    line = _break(game_copy / "tables.toml", '["Ae", "Ae", "Ae", "Ae", "Ar",', '["Ae", "Ae", "Ae", "Ae", "Xr",')
+    line = _break(
+        game_copy / "tables.toml",
+        '["Ae", "Ae", "Ae", "Ae", "Ar",',
+        '["Ae", "Ae", "Ae", "Ae", "Xr",',
+    )
     error = _error(game_copy)
     assert error.place == line and "unknown result code 'Xr'" in error.message
 
 
 def test_misspelt_key(game_copy: Path) -> None:
-    line = _break(game_copy / "game.toml", "combat_die_modifier = -2\ncombat_condition = \"every", "combat_die_modifer = -2\ncombat_condition = \"every")
+    line = _break(
+        game_copy / "game.toml",
+        'combat_die_modifier = -2\ncombat_condition = "every',
+        'combat_die_modifer = -2\ncombat_condition = "every',
+    )
     error = _error(game_copy)
     assert error.place == line and "unknown key 'combat_die_modifer'" in error.message
 
@@ -156,16 +166,26 @@ def test_scenario_phases_must_keep_the_games_order(tmp_path: Path) -> None:
     # The turn tracker lists the game's phases once and switches off what a scenario skips.
     target = tmp_path / "dos"
     shutil.copytree(games_directory() / "dos", target)
-    _replace(target / "scenarios.toml", '''  "Soviet: prepared attacks (5.4)",
-  "Soviet: movement",''', '''  "Soviet: movement",
-  "Soviet: prepared attacks (5.4)",''')
-    with pytest.raises(DataError, match=r"scenario blue: phases must come in the order game\.toml lists them"):
+    _replace(
+        target / "scenarios.toml",
+        """  "Soviet: prepared attacks (5.4)",
+  "Soviet: movement",""",
+        """  "Soviet: movement",
+  "Soviet: prepared attacks (5.4)",""",
+    )
+    with pytest.raises(
+        DataError, match=r"scenario blue: phases must come in the order game\.toml lists them"
+    ):
         load_game(str(target))
 
 
 def test_scenario_phase_not_in_the_game_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "dos"
     shutil.copytree(games_directory() / "dos", target)
-    _replace(target / "scenarios.toml", '"Soviet: prepared attacks (5.4)",', '"Soviet: prepared attack",')
-    with pytest.raises(DataError, match=r"scenarios\.toml:scenario blue: phase 'Soviet: prepared attack' is not"):
+    _replace(
+        target / "scenarios.toml", '"Soviet: prepared attacks (5.4)",', '"Soviet: prepared attack",'
+    )
+    with pytest.raises(
+        DataError, match=r"scenarios\.toml:scenario blue: phase 'Soviet: prepared attack' is not"
+    ):
         load_game(str(target))

@@ -24,7 +24,10 @@ def _setup(rks: GameSpec) -> dict[str, str]:
 def test_2_1_twelve_city_areas_between_two_rears(rks: GameSpec) -> None:
     kinds = _areas(rks)
     assert sum(kind != "rear" for kind in kinds.values()) == CITY_AREAS
-    assert sorted(area for area, kind in kinds.items() if kind == "rear") == ["german_rear", "soviet_rear"]
+    assert sorted(area for area, kind in kinds.items() if kind == "rear") == [
+        "german_rear",
+        "soviet_rear",
+    ]
     assert set(kinds.values()) == {"rear", "ordinary", "urban"}
 
 
@@ -87,7 +90,9 @@ def test_3_5_the_soviet_rear_touches_three_areas_by_arrows_only(rks: GameSpec) -
     assert area_map is not None
     soviet_rear = rks.maps[0].area("soviet_rear")
     assert len(soviet_rear.adjacent) == 3
-    by_arrow = {crossing.second for crossing in area_map.crossings if crossing.first == "soviet_rear"}
+    by_arrow = {
+        crossing.second for crossing in area_map.crossings if crossing.first == "soviet_rear"
+    }
     assert by_arrow == set(soviet_rear.adjacent)
     assert all(not area_map.border("soviet_rear", other) for other in soviet_rear.adjacent)
     assert "german_rear" not in soviet_rear.adjacent
@@ -100,8 +105,16 @@ def test_4_0_the_victory_areas_are_the_three_joined_to_the_soviet_rear(rks: Game
 
 
 def test_6_reinforcements_arrive_on_turns_2_and_3_in_their_rear(rks: GameSpec) -> None:
-    arrivals = {unit.id: (arrival.turn, arrival.where) for unit in rks.units.values() for arrival in unit.arrivals}
-    assert arrivals == {"16pz": (2, "german_rear"), "100j": (2, "german_rear"), "39gds": (3, "soviet_rear")}
+    arrivals = {
+        unit.id: (arrival.turn, arrival.where)
+        for unit in rks.units.values()
+        for arrival in unit.arrivals
+    }
+    assert arrivals == {
+        "16pz": (2, "german_rear"),
+        "100j": (2, "german_rear"),
+        "39gds": (3, "soviet_rear"),
+    }
 
 
 def test_9_2_10_2_mamayev_kurgan_is_a_city_area(rks: GameSpec) -> None:
@@ -139,6 +152,9 @@ def test_outlines_are_the_adjacency(rks: GameSpec) -> None:
     for area in rks.maps[0].areas:
         assert set(area.adjacent) == set(derived[area.id])
         for other in area.adjacent:
-            crossing = any({crossing.first, crossing.second} == {area.id, other} for crossing in area_map.crossings)
+            crossing = any(
+                {crossing.first, crossing.second} == {area.id, other}
+                for crossing in area_map.crossings
+            )
             assert crossing or area_map.border(area.id, other)
     assert area_map.problems() == []

@@ -74,7 +74,9 @@ def test_rule_8_6_east_of_the_voronezh_don_line(dos: GameSpec) -> None:
     game_map = main_map(dos)
     assert game_map.hex_map is not None
     east = region_without_crossing(
-        [game_map.town("Astrakhan").hex], set(game_map.hex_map.hexes()), game_map.line("voronezh_don")
+        [game_map.town("Astrakhan").hex],
+        set(game_map.hex_map.hexes()),
+        game_map.line("voronezh_don"),
     )
     for name in ("N1033", "N2526", "N2720"):
         assert hex_of(dos, name) in east, name

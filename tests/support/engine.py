@@ -24,9 +24,18 @@ from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
 
-SHARED = (Path(os.environ["STAVKA_SHARED"]) if "STAVKA_SHARED" in os.environ else next(
-    (folder / "shared" for folder in Path(__file__).resolve().parents[3:] if (folder / "shared" / "tools").is_dir()),
-    Path(__file__).resolve().parents[3] / "shared"))
+SHARED = (
+    Path(os.environ["STAVKA_SHARED"])
+    if "STAVKA_SHARED" in os.environ
+    else next(
+        (
+            folder / "shared"
+            for folder in Path(__file__).resolve().parents[3:]
+            if (folder / "shared" / "tools").is_dir()
+        ),
+        Path(__file__).resolve().parents[3] / "shared",
+    )
+)
 """``../shared`` beside the checkout, or beside a folder of worktrees holding it;
 ``$STAVKA_SHARED`` names it for a checkout elsewhere."""
 VCHECK = SHARED / "tools" / "vassal-engine" / "vcheck"
@@ -58,7 +67,9 @@ def _layout(hex_map: HexMap) -> list[tuple[str, int, int]]:
     origins_x = sorted({board.origin[0] for board in hex_map.boards})
     origins_y = sorted({board.origin[1] for board in hex_map.boards})
     for board in hex_map.boards:
-        slots.append((board.name, origins_x.index(board.origin[0]), origins_y.index(board.origin[1])))
+        slots.append(
+            (board.name, origins_x.index(board.origin[0]), origins_y.index(board.origin[1]))
+        )
     return slots
 
 
@@ -170,7 +181,8 @@ def unread_dialogs(report: dict[str, object]) -> bool:
     says nothing about the module, so it is made again; nothing else is excused."""
     dialogs = report.get("dialogs")
     return isinstance(dialogs, list) and any(
-        isinstance(dialog, dict) and not dialog.get("title") and not dialog.get("text") for dialog in dialogs
+        isinstance(dialog, dict) and not dialog.get("title") and not dialog.get("text")
+        for dialog in dialogs
     )
 
 
@@ -179,9 +191,15 @@ def run_vcheck(
 ) -> tuple[int, dict[str, object]]:
     """Run vcheck on ``engine`` and return its exit status and parsed JSON report; a run
     in which vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
-    command = [str(VCHECK), *engine_option(engine), str(module)] + ([str(save)] if save else []) + list(extra)
+    command = (
+        [str(VCHECK), *engine_option(engine), str(module)]
+        + ([str(save)] if save else [])
+        + list(extra)
+    )
     for _attempt in range(ENGINE_ATTEMPTS):
-        completed = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+        completed = subprocess.run(
+            command, capture_output=True, text=True, timeout=600, check=False
+        )
         try:
             report: dict[str, object] = json.loads(completed.stdout)
         except json.JSONDecodeError as error:

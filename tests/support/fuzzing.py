@@ -57,7 +57,15 @@ from builder.vassal.lines import flatten
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import decode_save_bytes
-from builder.vassal.traits import BasicPiece, DynamicProperty, Layer, Marker, Mask, UsePrototype, chain_texts
+from builder.vassal.traits import (
+    BasicPiece,
+    DynamicProperty,
+    Layer,
+    Marker,
+    Mask,
+    UsePrototype,
+    chain_texts,
+)
 from builder.vassal.model import TurnState
 from builder.vassal.nesting import split_chain
 from rules.data import cache as data_cache
@@ -74,11 +82,62 @@ from tests.vassal.vassal_corpus import CORPUS, KASSALA_SAVE, ZXVT_LOG
 
 SEED = 20_240_905
 POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
-SAVE_DAMAGE = ["\x1b", "\\\x1b", "\t", "\\\t", "/", "\\/", ";", "\\;", ",", "\\", "'", "|", "@@", "null", "-1", "9" * 12,
-               "é", "\n", "", "²", "\x9b"]
-TOML_DAMAGE = ["[", "]", "[[unit]]", "{", "}", "=", '"', "'", "\n", "#", ",", "0", "-1", "99999999999999999999", "²",
-               "1e308", "nan", "inf", "true", '"../x"', '"dos"', '"tps"', '""', "\x07", "\0", "é", "[settings]",
-               'at = "N3021"', 'id = "de-16pd"', "steps = 0", "turn = 100"]
+SAVE_DAMAGE = [
+    "\x1b",
+    "\\\x1b",
+    "\t",
+    "\\\t",
+    "/",
+    "\\/",
+    ";",
+    "\\;",
+    ",",
+    "\\",
+    "'",
+    "|",
+    "@@",
+    "null",
+    "-1",
+    "9" * 12,
+    "é",
+    "\n",
+    "",
+    "²",
+    "\x9b",
+]
+TOML_DAMAGE = [
+    "[",
+    "]",
+    "[[unit]]",
+    "{",
+    "}",
+    "=",
+    '"',
+    "'",
+    "\n",
+    "#",
+    ",",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "²",
+    "1e308",
+    "nan",
+    "inf",
+    "true",
+    '"../x"',
+    '"dos"',
+    '"tps"',
+    '""',
+    "\x07",
+    "\0",
+    "é",
+    "[settings]",
+    'at = "N3021"',
+    'id = "de-16pd"',
+    "steps = 0",
+    "turn = 100",
+]
 CHECK_EVERY = 100
 """Every so many readable positions the referee checks one too (a check takes 0.1–0.3 s)."""
 
@@ -104,34 +163,50 @@ def small_save_text() -> str:
         Mask(fields=("", "m.png", "Hide", "I", "?", "side:", ""), owner=None, options=""),
         DynamicProperty(name="Steps", fields=("true,0,4,false", "", ""), value="2"),
         UsePrototype("Unit", "a=1"),
-        BasicPiece(image="a.png", name="7/12 Rgt", map="Main Map", x=10, y=20, gpid="5", properties=(("UniqueID", "1"),)),
+        BasicPiece(
+            image="a.png",
+            name="7/12 Rgt",
+            map="Main Map",
+            x=10,
+            y=20,
+            gpid="5",
+            properties=(("UniqueID", "1"),),
+        ),
     )
     piece_type, state = chain_texts(traits)
     moved = MovePiece("1", "Main Map", 30, 40, None, "Main Map", 10, 20, None, "pw")
     return encode_saved_game(
-        CommandGroup((
-            BeginSave(),
-            NullCommand(),
-            CommandGroup((
+        CommandGroup(
+            (
+                BeginSave(),
                 NullCommand(),
-                AddPiece("1", piece_type, state),
-                AddPiece("2", piece_type, state),
-                AddPiece("3", "stack", "Main Map;10;20;1;2;@@0"),
-                AddPiece("4", "deck;a;b", "Main Map;5;5;true;1,2"),
-            )),
-            SetGlobalProperty("VP", "3", "Module"),
-            SetTurn("TurnTracker0", "0|1;0;false;-1"),
-            AddPlayer("pw", "Al", "Germany"),
-            SetupStacksPlaced(),
-            EndSave(),
-            CommandGroup((
-                Logged(moved),
-                Logged(MovePiece("2", "Main Map", 30, 40, "1", "Main Map", 10, 20, None, None)),
-                Logged(ChangePiece("2", state.replace("German", "Soviet"), state)),
-                Undo(True),
-                Logged(RemovePiece("3")),
-            )),
-        ))
+                CommandGroup(
+                    (
+                        NullCommand(),
+                        AddPiece("1", piece_type, state),
+                        AddPiece("2", piece_type, state),
+                        AddPiece("3", "stack", "Main Map;10;20;1;2;@@0"),
+                        AddPiece("4", "deck;a;b", "Main Map;5;5;true;1,2"),
+                    )
+                ),
+                SetGlobalProperty("VP", "3", "Module"),
+                SetTurn("TurnTracker0", "0|1;0;false;-1"),
+                AddPlayer("pw", "Al", "Germany"),
+                SetupStacksPlaced(),
+                EndSave(),
+                CommandGroup(
+                    (
+                        Logged(moved),
+                        Logged(
+                            MovePiece("2", "Main Map", 30, 40, "1", "Main Map", 10, 20, None, None)
+                        ),
+                        Logged(ChangePiece("2", state.replace("German", "Soviet"), state)),
+                        Undo(True),
+                        Logged(RemovePiece("3")),
+                    )
+                ),
+            )
+        )
     )
 
 
@@ -153,7 +228,9 @@ def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
         # Zip headers: sizes, offsets and counts live in little-endian fields near "PK".
         at = damaged.rfind(b"PK", 0, rng.randrange(1, len(damaged) + 1))
         offset = max(at, 0) + rng.randint(4, 40)
-        damaged[offset : offset + 4] = rng.choice([b"\xff\xff\xff\xff", b"\0\0\0\0", rng.randbytes(4)])
+        damaged[offset : offset + 4] = rng.choice(
+            [b"\xff\xff\xff\xff", b"\0\0\0\0", rng.randbytes(4)]
+        )
     return bytes(damaged)
 
 
@@ -172,7 +249,9 @@ def mutate_text(rng: random.Random, text: str, damage: list[str], keep: int = 0)
         elif kind == 1:
             text = text[:position] + text[position + rng.randint(1, 12) :]
         elif kind == 2:
-            text = text[:position] + text[position : position + rng.randint(1, 40)] + text[position:]
+            text = (
+                text[:position] + text[position : position + rng.randint(1, 40)] + text[position:]
+            )
         else:
             text = text[:position] + chr(rng.randrange(0x20, 0x2FF)) + text[position + 1 :]
     return text
@@ -183,12 +262,23 @@ def _save_seeds() -> dict[str, list[bytes]]:
     text = small_save_text()
     tps = shipped_game("tps")
     units = list(tps.units)
-    ours = stavka_save(tps, [SavedUnit(units[0], "2412"), SavedUnit(units[1], "2413"), SavedUnit(units[2], "0701")],
-                       turn="3", scenario="1")
+    ours = stavka_save(
+        tps,
+        [SavedUnit(units[0], "2412"), SavedUnit(units[1], "2413"), SavedUnit(units[2], "0701")],
+        turn="3",
+        scenario="1",
+    )
     return {
-        "files": [KASSALA_SAVE.read_bytes(), ZXVT_LOG.read_bytes(), (CORPUS / "tld" / "scenario_2.sav").read_bytes()],
-        "payloads": [obfuscate(text, 0x5A), obfuscate(text, 0x00).upper(),
-                     b"VOBS\x21" + bytes(b ^ 0x21 for b in text.encode())],
+        "files": [
+            KASSALA_SAVE.read_bytes(),
+            ZXVT_LOG.read_bytes(),
+            (CORPUS / "tld" / "scenario_2.sav").read_bytes(),
+        ],
+        "payloads": [
+            obfuscate(text, 0x5A),
+            obfuscate(text, 0x00).upper(),
+            b"VOBS\x21" + bytes(b ^ 0x21 for b in text.encode()),
+        ],
         "texts": [text.encode("utf-8"), (CORPUS / "tld" / "scenario_5.sav").read_bytes()],
         "stavka-saves": [ours],
     }
@@ -247,7 +337,9 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
             game_folder, text = rng.choice(seeds)
             path = folder / game_folder / "case.toml"
             path.parent.mkdir(exist_ok=True)
-            path.write_bytes(mutate_text(rng, text, TOML_DAMAGE).encode("utf-8", errors="surrogatepass"))
+            path.write_bytes(
+                mutate_text(rng, text, TOML_DAMAGE).encode("utf-8", errors="surrogatepass")
+            )
             return _now_and_then(rng, read_position_file(path))
 
         return position
@@ -265,7 +357,9 @@ def _reader(kind: str) -> Callable[[random.Random, Path], bool]:
     def reader(rng: random.Random, _folder: Path) -> bool:
         seed = rng.choice(save_seeds)
         if kind == "texts":
-            data = mutate_text(rng, seed.decode("utf-8"), SAVE_DAMAGE, len("begin_save")).encode("utf-8")
+            data = mutate_text(rng, seed.decode("utf-8"), SAVE_DAMAGE, len("begin_save")).encode(
+                "utf-8"
+            )
         else:
             data = mutate_bytes(rng, seed)
         parse_save_bytes(data)
@@ -282,10 +376,38 @@ def parse_text(data: bytes) -> str:
     return decode_save_bytes(data).text
 
 
-KINDS = ("files", "payloads", "texts", "positions", "stavka-saves", "chains", "dotted-keys", "cache-bytes",
-         "turn-strings")
+KINDS = (
+    "files",
+    "payloads",
+    "texts",
+    "positions",
+    "stavka-saves",
+    "chains",
+    "dotted-keys",
+    "cache-bytes",
+    "turn-strings",
+)
 CHAIN_PIECES = ["\t", "\\", "\\\t", '"', "mark;Game", "piece;;;a.png;A", ";", "\\" * 7 + "\t"]
-TURN_PIECES = ["0", "1", "3", "9", "99", "100", "-", "+", "²", "٣", "١", "9" * 40, ";", "\\;", "", " ", "e", "\0"]
+TURN_PIECES = [
+    "0",
+    "1",
+    "3",
+    "9",
+    "99",
+    "100",
+    "-",
+    "+",
+    "²",
+    "٣",
+    "١",
+    "9" * 40,
+    ";",
+    "\\;",
+    "",
+    " ",
+    "e",
+    "\0",
+]
 
 
 def _chain(rng: random.Random, _folder: Path) -> bool:
@@ -301,8 +423,11 @@ def _dotted_keys(rng: random.Random, folder: Path) -> bool:
     key = rng.choice([".", " . ", ".\t"]).join(parts)
     line = rng.choice([f"{key} = 1", f"[{key}]", f"[[{key}]]", f"x = {{ {key} = 1 }}", f"{key}"])
     path = folder / "dotted.toml"
-    path.write_text(mutate_text(rng, f'game = "dos"\nturn = 1\n{line}\n', TOML_DAMAGE), encoding="utf-8",
-                    errors="surrogatepass")
+    path.write_text(
+        mutate_text(rng, f'game = "dos"\nturn = 1\n{line}\n', TOML_DAMAGE),
+        encoding="utf-8",
+        errors="surrogatepass",
+    )
     read_position_file(path)
     return False
 
@@ -334,12 +459,17 @@ def _turn_strings(rng: random.Random, _folder: Path) -> bool:
     tracker = TurnState("TurnTracker0", 0, (";".join(fields[: rng.randint(1, 5)]),))
     turn, phase = positions.turn_and_phase(Path("fuzz.vsav"), game, (tracker,))
     if not 0 <= turn <= position_file.MAX_TURN or (phase is not None and phase not in game.phases):
-        raise FuzzFailure(f"turn {turn} and phase {phase!r} read from {tracker.level_states[0][:80]!r}")
+        raise FuzzFailure(
+            f"turn {turn} and phase {phase!r} read from {tracker.level_states[0][:80]!r}"
+        )
     return False
 
 
 _PLAIN_KINDS: dict[str, Callable[[random.Random, Path], bool]] = {
-    "chains": _chain, "dotted-keys": _dotted_keys, "cache-bytes": _cache_bytes, "turn-strings": _turn_strings,
+    "chains": _chain,
+    "dotted-keys": _dotted_keys,
+    "cache-bytes": _cache_bytes,
+    "turn-strings": _turn_strings,
 }
 
 
@@ -357,5 +487,7 @@ def fuzz(kind: str, cases: int, seed: int = SEED) -> FuzzResult:
             except StavkaError:
                 refused += 1
             except Exception as error:  # the point of the fuzz: nothing else may escape
-                raise FuzzFailure(f"case {case} ({kind}, seed {seed}): {type(error).__name__}: {error}") from error
+                raise FuzzFailure(
+                    f"case {case} ({kind}, seed {seed}): {type(error).__name__}: {error}"
+                ) from error
     return FuzzResult(kind, cases, refused, checked, time.perf_counter() - start)

@@ -12,7 +12,16 @@ import struct
 import zipfile
 from collections.abc import Iterator
 
-from builder.vassal.commands import AddPiece, BeginSave, Command, CommandGroup, EndSave, Logged, MovePiece, encode_saved_game
+from builder.vassal.commands import (
+    AddPiece,
+    BeginSave,
+    Command,
+    CommandGroup,
+    EndSave,
+    Logged,
+    MovePiece,
+    encode_saved_game,
+)
 from builder.vassal.sequence import encode
 
 
@@ -44,14 +53,22 @@ def _moves(count: int, pieces: int) -> Iterator[Command]:
 def stacked_moves(pieces: int, moves: int) -> bytes:
     """``pieces`` pieces in one stack, then ``moves`` logged moves among fifty spots."""
     commands: list[Command] = [CommandGroup(tuple(_piece(f"p{index}") for index in range(pieces)))]
-    commands.append(AddPiece("s", "stack", encode(["Map", "10", "10", *(f"p{index}" for index in range(pieces))], ";")))
+    commands.append(
+        AddPiece(
+            "s",
+            "stack",
+            encode(["Map", "10", "10", *(f"p{index}" for index in range(pieces))], ";"),
+        )
+    )
     commands += list(_moves(moves, pieces))
     return encode_saved_game(CommandGroup((BeginSave(), *commands, EndSave()))).encode("utf-8")
 
 
 def long_log(pieces: int, moves: int) -> str:
     """A log's command text: ``pieces`` pieces in a row and ``moves`` moves among them."""
-    commands: list[Command] = [CommandGroup(tuple(_piece(f"p{index}", index, 0) for index in range(pieces)))]
+    commands: list[Command] = [
+        CommandGroup(tuple(_piece(f"p{index}", index, 0) for index in range(pieces)))
+    ]
     commands += list(_moves(moves, pieces))
     return encode_saved_game(CommandGroup((BeginSave(), *commands, EndSave())))
 
@@ -84,13 +101,20 @@ def escaped_escs(count: int) -> bytes:
 
 def bare_pieces(count: int) -> bytes:
     """``count`` pieces of a BasicPiece each, not stacked."""
-    pieces = "\x1b".join(f"+/{index}/piece;;;;u{index}/Map;{index % 900};{index // 900}" for index in range(count))
+    pieces = "\x1b".join(
+        f"+/{index}/piece;;;;u{index}/Map;{index % 900};{index // 900}" for index in range(count)
+    )
     return ("begin_save\x1b" + pieces + "\x1bend_save").encode("utf-8")
 
 
 def random_letters(count: int, seed: int = 5) -> str:
     """Letters at random: text that deflates only about 2:1, under any ratio limit."""
-    return random.Random(seed).randbytes(count).translate(bytes(b"abcdefgh"[value % 8] for value in range(256))).decode("ascii")
+    return (
+        random.Random(seed)
+        .randbytes(count)
+        .translate(bytes(b"abcdefgh"[value % 8] for value in range(256)))
+        .decode("ascii")
+    )
 
 
 def flat_chain_save(traits: int) -> bytes:
@@ -98,4 +122,6 @@ def flat_chain_save(traits: int) -> bytes:
     a chain the engine reads as two traits, which once cost memory in its square."""
     piece_type = "mark;Game\t" * traits + "piece;;;a.png;A"
     state = "x\t" * traits + "Map;5;5;;0"
-    return encode_saved_game(CommandGroup((BeginSave(), AddPiece("1", piece_type, state), EndSave()))).encode("utf-8")
+    return encode_saved_game(
+        CommandGroup((BeginSave(), AddPiece("1", piece_type, state), EndSave()))
+    ).encode("utf-8")

@@ -27,8 +27,14 @@ NOTHING = "nothing to mark"
 TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 
-def play(module: Path, save: Path, steps: Sequence[Mapping[str, object]], folder: Path, *options: str,
-         with_stavka: bool = True) -> dict[str, Any]:
+def play(
+    module: Path,
+    save: Path,
+    steps: Sequence[Mapping[str, object]],
+    folder: Path,
+    *options: str,
+    with_stavka: bool = True,
+) -> dict[str, Any]:
     """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts the
     worktree's program first on the PATH, else the PATH holds only the system's folders."""
     actions = folder / "steps.json"
@@ -36,28 +42,43 @@ def play(module: Path, save: Path, steps: Sequence[Mapping[str, object]], folder
     system = "/usr/local/bin:/usr/bin:/bin"
     path = f"{STAVKA.parent}:{system}" if with_stavka else system
     completed = subprocess.run(
-        [str(VCHECK), str(module), str(save), "--compact", "--no-state", "--actions", str(actions), *options],
-        capture_output=True, text=True, timeout=900, check=False, cwd=folder, env={**os.environ, "PATH": path},
+        [
+            str(VCHECK),
+            str(module),
+            str(save),
+            "--compact",
+            "--no-state",
+            "--actions",
+            str(actions),
+            *options,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        cwd=folder,
+        env={**os.environ, "PATH": path},
     )
     try:
         report: dict[str, Any] = json.loads(completed.stdout)
     except json.JSONDecodeError as error:
-        raise AssertionError(f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}") \
-            from error
+        raise AssertionError(
+            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
+        ) from error
     return report
 
 
 def plugin_lines(actions: Sequence[Mapping[str, Any]]) -> list[str]:
     """The plugin's chat lines over ``actions``, without the chat's decoration."""
     lines = [line.lstrip("- ") for action in actions for line in action["chat"]]
-    return [line[len(PREFIX):] for line in lines if line.startswith(PREFIX)]
+    return [line[len(PREFIX) :] for line in lines if line.startswith(PREFIX)]
 
 
 def drawn_marks(lines: Sequence[str]) -> set[str]:
     """The marks the plugin says it drew: ``meaning subject`` (a unit) or ``meaning place``."""
     marked = [TIMED.sub("", line) for line in lines if line.startswith((MARKED, NOTHING))]
     assert len(marked) == 1, lines
-    return set(marked[0][len(MARKED):].split("; ")) if marked[0].startswith(MARKED) else set()
+    return set(marked[0][len(MARKED) :].split("; ")) if marked[0].startswith(MARKED) else set()
 
 
 def answer_time(lines: Sequence[str]) -> float:
@@ -70,8 +91,13 @@ def answer_time(lines: Sequence[str]) -> float:
 
 def referee(*arguments: str) -> dict[str, Any]:
     """``stavka ARGUMENTS --format json`` of the worktree, parsed."""
-    completed = subprocess.run([str(STAVKA), *arguments, "--format", "json"], capture_output=True, text=True,
-                               timeout=300, check=True)
+    completed = subprocess.run(
+        [str(STAVKA), *arguments, "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     answer: dict[str, Any] = json.loads(completed.stdout)
     return answer
 

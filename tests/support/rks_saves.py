@@ -19,7 +19,13 @@ from lxml import etree
 
 from builder.build import draw_art
 from builder.conventions import SCENARIO_PROPERTY
-from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.area_names import (
+    CARDS_DEALT,
+    DISCARD_PILE,
+    DRAW_DECK,
+    hand_map_name,
+    steps_map_name,
+)
 from builder.module.assemble import board_layouts, metadata_of, setup_pieces
 from builder.module.cards import HAND_SPOT, CardArt, card_prototype
 from builder.module.catalogue import Catalogue, catalogue
@@ -41,12 +47,17 @@ def draw_piles(module: Path) -> dict[str, dict[str, str]]:
     """The attributes of each DrawPile in the module's build file, by pile name."""
     with zipfile.ZipFile(module) as archive:
         root = etree.fromstring(archive.read("buildFile.xml"))
-    return {str(element.get("name", "")): {str(key): str(value) for key, value in element.attrib.items()}
-            for element in root.iter(DRAW_PILE)}
+    return {
+        str(element.get("name", "")): {
+            str(key): str(value) for key, value in element.attrib.items()
+        }
+        for element in root.iter(DRAW_PILE)
+    }
 
 
-def card_piece(spec: GameSpec, art: CardArt, pieces: Catalogue, card: Card, map_name: str, x: int,
-               y: int) -> SetupPiece:
+def card_piece(
+    spec: GameSpec, art: CardArt, pieces: Catalogue, card: Card, map_name: str, x: int, y: int
+) -> SetupPiece:
     """A card as a game holds it: the Card prototype expanded, then its own traits."""
     traits: tuple[Trait, ...] = (*card_prototype(spec, art)[:-1], *pieces.cards[card.id][1:])
     return SetupPiece(traits=traits, map=map_name, x=x, y=y)
@@ -54,12 +65,16 @@ def card_piece(spec: GameSpec, art: CardArt, pieces: Catalogue, card: Card, map_
 
 def turned(piece: SetupPiece, layer_name: str) -> SetupPiece:
     """``piece`` with its two-level Layer ``layer_name`` showing its second level."""
-    traits = tuple(replace(trait, level=2) if isinstance(trait, Layer) and trait.name == layer_name else trait
-                   for trait in piece.traits)
+    traits = tuple(
+        replace(trait, level=2) if isinstance(trait, Layer) and trait.name == layer_name else trait
+        for trait in piece.traits
+    )
     return replace(piece, traits=traits)
 
 
-def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str, str] | None = None) -> bytes:
+def dealt_save(
+    spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str, str] | None = None
+) -> bytes:
     """The bytes of a save of ``module`` just after the deal; ``turned_over`` maps a unit
     name or a marker's area to the Layer to show at its second level (``Isolated``,
     ``Acted``, a control marker's ``Side``)."""
@@ -81,22 +96,43 @@ def dealt_save(spec: GameSpec, module: Path, seed: int, turned_over: Mapping[str
         for box in steps_boxes(spec, side.id):
             corners = box.slot
             x, y = (corners[0][0] + corners[2][0]) // 2, (corners[0][1] + corners[2][1]) // 2
-            pieces += [card_piece(spec, card_art, chains, card, steps_map_name(side.name), x, y) for card in steps.get(box.unit, ())]
+            pieces += [
+                card_piece(spec, card_art, chains, card, steps_map_name(side.name), x, y)
+                for card in steps.get(box.unit, ())
+            ]
     for side_id, cards in hands.items():
-        pieces += [card_piece(spec, card_art, chains, card, hand_map_name(names[side_id]), *HAND_SPOT) for card in cards]
+        pieces += [
+            card_piece(spec, card_art, chains, card, hand_map_name(names[side_id]), *HAND_SPOT)
+            for card in cards
+        ]
     piles = draw_piles(module)
     main = spec.maps[0].name
     decks = []
     for name, cards in ((DRAW_DECK, rest), (DISCARD_PILE, [])):
         pile = piles[name]
         x, y = int(pile["x"]), int(pile["y"])
-        decks.append(SetupDeck(type=deck_type(pile), map=main, x=x, y=y, face_down=pile.get("faceDown") == "Always",
-                               cards=tuple(card_piece(spec, card_art, chains, card, main, x, y) for card in cards)))
+        decks.append(
+            SetupDeck(
+                type=deck_type(pile),
+                map=main,
+                x=x,
+                y=y,
+                face_down=pile.get("faceDown") == "Always",
+                cards=tuple(card_piece(spec, card_art, chains, card, main, x, y) for card in cards),
+            )
+        )
     metadata = metadata_of(spec, game_data_files(Path(spec.folder)))
     return build_setup_save(
-        pieces, metadata, seed, boards=board_layouts(spec, art),
-        global_properties=(GlobalPropertyValue(SCENARIO_PROPERTY, "city", MODULE_CONTAINER),
-                           GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER)),
+        pieces,
+        metadata,
+        seed,
+        boards=board_layouts(spec, art),
+        global_properties=(
+            GlobalPropertyValue(SCENARIO_PROPERTY, "city", MODULE_CONTAINER),
+            GlobalPropertyValue(CARDS_DEALT, "yes", MODULE_CONTAINER),
+        ),
         turns=(TurnPosition(TURN_TRACKER_ID, turn_tracker_state(spec, 1)),),
-        description="Dealt", at_start_stacks=True, decks=decks,
+        description="Dealt",
+        at_start_stacks=True,
+        decks=decks,
     )

@@ -51,8 +51,14 @@ def stavka_save(
         else:
             x, y, map_name = 100, 100, placed.map
         marker = Marker(("Game", "UnitId"), (placed.game or spec.id, placed.unit))
-        pieces.append(SetupPiece((marker, BasicPiece(image="", name=placed.unit)), map_name, int(x), int(y)))
+        pieces.append(
+            SetupPiece((marker, BasicPiece(image="", name=placed.unit)), map_name, int(x), int(y))
+        )
     metadata = Metadata(module or module_name(spec), "0.1.0", "3.7.10", "1700000000000", "")
-    properties = () if scenario is None else (GlobalPropertyValue(SCENARIO_PROPERTY, scenario, MODULE_CONTAINER),)
+    properties = (
+        ()
+        if scenario is None
+        else (GlobalPropertyValue(SCENARIO_PROPERTY, scenario, MODULE_CONTAINER),)
+    )
     turns = () if turn is None else (TurnPosition("TurnTracker0", f"0|{turn};0;false;-1"),)
     return build_setup_save(pieces, metadata, seed=1, global_properties=properties, turns=turns)

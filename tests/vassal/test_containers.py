@@ -80,9 +80,14 @@ def test_xz_bomb_is_stopped_by_ratio() -> None:
 
 def test_zip_with_metadata_and_bare_variants() -> None:
     payload = obfuscate(TEXT, 7)
-    full = read_container(build_zip([("savedGame", payload), ("savedata", b"<data/>"), ("moduledata", b"<data/>")]))
+    full = read_container(
+        build_zip([("savedGame", payload), ("savedata", b"<data/>"), ("moduledata", b"<data/>")])
+    )
     assert (b"".join(full.payload()), full.save_data, full.module_data, full.zipped) == (
-        payload, b"<data/>", b"<data/>", True
+        payload,
+        b"<data/>",
+        b"<data/>",
+        True,
     )
     only = read_container(_zip([("savedGame", payload)], zipfile.ZIP_STORED))
     assert (b"".join(only.payload()), only.module_data) == (payload, None)
@@ -107,9 +112,23 @@ def test_build_zip_is_byte_identical_for_identical_input() -> None:
         (_zip([("buildFile.xml", b"<x/>")]), "module, not a saved game"),
         (_zip([("other", b"x")]), "no savedGame entry"),
         (_zip([("savedGame", b"\0" * 10_000_000)]), "times its packed size"),
-        (_zip([("savedGame", b"x"), ("moduledata", random.Random(2).randbytes(1_100_000))]), "unpacks to more than 1 MB"),
+        (
+            _zip([("savedGame", b"x"), ("moduledata", random.Random(2).randbytes(1_100_000))]),
+            "unpacks to more than 1 MB",
+        ),
     ],
-    ids=["bad-zip", "truncated-zip", "dot-dot", "absolute", "drive", "duplicate", "module", "no-save", "bomb", "metadata"],
+    ids=[
+        "bad-zip",
+        "truncated-zip",
+        "dot-dot",
+        "absolute",
+        "drive",
+        "duplicate",
+        "module",
+        "no-save",
+        "bomb",
+        "metadata",
+    ],
 )
 def test_hostile_zips_raise_save_error(data: bytes, message: str) -> None:
     with pytest.raises(SaveError, match=message):
@@ -148,7 +167,9 @@ def test_save_from_another_module_is_refused() -> None:
 
 def test_hostile_metadata_xml_is_refused() -> None:
     entity_bomb = b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">]><data>&a;</data>'
-    data = build_zip([("savedGame", obfuscate(TEXT, 1)), ("moduledata", entity_bomb), ("savedata", b"<data")])
+    data = build_zip(
+        [("savedGame", obfuscate(TEXT, 1)), ("moduledata", entity_bomb), ("savedata", b"<data")]
+    )
     with pytest.raises(SaveError, match="savedata"):
         decode_save_bytes(data)
 

@@ -58,12 +58,20 @@ def test_pieces_and_stacks(corpus_save: Path) -> None:
     for stack in game.stacks:
         for piece_id in stack.piece_ids:
             piece = by_id[piece_id]
-            assert (piece.stack_id, piece.map, piece.x, piece.y) == (stack.id, stack.map, stack.x, stack.y)
+            assert (piece.stack_id, piece.map, piece.x, piece.y) == (
+                stack.id,
+                stack.map,
+                stack.x,
+                stack.y,
+            )
 
 
 def test_kassala_position() -> None:
     game = read_saved_game(KASSALA_SAVE)
-    assert game.module is not None and (game.module.name, game.module.version) == ("Kassala", "0.2.0")
+    assert game.module is not None and (game.module.name, game.module.version) == (
+        "Kassala",
+        "0.2.0",
+    )
     assert game.save is not None and game.save.vassal_version == "3.6.5"
     assert game.setup_stacks_placed
     assert [(turn.tracker_id, turn.current_level, turn.level_states) for turn in game.turns] == [
@@ -81,7 +89,10 @@ def test_kassala_position() -> None:
         gpid="43",
         properties=(),
     )
-    assert [trait.prefix for trait in nubian.traits[:-1] if isinstance(trait, UnknownTrait)] == ["clone;", "delete;"]
+    assert [trait.prefix for trait in nubian.traits[:-1] if isinstance(trait, UnknownTrait)] == [
+        "clone;",
+        "delete;",
+    ]
 
 
 def test_log_is_stepped_to_its_end() -> None:
@@ -97,7 +108,12 @@ def test_typed_traits_of_a_37_save() -> None:
     odin = game.piece("1711658022991")
     layer = odin.traits[0]
     assert isinstance(layer, Layer)
-    assert (layer.name, layer.images, layer.level, layer.active) == ("Flip", ("en-odin-r.png",), -1, False)
+    assert (layer.name, layer.images, layer.level, layer.active) == (
+        "Flip",
+        ("en-odin-r.png",),
+        -1,
+        False,
+    )
     side = odin.traits[-2]
     assert isinstance(side, Marker) and side.value_of("Side") == "Aesir"
     assert ("UniqueID", "1711658022991") in odin.basic.properties

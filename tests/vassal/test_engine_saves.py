@@ -15,7 +15,9 @@ from tests.vassal.vassal_corpus import KASSALA_MODULE, KASSALA_SAVE, ZXVT_LOG, Z
 
 pytestmark = [
     pytest.mark.engine,
-    pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"),
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
 ]
 
 PieceRow = tuple[str, str, str, int, int, str | None, str]
@@ -30,13 +32,27 @@ def _vcheck(module: Path, save: Path) -> dict[str, Any]:
 
 def _pieces(report: dict[str, Any]) -> list[PieceRow]:
     return sorted(
-        (piece["id"], piece["name"], piece["map"], piece["x"], piece["y"], piece.get("in"), piece["state"])
+        (
+            piece["id"],
+            piece["name"],
+            piece["map"],
+            piece["x"],
+            piece["y"],
+            piece.get("in"),
+            piece["state"],
+        )
         for piece in report["saved_game"]["pieces"]
     )
 
 
-@pytest.mark.parametrize(("module", "save"), [(KASSALA_MODULE, KASSALA_SAVE), (ZXVT_MODULE, ZXVT_LOG)], ids=["kassala", "zxvt-log"])
-def test_unchanged_copy_loads_with_the_same_pieces(tmp_path: Path, module: Path, save: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "save"),
+    [(KASSALA_MODULE, KASSALA_SAVE), (ZXVT_MODULE, ZXVT_LOG)],
+    ids=["kassala", "zxvt-log"],
+)
+def test_unchanged_copy_loads_with_the_same_pieces(
+    tmp_path: Path, module: Path, save: Path
+) -> None:
     copy = tmp_path / save.name
     write_annotated_copy(save, copy, {}, seed=11)
     original, written = _vcheck(module, save), _vcheck(module, copy)
@@ -46,8 +62,13 @@ def test_unchanged_copy_loads_with_the_same_pieces(tmp_path: Path, module: Path,
 
 
 def test_engine_agrees_with_our_reader_on_the_position() -> None:
-    engine = {(row[0], row[2], row[3], row[4], row[5]) for row in _pieces(_vcheck(ZXVT_MODULE, ZXVT_LOG))}
-    ours = {(piece.id, piece.map, piece.x, piece.y, piece.stack_id) for piece in read_saved_game(ZXVT_LOG).pieces}
+    engine = {
+        (row[0], row[2], row[3], row[4], row[5]) for row in _pieces(_vcheck(ZXVT_MODULE, ZXVT_LOG))
+    }
+    ours = {
+        (piece.id, piece.map, piece.x, piece.y, piece.stack_id)
+        for piece in read_saved_game(ZXVT_LOG).pieces
+    }
     assert ours == engine
 
 
@@ -72,10 +93,19 @@ def test_setup_save_loads_with_every_piece_and_stack(tmp_path: Path) -> None:
     assert game.module is not None
     pieces = [SetupPiece(piece.traits, "Main Map", piece.x, piece.y) for piece in game.pieces]
     path = tmp_path / "setup.vsav"
-    write_setup_save(path, pieces, game.module, seed=2, boards=game.boards, turns=[TurnPosition("TurnTracker0", "0|4;0;false;10")])
+    write_setup_save(
+        path,
+        pieces,
+        game.module,
+        seed=2,
+        boards=game.boards,
+        turns=[TurnPosition("TurnTracker0", "0|4;0;false;10")],
+    )
     report = _vcheck(KASSALA_MODULE, path)
     rows = _pieces(report)
-    assert sorted((row[1], row[3], row[4]) for row in rows) == sorted((piece.name, piece.x, piece.y) for piece in game.pieces)
+    assert sorted((row[1], row[3], row[4]) for row in rows) == sorted(
+        (piece.name, piece.x, piece.y) for piece in game.pieces
+    )
     assert sorted(stack["count"] for stack in report["saved_game"]["stacks"]) == sorted(
         len(stack.piece_ids) for stack in game.stacks
     )

@@ -13,8 +13,17 @@ import pytest
 from builder.vassal.reader import parse_save_bytes
 from tests.support.fuzzing import KINDS, fuzz, small_save_text
 
-CASES = {"files": 10_000, "payloads": 5_000, "texts": 15_000, "positions": 4_000, "stavka-saves": 2_000,
-         "chains": 3_000, "dotted-keys": 1_000, "cache-bytes": 300, "turn-strings": 3_000}
+CASES = {
+    "files": 10_000,
+    "payloads": 5_000,
+    "texts": 15_000,
+    "positions": 4_000,
+    "stavka-saves": 2_000,
+    "chains": 3_000,
+    "dotted-keys": 1_000,
+    "cache-bytes": 300,
+    "turn-strings": 3_000,
+}
 READ_WHATEVER_THEY_HOLD = ("chains", "cache-bytes")
 """Any chain is a chain, and a damaged cache entry is passed over: neither is refused."""
 

@@ -67,7 +67,9 @@ def _cost(action: Callable[[], object]) -> Cost:
 
 
 @pytest.mark.parametrize("nest", [nested_groups, nested_quotes], ids=["escapes", "quotes"])
-def test_deep_nesting_of_a_large_save_costs_one_copy_not_one_per_level(nest: Callable[[str, int], bytes]) -> None:
+def test_deep_nesting_of_a_large_save_costs_one_copy_not_one_per_level(
+    nest: Callable[[str, int], bytes],
+) -> None:
     text = nest("NOTES\t" + "x" * 4 * MB, limits.MAX_DEPTH - 1)
     cost = _cost(lambda: (parse_save_bytes(text), flatten(text.decode("utf-8"))))
     assert cost.error is None
@@ -79,7 +81,10 @@ def test_deep_nesting_of_a_large_save_costs_one_copy_not_one_per_level(nest: Cal
 def test_nesting_beyond_the_limit_is_refused_cheaply(nest: Callable[[str, int], bytes]) -> None:
     text = nest("NOTES\t" + "x" * MB, limits.MAX_DEPTH + 5)
     cost = _cost(lambda: parse_save_bytes(text))
-    assert cost.error is not None and f"nested more than {limits.MAX_DEPTH} levels" in cost.error.message
+    assert (
+        cost.error is not None
+        and f"nested more than {limits.MAX_DEPTH} levels" in cost.error.message
+    )
     assert cost.peak_bytes < 12 * len(text) and cost.seconds < 10
 
 
@@ -139,10 +144,14 @@ def test_peak_memory_of_a_pog_shaped_save_is_under_ten_times_its_text() -> None:
     save = pog_shaped_save()
     cost = _cost(lambda: parse_save_bytes(save.data))
     assert cost.error is None
-    assert cost.peak_bytes < 10 * save.text_bytes, f"{cost.peak_bytes / save.text_bytes:.1f}× the text"
+    assert cost.peak_bytes < 10 * save.text_bytes, (
+        f"{cost.peak_bytes / save.text_bytes:.1f}× the text"
+    )
 
 
-def test_payload_within_every_limit_still_costs_a_bounded_multiple(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_payload_within_every_limit_still_costs_a_bounded_multiple(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(limits, "MAX_TEXT_BYTES", 4 * limits.MEBIBYTE)
     # Letters at random: under the ratio limit, so only the text limit stops it.
     text = "begin_save\x1b" + "NOTES\t" + random_letters(5 * MB)
@@ -164,7 +173,9 @@ def test_payload_within_every_limit_still_costs_a_bounded_multiple(monkeypatch: 
     ],
     ids=["sixty-thousand-entries", "huge-directory", "zip64"],
 )
-def test_zip_directories_are_bounded_before_parsing(make: Callable[[], bytes], message: str) -> None:
+def test_zip_directories_are_bounded_before_parsing(
+    make: Callable[[], bytes], message: str
+) -> None:
     data = make()
     cost = _cost(lambda: parse_save_bytes(data))
     assert cost.error is not None and message in cost.error.message
@@ -177,7 +188,10 @@ def test_zip_directories_are_bounded_before_parsing(make: Callable[[], bytes], m
 def test_megabytes_of_escaped_esc_are_refused_by_the_command_limit() -> None:
     text = escaped_escs(2_500_000)
     cost = _cost(lambda: parse_save_bytes(text))
-    assert cost.error is not None and f"more than {limits.MAX_COMMANDS:,} commands" in cost.error.message
+    assert (
+        cost.error is not None
+        and f"more than {limits.MAX_COMMANDS:,} commands" in cost.error.message
+    )
     assert cost.seconds < 2 and cost.peak_bytes < 2 * len(text) + MB
 
 

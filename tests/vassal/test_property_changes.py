@@ -20,8 +20,12 @@ def test_a_logged_vp_change_is_the_value_the_log_leaves() -> None:
 
 
 def test_a_change_without_container_changes_the_property_of_that_name() -> None:
-    game = parse_save_bytes(_log("MutableProperty\tAxisVP\t0\t5", "MutableProperty\tAxisVP\t5\t7\t"))
-    assert [(value.name, value.value, value.container) for value in game.global_properties] == [("AxisVP", "7", "Module")]
+    game = parse_save_bytes(
+        _log("MutableProperty\tAxisVP\t0\t5", "MutableProperty\tAxisVP\t5\t7\t")
+    )
+    assert [(value.name, value.value, value.container) for value in game.global_properties] == [
+        ("AxisVP", "7", "Module")
+    ]
 
 
 def test_the_change_encodes_back_to_the_text_the_engine_wrote() -> None:

@@ -74,7 +74,9 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, name: str) -> None:
 def test_save_of_another_module_is_refused() -> None:
     code, _, error = _dump(str(ZXVT_LOG), "--module", str(KASSALA_MODULE))
     assert code == 2
-    expected = SaveError(ZXVT_LOG, "moduledata", "saved with module 'Capture of the territory', not 'Kassala'")
+    expected = SaveError(
+        ZXVT_LOG, "moduledata", "saved with module 'Capture of the territory', not 'Kassala'"
+    )
     assert error == f"stavka: {expected.one_line()}\n"
     assert _dump(str(ZXVT_LOG), "--module", str(ZXVT_MODULE))[0] == 0
 

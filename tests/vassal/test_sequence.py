@@ -16,9 +16,9 @@ DELIMITERS = ["\x1b", "/", "\t", ";", ",", ":", "=", "|"]
 
 # Field text rich in the characters that matter: every delimiter, backslashes, quotes,
 # non-ASCII and the empty string.
-FIELD = st.text(alphabet=st.sampled_from([*DELIMITERS, "\\", "'", "a", "é", "–", "Ж", "\n", " "]), max_size=12) | st.text(
-    max_size=8
-)
+FIELD = st.text(
+    alphabet=st.sampled_from([*DELIMITERS, "\\", "'", "a", "é", "–", "Ж", "\n", " "]), max_size=12
+) | st.text(max_size=8)
 
 
 def test_empty_elements_give_empty_fields() -> None:
@@ -47,7 +47,9 @@ def test_vassal_trait_chain_vector() -> None:
 
 def test_parse_int_follows_java() -> None:
     assert [parse_int(text) for text in ("12", "-3", "+4", "2147483647")] == [12, -3, 4, 2147483647]
-    assert [parse_int(text) for text in ("", "-", "1.0", "2147483648", "١٢", "9" * 5000)] == [None] * 6
+    assert [parse_int(text) for text in ("", "-", "1.0", "2147483648", "١٢", "9" * 5000)] == [
+        None
+    ] * 6
 
 
 @given(st.lists(FIELD, min_size=1, max_size=6), st.sampled_from(DELIMITERS))
@@ -151,7 +153,12 @@ def test_one_pass_command_tree_matches_level_by_level(text: str) -> None:
     assert list(command_lines(text)) == _reference_lines(text)
 
 
-@given(st.recursive(st.lists(FIELD, min_size=1, max_size=3), lambda inner: st.lists(inner, min_size=1, max_size=3)))
+@given(
+    st.recursive(
+        st.lists(FIELD, min_size=1, max_size=3),
+        lambda inner: st.lists(inner, min_size=1, max_size=3),
+    )
+)
 def test_one_pass_command_tree_of_nested_groups(tree: list[Any]) -> None:
     def encoded(node: str | list[Any]) -> str:
         return node if isinstance(node, str) else encode([encoded(child) for child in node], "\x1b")

@@ -12,11 +12,23 @@ from builder.vassal.metadata import Metadata
 from builder.vassal.model import GlobalPropertyValue
 from builder.vassal.reader import parse_save_bytes, read_saved_game
 from builder.vassal.traits import BasicPiece, DynamicProperty, Layer, Marker, Mask
-from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save, write_annotated_copy, write_setup_save
+from builder.vassal.writer import (
+    SetupPiece,
+    TurnPosition,
+    build_setup_save,
+    write_annotated_copy,
+    write_setup_save,
+)
 from rules.errors import OutputError, SaveError
 from tests.vassal.vassal_corpus import KASSALA_SAVE, ZXVT_LOG
 
-MODULE = Metadata(name="Stalingrad – Test", version="0.1", vassal_version="3.6.0", date_saved="1700000000000", description="")
+MODULE = Metadata(
+    name="Stalingrad – Test",
+    version="0.1",
+    vassal_version="3.6.0",
+    date_saved="1700000000000",
+    description="",
+)
 
 
 def _unit(name: str, image: str = "ge-inf.png") -> tuple[Marker | Layer | BasicPiece, ...]:
@@ -54,12 +66,18 @@ def test_setup_save_reads_back(tmp_path: Path) -> None:
     game = read_saved_game(path, expected_module=MODULE.name)
     assert [piece.name for piece in game.pieces] == ["7/12 Inf Rgt", "Art; Bn\\", "Гвардия 'élite'"]
     assert len({piece.id for piece in game.pieces}) == 3
-    assert [(stack.x, stack.y, len(stack.piece_ids)) for stack in game.stacks] == [(230, 297, 2), (101, 0, 1)]
+    assert [(stack.x, stack.y, len(stack.piece_ids)) for stack in game.stacks] == [
+        (230, 297, 2),
+        (101, 0, 1),
+    ]
     assert game.global_properties == (GlobalPropertyValue("VP", "12;3", "Module"),)
     assert game.turns[0].level_states == ("3;0;false;-1",)
     assert game.save is not None and game.save.description == "Scenario 1"
     assert game.setup_stacks_placed
-    assert game.pieces[0].traits == (*_unit("7/12 Inf Rgt")[:-1], BasicPiece("ge-inf.png", "7/12 Inf Rgt", "Main Map", 230, 297, "17"))
+    assert game.pieces[0].traits == (
+        *_unit("7/12 Inf Rgt")[:-1],
+        BasicPiece("ge-inf.png", "7/12 Inf Rgt", "Main Map", 230, 297, "17"),
+    )
 
 
 NO_ESC = st.text(max_size=20).filter(lambda text: "\x1b" not in text)
@@ -68,7 +86,9 @@ NO_ESC = st.text(max_size=20).filter(lambda text: "\x1b" not in text)
 @settings(max_examples=60, deadline=None)
 @given(NO_ESC.filter(lambda name: "\t" not in name), NO_ESC)
 def test_any_name_and_value_survive_a_save(name: str, value: str) -> None:
-    piece = SetupPiece((Marker(("Note",), (value,)), BasicPiece(image="x.png", name=name)), "Main Map", 1, 2)
+    piece = SetupPiece(
+        (Marker(("Note",), (value,)), BasicPiece(image="x.png", name=name)), "Main Map", 1, 2
+    )
     game = parse_save_bytes(build_setup_save([piece], MODULE, seed=1))
     marker = game.pieces[0].traits[0]
     assert game.pieces[0].name == name
@@ -79,7 +99,11 @@ def test_text_vassal_cannot_store_is_refused() -> None:
     # ESC separates commands at every depth and the BasicPiece is not escaped in its
     # chain: VASSAL itself would misread both, so the writer refuses them.
     with pytest.raises(ValueError, match="ESC"):
-        build_setup_save([SetupPiece((Marker(("a",), ("\x1b",)), BasicPiece("x", "y")), "M", 0, 0)], MODULE, seed=1)
+        build_setup_save(
+            [SetupPiece((Marker(("a",), ("\x1b",)), BasicPiece("x", "y")), "M", 0, 0)],
+            MODULE,
+            seed=1,
+        )
     with pytest.raises(ValueError, match="TAB"):
         build_setup_save([SetupPiece((BasicPiece("x", "a\tb"),), "M", 0, 0)], MODULE, seed=1)
 
@@ -99,7 +123,9 @@ def test_annotated_copy_adds_traits_and_keeps_the_rest(tmp_path: Path) -> None:
     added = Marker(("Verdict",), ("out of supply",))
     masked = Mask(fields=("", "", "Hide", "I", "?", "side:", ""), owner="Moslem", options="")
     counter = DynamicProperty(name="Steps", fields=("true,0,4,false", "", ""), value="2")
-    write_annotated_copy(KASSALA_SAVE, target, {"1648473853373": [added, masked], "1648473853395": [counter]})
+    write_annotated_copy(
+        KASSALA_SAVE, target, {"1648473853373": [added, masked], "1648473853395": [counter]}
+    )
     copy = read_saved_game(target)
     first = copy.piece("1648473853373")
     assert first.traits[:2] == (added, masked)

@@ -48,4 +48,12 @@ from rules.referee.dos.strength import halve
 from rules.referee.dos.supply import SupplyState
 from rules.referee.dos.units import AXIS, SOVIET
 
-__all__ = ["AXIS", "SOVIET", "DriveOnStalingradReferee", "SupplyState", "halve", "odds_at", "odds_index"]
+__all__ = [
+    "AXIS",
+    "SOVIET",
+    "DriveOnStalingradReferee",
+    "SupplyState",
+    "halve",
+    "odds_at",
+    "odds_index",
+]

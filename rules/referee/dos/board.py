@@ -81,8 +81,10 @@ class Board(HexBoard):
         """Cities and towns on either bank of the Volga: a Volga side among their six (7.8)."""
         volga = self.sides_with("volga")
         return frozenset(
-            hex_ for hex_ in self.towns if self.board_of[hex_] == "North" and any(hexside(hex_, other) in volga
-                                                                                  for other in neighbours(hex_))
+            hex_
+            for hex_ in self.towns
+            if self.board_of[hex_] == "North"
+            and any(hexside(hex_, other) in volga for other in neighbours(hex_))
         )
 
     @cached_property
@@ -116,9 +118,13 @@ class Board(HexBoard):
         except KeyError:
             makhachkala = None
         if makhachkala is not None:
-            caspian = region_without_crossing([h for h in neighbours(makhachkala) if h in sea], sea, ())
+            caspian = region_without_crossing(
+                [h for h in neighbours(makhachkala) if h in sea], sea, ()
+            )
         open_sea = sea - caspian
-        return frozenset(hex_ for hex_ in self.land if any(other in open_sea for other in neighbours(hex_)))
+        return frozenset(
+            hex_ for hex_ in self.land if any(other in open_sea for other in neighbours(hex_))
+        )
 
     @cached_property
     def don_volga_inside(self) -> frozenset[Hex]:
@@ -147,7 +153,10 @@ class Board(HexBoard):
         """
         inside = self.don_volga_inside
         return frozenset(
-            hex_ for side in self.sides_with("don_volga_line") for hex_ in side.hexes if hex_ in inside
+            hex_
+            for side in self.sides_with("don_volga_line")
+            for hex_ in side.hexes
+            if hex_ in inside
         )
 
     @cached_property
@@ -170,8 +179,10 @@ class Board(HexBoard):
         Don's great bend at Kachalinskaya to Dubovka, Kalach to Krasnoarmeysk). Empty when
         the map lacks a line or they do not close a region round Stalingrad."""
         lines = self.game_map.lines
-        barriers = [lines.get(name, frozenset()) for name in ("voronezh_don", "don_volga_neck_north",
-                                                              "don_volga_neck_south")]
+        barriers = [
+            lines.get(name, frozenset())
+            for name in ("voronezh_don", "don_volga_neck_north", "don_volga_neck_south")
+        ]
         barriers.append(self.sides_with("volga"))
         try:
             stalingrad = self.town_hex("Stalingrad")
@@ -179,7 +190,8 @@ class Board(HexBoard):
             return frozenset()
         if not all(barriers):
             return frozenset()
-        region = region_without_crossing([stalingrad], self.land & self.board_hexes("North"),
-                                         frozenset().union(*barriers))
+        region = region_without_crossing(
+            [stalingrad], self.land & self.board_hexes("North"), frozenset().union(*barriers)
+        )
         beyond = self.source_hexes(AXIS, "ultimate") | self.source_hexes(SOVIET, "ultimate")
         return frozenset() if region & beyond else region

@@ -35,14 +35,23 @@ class Control:
         if self.settings.taman_active and taman:
             where = ", ".join(self.board.label(hex_) for hex_ in sorted(taman))
             if self.settings.scenario == URANUS:
-                raise self._refuse("taman_active", f"Taman {where} is on the South map, which Uranus does not use (3.3)")
+                raise self._refuse(
+                    "taman_active",
+                    f"Taman {where} is on the South map, which Uranus does not use (3.3)",
+                )
             if taman & self.settings.control[SOVIET]:
-                raise self._refuse("taman_active", f"says an Axis unit entered Taman {where} and the Soviets have not "
-                                   "retaken it, but soviet_control lists it (3.4, 7.4)")
+                raise self._refuse(
+                    "taman_active",
+                    f"says an Axis unit entered Taman {where} and the Soviets have not "
+                    "retaken it, but soviet_control lists it (3.4, 7.4)",
+                )
         stray = sorted(self.settings.don_volga_destroyed - self.board.don_volga_line_hexes)
         if stray:
-            raise self._refuse("don_volga_destroyed", ", ".join(self.board.label(hex_) for hex_ in stray)
-                               + " is not a hex of the Don–Volga line (11.23)")
+            raise self._refuse(
+                "don_volga_destroyed",
+                ", ".join(self.board.label(hex_) for hex_ in stray)
+                + " is not a hex of the Don–Volga line (11.23)",
+            )
 
     def _refuse(self, setting: str, message: str) -> RefereeError:
         return RefereeError(self.position.source, "settings", f"{setting}: {message}")
@@ -55,7 +64,9 @@ class Control:
     @cached_property
     def occupied_by(self) -> Mapping[str, frozenset[Hex]]:
         """Hexes holding each side's units."""
-        return {side.id: frozenset(self.position.occupied(side.id)) for side in self.position.spec.sides}
+        return {
+            side.id: frozenset(self.position.occupied(side.id)) for side in self.position.spec.sides
+        }
 
     @cached_property
     def start_regions(self) -> Mapping[str, frozenset[Hex]]:
@@ -109,7 +120,9 @@ class Control:
         setting) or now (11.23). Allied units do not destroy the line: the rule says German
         (1.5), and units beside the line, outside it, occupy none of its hexes."""
         german_units = frozenset(
-            state.hex for state in self.position.units_of(AXIS) if state.hex is not None and german(state)
+            state.hex
+            for state in self.position.units_of(AXIS)
+            if state.hex is not None and german(state)
         )
         return self.settings.don_volga_destroyed | (german_units & self.board.don_volga_line_hexes)
 

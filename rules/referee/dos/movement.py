@@ -61,7 +61,10 @@ class Movement:
         label = self.board.label
         frozen = self.settings.frozen
         if not are_adjacent(first, second) or second not in self.board.playable:
-            return None, f"{label(first)} to {label(second)} is not a step onto an adjacent map hex (9.1, 9.22)"
+            return (
+                None,
+                f"{label(first)} to {label(second)} is not a step onto an adjacent map hex (9.1, 9.22)",
+            )
         terrain_id = self.board.terrain(second)
         if frozen and terrain_id == "swamp":
             terrain_id = "clear"
@@ -69,7 +72,10 @@ class Movement:
         types = self.position.spec.terrain_types
         cost = types[terrain_id].movement_cost(movement_class)
         if cost is None:
-            return None, f"{label(second)} is {terrain_id}, prohibited to {movement_class} units (9.13, 9.14, 9.19)"
+            return (
+                None,
+                f"{label(second)} is {terrain_id}, prohibited to {movement_class} units (9.13, 9.14, 9.19)",
+            )
         for feature in sorted(self.board.hexside_features(first, second)):
             terrain = types[feature]
             if state.side in terrain.movement and terrain.movement[state.side] is None:
@@ -78,7 +84,10 @@ class Movement:
                 continue
             extra = terrain.movement_cost(movement_class)
             if extra is None:
-                return None, f"the {terrain.name} between {label(first)} and {label(second)} cannot be crossed (9.13, 9.19)"
+                return (
+                    None,
+                    f"the {terrain.name} between {label(first)} and {label(second)} cannot be crossed (9.13, 9.19)",
+                )
             cost += extra
         return cost, ""
 
@@ -93,13 +102,20 @@ class Movement:
             return PathCost(None, (), rules, "a path starts in the unit's own hex")
         hold = self.reserves.hold(state)
         if hold is not None and hold.held and len(path) > 1:
-            return PathCost(None, (), rules + (RESERVE_RULE,), f"{hold.army} is held in reserve: {hold.reason}")
+            return PathCost(
+                None, (), rules + (RESERVE_RULE,), f"{hold.army} is held in reserve: {hold.reason}"
+            )
         enemy = self.control.occupied_by[self.position.other_side(state.side)]
         entries: list[int] = []
         for index, (first, second) in enumerate(pairwise(path)):
             target = assault and index == len(path) - 2
             if second in enemy and not target:
-                return PathCost(None, tuple(entries), rules + ("9.4",), f"{self.board.label(second)} holds enemy units (9.4)")
+                return PathCost(
+                    None,
+                    tuple(entries),
+                    rules + ("9.4",),
+                    f"{self.board.label(second)} holds enemy units (9.4)",
+                )
             cost, problem = self.entry_cost(state, first, second)
             if cost is None:
                 return PathCost(None, tuple(entries), rules, problem)

@@ -22,7 +22,12 @@ from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
-from rules.referee.dos.stacking import STACK_LIMIT, STACKING_RULES, stacking_problems, stacking_weight
+from rules.referee.dos.stacking import (
+    STACK_LIMIT,
+    STACKING_RULES,
+    stacking_problems,
+    stacking_weight,
+)
 from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
@@ -42,8 +47,16 @@ class DriveOnStalingradReferee(HexReferee):
     game_id: ClassVar[str] = "dos"
     stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
     adjacency_rules: ClassVar[tuple[str, ...]] = ("11.1",)
-    supply_order: ClassVar[tuple[str, ...]] = tuple(str(state) for state in (
-        SupplyState.OUT, SupplyState.AIR, SupplyState.COASTAL, SupplyState.AUTOMATIC, SupplyState.REGULAR))
+    supply_order: ClassVar[tuple[str, ...]] = tuple(
+        str(state)
+        for state in (
+            SupplyState.OUT,
+            SupplyState.AIR,
+            SupplyState.COASTAL,
+            SupplyState.AUTOMATIC,
+            SupplyState.REGULAR,
+        )
+    )
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
@@ -79,8 +92,15 @@ class DriveOnStalingradReferee(HexReferee):
     @cached_property
     def attack_rules(self) -> AttackRules:
         """Which attacks the rules allow."""
-        return AttackRules(self.position, self.board, self.control, self.supply_lines, self.strengths, self.shifts,
-                           self.settings)
+        return AttackRules(
+            self.position,
+            self.board,
+            self.control,
+            self.supply_lines,
+            self.strengths,
+            self.shifts,
+            self.settings,
+        )
 
     @cached_property
     def reserves(self) -> Reserves:
@@ -90,7 +110,9 @@ class DriveOnStalingradReferee(HexReferee):
     @cached_property
     def movement(self) -> Movement:
         """Movement costs."""
-        return Movement(self.position, self.board, self.control, self.supply_lines, self.reserves, self.settings)
+        return Movement(
+            self.position, self.board, self.control, self.supply_lines, self.reserves, self.settings
+        )
 
     # ----- what a check reports ---------------------------------------------------------
 
@@ -104,7 +126,9 @@ class DriveOnStalingradReferee(HexReferee):
 
     def victory(self) -> list[Verdict]:
         """The scenario's victory state: sudden death, VP and the end-of-game tests."""
-        return Victory(self.position, self.board, self.control, self.supply_lines, self.settings).verdicts()
+        return Victory(
+            self.position, self.board, self.control, self.supply_lines, self.settings
+        ).verdicts()
 
     # ----- what other rule areas ask ----------------------------------------------------
 
@@ -120,7 +144,9 @@ class DriveOnStalingradReferee(HexReferee):
         """Printed movement, halved for supply and on Uranus turn 1 (3.3, 7.5, 7.6, 7.15)."""
         return self.movement.allowance(state)
 
-    def movement_cost(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> PathCost:
+    def movement_cost(
+        self, state: UnitState, path: Sequence[Hex], assault: bool = False
+    ) -> PathCost:
         """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21, 9.24)."""
         return self.movement.cost(state, path, assault)
 
@@ -136,7 +162,9 @@ class DriveOnStalingradReferee(HexReferee):
 
     def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3)."""
-        return stacking_problems(states, lambda: self.supply_lines.supply_at(AXIS, hex_).state is SupplyState.AIR)
+        return stacking_problems(
+            states, lambda: self.supply_lines.supply_at(AXIS, hex_).state is SupplyState.AIR
+        )
 
     def attack_strength(self, state: UnitState) -> Contribution:
         """Printed (or rolled) attack, halved unless in full supply (7.5, 7.6, 7.15)."""
@@ -164,9 +192,13 @@ class DriveOnStalingradReferee(HexReferee):
         """7-1 or better after shifts: DE; worse than 1-3: AL1 — no roll (11.10, 11.29)."""
         return automatic_result(self.table, attack, defence, shift)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+    def attack_problems(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[AttackProblem]:
         """Adjacency first; then every reason of rules 3.3–11.39 the attack may not be made."""
-        return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(defender_hex, attackers)
+        return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(
+            defender_hex, attackers
+        )
 
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]

@@ -83,22 +83,43 @@ class Reserves:
             hexes = units.get(army)
             if not hexes:
                 continue
-            moved = sorted(set(hexes) - self.set_up_hexes.get(army, frozenset()), key=self.board.label)
-            nearest = min((distance(axis_hex, hex_) for axis_hex in axis for hex_ in hexes), default=None)
+            moved = sorted(
+                set(hexes) - self.set_up_hexes.get(army, frozenset()), key=self.board.label
+            )
+            nearest = min(
+                (distance(axis_hex, hex_) for axis_hex in axis for hex_ in hexes), default=None
+            )
             if army in self.settings.reserves_released:
                 result[army] = Hold(army, False, f"the settings say {army} has been released")
             elif crossed:
-                result[army] = Hold(army, False, f"an Axis unit in {self.board.label(crossed[0])} has crossed the "
-                                    "Voronezh/Don or Don–Volga line, which releases every reserve (8.6)")
+                result[army] = Hold(
+                    army,
+                    False,
+                    f"an Axis unit in {self.board.label(crossed[0])} has crossed the "
+                    "Voronezh/Don or Don–Volga line, which releases every reserve (8.6)",
+                )
             elif moved:
-                result[army] = Hold(army, False, f"a unit of {army} stands in {self.board.label(moved[0])}, off its "
-                                    "set-up hex, so the army was released")
+                result[army] = Hold(
+                    army,
+                    False,
+                    f"a unit of {army} stands in {self.board.label(moved[0])}, off its "
+                    "set-up hex, so the army was released",
+                )
             elif nearest is not None and nearest <= RELEASE_DISTANCE:
-                result[army] = Hold(army, False, f"an Axis unit is {nearest} hexes away, within {RELEASE_DISTANCE}")
+                result[army] = Hold(
+                    army, False, f"an Axis unit is {nearest} hexes away, within {RELEASE_DISTANCE}"
+                )
             else:
-                away = "no Axis unit is on the map" if nearest is None else f"the nearest Axis unit is {nearest} hexes away"
-                result[army] = Hold(army, True, f"{away}, more than {RELEASE_DISTANCE}, and the settings do not "
-                                    f"release {army}")
+                away = (
+                    "no Axis unit is on the map"
+                    if nearest is None
+                    else f"the nearest Axis unit is {nearest} hexes away"
+                )
+                result[army] = Hold(
+                    army,
+                    True,
+                    f"{away}, more than {RELEASE_DISTANCE}, and the settings do not release {army}",
+                )
         return result
 
     def hold(self, state: UnitState) -> Hold | None:
@@ -109,8 +130,13 @@ class Reserves:
     def verdicts(self) -> list[Verdict]:
         """Each reserve army with units on the map: held or released (8.4, 8.6)."""
         return [
-            Verdict(subject=hold.army, topic="reserves", outcome="held" if hold.held else "released",
-                    rules=(RESERVE_RULE, "8.6"),
-                    explanation=hold.reason + (": its units may neither move nor attack" if hold.held else ""))
+            Verdict(
+                subject=hold.army,
+                topic="reserves",
+                outcome="held" if hold.held else "released",
+                rules=(RESERVE_RULE, "8.6"),
+                explanation=hold.reason
+                + (": its units may neither move nor attack" if hold.held else ""),
+            )
             for hold in self.holds.values()
         ]

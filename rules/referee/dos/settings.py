@@ -65,10 +65,27 @@ BLUE, URANUS = "blue", "uranus"
 PREPARED, ASSAULT = "prepared", "mechanized_assault"
 PHASE_ORDERS = ("move_first", "attack_first", "attacks_only", "moves_only")
 SETTING_NAMES = (
-    "taman_active", "axis_control", "soviet_control", "axis_network", "soviet_network", "don_volga_destroyed",
-    "stalingrad_ring", "phase_order", "attack", "air_attack", "air_defence", "air_and_armour", "manstein",
-    "question_rolls", "german_vp", "soviet_eliminated_out_of_supply", "german_eliminated_out_of_supply",
-    "end_of_soviet_turn", "end_of_game", "east_of_don", "reserves_released",
+    "taman_active",
+    "axis_control",
+    "soviet_control",
+    "axis_network",
+    "soviet_network",
+    "don_volga_destroyed",
+    "stalingrad_ring",
+    "phase_order",
+    "attack",
+    "air_attack",
+    "air_defence",
+    "air_and_armour",
+    "manstein",
+    "question_rolls",
+    "german_vp",
+    "soviet_eliminated_out_of_supply",
+    "german_eliminated_out_of_supply",
+    "end_of_soviet_turn",
+    "end_of_game",
+    "east_of_don",
+    "reserves_released",
 )
 EAST_OF_DON_READINGS = ("interfluve", "literal")
 
@@ -107,15 +124,21 @@ def read_settings(position: Position) -> Settings:
     for item in reader.words("question_rolls"):
         unit_id, _, roll = item.partition("=")
         if unit_id not in position.spec.units or roll not in ("1", "2", "3", "4", "5", "6"):
-            raise reader.fail("question_rolls", f"{item!r} is not unit=roll with a known unit and a roll of 1 to 6")
+            raise reader.fail(
+                "question_rolls",
+                f"{item!r} is not unit=roll with a known unit and a roll of 1 to 6",
+            )
         rolls[unit_id] = int(roll)
     released = reader.words("reserves_released")
     if released == ["all"]:
         released = list(RESERVE_ARMIES)
     for army in released:
         if army not in RESERVE_ARMIES:
-            raise reader.fail("reserves_released", f"{army!r} is not one of the reserve armies "
-                              f"{', '.join(RESERVE_ARMIES)} (8.4) or \"all\"")
+            raise reader.fail(
+                "reserves_released",
+                f"{army!r} is not one of the reserve armies "
+                f'{", ".join(RESERVE_ARMIES)} (8.4) or "all"',
+            )
     scenario = position.scenario or BLUE
     if scenario not in (BLUE, URANUS):
         raise RefereeError(position.source, "scenario", f"{scenario!r} is not blue or uranus")
@@ -126,8 +149,11 @@ def read_settings(position: Position) -> Settings:
         control={AXIS: reader.hexes("axis_control"), SOVIET: reader.hexes("soviet_control")},
         network={AXIS: reader.hexes("axis_network"), SOVIET: reader.hexes("soviet_network")},
         don_volga_destroyed=reader.hexes("don_volga_destroyed"),
-        stalingrad_ring_broken=reader.choice("stalingrad_ring", ("intact", "broken"), "intact") == "broken",
-        phase_order=reader.choice("phase_order", PHASE_ORDERS, "move_first") if reader.given("phase_order") else None,
+        stalingrad_ring_broken=reader.choice("stalingrad_ring", ("intact", "broken"), "intact")
+        == "broken",
+        phase_order=reader.choice("phase_order", PHASE_ORDERS, "move_first")
+        if reader.given("phase_order")
+        else None,
         attack=reader.choice("attack", (PREPARED, ASSAULT), PREPARED),
         air_attack=reader.whole_number("air_attack", 2),
         air_defence=reader.whole_number("air_defence", 2),

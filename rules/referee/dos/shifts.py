@@ -48,7 +48,9 @@ def column(attack: Fraction, defence: Fraction, shift: int) -> tuple[Odds, Odds]
     return odds_at(index), odds_at(index + shift)
 
 
-def automatic_result(table: OddsTable, attack: Fraction, defence: Fraction, shift: int) -> str | None:
+def automatic_result(
+    table: OddsTable, attack: Fraction, defence: Fraction, shift: int
+) -> str | None:
     """7-1 or better after shifts: DE; worse than 1-3: AL1 — no roll (11.10, 11.29)."""
     index = odds_index(attack, defence) + shift
     if index > odds_index(Fraction(table.odds_columns()[-1].ratio), Fraction(1)):
@@ -97,44 +99,88 @@ class Shifts:
         terrain = self.defender_terrain(defender_hex)
         modifiers = []
         if prepared and side == AXIS and order == "attack_first":
-            modifiers.append(Modifier("German attacks before moving this turn", ("5.6",), column_shift=1))
+            modifiers.append(
+                Modifier("German attacks before moving this turn", ("5.6",), column_shift=1)
+            )
         if side == SOVIET and settings.scenario == URANUS and order == "move_first":
-            modifiers.append(Modifier("Soviet moves before attacking in Uranus", ("5.6",), column_shift=-1))
+            modifiers.append(
+                Modifier("Soviet moves before attacking in Uranus", ("5.6",), column_shift=-1)
+            )
         if prepared:
             if terrain == "forest" and order == "move_first":
-                modifiers.append(Modifier("defender in forest, attacker moved first", ("11.14",), column_shift=-1))
+                modifiers.append(
+                    Modifier(
+                        "defender in forest, attacker moved first", ("11.14",), column_shift=-1
+                    )
+                )
             if terrain == "hills":
                 modifiers.append(Modifier("defender in hills", ("11.15",), column_shift=-1))
             if terrain == "mountain":
                 modifiers.append(Modifier("defender in mountains", ("11.16",), column_shift=-2))
             if terrain == "swamp":
-                modifiers.append(Modifier("non-mechanized units attack a swamp", ("11.17",), column_shift=1))
+                modifiers.append(
+                    Modifier("non-mechanized units attack a swamp", ("11.17",), column_shift=1)
+                )
         if terrain == "desert_steppe":
             modifiers.append(Modifier("defender in desert steppe", ("11.18",), column_shift=1))
         if self.board.is_city(defender_hex):
             supplied = self.supply.supply_at(defenders[0].side, defender_hex).state in (
-                SupplyState.REGULAR, SupplyState.AUTOMATIC, SupplyState.AIR)
+                SupplyState.REGULAR,
+                SupplyState.AUTOMATIC,
+                SupplyState.AIR,
+            )
             changes = (("AS", "AL1"), ("DR", "AL1")) if supplied else ()
-            name = "defender in a city" + (", in ground or air supply: AS and DR become AL1" if supplied else "")
+            name = "defender in a city" + (
+                ", in ground or air supply: AS and DR become AL1" if supplied else ""
+            )
             modifiers.append(Modifier(name, ("11.22",), column_shift=-2, result_changes=changes))
         if defenders[0].side == SOVIET and self.control.on_intact_line(defender_hex):
-            modifiers.append(Modifier("Soviet defender on the Don–Volga line", ("11.23",), column_shift=-2))
-        if side == AXIS and self.control.ring_intact() and all(
-            state.hex is not None and "stalingrad_ring" in self.board.hexside_features(state.hex, defender_hex)
-            for state in attackers
+            modifiers.append(
+                Modifier("Soviet defender on the Don–Volga line", ("11.23",), column_shift=-2)
+            )
+        if (
+            side == AXIS
+            and self.control.ring_intact()
+            and all(
+                state.hex is not None
+                and "stalingrad_ring" in self.board.hexside_features(state.hex, defender_hex)
+                for state in attackers
+            )
         ):
-            modifiers.append(Modifier("every attacker across the intact Stalingrad ring", ("11.24",), column_shift=-1))
+            modifiers.append(
+                Modifier(
+                    "every attacker across the intact Stalingrad ring", ("11.24",), column_shift=-1
+                )
+            )
         if not prepared:
             if settings.scenario == BLUE and settings.air_and_armour:
-                modifiers.append(Modifier("assault shift cancelled by concentrated air and armour", ("9.27", "11.25")))
+                modifiers.append(
+                    Modifier(
+                        "assault shift cancelled by concentrated air and armour", ("9.27", "11.25")
+                    )
+                )
             else:
-                modifiers.append(Modifier("defence against a mechanized assault", ("9.27", "11.13"), column_shift=-2))
+                modifiers.append(
+                    Modifier(
+                        "defence against a mechanized assault", ("9.27", "11.13"), column_shift=-2
+                    )
+                )
         if settings.air_attack:
-            modifiers.append(Modifier(f"{settings.air_attack} air marker(s) supporting the attack", ("11.25",),
-                                      column_shift=settings.air_attack))
+            modifiers.append(
+                Modifier(
+                    f"{settings.air_attack} air marker(s) supporting the attack",
+                    ("11.25",),
+                    column_shift=settings.air_attack,
+                )
+            )
         if settings.air_defence:
-            modifiers.append(Modifier(f"{settings.air_defence} air marker(s) supporting the defence", ("11.25",),
-                                      column_shift=-settings.air_defence))
+            modifiers.append(
+                Modifier(
+                    f"{settings.air_defence} air marker(s) supporting the defence",
+                    ("11.25",),
+                    column_shift=-settings.air_defence,
+                )
+            )
         if settings.manstein:
             modifiers.append(Modifier("Manstein supports the attack", ("8.9",), column_shift=2))
         concentric = self._concentric(defender_hex, attackers, defenders)
@@ -147,12 +193,22 @@ class Shifts:
     ) -> Modifier | None:
         """2R for Germans attacking a Soviet hex from opposite sides or three alternate
         ones, 1R when allies take part; never in an assault or on a city (11.22, 11.28, 11.39)."""
-        if (self.settings.attack != PREPARED or attackers[0].side != AXIS or defenders[0].side != SOVIET
-                or self.board.is_city(defender_hex)):
+        if (
+            self.settings.attack != PREPARED
+            or attackers[0].side != AXIS
+            or defenders[0].side != SOVIET
+            or self.board.is_city(defender_hex)
+        ):
             return None
-        directions = {direction_between(defender_hex, state.hex) for state in attackers if state.hex is not None}
+        directions = {
+            direction_between(defender_hex, state.hex)
+            for state in attackers
+            if state.hex is not None
+        }
         opposite = any((direction + 3) % 6 in directions for direction in directions)
-        alternate = any({(direction + 2) % 6, (direction + 4) % 6} <= directions for direction in directions)
+        alternate = any(
+            {(direction + 2) % 6, (direction + 4) % 6} <= directions for direction in directions
+        )
         if not (opposite or alternate):
             return None
         if all(german(state) for state in attackers):

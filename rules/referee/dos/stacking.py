@@ -24,13 +24,20 @@ def stacking_weight(state: UnitState) -> int:
     return 0 if artillery(state) else 1
 
 
-def stacking_problems(states: Sequence[UnitState], under_air_supply: Callable[[], bool]) -> list[StackingProblem]:
+def stacking_problems(
+    states: Sequence[UnitState], under_air_supply: Callable[[], bool]
+) -> list[StackingProblem]:
     """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3), which air supply
     allows; ``under_air_supply`` says whether the hex is, asked only when it matters."""
     guns = sum(1 for state in states if artillery(state))
     if guns > ARTILLERY_LIMIT:
-        return [StackingProblem("too much artillery",
-                                f"{guns} artillery units, at most {ARTILLERY_LIMIT} on top of the eight", ("6.4",))]
+        return [
+            StackingProblem(
+                "too much artillery",
+                f"{guns} artillery units, at most {ARTILLERY_LIMIT} on top of the eight",
+                ("6.4",),
+            )
+        ]
     if states[0].side != AXIS:
         return []
     groups = {stacking_group(state) for state in states}
@@ -41,9 +48,18 @@ def stacking_problems(states: Sequence[UnitState], under_air_supply: Callable[[]
     allies = [state for state in states if not german(state)]
     allied_nations = {state.unit.nationality for state in allies}
     german_units = [state for state in states if german(state)]
-    if (len(allied_nations) == 1 and all(state.unit.arm == PANZER_ARM for state in allies)
-            and german_units and all(mechanized(state) for state in german_units)):
+    if (
+        len(allied_nations) == 1
+        and all(state.unit.arm == PANZER_ARM for state in allies)
+        and german_units
+        and all(mechanized(state) for state in german_units)
+    ):
         return []
-    return [StackingProblem("nationalities mixed",
-                            f"{', '.join(sorted(groups))} may not stack together: only allied panzer divisions of "
-                            "one nation with German mechanized units, or units under air supply", ("6.3",))]
+    return [
+        StackingProblem(
+            "nationalities mixed",
+            f"{', '.join(sorted(groups))} may not stack together: only allied panzer divisions of "
+            "one nation with German mechanized units, or units under air supply",
+            ("6.3",),
+        )
+    ]

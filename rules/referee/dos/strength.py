@@ -59,9 +59,10 @@ class Strengths:
             roll = self.settings.question_rolls.get(state.unit.id)
             if roll is None:
                 raise RefereeError(
-                    self.position.source, "settings",
+                    self.position.source,
+                    "settings",
                     f"rule 2.15: {state.unit.id}'s '?' {'attack' if attacking else 'defence'} is a die roll; "
-                    f"state it as question_rolls = \"{state.unit.id}=N\"",
+                    f'state it as question_rolls = "{state.unit.id}=N"',
                 )
             value = roll
             notes.append(f"'?' rolled {roll} (2.15)")
@@ -75,7 +76,9 @@ class Strengths:
         if halvings:
             notes.append(f"{finding.state}: halved with the others halved alike (1.3, 7.15)")
         assert state.hex is not None
-        return Contribution(state.unit.id, self.board.label(state.hex), Fraction(value), "; ".join(notes), halvings)
+        return Contribution(
+            state.unit.id, self.board.label(state.hex), Fraction(value), "; ".join(notes), halvings
+        )
 
     def defence_strength(self, state: UnitState) -> Contribution:
         """Printed (or rolled) defence, halved only out of supply (7.16)."""
@@ -85,7 +88,9 @@ class Strengths:
         if halvings:
             notes.append("out of supply: halved with the others halved alike (1.3, 7.16)")
         assert state.hex is not None
-        return Contribution(state.unit.id, self.board.label(state.hex), Fraction(value), "; ".join(notes), halvings)
+        return Contribution(
+            state.unit.id, self.board.label(state.hex), Fraction(value), "; ".join(notes), halvings
+        )
 
     def in_combat(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
@@ -101,31 +106,58 @@ class Strengths:
             item = self.attack_strength(state)
             notes = [item.note] if item.note else []
             value, halvings = item.strength, item.halvings
-            comrades = [other for other in attackers if other.hex == state.hex and other is not state]
+            comrades = [
+                other for other in attackers if other.hex == state.hex and other is not state
+            ]
             if state.unit.arm == FLAK_ARM and not comrades:
                 value = Fraction(1)
                 notes.append("9th Flak with no other unit of its hex attacking: 1 (11.27)")
             features = self.board.hexside_features(state.hex, defender_hex)
-            if prepared and not artillery(state) and ("volga" in features or ("river" in features and not frozen)):
+            if (
+                prepared
+                and not artillery(state)
+                and ("volga" in features or ("river" in features and not frozen))
+            ):
                 halvings += 1
                 notes.append("across a river: halved (11.19)")
-            if prepared and state.side == AXIS and state.unit.arm == PANZER_ARM and self.board.is_city(defender_hex):
+            if (
+                prepared
+                and state.side == AXIS
+                and state.unit.arm == PANZER_ARM
+                and self.board.is_city(defender_hex)
+            ):
                 halvings += 1
                 notes.append("panzer division against a city: halved (11.22)")
-            attack_items.append(Contribution(item.unit, item.hex, value, "; ".join(notes), halvings))
+            attack_items.append(
+                Contribution(item.unit, item.hex, value, "; ".join(notes), halvings)
+            )
         attack_items = cap_artillery(attackers, attack_items, bombardment=True)
         defence_items = []
         for state in defenders:
             item = self.defence_strength(state)
-            if state.unit.arm == FLAK_ARM and len(defenders) == 1 and self.position.other_side(state.side) == SOVIET:
-                item = Contribution(item.unit, item.hex, Fraction(1),
-                                    "; ".join(filter(None, [item.note, "9th Flak alone attacked by Soviets: 1 (11.27)"])),
-                                    item.halvings)
+            if (
+                state.unit.arm == FLAK_ARM
+                and len(defenders) == 1
+                and self.position.other_side(state.side) == SOVIET
+            ):
+                item = Contribution(
+                    item.unit,
+                    item.hex,
+                    Fraction(1),
+                    "; ".join(
+                        filter(None, [item.note, "9th Flak alone attacked by Soviets: 1 (11.27)"])
+                    ),
+                    item.halvings,
+                )
             defence_items.append(item)
-        return tuple(attack_items), tuple(cap_artillery(defenders, defence_items, bombardment=False))
+        return tuple(attack_items), tuple(
+            cap_artillery(defenders, defence_items, bombardment=False)
+        )
 
 
-def cap_artillery(states: Sequence[UnitState], items: list[Contribution], bombardment: bool) -> list[Contribution]:
+def cap_artillery(
+    states: Sequence[UnitState], items: list[Contribution], bombardment: bool
+) -> list[Contribution]:
     """Artillery counts no more than the other units of its hex in the combat (11.26);
     alone in a hex it defends with 1, and bombarding across water (11.20) it is capped
     by the non-artillery attackers wherever they stand."""
@@ -147,7 +179,12 @@ def cap_artillery(states: Sequence[UnitState], items: list[Contribution], bombar
             left[state.hex] = cap
         value = min(item.strength, max(cap, Fraction(0 if bombardment else 1)))
         left[state.hex] = max(Fraction(0), left[state.hex] - value)
-        note = item.note if value == item.strength else "; ".join(
-            filter(None, [item.note, f"artillery capped at {value} by the other units (11.26)"]))
+        note = (
+            item.note
+            if value == item.strength
+            else "; ".join(
+                filter(None, [item.note, f"artillery capped at {value} by the other units (11.26)"])
+            )
+        )
         capped.append(Contribution(item.unit, item.hex, value, note, item.halvings))
     return capped

@@ -92,7 +92,11 @@ class SupplyLines:
         terrain = self.board.terrain
         closed_terrain = {"sea"} if lakes else {"sea", "lake"}
         closed_sides = self.board.crossings_with(
-            {"impassable_mountain", *(() if lakes else ("lake_side",)), *(("volga",) if side == AXIS else ())}
+            {
+                "impassable_mountain",
+                *(() if lakes else ("lake_side",)),
+                *(("volga",) if side == AXIS else ()),
+            }
         )
         closed_line = self.control.intact_line_hexes if side == AXIS else frozenset()
 
@@ -116,19 +120,28 @@ class SupplyLines:
             | self.settings.network[side]
         )
         return frozenset(
-            hex_ for hex_ in self.board.towns
-            if hex_ in members and self.board.board_of[hex_] == board and self.control.functioning(side, hex_)
+            hex_
+            for hex_ in self.board.towns
+            if hex_ in members
+            and self.board.board_of[hex_] == board
+            and self.control.functioning(side, hex_)
         )
 
     def ultimates(self, side: str, hexes: Iterable[Hex], domain: frozenset[Hex]) -> frozenset[Hex]:
         """The ultimate sources among ``hexes`` that work and lie in ``domain``."""
-        return frozenset(hex_ for hex_ in hexes if hex_ in domain and self.control.functioning(side, hex_))
+        return frozenset(
+            hex_ for hex_ in hexes if hex_ in domain and self.control.functioning(side, hex_)
+        )
 
     @cached_property
     def taman(self) -> frozenset[Hex]:
         """Taman S1343 when active and working: an Axis ultimate source (7.4)."""
         hexes = self.control.taman_hexes
-        return frozenset(hex_ for hex_ in hexes if self.settings.taman_active and self.control.functioning(AXIS, hex_))
+        return frozenset(
+            hex_
+            for hex_ in hexes
+            if self.settings.taman_active and self.control.functioning(AXIS, hex_)
+        )
 
     @cached_property
     def supplies(self) -> Mapping[tuple[str, str], Supply]:
@@ -140,23 +153,39 @@ class SupplyLines:
         axis_north_step = self.line_step(AXIS, north)
         axis_north = connect(
             self.ultimates(AXIS, board.source_hexes(AXIS, "ultimate"), north),
-            self.network_towns(AXIS, "North"), axis_north_step, LEG,
+            self.network_towns(AXIS, "North"),
+            axis_north_step,
+            LEG,
         )
         gateways = ({board.rostov} & axis_north.connected) | self.taman
         axis_south_step = self.line_step(AXIS, everywhere)
         axis_south = connect(gateways, self.network_towns(AXIS, "South"), axis_south_step, LEG)
-        soviet_north_kinds = ("ultimate", "ultimate_volga") + (("ultimate_uranus",) if scenario == URANUS else ())
+        soviet_north_kinds = ("ultimate", "ultimate_volga") + (
+            ("ultimate_uranus",) if scenario == URANUS else ()
+        )
         soviet_north_step = self.line_step(SOVIET, north)
         soviet_north = connect(
-            self.ultimates(SOVIET, board.source_hexes(SOVIET, *soviet_north_kinds) | board.volga_bank_towns, north),
-            self.network_towns(SOVIET, "North"), soviet_north_step, LEG,
+            self.ultimates(
+                SOVIET,
+                board.source_hexes(SOVIET, *soviet_north_kinds) | board.volga_bank_towns,
+                north,
+            ),
+            self.network_towns(SOVIET, "North"),
+            soviet_north_step,
+            LEG,
         )
-        astrakhan = board.source_hexes(SOVIET, "ultimate_south") & north if scenario == BLUE else frozenset()
+        astrakhan = (
+            board.source_hexes(SOVIET, "ultimate_south") & north
+            if scenario == BLUE
+            else frozenset()
+        )
         soviet_domain = south | astrakhan
         soviet_south_step = self.line_step(SOVIET, soviet_domain)
         soviet_south = connect(
             self.ultimates(SOVIET, board.source_hexes(SOVIET, "ultimate_south"), soviet_domain),
-            self.network_towns(SOVIET, "South"), soviet_south_step, LEG,
+            self.network_towns(SOVIET, "South"),
+            soviet_south_step,
+            LEG,
         )
         return {
             (AXIS, "North"): supply(axis_north, axis_north_step, LEG),
@@ -168,7 +197,9 @@ class SupplyLines:
     @cached_property
     def air_supply_markers(self) -> tuple[Hex, ...]:
         """The hexes holding the air supply marker, each once."""
-        return tuple(sorted(set(self.position.markers.get(AIR_SUPPLY_MARKER, ())), key=self.board.label))
+        return tuple(
+            sorted(set(self.position.markers.get(AIR_SUPPLY_MARKER, ())), key=self.board.label)
+        )
 
     @cached_property
     def air_supplied(self) -> frozenset[Hex]:
@@ -180,7 +211,9 @@ class SupplyLines:
         return self._around(self.air_supply_markers[0])
 
     def _around(self, centre: Hex) -> frozenset[Hex]:
-        return frozenset(hex_ for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable)
+        return frozenset(
+            hex_ for hex_ in (centre, *neighbours(centre)) if hex_ in self.board.playable
+        )
 
     def supply_line(self, side: str, hex_: Hex) -> tuple[Hex, ...] | None:
         """The regular supply line from ``hex_`` to an ultimate source, or None (7.3–7.13).
@@ -211,35 +244,65 @@ class SupplyLines:
         map_rules = ("7.13",) + (("7.4",) if side == AXIS and board == "South" else ())
         source_rule = {AXIS: "7.3", SOVIET: "7.8" if board == "North" else "7.10"}[side]
         if side == SOVIET and hex_ in self.board.east_of_volga:
-            return SupplyFinding(SupplyState.AUTOMATIC, ("7.9",), "east of the Volga Soviet units are always supplied")
+            return SupplyFinding(
+                SupplyState.AUTOMATIC,
+                ("7.9",),
+                "east of the Volga Soviet units are always supplied",
+            )
         line = self.supply_line(side, hex_)
         if line is not None:
             sources = self._sources_on(side, hex_, line)
-            start_line_rule = (START_LINE_NETWORK_RULE,) if self._relies_on_start_line(side, sources) else ()
-            return SupplyFinding(SupplyState.REGULAR, (source_rule, "7.12", *map_rules, *start_line_rule),
-                                 self._describe_line(line, sources), line)
+            start_line_rule = (
+                (START_LINE_NETWORK_RULE,) if self._relies_on_start_line(side, sources) else ()
+            )
+            return SupplyFinding(
+                SupplyState.REGULAR,
+                (source_rule, "7.12", *map_rules, *start_line_rule),
+                self._describe_line(line, sources),
+                line,
+            )
         if side == AXIS and hex_ in self.air_supplied:
-            return SupplyFinding(SupplyState.AIR, ("7.6",), "within one hex of the air supply marker: supplied for "
-                                 "defence, halved for movement and attack")
+            return SupplyFinding(
+                SupplyState.AIR,
+                ("7.6",),
+                "within one hex of the air supply marker: supplied for "
+                "defence, halved for movement and attack",
+            )
         if side == AXIS and hex_ in self.board.coastal:
-            return SupplyFinding(SupplyState.COASTAL, ("7.5",), "on the Sea of Azov or Black Sea coast: supplied for "
-                                 "defence, halved for movement and attack")
+            return SupplyFinding(
+                SupplyState.COASTAL,
+                ("7.5",),
+                "on the Sea of Azov or Black Sea coast: supplied for "
+                "defence, halved for movement and attack",
+            )
         air_rule = ("7.6",) if self._denied_air_supply(side, hex_) else ()
-        return SupplyFinding(SupplyState.OUT, (source_rule, "7.12", *map_rules, *air_rule, "7.15"),
-                             self._why_unsupplied(side, hex_))
+        return SupplyFinding(
+            SupplyState.OUT,
+            (source_rule, "7.12", *map_rules, *air_rule, "7.15"),
+            self._why_unsupplied(side, hex_),
+        )
 
     def _denied_air_supply(self, side: str, hex_: Hex) -> bool:
         """An Axis hex a marker would cover, were it not one of several (7.6)."""
         markers = self.air_supply_markers
-        return side == AXIS and len(markers) > 1 and any(hex_ in self._around(centre) for centre in markers)
+        return (
+            side == AXIS
+            and len(markers) > 1
+            and any(hex_ in self._around(centre) for centre in markers)
+        )
 
     def _relies_on_start_line(self, side: str, sources: list[Hex]) -> bool:
         """True when a town the line passes is in ``side``'s network only because it lies on
         the side's side of the start line: no network marker and no setting put it there."""
-        marked = frozenset(self.position.markers.get(NETWORK_MARKERS[side], ())) | self.settings.network[side]
+        marked = (
+            frozenset(self.position.markers.get(NETWORK_MARKERS[side], ()))
+            | self.settings.network[side]
+        )
         start_side = self.control.start_regions.get(side, frozenset())
-        return any(source in self.board.towns and source in start_side and source not in marked
-                   for source in sources[:-1])
+        return any(
+            source in self.board.towns and source in start_side and source not in marked
+            for source in sources[:-1]
+        )
 
     def _describe_line(self, line: tuple[Hex, ...], sources: list[Hex]) -> str:
         distance = line.index(sources[0])
@@ -251,17 +314,21 @@ class SupplyLines:
     def _why_unsupplied(self, side: str, hex_: Hex) -> str:
         board = self.board.board_of[hex_]
         found = self.supplies[(side, board)]
-        where = {("North", AXIS): "North-map Axis units trace on the North map only",
-                 ("North", SOVIET): "North-map Soviet units trace on the North map only",
-                 ("South", SOVIET): "South-map Soviet units trace on the South map only",
-                 ("South", AXIS): "South-map Axis units reach the North map only through Rostov"
-                 + ("" if self.taman else " (Taman is not active)")}[(board, side)]
+        where = {
+            ("North", AXIS): "North-map Axis units trace on the North map only",
+            ("North", SOVIET): "North-map Soviet units trace on the North map only",
+            ("South", SOVIET): "South-map Soviet units trace on the South map only",
+            ("South", AXIS): "South-map Axis units reach the North map only through Rostov"
+            + ("" if self.taman else " (Taman is not active)"),
+        }[(board, side)]
         if self._denied_air_supply(side, hex_):
             where += f"; air supply is not applied: {len(self.air_supply_markers)} markers, one hex a turn (7.6)"
         if hex_ in found.far.distance:
             source = found.far.path_to_source(hex_)[-1]
-            return (f"the nearest connected source, {self.board.place_name(source)}, is "
-                    f"{hexes(found.far.distance[hex_])} away (a leg is at most {LEG}); {where}")
+            return (
+                f"the nearest connected source, {self.board.place_name(source)}, is "
+                f"{hexes(found.far.distance[hex_])} away (a leg is at most {LEG}); {where}"
+            )
         return f"no line avoiding enemy units and blocked hexes reaches a connected source; {where}"
 
     def _taman_verdicts(self) -> list[Verdict]:
@@ -272,12 +339,26 @@ class SupplyLines:
         for hex_ in sorted(self.control.taman_hexes):
             subject = f"Taman {self.board.label(hex_)}"
             if hex_ in self.taman:
-                verdicts.append(Verdict(subject, "supply", "active", ("7.4",),
-                                        "an Axis unit has entered it and the Soviets have not retaken it: an ultimate "
-                                        "source for Axis units on the South map"))
+                verdicts.append(
+                    Verdict(
+                        subject,
+                        "supply",
+                        "active",
+                        ("7.4",),
+                        "an Axis unit has entered it and the Soviets have not retaken it: an ultimate "
+                        "source for Axis units on the South map",
+                    )
+                )
             else:
-                verdicts.append(Verdict(subject, "supply", "not active", ("7.4",),
-                                        "Soviet units hold it: South-map Axis units again trace through Rostov"))
+                verdicts.append(
+                    Verdict(
+                        subject,
+                        "supply",
+                        "not active",
+                        ("7.4",),
+                        "Soviet units hold it: South-map Axis units again trace through Rostov",
+                    )
+                )
         return verdicts
 
     def supply_of(self, state: UnitState) -> SupplyFinding:
@@ -293,28 +374,41 @@ class SupplyLines:
             if state.hex is None:
                 continue
             finding = self.supply_of(state)
-            verdicts.append(Verdict(
-                subject=f"{state.unit.id} in {label(state.hex)}",
-                topic="supply",
-                outcome=str(finding.state),
-                rules=finding.rules,
-                explanation=finding.explanation,
-                path=self.board.labels(finding.path),
-                unit=state.unit.id,
-            ))
+            verdicts.append(
+                Verdict(
+                    subject=f"{state.unit.id} in {label(state.hex)}",
+                    topic="supply",
+                    outcome=str(finding.state),
+                    rules=finding.rules,
+                    explanation=finding.explanation,
+                    path=self.board.labels(finding.path),
+                    unit=state.unit.id,
+                )
+            )
         verdicts += self._taman_verdicts()
         if len(self.air_supply_markers) > 1:
-            verdicts.append(Verdict(
-                subject=f"{AIR_SUPPLY_MARKER} markers in {', '.join(self.board.labels(self.air_supply_markers))}",
-                topic="supply", outcome="illegal", rules=("7.6",),
-                explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
-                "none of them supplies any unit", violation=True,
-            ))
+            verdicts.append(
+                Verdict(
+                    subject=f"{AIR_SUPPLY_MARKER} markers in {', '.join(self.board.labels(self.air_supply_markers))}",
+                    topic="supply",
+                    outcome="illegal",
+                    rules=("7.6",),
+                    explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
+                    "none of them supplies any unit",
+                    violation=True,
+                )
+            )
         for marker in NETWORK_MARKERS.values():
             for hex_ in self.position.markers.get(marker, ()):
                 if hex_ not in self.board.towns:
-                    verdicts.append(Verdict(
-                        subject=f"{marker} marker in {label(hex_)}", topic="supply", outcome="not a source",
-                        rules=("7.14",), explanation="only towns and cities join a supply network", violation=True,
-                    ))
+                    verdicts.append(
+                        Verdict(
+                            subject=f"{marker} marker in {label(hex_)}",
+                            topic="supply",
+                            outcome="not a source",
+                            rules=("7.14",),
+                            explanation="only towns and cities join a supply network",
+                            violation=True,
+                        )
+                    )
         return verdicts

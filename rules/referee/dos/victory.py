@@ -41,46 +41,100 @@ class Victory:
         return self._blue() if self.settings.scenario == BLUE else self._uranus()
 
     def _entered(self, names: Sequence[str]) -> list[str]:
-        return [f"{name} {self.board.label(self.board.town_hex(name))}" for name in names
-                if self.board.town_hex(name) in self.control.occupied_by[SOVIET]]
+        return [
+            f"{name} {self.board.label(self.board.town_hex(name))}"
+            for name in names
+            if self.board.town_hex(name) in self.control.occupied_by[SOVIET]
+        ]
 
     def vp_hexes_held(self) -> list[VictoryHex]:
         """The Blue VP hexes the German controls (4.2: whatever their supply)."""
-        return [victory_hex for victory_hex in self.board.game_map.victory_hexes
-                if BLUE in victory_hex.scenarios and self.control.control(victory_hex.hex) == AXIS]
+        return [
+            victory_hex
+            for victory_hex in self.board.game_map.victory_hexes
+            if BLUE in victory_hex.scenarios and self.control.control(victory_hex.hex) == AXIS
+        ]
 
     def _blue(self) -> list[Verdict]:
         settings = self.settings
         entered = self._entered(BLUE_SUDDEN_DEATH)
         if entered:
-            return [Verdict("Blue", "victory", "Soviet win", ("4.6",),
-                            f"Soviet units have entered {', '.join(entered)}: the game ends at once")]
-        stranded = [state for state in self.position.units_of(SOVIET)
-                    if settings.end_of_game and self.supply.supply_of(state).state is SupplyState.OUT]
+            return [
+                Verdict(
+                    "Blue",
+                    "victory",
+                    "Soviet win",
+                    ("4.6",),
+                    f"Soviet units have entered {', '.join(entered)}: the game ends at once",
+                )
+            ]
+        stranded = [
+            state
+            for state in self.position.units_of(SOVIET)
+            if settings.end_of_game and self.supply.supply_of(state).state is SupplyState.OUT
+        ]
         eliminated = settings.soviet_eliminated_out_of_supply + len(stranded)
         held = self.vp_hexes_held()
-        hexes_vp = settings.german_vp if settings.german_vp is not None else sum(item.points for item in held)
+        hexes_vp = (
+            settings.german_vp
+            if settings.german_vp is not None
+            else sum(item.points for item in held)
+        )
         vp = hexes_vp + eliminated // 20
-        details = {"german_vp_from_hexes": str(hexes_vp), "soviet_eliminated_out_of_supply": str(eliminated),
-                   "german_vp": str(vp), "vp_hexes_held": " ".join(self.board.label(item.hex) for item in held)}
-        counted = (f"; {len(stranded)} Soviet units out of supply on the map count as eliminated at the end"
-                   if settings.end_of_game else "")
+        details = {
+            "german_vp_from_hexes": str(hexes_vp),
+            "soviet_eliminated_out_of_supply": str(eliminated),
+            "german_vp": str(vp),
+            "vp_hexes_held": " ".join(self.board.label(item.hex) for item in held),
+        }
+        counted = (
+            f"; {len(stranded)} Soviet units out of supply on the map count as eliminated at the end"
+            if settings.end_of_game
+            else ""
+        )
         if settings.german_vp is not None:
             from_hexes = f"{hexes_vp} VP from VP hexes (the german_vp setting)"
         else:
-            names = ", ".join(f"{item.name} {self.board.label(item.hex)}" for item in held) or "none"
+            names = (
+                ", ".join(f"{item.name} {self.board.label(item.hex)}" for item in held) or "none"
+            )
             from_hexes = f"{hexes_vp} VP from VP hexes held ({names})"
-        working = (f"{from_hexes} and {eliminated // 20} for {eliminated} Soviet units "
-                   f"eliminated out of supply (1 per 20){counted}")
+        working = (
+            f"{from_hexes} and {eliminated // 20} for {eliminated} Soviet units "
+            f"eliminated out of supply (1 per 20){counted}"
+        )
         if vp >= 6:
-            return [Verdict("Blue", "victory", "German win", ("4.2", "4.3", "4.5"),
-                            f"the German has {vp} VP, 6 or more: {working}", details=details)]
+            return [
+                Verdict(
+                    "Blue",
+                    "victory",
+                    "German win",
+                    ("4.2", "4.3", "4.5"),
+                    f"the German has {vp} VP, 6 or more: {working}",
+                    details=details,
+                )
+            ]
         if settings.end_of_game:
-            return [Verdict("Blue", "victory", "Soviet win", ("4.3", "4.5"),
-                            f"the German ends turn {self.position.turn} with {vp} VP, fewer than 6: {working}",
-                            details=details)]
-        return [Verdict("Blue", "victory", "game goes on", ("4.2", "4.3", "4.5"),
-                        f"German VP {vp} of the 6 that win at once: {working}", details=details)]
+            return [
+                Verdict(
+                    "Blue",
+                    "victory",
+                    "Soviet win",
+                    ("4.3", "4.5"),
+                    f"the German ends turn {self.position.turn} with {vp} VP, fewer than 6: {working}",
+                    details=details,
+                )
+            ]
+        return [
+            Verdict(
+                "Blue",
+                "victory",
+                "game goes on",
+                ("4.2", "4.3", "4.5"),
+                f"German VP {vp} of the 6 that win at once: {working}",
+                details=details,
+            )
+        ]
 
     def held_east_of_don(self) -> list[Hex]:
         """The towns and cities east of the Don that the German controls in ground supply (4.9).
@@ -91,10 +145,18 @@ class Victory:
         would end in a German win after the first Soviet turn. The setting ``east_of_don =
         "literal"`` keeps the literal reading.
         """
-        region = self.board.between_don_and_volga if self.settings.east_of_don == "interfluve" else self.board.east_of_don
-        return [hex_ for hex_ in sorted(self.board.towns, key=self.board.label) if hex_ in region
-                and self.control.control(hex_) == AXIS
-                and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR]
+        region = (
+            self.board.between_don_and_volga
+            if self.settings.east_of_don == "interfluve"
+            else self.board.east_of_don
+        )
+        return [
+            hex_
+            for hex_ in sorted(self.board.towns, key=self.board.label)
+            if hex_ in region
+            and self.control.control(hex_) == AXIS
+            and self.supply.supply_at(AXIS, hex_).state is SupplyState.REGULAR
+        ]
 
     def _east_of_don_reading(self) -> str:
         if self.settings.east_of_don == "interfluve":
@@ -105,29 +167,75 @@ class Victory:
         settings = self.settings
         entered = self._entered(URANUS_OBJECTIVES)
         if entered:
-            return [Verdict("Uranus", "victory", "Soviet win", ("4.9",),
-                            f"Soviet units have taken {', '.join(entered)}: the game ends at once")]
-        stranded = [state for state in self.position.units_of(AXIS) if settings.end_of_game and german(state)
-                    and self.supply.supply_of(state).state in (SupplyState.OUT, SupplyState.AIR)]
+            return [
+                Verdict(
+                    "Uranus",
+                    "victory",
+                    "Soviet win",
+                    ("4.9",),
+                    f"Soviet units have taken {', '.join(entered)}: the game ends at once",
+                )
+            ]
+        stranded = [
+            state
+            for state in self.position.units_of(AXIS)
+            if settings.end_of_game
+            and german(state)
+            and self.supply.supply_of(state).state in (SupplyState.OUT, SupplyState.AIR)
+        ]
         lost = settings.german_eliminated_out_of_supply + len(stranded)
         details = {"german_eliminated_out_of_supply_or_air": str(lost)}
-        counted = (f" ({len(stranded)} of them German units out of supply or under air supply on the map at the end)"
-                   if settings.end_of_game else "")
+        counted = (
+            f" ({len(stranded)} of them German units out of supply or under air supply on the map at the end)"
+            if settings.end_of_game
+            else ""
+        )
         if lost >= 20:
-            return [Verdict("Uranus", "victory", "Soviet win", ("4.8",),
-                            f"{lost} German units eliminated out of supply or under air supply{counted}, 20 or more",
-                            details=details)]
+            return [
+                Verdict(
+                    "Uranus",
+                    "victory",
+                    "Soviet win",
+                    ("4.8",),
+                    f"{lost} German units eliminated out of supply or under air supply{counted}, 20 or more",
+                    details=details,
+                )
+            ]
         if settings.end_of_soviet_turn:
             held = self.held_east_of_don()
             if len(held) >= 2:
                 names = ", ".join(self.board.place_name(hex_) for hex_ in held)
-                return [Verdict("Uranus", "victory", "German win", ("4.9",),
-                                f"at the end of a Soviet player turn the German holds {names} east of the Don "
-                                f"({self._east_of_don_reading()}) in ground supply: two or more", details=details)]
+                return [
+                    Verdict(
+                        "Uranus",
+                        "victory",
+                        "German win",
+                        ("4.9",),
+                        f"at the end of a Soviet player turn the German holds {names} east of the Don "
+                        f"({self._east_of_don_reading()}) in ground supply: two or more",
+                        details=details,
+                    )
+                ]
         if settings.end_of_game:
-            return [Verdict("Uranus", "victory", "German win", ("4.8", "4.10"),
-                            f"the Soviet has met no victory condition by the end of turn {self.position.turn}: "
-                            f"{lost} German units lost out of supply{counted}, fewer than 20", details=details)]
-        return [Verdict("Uranus", "victory", "game goes on", ("4.8", "4.9"),
-                        f"{lost} of the 20 German units eliminated out of supply or under air supply that win for the "
-                        "Soviet; no Soviet unit in Kharkov, Stalino or Rostov", details=details)]
+            return [
+                Verdict(
+                    "Uranus",
+                    "victory",
+                    "German win",
+                    ("4.8", "4.10"),
+                    f"the Soviet has met no victory condition by the end of turn {self.position.turn}: "
+                    f"{lost} German units lost out of supply{counted}, fewer than 20",
+                    details=details,
+                )
+            ]
+        return [
+            Verdict(
+                "Uranus",
+                "victory",
+                "game goes on",
+                ("4.8", "4.9"),
+                f"{lost} of the 20 German units eliminated out of supply or under air supply that win for the "
+                "Soviet; no Soviet unit in Kharkov, Stalino or Rostov",
+                details=details,
+            )
+        ]

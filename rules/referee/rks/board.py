@@ -51,7 +51,10 @@ class Board:
     @cached_property
     def _neighbours(self) -> Mapping[str, tuple[str, ...]]:
         order = {area: index for index, area in enumerate(self.areas)}
-        return {area.id: tuple(sorted(area.adjacent, key=order.__getitem__)) for area in self.game_map.areas}
+        return {
+            area.id: tuple(sorted(area.adjacent, key=order.__getitem__))
+            for area in self.game_map.areas
+        }
 
     @cached_property
     def city_areas(self) -> tuple[str, ...]:
@@ -64,7 +67,9 @@ class Board:
         found = {}
         for area in self.game_map.areas:
             if area.kind == REAR:
-                owner = next((side.id for side in self.spec.sides if area.id.startswith(side.id)), None)
+                owner = next(
+                    (side.id for side in self.spec.sides if area.id.startswith(side.id)), None
+                )
                 if owner is None:
                     raise ValueError(f"rear area {area.id!r} names no side")
                 found[owner] = area.id
@@ -82,7 +87,9 @@ class Board:
         """What the area adds to ``unit``'s strength when it defends there (8.8): the
         terrain's modifier for the unit's arm (infantry +2 and panzer -2 in built-up
         areas; motorised infantry and the T-34 are not named, so unmodified)."""
-        return self.spec.terrain_types[self.areas[area].kind].defence_strength_modifiers.get(unit.arm, 0)
+        return self.spec.terrain_types[self.areas[area].kind].defence_strength_modifiers.get(
+            unit.arm, 0
+        )
 
     @cached_property
     def objectives(self) -> tuple[str, ...]:

@@ -76,32 +76,64 @@ class DuelReport:
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output; fractions as exact ``"p/q"`` strings."""
         return {
-            "attacker": self.attacker, "defender": self.defender, "area": self.area,
-            "as": self.viewer, "shows": "both sides" if self.viewer is None else self.viewer,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "area": self.area,
+            "as": self.viewer,
+            "shows": "both sides" if self.viewer is None else self.viewer,
             "refused": self.refused,
-            "strengths": {} if self.refused else {role: {"unit": strength.unit, "total": strength.total,
-                                 "terms": [{"what": term.what, "amount": term.amount, "rules": list(term.rules)}
-                                           for term in strength.terms]}
-                          for role, strength in ((ATTACKER, self.attack), (DEFENDER, self.defence))},
+            "strengths": {}
+            if self.refused
+            else {
+                role: {
+                    "unit": strength.unit,
+                    "total": strength.total,
+                    "terms": [
+                        {"what": term.what, "amount": term.amount, "rules": list(term.rules)}
+                        for term in strength.terms
+                    ],
+                }
+                for role, strength in ((ATTACKER, self.attack), (DEFENDER, self.defence))
+            },
             "steps": [step.as_json() for step in self.steps],
             "played": {role: list(cards) for role, cards in self.played.items()},
-            "result": None if self.result is None else {"winner": self.result.winner, "rule": self.result.rule,
-                                                        "reason": self.result.reason},
+            "result": None
+            if self.result is None
+            else {
+                "winner": self.result.winner,
+                "rule": self.result.rule,
+                "reason": self.result.reason,
+            },
             "losses": [step.as_json() for step in self.losses],
-            "chances": [{"side": item.side, "role": item.role, "against": item.against,
-                         "cards": [chance.as_json() for chance in item.cards],
-                         "strikes": [strike_json(strike) for strike in item.strikes]} for item in self.chances],
+            "chances": [
+                {
+                    "side": item.side,
+                    "role": item.role,
+                    "against": item.against,
+                    "cards": [chance.as_json() for chance in item.cards],
+                    "strikes": [strike_json(strike) for strike in item.strikes],
+                }
+                for item in self.chances
+            ],
         }
 
 
 def strike_json(strike: Strike) -> dict[str, object]:
     """A strike as a plain dict."""
     return {
-        "kind": strike.kind, "rule": strike.rule, "striker": strike.striker, "target": strike.target,
-        "strength": strike.strength, "terms": [{"what": term.what, "amount": term.amount, "rules": list(term.rules)}
-                                               for term in strike.terms],
+        "kind": strike.kind,
+        "rule": strike.rule,
+        "striker": strike.striker,
+        "target": strike.target,
+        "strength": strike.strength,
+        "terms": [
+            {"what": term.what, "amount": term.amount, "rules": list(term.rules)}
+            for term in strike.terms
+        ],
         "problems": [{"text": text, "rule": rule} for text, rule in strike.problems],
-        "face_cards_hit": strike.face_cards_hit, "drawn_from": strike.drawn_from, "pool": strike.pool,
+        "face_cards_hit": strike.face_cards_hit,
+        "drawn_from": strike.drawn_from,
+        "pool": strike.pool,
         "hitting": strike.hitting,
         # A strike that may not be made has no chance to give.
         "chance": None if strike.problems else str(strike.chance),
@@ -112,7 +144,9 @@ def strike_json(strike: Strike) -> dict[str, object]:
 class Combat:
     """Combats and strikes in one position."""
 
-    def __init__(self, position: Position, board: Board, control: Control, isolation: Isolation) -> None:
+    def __init__(
+        self, position: Position, board: Board, control: Control, isolation: Isolation
+    ) -> None:
         self.position = position
         self.board = board
         self.control = control
@@ -148,8 +182,13 @@ class Combat:
         matching = [event for event in self.board.deck.events if event.id == name]
         if not matching:
             known = sorted({event.id for event in self.board.deck.events})
-            raise RefereeError(self.position.source, None, f"unknown event {name!r} (known: {', '.join(known)})")
-        return EventInForce(next((event for event in matching if event.side == unit.side), matching[0]), unit.unit.id)
+            raise RefereeError(
+                self.position.source, None, f"unknown event {name!r} (known: {', '.join(known)})"
+            )
+        return EventInForce(
+            next((event for event in matching if event.side == unit.side), matching[0]),
+            unit.unit.id,
+        )
 
     # ----- who fights with what -------------------------------------------------------
 
@@ -164,62 +203,119 @@ class Combat:
 
     def _sources(self, state: UnitState) -> Step:
         if self.isolation.isolated(state):
-            return Step(f"{state.unit.id} is isolated: it plays its own steps only, no hand card", ("8.10",))
+            return Step(
+                f"{state.unit.id} is isolated: it plays its own steps only, no hand card", ("8.10",)
+            )
         if state.unit == self.board.t34:
             return Step("the T-34 alone plays hand cards only: it has no steps", ("8.12",))
         return Step(f"{state.unit.id} plays a hand card or one of its steps", ("8.4", "8.5"))
 
-    def _joining_t34(self, soviet: UnitState, role: str, wanted: bool) -> tuple[UnitState | None, Step | None]:
+    def _joining_t34(
+        self, soviet: UnitState, role: str, wanted: bool
+    ) -> tuple[UnitState | None, Step | None]:
         if not wanted:
             return None, None
         t34 = next((state for state in self.position.units if state.unit == self.board.t34), None)
         if soviet.unit == self.board.t34:
-            return None, Step("the T-34 is the unit fighting; it cannot also join itself", ("8.12",))
+            return None, Step(
+                "the T-34 is the unit fighting; it cannot also join itself", ("8.12",)
+            )
         if t34 is None or t34.location != soviet.location:
-            return None, Step(f"the T-34 is not in {self.board.name(soviet.location)}, so it cannot join", ("8.12",))
+            return None, Step(
+                f"the T-34 is not in {self.board.name(soviet.location)}, so it cannot join",
+                ("8.12",),
+            )
         if role == ATTACKER and ACTED in t34.flags:
-            return None, Step("the T-34 is turned over: it cannot act with the attacker", ("8.12", "7.4"))
+            return None, Step(
+                "the T-34 is turned over: it cannot act with the attacker", ("8.12", "7.4")
+            )
         return t34, Step(f"the T-34 joins {soviet.unit.id} and adds its strength", ("8.12",))
 
     # ----- the duel ------------------------------------------------------------------
 
     def duel(
-        self, attacker_id: str, defender_id: str, area_name: str | None = None, event_names: Iterable[str] = (),
-        t34: bool = False, attacker_cards: Sequence[str] | None = None, defender_cards: Sequence[str] | None = None,
+        self,
+        attacker_id: str,
+        defender_id: str,
+        area_name: str | None = None,
+        event_names: Iterable[str] = (),
+        t34: bool = False,
+        attacker_cards: Sequence[str] | None = None,
+        defender_cards: Sequence[str] | None = None,
         viewer: str | None = None,
     ) -> DuelReport:
         """The combat of ``attacker_id`` on ``defender_id`` as ``viewer`` may see it."""
         sight = Sight(viewer)
         attacker, defender = self.unit(attacker_id), self.unit(defender_id)
         if attacker.side == defender.side:
-            raise RefereeError(self.position.source, None, f"{attacker_id} and {defender_id} are on the same side")
+            raise RefereeError(
+                self.position.source, None, f"{attacker_id} and {defender_id} are on the same side"
+            )
         area = defender.location if area_name is None else self.area(area_name)
         extra = [self.event(name, attacker) for name in event_names]
         steps, refused = self._legality(attacker, defender, area)
-        soviet, soviet_role = (attacker, ATTACKER) if attacker.side == SOVIET else (defender, DEFENDER)
+        soviet, soviet_role = (
+            (attacker, ATTACKER) if attacker.side == SOVIET else (defender, DEFENDER)
+        )
         joined, note = self._joining_t34(soviet, soviet_role, t34)
         if note is not None:
             steps.append(note)
-        attack, defence, idle = duel_strengths(self.position, self.board, attacker.unit, defender.unit, area, extra,
-                                               None if joined is None else joined.unit)
+        attack, defence, idle = duel_strengths(
+            self.position,
+            self.board,
+            attacker.unit,
+            defender.unit,
+            area,
+            extra,
+            None if joined is None else joined.unit,
+        )
         if refused:
-            return DuelReport(attacker.unit.id, defender.unit.id, area, viewer, attack, defence, tuple(steps), {},
-                              None, (), (), refused=True)
+            return DuelReport(
+                attacker.unit.id,
+                defender.unit.id,
+                area,
+                viewer,
+                attack,
+                defence,
+                tuple(steps),
+                {},
+                None,
+                (),
+                (),
+                refused=True,
+            )
         steps += [Step(term.what, term.rules) for term in idle]
-        steps += [Step(f"{role} {strength.unit} strength {strength.describe()}", strength.rules)
-                  for role, strength in ((ATTACKER, attack), (DEFENDER, defence))]
-        working = {event.event.rule for event in events_of(self.position, self.board, attacker.unit, extra)[0]}
+        steps += [
+            Step(f"{role} {strength.unit} strength {strength.describe()}", strength.rules)
+            for role, strength in ((ATTACKER, attack), (DEFENDER, defence))
+        ]
+        working = {
+            event.event.rule
+            for event in events_of(self.position, self.board, attacker.unit, extra)[0]
+        }
         chuikov = CHUIKOV in working
         if chuikov:
-            steps.append(Step("General Chuikov: the German plays first, and the Soviet answers having seen the card",
-                              ("9.8",)))
+            steps.append(
+                Step(
+                    "General Chuikov: the German plays first, and the Soviet answers having seen the card",
+                    ("9.8",),
+                )
+            )
         else:
-            steps.append(Step("the attacker plays a card face down first, then the defender", ("8.4", "8.5")))
+            steps.append(
+                Step("the attacker plays a card face down first, then the defender", ("8.4", "8.5"))
+            )
         shown_first = chuikov and sight.viewer == attacker.side
-        played = {ATTACKER: self._played(attacker, attacker_cards, sight, steps, False),
-                  DEFENDER: self._played(defender, defender_cards, sight, steps, shown_first)}
-        shown = {role: tuple(card.short_name if card is not None else "a face-down card" for card in cards)
-                 for role, cards in played.items()}
+        played = {
+            ATTACKER: self._played(attacker, attacker_cards, sight, steps, False),
+            DEFENDER: self._played(defender, defender_cards, sight, steps, shown_first),
+        }
+        shown = {
+            role: tuple(
+                card.short_name if card is not None else "a face-down card" for card in cards
+            )
+            for role, cards in played.items()
+        }
         result = None
         final = {role: cards[-1] if cards else None for role, cards in played.items()}
         attack_card, defence_card = final[ATTACKER], final[DEFENDER]
@@ -227,9 +323,16 @@ class Combat:
         declines = defender_cards is not None and not defender_cards
         if declines:
             # 8.5: declining is taking the loss, whatever card the attacker played.
-            steps.append(Step("the defender declines: it plays no card and takes a loss, whatever the attacker's "
-                              "card", ("8.5",)))
-            result = Resolution(ATTACKER, "8.5", "the defender declines the combat and takes a loss (8.9)")
+            steps.append(
+                Step(
+                    "the defender declines: it plays no card and takes a loss, whatever the attacker's "
+                    "card",
+                    ("8.5",),
+                )
+            )
+            result = Resolution(
+                ATTACKER, "8.5", "the defender declines the combat and takes a loss (8.9)"
+            )
         elif played[ATTACKER] and not unknown and played[DEFENDER]:
             attack_play = Play(attacker.side, attack_card, attack.total)
             defence_play = Play(defender.side, defence_card, defence.total)
@@ -238,47 +341,99 @@ class Combat:
                 steps.append(Step(f"defender: {defence_play.describe()}", ("8.7",)))
             result = resolve(attack_play, defence_play)
         losses = () if result is None else self._losses(result, attacker, defender, joined, played)
-        duelists = {ATTACKER: Duelist(attacker.side, ATTACKER, attack.total),
-                    DEFENDER: Duelist(defender.side, DEFENDER, defence.total)}
+        duelists = {
+            ATTACKER: Duelist(attacker.side, ATTACKER, attack.total),
+            DEFENDER: Duelist(defender.side, DEFENDER, defence.total),
+        }
         fighting = {ATTACKER: attacker, DEFENDER: defender}
         chances = []
         for role in (ATTACKER, DEFENDER):
             if sight.sees_cards_of(fighting[role].side):
                 other = DEFENDER if role == ATTACKER else ATTACKER
-                known = played[other][-1] if chuikov and role == ATTACKER and played[other] else None
-                chances.append(self._chances(duelists[role], duelists[other], fighting[role], fighting[other],
-                                             played[other], known))
-        return DuelReport(attacker.unit.id, defender.unit.id, area, viewer, attack, defence, tuple(steps), shown,
-                          result, losses, tuple(chances))
+                known = (
+                    played[other][-1] if chuikov and role == ATTACKER and played[other] else None
+                )
+                chances.append(
+                    self._chances(
+                        duelists[role],
+                        duelists[other],
+                        fighting[role],
+                        fighting[other],
+                        played[other],
+                        known,
+                    )
+                )
+        return DuelReport(
+            attacker.unit.id,
+            defender.unit.id,
+            area,
+            viewer,
+            attack,
+            defence,
+            tuple(steps),
+            shown,
+            result,
+            losses,
+            tuple(chances),
+        )
 
-    def _legality(self, attacker: UnitState, defender: UnitState, area: str) -> tuple[list[Step], bool]:
+    def _legality(
+        self, attacker: UnitState, defender: UnitState, area: str
+    ) -> tuple[list[Step], bool]:
         """The steps that say whether the combat may be fought, and whether it is refused
         because the attacker cannot get there or pay its way (7.1-7.3)."""
         board = self.board
-        steps = [Step(f"the combat is in {board.name(area)}, "
-                      f"{'a built-up' if board.built_up(area) else 'an ordinary'} area", ("2.1", "8.1"))]
+        steps = [
+            Step(
+                f"the combat is in {board.name(area)}, "
+                f"{'a built-up' if board.built_up(area) else 'an ordinary'} area",
+                ("2.1", "8.1"),
+            )
+        ]
         phasing = phasing_side(self.position.spec, self.position.phase)
         if phasing is not None and phasing != attacker.side:
-            steps.append(Step(f"it is the {board.side_name(phasing)} player's turn, so the attacker should be "
-                              f"{board.side_name(phasing)}", ("8.1",)))
+            steps.append(
+                Step(
+                    f"it is the {board.side_name(phasing)} player's turn, so the attacker should be "
+                    f"{board.side_name(phasing)}",
+                    ("8.1",),
+                )
+            )
         if defender.location != area:
-            steps.append(Step(f"{defender.unit.id} stands in {board.name(defender.location)}: judged as if in "
-                              f"{board.name(area)}", ("8.1",)))
+            steps.append(
+                Step(
+                    f"{defender.unit.id} stands in {board.name(defender.location)}: judged as if in "
+                    f"{board.name(area)}",
+                    ("8.1",),
+                )
+            )
         route = self.movement.route(attacker, area, self.isolation.isolated(attacker))
         refused = route is None
         if route is None:
-            steps.append(Step(f"{attacker.unit.id} cannot get into {board.name(area)}: it moves only through its "
-                              "side's areas and empty enemy areas, never through one where enemy units stand, never "
-                              "into the enemy rear, and not at all when isolated", ("7.2", "7.3", "3.5", "8.10")))
+            steps.append(
+                Step(
+                    f"{attacker.unit.id} cannot get into {board.name(area)}: it moves only through its "
+                    "side's areas and empty enemy areas, never through one where enemy units stand, never "
+                    "into the enemy rear, and not at all when isolated",
+                    ("7.2", "7.3", "3.5", "8.10"),
+                )
+            )
         else:
             if len(route.areas) > 1:
                 way = " → ".join(board.name(place) for place in route.areas)
-                steps.append(Step(f"{attacker.unit.id} moves {way}; entering "
-                                  "an enemy area held by enemy units starts the combat", ("7.2", "7.3", "8.1")))
+                steps.append(
+                    Step(
+                        f"{attacker.unit.id} moves {way}; entering "
+                        "an enemy area held by enemy units starts the combat",
+                        ("7.2", "7.3", "8.1"),
+                    )
+                )
             if route.paid:
                 refused = self._payment(attacker, route.paid, steps)
         if ACTED in attacker.flags:
-            steps.append(Step(f"{attacker.unit.id} is turned over: it has acted this turn", ("7.4",)))
+            steps.append(
+                Step(f"{attacker.unit.id} is turned over: it has acted this turn", ("7.4",))
+            )
         steps += [self._sources(attacker), self._sources(defender)]
         return steps, refused
 
@@ -288,18 +443,34 @@ class Combat:
         in the combat (8.4). The number of cards a side holds is public."""
         names = ", ".join(self.board.name(place) for place in paid)
         count = len(paid)
-        steps.append(Step(f"{attacker.unit.id} piles {count} card{'s' if count > 1 else ''} (a hand card or one of "
-                          f"its steps each) to enter {names}, empty of enemy units, and holds "
-                          f"{'them' if count > 1 else 'it'} as it goes on", ("7.3", "3.6", "7.1")))
+        steps.append(
+            Step(
+                f"{attacker.unit.id} piles {count} card{'s' if count > 1 else ''} (a hand card or one of "
+                f"its steps each) to enter {names}, empty of enemy units, and holds "
+                f"{'them' if count > 1 else 'it'} as it goes on",
+                ("7.3", "3.6", "7.1"),
+            )
+        )
         held = len(self.usable(attacker))
         if count + 1 <= held:
             return False
-        steps.append(Step(f"{attacker.unit.id}'s side may play {held} card{'s' if held != 1 else ''}: not enough to "
-                          f"pay {count} and play one in the combat", ("7.1", "7.3", "8.4")))
+        steps.append(
+            Step(
+                f"{attacker.unit.id}'s side may play {held} card{'s' if held != 1 else ''}: not enough to "
+                f"pay {count} and play one in the combat",
+                ("7.1", "7.3", "8.4"),
+            )
+        )
         return True
 
-    def _played(self, state: UnitState, given: Sequence[str] | None, sight: Sight, steps: list[Step],
-                shown: bool) -> list[Card | None]:
+    def _played(
+        self,
+        state: UnitState,
+        given: Sequence[str] | None,
+        sight: Sight,
+        steps: list[Step],
+        shown: bool,
+    ) -> list[Card | None]:
         """The cards ``state``'s side played, oldest first; a face-down card the reader may
         not see is None (``shown``: the German's card under Chuikov, which the Soviet sees,
         9.8). Given on the command line, a card of a side the reader sees is checked
@@ -311,26 +482,57 @@ class Combat:
             visible: list[Card | None] = [card if seen else None for card in cards]
         else:
             named = [self.card(name) for name in given]
-            playable = {card for card, _ in self.usable(state)} | set(self.table.played.get(state.side, ()))
-            elsewhere = frozenset() if sight.sees_cards_of(state.side) or sight.viewer is None else (
-                seen_by(self.position, sight.viewer) - set(self.table.face_up))
+            playable = {card for card, _ in self.usable(state)} | set(
+                self.table.played.get(state.side, ())
+            )
+            elsewhere = (
+                frozenset()
+                if sight.sees_cards_of(state.side) or sight.viewer is None
+                else (seen_by(self.position, sight.viewer) - set(self.table.face_up))
+            )
             for card in named:
                 if sight.sees_cards_of(state.side) and card not in playable:
-                    steps.append(Step(f"{card.short_name} is not a card the {side} side may play here", ("8.4", "8.5")))
+                    steps.append(
+                        Step(
+                            f"{card.short_name} is not a card the {side} side may play here",
+                            ("8.4", "8.5"),
+                        )
+                    )
                 elif card in elsewhere:
-                    steps.append(Step(f"the {side} side cannot have played {card.short_name}: you see it elsewhere",
-                                      ("8.4",)))
+                    steps.append(
+                        Step(
+                            f"the {side} side cannot have played {card.short_name}: you see it elsewhere",
+                            ("8.4",),
+                        )
+                    )
             visible = list(named)
         if len(visible) > 1:
-            lost = "the earlier card is" if len(visible) == 2 else f"the {len(visible) - 1} earlier cards are"
-            steps.append(Step(f"the {side} side raised: its last card counts, and {lost} lost", ("8.6",)))
+            lost = (
+                "the earlier card is"
+                if len(visible) == 2
+                else f"the {len(visible) - 1} earlier cards are"
+            )
+            steps.append(
+                Step(f"the {side} side raised: its last card counts, and {lost} lost", ("8.6",))
+            )
         return visible
 
-    def _losses(self, result: Resolution, attacker: UnitState, defender: UnitState, joined: UnitState | None,
-                played: Mapping[str, Sequence[Card | None]]) -> tuple[Step, ...]:
+    def _losses(
+        self,
+        result: Resolution,
+        attacker: UnitState,
+        defender: UnitState,
+        joined: UnitState | None,
+        played: Mapping[str, Sequence[Card | None]],
+    ) -> tuple[Step, ...]:
         if result.winner is None:
-            return (Step("both cards are piled and the duel is fought again; if the attacker declines or has no "
-                         "card, the defender wins", ("8.7 (4)",)),)
+            return (
+                Step(
+                    "both cards are piled and the duel is fought again; if the attacker declines or has no "
+                    "card, the defender wins",
+                    ("8.7 (4)",),
+                ),
+            )
         loser, role = (defender, DEFENDER) if result.winner == ATTACKER else (attacker, ATTACKER)
         options = []
         isolated = self.isolation.isolated(loser)
@@ -340,8 +542,13 @@ class Combat:
         spent = [card for card in self.table.steps_of(loser.unit.id) if card in played[role]]
         held = len(self.table.steps_of(loser.unit.id)) - len(spent)
         if spent:
-            options.append(Step(f"{loser.unit.id} played {card_names(spent)}, one of its steps: spent in the duel, "
-                                "so it cannot be lost again", ("8.4", "8.5", "8.6")))
+            options.append(
+                Step(
+                    f"{loser.unit.id} played {card_names(spent)}, one of its steps: spent in the duel, "
+                    "so it cannot be lost again",
+                    ("8.4", "8.5", "8.6"),
+                )
+            )
         t34_instead = joined is not None and loser.side == SOVIET
         if isolated:
             options.append(Step(f"{loser.unit.id} is isolated and cannot retreat", ("8.10",)))
@@ -352,19 +559,36 @@ class Combat:
         if held:
             options.append(Step(f"{loser.unit.id} may lose one of its {held} steps", ("8.9 (2)",)))
         if not retreats and not held:
-            options.append(Step(f"{loser.unit.id} has no retreat and no step{' left' if spent else ''}: it is "
-                                "eliminated", ("8.9 (3)",)))
+            options.append(
+                Step(
+                    f"{loser.unit.id} has no retreat and no step{' left' if spent else ''}: it is "
+                    "eliminated",
+                    ("8.9 (3)",),
+                )
+            )
         if t34_instead:
             options.append(Step("the Soviet may eliminate the T-34 instead", ("8.12",)))
         if loser is defender:
-            others = [state for state in self.position.units if state.location == defender.location
-                      and state.side == defender.side and state is not defender and state.unit != self.board.t34]
+            others = [
+                state
+                for state in self.position.units
+                if state.location == defender.location
+                and state.side == defender.side
+                and state is not defender
+                and state.unit != self.board.t34
+            ]
             if others:
-                options.append(Step(f"if {defender.unit.id} is eliminated or retreats, "
-                                    f"{' '.join(state.unit.id for state in others)} retreat or are isolated",
-                                    ("8.10",)))
+                options.append(
+                    Step(
+                        f"if {defender.unit.id} is eliminated or retreats, "
+                        f"{' '.join(state.unit.id for state in others)} retreat or are isolated",
+                        ("8.10",),
+                    )
+                )
         else:
-            options.append(Step("an attacker that retreats turns over and its action ends", ("8.11",)))
+            options.append(
+                Step("an attacker that retreats turns over and its action ends", ("8.11",))
+            )
         return tuple(options)
 
     # ----- chances ---------------------------------------------------------------------
@@ -376,34 +600,62 @@ class Combat:
         if viewer is None:
             return self.table.deck, "the draw deck"
         unseen = unseen_by(self.position, viewer)
-        return unseen, f"the {len(unseen)} cards the {self.board.side_name(viewer)} player has not seen"
+        return (
+            unseen,
+            f"the {len(unseen)} cards the {self.board.side_name(viewer)} player has not seen",
+        )
 
-    def _chances(self, own: Duelist, opponent: Duelist, state: UnitState, enemy: UnitState,
-                 opponent_played: Sequence[Card | None], known: Card | None) -> SideChances:
+    def _chances(
+        self,
+        own: Duelist,
+        opponent: Duelist,
+        state: UnitState,
+        enemy: UnitState,
+        opponent_played: Sequence[Card | None],
+        known: Card | None,
+    ) -> SideChances:
         if known is not None:
             answers: tuple[Card, ...] = (known,)
             against = f"the {known.short_name} the German played first (9.8)"
             holds: int | None = None
         else:
             answers = unseen_by(self.position, own.side)
-            against = (f"any of the {len(answers)} cards the {self.board.side_name(own.side)} player has not seen, "
-                       "alike")
+            against = (
+                f"any of the {len(answers)} cards the {self.board.side_name(own.side)} player has not seen, "
+                "alike"
+            )
             holds = None if opponent_played else len(self.usable(enemy))
-        cards = tuple(card_chances(own, card, source, opponent, answers, holds) for card, source in self.usable(state))
+        cards = tuple(
+            card_chances(own, card, source, opponent, answers, holds)
+            for card, source in self.usable(state)
+        )
         pool, pool_name = self.draw_pool(own.side)
         strikes = []
         for card in self.table.hand(own.side) if own.role == ATTACKER else ():
             event = self.board.deck.event(card, own.side)
-            kind = next((kind for kind, rule in RULES.items() if event is not None and event.rule == rule), None)
+            kind = next(
+                (kind for kind, rule in RULES.items() if event is not None and event.rule == rule),
+                None,
+            )
             if kind is not None:
-                strikes.append(judge_strike(self.board, self.control, kind, state, enemy, pool, pool_name))
+                strikes.append(
+                    judge_strike(self.board, self.control, kind, state, enemy, pool, pool_name)
+                )
         return SideChances(own.side, own.role, against, cards, tuple(strikes))
 
     def strike(self, kind: str, striker_id: str, target_id: str, viewer: str | None) -> Strike:
         """A strike by ``striker_id``'s side on ``target_id``, drawn as ``viewer`` can tell."""
         if kind not in (ARTILLERY, AIR):
-            raise RefereeError(self.position.source, None, f"unknown strike {kind!r} (artillery or air)")
+            raise RefereeError(
+                self.position.source, None, f"unknown strike {kind!r} (artillery or air)"
+            )
         pool, pool_name = self.draw_pool(viewer)
-        return judge_strike(self.board, self.control, kind, self.unit(striker_id), self.unit(target_id), pool,
-                            pool_name)
-
+        return judge_strike(
+            self.board,
+            self.control,
+            kind,
+            self.unit(striker_id),
+            self.unit(target_id),
+            pool,
+            pool_name,
+        )

@@ -70,7 +70,9 @@ class Control:
                 (side,) = sides
                 result[area] = AreaControl(area, side, ALONE, counted, isolated, recorded)
             else:
-                result[area] = AreaControl(area, before, CONTESTED if sides else KEPT, counted, isolated, recorded)
+                result[area] = AreaControl(
+                    area, before, CONTESTED if sides else KEPT, counted, isolated, recorded
+                )
         return result
 
     def of(self, area: str) -> str:
@@ -95,8 +97,10 @@ class Control:
         if control.reason == ALONE:
             why = f"{side_name} units stand there alone ({ids(control.counted)})"
         elif control.reason == CONTESTED:
-            why = (f"both sides' units stand there ({ids(control.counted)}): a combat is under way (8.1, 8.11), "
-                   f"and the {side_name} side holds the area until it is decided")
+            why = (
+                f"both sides' units stand there ({ids(control.counted)}): a combat is under way (8.1, 8.11), "
+                f"and the {side_name} side holds the area until it is decided"
+            )
         elif control.recorded is None:
             why = f"no unit counts there: {side_name} since the start of the game"
         else:
@@ -105,8 +109,13 @@ class Control:
             why += f"; isolated units do not count: {ids(control.isolated)}"
         if control.recorded is not None and control.recorded != control.side:
             why += f"; the position records {self.board.side_name(control.recorded)} control: turn the marker over"
-        details = {"area": control.area, "control": control.side, "reason": control.reason,
-                   "units": ids(control.counted), "isolated": ids(control.isolated)}
+        details = {
+            "area": control.area,
+            "control": control.side,
+            "reason": control.reason,
+            "units": ids(control.counted),
+            "isolated": ids(control.isolated),
+        }
         if control.recorded is not None:
             details["recorded"] = control.recorded
         return Verdict(

@@ -19,28 +19,55 @@ def deck_verdicts(position: Position, board: Board, sight: Sight) -> list[Verdic
     total = len(board.deck.cards())
     found = len({card for _, card in table.placed()})
     sides = [side.id for side in position.spec.sides]
-    steps = {side: sum(len(cards) for unit_id, cards in table.steps.items()
-                       if position.spec.units[unit_id].side == side) for side in sides}
-    counts = ", ".join([f"deck {len(table.deck)}", f"discard pile {len(table.discard)}",
-                        *(f"{board.side_name(side)} hand {len(table.hand(side))}" for side in sides),
-                        *(f"{board.side_name(side)} steps {steps[side]}" for side in sides)])
-    details = {"deck": str(len(table.deck)), "discard": card_names(table.discard), "face_up": card_names(table.face_up)}
-    verdicts = [Verdict(
-        subject="cards", topic="cards", outcome=f"{found} of {total} cards" if found != total else f"{total} cards",
-        rules=("2.4", "3.4"),
-        explanation=f"{counts}; discard pile: {card_names(table.discard) or 'empty'}"
-                    + (f"; face up: {card_names(table.face_up)}" if table.face_up else "")
-                    + ("" if found == total else f"; {total - found} cards are nowhere in the position"),
-        details=details,
-    )]
+    steps = {
+        side: sum(
+            len(cards)
+            for unit_id, cards in table.steps.items()
+            if position.spec.units[unit_id].side == side
+        )
+        for side in sides
+    }
+    counts = ", ".join(
+        [
+            f"deck {len(table.deck)}",
+            f"discard pile {len(table.discard)}",
+            *(f"{board.side_name(side)} hand {len(table.hand(side))}" for side in sides),
+            *(f"{board.side_name(side)} steps {steps[side]}" for side in sides),
+        ]
+    )
+    details = {
+        "deck": str(len(table.deck)),
+        "discard": card_names(table.discard),
+        "face_up": card_names(table.face_up),
+    }
+    verdicts = [
+        Verdict(
+            subject="cards",
+            topic="cards",
+            outcome=f"{found} of {total} cards" if found != total else f"{total} cards",
+            rules=("2.4", "3.4"),
+            explanation=f"{counts}; discard pile: {card_names(table.discard) or 'empty'}"
+            + (f"; face up: {card_names(table.face_up)}" if table.face_up else "")
+            + ("" if found == total else f"; {total - found} cards are nowhere in the position"),
+            details=details,
+        )
+    ]
     for side, cards in table.played.items():
         if not cards:
             continue
         shown = f": {card_names(cards)}" if sight.sees_cards_of(side) else ""
-        verdicts.append(Verdict(
-            subject=f"{board.side_name(side)} duel card", topic="duel", outcome=f"{len(cards)} face down",
-            rules=("8.4", "8.5", "8.6"),
-            explanation=f"played face down{shown}; the last one played counts, the others are lost (8.6)",
-            details={"side": side, "count": str(len(cards)), **({"cards": card_names(cards)} if shown else {})},
-        ))
+        verdicts.append(
+            Verdict(
+                subject=f"{board.side_name(side)} duel card",
+                topic="duel",
+                outcome=f"{len(cards)} face down",
+                rules=("8.4", "8.5", "8.6"),
+                explanation=f"played face down{shown}; the last one played counts, the others are lost (8.6)",
+                details={
+                    "side": side,
+                    "count": str(len(cards)),
+                    **({"cards": card_names(cards)} if shown else {}),
+                },
+            )
+        )
     return verdicts

@@ -37,7 +37,11 @@ class Play:
     @property
     def hits(self) -> bool:
         """At most the strength, and not a face card (8.4, 8.7 (1))."""
-        return self.card is not None and not self.card.rank.face and self.card.rank.value <= self.strength
+        return (
+            self.card is not None
+            and not self.card.rank.face
+            and self.card.rank.value <= self.strength
+        )
 
     @property
     def own_colour(self) -> bool:
@@ -74,16 +78,26 @@ def resolve(attack: Play, defence: Play) -> Resolution:
     if defence.card is None:
         return Resolution(ATTACKER, "8.5", "the defender plays no card and takes a loss (8.9)")
     if not attack.hits and not defence.hits:
-        return Resolution(DEFENDER, "8.7 (5)", "neither card hits: both bluffed, and the defender wins")
+        return Resolution(
+            DEFENDER, "8.7 (5)", "neither card hits: both bluffed, and the defender wins"
+        )
     if attack.hits != defence.hits:
         winner = ATTACKER if attack.hits else DEFENDER
         return Resolution(winner, "8.7 (1)", f"only the {winner}'s card hits")
     if attack.own_colour != defence.own_colour:
         winner = ATTACKER if attack.own_colour else DEFENDER
-        return Resolution(winner, "8.7 (2)", f"both hit, and only the {winner} played its own colour")
-    colours = "both played their own colour" if attack.own_colour else "neither played its own colour"
+        return Resolution(
+            winner, "8.7 (2)", f"both hit, and only the {winner} played its own colour"
+        )
+    colours = (
+        "both played their own colour" if attack.own_colour else "neither played its own colour"
+    )
     if attack.card.rank.value == defence.card.rank.value:
-        return Resolution(None, "8.7 (4)", f"both hit, {colours}, and the cards are equal: both are piled and the "
-                                           "duel is fought again; if the attacker declines, the defender wins")
+        return Resolution(
+            None,
+            "8.7 (4)",
+            f"both hit, {colours}, and the cards are equal: both are piled and the "
+            "duel is fought again; if the attacker declines, the defender wins",
+        )
     winner = ATTACKER if attack.card.rank.value < defence.card.rank.value else DEFENDER
     return Resolution(winner, "8.7 (3)", f"both hit, {colours}, and the {winner}'s card is lower")

@@ -41,11 +41,15 @@ def event_verdicts(position: Position, board: Board) -> list[Verdict]:
     verdicts = []
     for event in position.cards.events:
         problem = event_problem(event, position, board)
-        verdicts.append(Verdict(
-            subject=f"{event.event.name} for {event.unit}", topic="event",
-            outcome="in force" if problem is None else "no effect",
-            rules=(event.event.rule, "9.1"),
-            explanation=event.event.effect if problem is None else problem,
-            details={"event": event.event.id, "side": event.event.side}, unit=event.unit,
-        ))
+        verdicts.append(
+            Verdict(
+                subject=f"{event.event.name} for {event.unit}",
+                topic="event",
+                outcome="in force" if problem is None else "no effect",
+                rules=(event.event.rule, "9.1"),
+                explanation=event.event.effect if problem is None else problem,
+                details={"event": event.event.id, "side": event.event.side},
+                unit=event.unit,
+            )
+        )
     return verdicts

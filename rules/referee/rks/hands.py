@@ -31,7 +31,9 @@ def hand_verdicts(
     hands = board.deck.hands
     holder_now = control.of(board.mamayev_kurgan)
     replenishment = position.phase is not None and position.phase == position.spec.phases[-1]
-    first_turn = position.turn <= min((scenario.first_turn for scenario in position.spec.scenarios.values()), default=1)
+    first_turn = position.turn <= min(
+        (scenario.first_turn for scenario in position.spec.scenarios.values()), default=1
+    )
     hill = board.name(board.mamayev_kurgan)
     verdicts = []
     for side in (item.id for item in position.spec.sides):
@@ -42,7 +44,10 @@ def hand_verdicts(
         rules: tuple[str, ...]
         if replenishment:
             limit = hands.bonus_refill if holder_now == side else hands.refill
-            basis, rules = f"refilled now, {'holding' if holder_now == side else 'without'} {hill}", ("10.1", "10.2")
+            basis, rules = (
+                f"refilled now, {'holding' if holder_now == side else 'without'} {hill}",
+                ("10.1", "10.2"),
+            )
         elif first_turn:
             limit = hands.start.get(side, 0)
             basis, rules = "as dealt, before the first replenishment", ("3.4",)
@@ -50,8 +55,15 @@ def hand_verdicts(
             holder = settings.mamayev_kurgan_at_replenishment or holder_now
             limit = hands.bonus_refill if holder == side else hands.refill
             held_hill = "holding" if holder == side else "without"
-            source = "" if settings.mamayev_kurgan_at_replenishment else ", its holder then taken to be its holder now"
-            basis, rules = f"refilled at the last replenishment {held_hill} {hill}{source}", ("10.1", "10.2")
+            source = (
+                ""
+                if settings.mamayev_kurgan_at_replenishment
+                else ", its holder then taken to be its holder now"
+            )
+            basis, rules = (
+                f"refilled at the last replenishment {held_hill} {hill}{source}",
+                ("10.1", "10.2"),
+            )
             unsure = settings.mamayev_kurgan_at_replenishment is None and holder != side
         details = {"side": side, "cards": str(held), "limit": str(limit)}
         shown = ""
@@ -64,8 +76,15 @@ def hand_verdicts(
             outcome = f"too many unless it held {hill} at the last replenishment"
         else:
             outcome = TOO_MANY
-        verdicts.append(Verdict(
-            subject=f"{name} hand", topic="hand", outcome=outcome, rules=rules,
-            explanation=f"at most {limit}: {basis}{shown}", details=details, violation=outcome == TOO_MANY,
-        ))
+        verdicts.append(
+            Verdict(
+                subject=f"{name} hand",
+                topic="hand",
+                outcome=outcome,
+                rules=rules,
+                explanation=f"at most {limit}: {basis}{shown}",
+                details=details,
+                violation=outcome == TOO_MANY,
+            )
+        )
     return verdicts

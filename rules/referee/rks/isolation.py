@@ -22,7 +22,9 @@ class Isolation:
     """Isolation and retreats in one position; ``defending`` is the side not in its
     operations phase (None when the phase does not say)."""
 
-    def __init__(self, position: Position, board: Board, control: Control, defending: str | None) -> None:
+    def __init__(
+        self, position: Position, board: Board, control: Control, defending: str | None
+    ) -> None:
         self.position = position
         self.board = board
         self.control = control
@@ -51,7 +53,9 @@ class Isolation:
     def verdicts(self) -> list[Verdict]:
         """A verdict for every unit flagged isolated, and for every defender in a
         contested area that 8.10 may isolate."""
-        verdicts = [self._flagged(state) for state in self.position.units if ISOLATED in state.flags]
+        verdicts = [
+            self._flagged(state) for state in self.position.units if ISOLATED in state.flags
+        ]
         for contested in self.control.contested():
             for side in sorted({state.side for state in contested.counted}):
                 if self.defending is not None and side != self.defending:
@@ -66,9 +70,13 @@ class Isolation:
         side = self.board.side_name(state.side)
         if not self.isolated(state):
             return Verdict(
-                subject=state.unit.id, topic="isolation", outcome="no longer isolated", rules=("8.10",),
+                subject=state.unit.id,
+                topic="isolation",
+                outcome="no longer isolated",
+                rules=("8.10",),
                 explanation=f"the {side} side controls {area} again, which ends isolation at once",
-                details={"area": state.location, "isolated": "no"}, unit=state.unit.id,
+                details={"area": state.location, "isolated": "no"},
+                unit=state.unit.id,
             )
         retreats = self.retreats(state)
         if retreats:
@@ -76,9 +84,14 @@ class Isolation:
         else:
             how = "no friendly area next to it, so isolation was automatic (8.10 (2))"
         return Verdict(
-            subject=state.unit.id, topic="isolation", outcome="isolated", rules=("8.10", "3.6"),
-            explanation=(f"isolated in {area}: cannot move, fights with its own steps only, cannot retreat after "
-                         f"combat and does not count for control; {how}"),
+            subject=state.unit.id,
+            topic="isolation",
+            outcome="isolated",
+            rules=("8.10", "3.6"),
+            explanation=(
+                f"isolated in {area}: cannot move, fights with its own steps only, cannot retreat after "
+                f"combat and does not count for control; {how}"
+            ),
             details={"area": state.location, "isolated": "yes", "retreats": " ".join(retreats)},
             unit=state.unit.id,
         )
@@ -93,7 +106,10 @@ class Isolation:
             outcome = "would be isolated"
             what = f"stays isolated in {area}: no area next to it is under its side's control (8.10 (2))"
         return Verdict(
-            subject=state.unit.id, topic="isolation", outcome=outcome, rules=("8.10", "8.2"),
+            subject=state.unit.id,
+            topic="isolation",
+            outcome=outcome,
+            rules=("8.10", "8.2"),
             explanation=f"if the defending unit that fights is eliminated or retreats, {state.unit.id} {what}",
             details={"area": state.location, "isolated": "no", "retreats": " ".join(retreats)},
             unit=state.unit.id,

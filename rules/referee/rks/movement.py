@@ -55,12 +55,15 @@ class Movement:
         order = {place: index for index, place in enumerate(self.board.areas)}
         best: dict[str, tuple[int, int]] = {state.location: (0, 0)}
         queue: list[tuple[int, int, tuple[int, ...], tuple[str, ...]]] = [
-            (0, 0, (order[state.location],), (state.location,))]
+            (0, 0, (order[state.location],), (state.location,))
+        ]
         while queue:
             paid, length, _, path = heapq.heappop(queue)
             here = path[-1]
             if here == area:
-                return Route(path, tuple(place for place in path[1:-1] if self.control.of(place) != side))
+                return Route(
+                    path, tuple(place for place in path[1:-1] if self.control.of(place) != side)
+                )
             if best.get(here, (paid, length)) < (paid, length):
                 continue
             for following in self.board.neighbours(here):
@@ -75,5 +78,7 @@ class Movement:
                 if following not in best or key <= best[following]:
                     best[following] = key
                     way = (*path, following)
-                    heapq.heappush(queue, (cost, length + 1, tuple(order[place] for place in way), way))
+                    heapq.heappush(
+                        queue, (cost, length + 1, tuple(order[place] for place in way), way)
+                    )
         return None

@@ -58,8 +58,11 @@ class Duelist:
 
 def outcome(own: Duelist, card: Card, opponent: Duelist, answer: Card) -> str | None:
     """``win``, ``lose`` or None (fought again) for ``own`` playing ``card`` against ``answer``."""
-    attack, defence = (own.play(card), opponent.play(answer)) if own.role == ATTACKER else (
-        opponent.play(answer), own.play(card))
+    attack, defence = (
+        (own.play(card), opponent.play(answer))
+        if own.role == ATTACKER
+        else (opponent.play(answer), own.play(card))
+    )
     winner = resolve(attack, defence).winner
     if winner is None:
         return None
@@ -75,7 +78,12 @@ def beaten_chance(unseen: int, beating: int, held: int) -> Fraction:
 
 
 def card_chances(
-    own: Duelist, card: Card, source: str, opponent: Duelist, answers: Sequence[Card], opponent_holds: int | None,
+    own: Duelist,
+    card: Card,
+    source: str,
+    opponent: Duelist,
+    answers: Sequence[Card],
+    opponent_holds: int | None,
 ) -> Chances:
     """``card``'s chances against an opponent's card that is each of ``answers`` alike.
 
@@ -87,6 +95,11 @@ def card_chances(
     total = len(results)
     wins, losses = results.count("win"), results.count("lose")
     beaten = None if opponent_holds is None else beaten_chance(total, losses, opponent_holds)
-    return Chances(card, source, Fraction(wins, total), Fraction(losses, total),
-                   Fraction(total - wins - losses, total), beaten)
-
+    return Chances(
+        card,
+        source,
+        Fraction(wins, total),
+        Fraction(losses, total),
+        Fraction(total - wins - losses, total),
+        beaten,
+    )

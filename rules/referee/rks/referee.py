@@ -28,8 +28,10 @@ from rules.referee.rks.victory import victory_verdict
 from rules.referee.verdict import Verdict
 
 
-NOT_DEALT = ("no cards are dealt in this position: the deal happens when the game starts in VASSAL (File > New "
-             "Game); save the game after it and judge that save")
+NOT_DEALT = (
+    "no cards are dealt in this position: the deal happens when the game starts in VASSAL (File > New "
+    "Game); save the game after it and judge that save"
+)
 
 
 @register
@@ -53,8 +55,12 @@ class RattenkriegReferee(Referee):
     def isolation(self) -> Isolation:
         """Isolation and retreats (8.9, 8.10)."""
         defending = phasing_side(self.spec, self.position.phase)
-        return Isolation(self.position, self.board, self.control,
-                         None if defending is None else self.board.other(defending))
+        return Isolation(
+            self.position,
+            self.board,
+            self.control,
+            None if defending is None else self.board.other(defending),
+        )
 
     @cached_property
     def combat(self) -> Combat:
@@ -73,10 +79,15 @@ class RattenkriegReferee(Referee):
         sight = Sight(side)
         verdicts = self.control.verdicts()
         if self.position.cards is None:
-            verdicts.append(Verdict(
-                subject="cards", topic="cards", outcome="not dealt yet", rules=("3.3", "3.4"),
-                explanation="no card lies in the position: the module deals steps and hands when the game starts",
-            ))
+            verdicts.append(
+                Verdict(
+                    subject="cards",
+                    topic="cards",
+                    outcome="not dealt yet",
+                    rules=("3.3", "3.4"),
+                    explanation="no card lies in the position: the module deals steps and hands when the game starts",
+                )
+            )
         else:
             verdicts += step_verdicts(self.position, self.board, sight)
         verdicts += self.isolation.verdicts()

@@ -35,20 +35,31 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
             where = board.name(arrival.where)
             cards = board.step_maximum(unit)
             if unit.id in on_map and position.turn < arrival.turn:
-                verdicts.append(Verdict(
-                    subject=unit.id, topic="reinforcement", outcome="arrived too early", rules=(_rule(unit),),
-                    explanation=f"arrives on turn {arrival.turn}, and this is turn {position.turn}", unit=unit.id,
-                    violation=True,
-                ))
+                verdicts.append(
+                    Verdict(
+                        subject=unit.id,
+                        topic="reinforcement",
+                        outcome="arrived too early",
+                        rules=(_rule(unit),),
+                        explanation=f"arrives on turn {arrival.turn}, and this is turn {position.turn}",
+                        unit=unit.id,
+                        violation=True,
+                    )
+                )
             elif unit.id not in on_map | eliminated and position.turn >= arrival.turn:
                 now = position.turn == arrival.turn and at_turn_start
-                verdicts.append(Verdict(
-                    subject=unit.id, topic="reinforcement", outcome="arrives now" if now else "overdue",
-                    rules=(_rule(unit),),
-                    explanation=f"arrives in the {where} on turn {arrival.turn} with {cards} step "
-                                f"card{'s' if cards != 1 else ''} from the deck",
-                    details={"area": arrival.where}, unit=unit.id,
-                ))
+                verdicts.append(
+                    Verdict(
+                        subject=unit.id,
+                        topic="reinforcement",
+                        outcome="arrives now" if now else "overdue",
+                        rules=(_rule(unit),),
+                        explanation=f"arrives in the {where} on turn {arrival.turn} with {cards} step "
+                        f"card{'s' if cards != 1 else ''} from the deck",
+                        details={"area": arrival.where},
+                        unit=unit.id,
+                    )
+                )
     return verdicts
 
 
@@ -58,24 +69,58 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     factory = board.name(board.tractor_factory)
     for state in position.units:
         if state.unit == t34:
-            return Verdict(subject=t34.id, topic="t34", outcome="in play", rules=("8.12",),
-                           explanation=f"in {board.name(state.location)}", details={"area": state.location},
-                           unit=t34.id)
+            return Verdict(
+                subject=t34.id,
+                topic="t34",
+                outcome="in play",
+                rules=("8.12",),
+                explanation=f"in {board.name(state.location)}",
+                details={"area": state.location},
+                unit=t34.id,
+            )
     if t34 not in position.eliminated:
-        return Verdict(subject=t34.id, topic="t34", outcome="not in play", rules=("3.1", "6.3"),
-                       explanation="neither on the map nor eliminated", unit=t34.id)
+        return Verdict(
+            subject=t34.id,
+            topic="t34",
+            outcome="not in play",
+            rules=("3.1", "6.3"),
+            explanation="neither on the map nor eliminated",
+            unit=t34.id,
+        )
     holder = control.of(board.tractor_factory)
     details = {"area": board.tractor_factory, "control": holder}
     if holder != t34.side:
-        return Verdict(subject=t34.id, topic="t34", outcome="cannot return", rules=("6.3",),
-                       explanation=f"eliminated, and the {board.side_name(holder)} side controls the {factory}",
-                       details=details, unit=t34.id)
-    eliminated_now = settings.t34_eliminated_turn is not None and settings.t34_eliminated_turn >= position.turn
+        return Verdict(
+            subject=t34.id,
+            topic="t34",
+            outcome="cannot return",
+            rules=("6.3",),
+            explanation=f"eliminated, and the {board.side_name(holder)} side controls the {factory}",
+            details=details,
+            unit=t34.id,
+        )
+    eliminated_now = (
+        settings.t34_eliminated_turn is not None and settings.t34_eliminated_turn >= position.turn
+    )
     at_turn_start = position.phase == position.spec.phases[0]
     if at_turn_start and not eliminated_now:
-        return Verdict(subject=t34.id, topic="t34", outcome="returns now", rules=("6.3",),
-                       explanation=f"eliminated in an earlier turn, and the Soviets control the {factory}: it returns "
-                                   "there at the start of this turn", details=details, unit=t34.id)
-    return Verdict(subject=t34.id, topic="t34", outcome=f"returns on turn {position.turn + 1}", rules=("6.3",),
-                   explanation=f"eliminated; it returns to the {factory} at the start of turn {position.turn + 1} if "
-                               "the Soviets control it then, as they do now", details=details, unit=t34.id)
+        return Verdict(
+            subject=t34.id,
+            topic="t34",
+            outcome="returns now",
+            rules=("6.3",),
+            explanation=f"eliminated in an earlier turn, and the Soviets control the {factory}: it returns "
+            "there at the start of this turn",
+            details=details,
+            unit=t34.id,
+        )
+    return Verdict(
+        subject=t34.id,
+        topic="t34",
+        outcome=f"returns on turn {position.turn + 1}",
+        rules=("6.3",),
+        explanation=f"eliminated; it returns to the {factory} at the start of turn {position.turn + 1} if "
+        "the Soviets control it then, as they do now",
+        details=details,
+        unit=t34.id,
+    )

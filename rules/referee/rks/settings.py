@@ -31,9 +31,14 @@ class Settings:
 def read_settings(position: Position) -> Settings:
     """The position's settings; an unknown name or a bad value is bad input."""
     reader = SettingsReader(position, SETTING_NAMES, position.spec.title)
-    turn = reader.whole_number("t34_eliminated_turn", 99) if reader.given("t34_eliminated_turn") else None
+    turn = (
+        reader.whole_number("t34_eliminated_turn", 99)
+        if reader.given("t34_eliminated_turn")
+        else None
+    )
     holder = (
         reader.choice("mamayev_kurgan_at_replenishment", (GERMAN, SOVIET), GERMAN)
-        if reader.given("mamayev_kurgan_at_replenishment") else None
+        if reader.given("mamayev_kurgan_at_replenishment")
+        else None
     )
     return Settings(turn, holder)

@@ -22,30 +22,47 @@ ACTED = "acted"
 def step_verdicts(position: Position, board: Board, sight: Sight) -> list[Verdict]:
     """One verdict per unit on the map, and one per unit off it that holds step cards."""
     table = table_of(position)
-    verdicts = [_on_map(state, board, sight, table.steps_of(state.unit.id)) for state in position.units]
+    verdicts = [
+        _on_map(state, board, sight, table.steps_of(state.unit.id)) for state in position.units
+    ]
     on_map = {state.unit.id for state in position.units}
     eliminated = {unit.id for unit in position.eliminated}
     for unit_id, cards in table.steps.items():
         if unit_id in on_map or not cards:
             continue
         unit = position.spec.units[unit_id]
-        where, rules = ("eliminated", ("8.9",)) if unit_id in eliminated else ("not on the map", ("3.3", "6.1", "6.2"))
+        where, rules = (
+            ("eliminated", ("8.9",))
+            if unit_id in eliminated
+            else ("not on the map", ("3.3", "6.1", "6.2"))
+        )
         shown = f": {card_names(cards)}" if sight.sees_cards_of(unit.side) else ""
-        verdicts.append(Verdict(
-            subject=unit_id, topic="steps", outcome="cards off the map", rules=rules,
-            explanation=f"{where}, yet {len(cards)} step cards lie in its box{shown}; they belong in the discard pile "
-                        "or the deck",
-            details={"steps": str(len(cards)), "maximum": str(board.step_maximum(unit))}, unit=unit_id,
-            violation=True,
-        ))
+        verdicts.append(
+            Verdict(
+                subject=unit_id,
+                topic="steps",
+                outcome="cards off the map",
+                rules=rules,
+                explanation=f"{where}, yet {len(cards)} step cards lie in its box{shown}; they belong in the discard pile "
+                "or the deck",
+                details={"steps": str(len(cards)), "maximum": str(board.step_maximum(unit))},
+                unit=unit_id,
+                violation=True,
+            )
+        )
     return verdicts
 
 
 def _on_map(state: UnitState, board: Board, sight: Sight, cards: tuple[Card, ...]) -> Verdict:
     unit = state.unit
     held, maximum = len(cards), board.step_maximum(unit)
-    details = {"area": state.location, "steps": str(held), "maximum": str(maximum),
-               "isolated": "yes" if ISOLATED in state.flags else "no", "acted": "yes" if ACTED in state.flags else "no"}
+    details = {
+        "area": state.location,
+        "steps": str(held),
+        "maximum": str(maximum),
+        "isolated": "yes" if ISOLATED in state.flags else "no",
+        "acted": "yes" if ACTED in state.flags else "no",
+    }
     shown = ""
     if sight.sees_cards_of(state.side) and held:
         names = card_names(cards)
@@ -53,20 +70,53 @@ def _on_map(state: UnitState, board: Board, sight: Sight, cards: tuple[Card, ...
         shown = f": {names}"
     if unit == board.t34:
         if held:
-            return Verdict(subject=unit.id, topic="steps", outcome="has steps it may not have", rules=("8.12",),
-                           explanation=f"the T-34 has no steps, yet holds {held} step cards{shown}", details=details,
-                           unit=unit.id, violation=True)
-        return Verdict(subject=unit.id, topic="steps", outcome="no steps", rules=("8.12",),
-                       explanation="the T-34 has no steps; alone it fights with hand cards only, and it may be "
-                                   "eliminated instead of a loss when it fights beside another unit",
-                       details=details, unit=unit.id)
+            return Verdict(
+                subject=unit.id,
+                topic="steps",
+                outcome="has steps it may not have",
+                rules=("8.12",),
+                explanation=f"the T-34 has no steps, yet holds {held} step cards{shown}",
+                details=details,
+                unit=unit.id,
+                violation=True,
+            )
+        return Verdict(
+            subject=unit.id,
+            topic="steps",
+            outcome="no steps",
+            rules=("8.12",),
+            explanation="the T-34 has no steps; alone it fights with hand cards only, and it may be "
+            "eliminated instead of a loss when it fights beside another unit",
+            details=details,
+            unit=unit.id,
+        )
     if held > maximum:
-        return Verdict(subject=unit.id, topic="steps", outcome="over its maximum", rules=("3.3", "7.5"),
-                       explanation=f"holds {held} step cards, but is dealt {maximum} and may never hold more{shown}",
-                       details=details, unit=unit.id, violation=True)
+        return Verdict(
+            subject=unit.id,
+            topic="steps",
+            outcome="over its maximum",
+            rules=("3.3", "7.5"),
+            explanation=f"holds {held} step cards, but is dealt {maximum} and may never hold more{shown}",
+            details=details,
+            unit=unit.id,
+            violation=True,
+        )
     if held == 0:
-        return Verdict(subject=unit.id, topic="steps", outcome=f"0 of {maximum} steps", rules=("3.3", "8.9"),
-                       explanation="no steps left: a loss it cannot retreat from eliminates it (8.9 (3))",
-                       details=details, unit=unit.id)
-    return Verdict(subject=unit.id, topic="steps", outcome=f"{held} of {maximum} steps", rules=("3.3", "7.5"),
-                   explanation=f"in {board.name(state.location)}{shown}", details=details, unit=unit.id)
+        return Verdict(
+            subject=unit.id,
+            topic="steps",
+            outcome=f"0 of {maximum} steps",
+            rules=("3.3", "8.9"),
+            explanation="no steps left: a loss it cannot retreat from eliminates it (8.9 (3))",
+            details=details,
+            unit=unit.id,
+        )
+    return Verdict(
+        subject=unit.id,
+        topic="steps",
+        outcome=f"{held} of {maximum} steps",
+        rules=("3.3", "7.5"),
+        explanation=f"in {board.name(state.location)}{shown}",
+        details=details,
+        unit=unit.id,
+    )

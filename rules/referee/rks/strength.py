@@ -54,8 +54,10 @@ class Strength:
 
 def describe_terms(terms: tuple[Term, ...]) -> str:
     """``5 (71 strength) +2 (assault guns)``: the first term plain, the rest signed."""
-    return " ".join(f"{term.amount:+d} ({term.what})" if index else f"{term.amount} ({term.what})"
-                    for index, term in enumerate(terms))
+    return " ".join(
+        f"{term.amount:+d} ({term.what})" if index else f"{term.amount} ({term.what})"
+        for index, term in enumerate(terms)
+    )
 
 
 def events_of(
@@ -72,13 +74,20 @@ def events_of(
         if problem is None:
             working.append(event)
         else:
-            idle.append(Term(f"{event.event.name} for {unit.id}: {problem}", 0, (event.event.rule,)))
+            idle.append(
+                Term(f"{event.event.name} for {unit.id}: {problem}", 0, (event.event.rule,))
+            )
     return working, idle
 
 
 def duel_strengths(
-    position: Position, board: Board, attacker: Unit, defender: Unit, area: str,
-    events: Iterable[EventInForce] = (), t34: Unit | None = None,
+    position: Position,
+    board: Board,
+    attacker: Unit,
+    defender: Unit,
+    area: str,
+    events: Iterable[EventInForce] = (),
+    t34: Unit | None = None,
 ) -> tuple[Strength, Strength, list[Term]]:
     """The attacker's and defender's strengths in a duel in ``area``, and the events
     in force that change nothing (the defender's serve only an acting unit).
@@ -89,7 +98,11 @@ def duel_strengths(
     rules_of = {event.event.rule for event in working}
     defenders, defender_idle = events_of(position, board, defender, extra)
     idle += defender_idle + [
-        Term(f"{event.event.name} for {defender.id}: it serves only the acting unit", 0, (event.event.rule,))
+        Term(
+            f"{event.event.name} for {defender.id}: it serves only the acting unit",
+            0,
+            (event.event.rule,),
+        )
         for event in defenders
     ]
     attacking = [Term(f"{attacker.id} strength", board.strength(attacker), ("2.3",))]
@@ -103,11 +116,16 @@ def duel_strengths(
         if ENGINEERS in rules_of:
             defending.append(Term("built-up area cancelled by combat engineers", 0, ("9.5", "8.8")))
         elif modifier:
-            defending.append(Term(f"{defender.arm} defending in a built-up area", modifier, ("8.8",)))
+            defending.append(
+                Term(f"{defender.arm} defending in a built-up area", modifier, ("8.8",))
+            )
         else:
             defending.append(Term(f"{defender.arm} unmodified in a built-up area", 0, ("8.8",)))
     if t34 is not None:
         joined = attacking if attacker.side == t34.side else defending
         joined.append(Term("T-34 fighting beside it", board.strength(t34), ("8.12",)))
-    return (Strength(attacker.id, attacker.side, tuple(attacking)),
-            Strength(defender.id, defender.side, tuple(defending)), idle)
+    return (
+        Strength(attacker.id, attacker.side, tuple(attacking)),
+        Strength(defender.id, defender.side, tuple(defending)),
+        idle,
+    )

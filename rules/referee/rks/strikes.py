@@ -64,7 +64,12 @@ def hits(card: Card, strength: int, face_cards_hit: bool) -> bool:
 
 
 def judge_strike(
-    board: Board, control: Control, kind: str, striker: UnitState, target: UnitState, pool: Sequence[Card],
+    board: Board,
+    control: Control,
+    kind: str,
+    striker: UnitState,
+    target: UnitState,
+    pool: Sequence[Card],
     pool_name: str,
 ) -> Strike:
     """The strike of ``striker`` on ``target``, drawing from ``pool``."""
@@ -72,8 +77,12 @@ def judge_strike(
     problems = []
     if striker.side == target.side:
         problems.append(("a strike is made on an enemy unit", rule))
-    if target.location != striker.location and target.location not in board.neighbours(striker.location):
-        problems.append((f"{target.unit.id} is neither in {board.name(striker.location)} nor next to it", "9.2"))
+    if target.location != striker.location and target.location not in board.neighbours(
+        striker.location
+    ):
+        problems.append(
+            (f"{target.unit.id} is neither in {board.name(striker.location)} nor next to it", "9.2")
+        )
     if board.rear_owner(target.location) == target.side:
         problems.append(("no strike may be made on the enemy rear", "9.2"))
     events = board.deck.events_by_side().get(striker.side, ())
@@ -82,7 +91,11 @@ def judge_strike(
     if kind == ARTILLERY and striker.side == GERMAN and target.unit == board.t34:
         problems.append(("the German may not shell the T-34", "9.2"))
     terms = [Term(f"{target.unit.id} strength", board.strength(target.unit), ("2.3",))]
-    modifier = board.terrain_modifier(target.unit, target.location) if board.built_up(target.location) else 0
+    modifier = (
+        board.terrain_modifier(target.unit, target.location)
+        if board.built_up(target.location)
+        else 0
+    )
     if kind == ARTILLERY and modifier:
         terms.append(Term(f"{target.unit.arm} in a built-up area", modifier, ("8.8", "9.2")))
     elif kind == AIR and modifier:
@@ -90,7 +103,13 @@ def judge_strike(
     face_cards_hit = kind == ARTILLERY and control.of(board.mamayev_kurgan) == striker.side
     strength = sum(term.amount for term in terms)
     return Strike(
-        kind=kind, striker=striker.unit.id, target=target.unit.id, terms=tuple(terms), problems=tuple(problems),
-        face_cards_hit=face_cards_hit, pool=pool_name, drawn_from=len(pool),
+        kind=kind,
+        striker=striker.unit.id,
+        target=target.unit.id,
+        terms=tuple(terms),
+        problems=tuple(problems),
+        face_cards_hit=face_cards_hit,
+        pool=pool_name,
+        drawn_from=len(pool),
         hitting=sum(hits(card, strength, face_cards_hit) for card in pool),
     )

@@ -26,11 +26,22 @@ def victory_verdict(position: Position, board: Board, control: Control) -> Verdi
     holding = f"the German holds {len(held)} of the areas joined to the Soviet rear ({names})"
     if held and missing:
         holding += f"; not {', '.join(board.name(area) for area in missing)}"
-    outcome = f"{board.side_name(winner)} victory" if final else f"{board.side_name(winner)} victory if it ended now"
+    outcome = (
+        f"{board.side_name(winner)} victory"
+        if final
+        else f"{board.side_name(winner)} victory if it ended now"
+    )
     when = f"end of turn {last}" if final else f"turn {position.turn} of {last}"
     return Verdict(
-        subject="victory", topic="victory", outcome=outcome, rules=("4.0", "3.6"),
+        subject="victory",
+        topic="victory",
+        outcome=outcome,
+        rules=("4.0", "3.6"),
         explanation=f"{when}: {holding}",
-        details={"german_holds": " ".join(held), "objectives": " ".join(board.objectives), "final": "yes" if final
-                 else "no", "winner": winner},
+        details={
+            "german_holds": " ".join(held),
+            "objectives": " ".join(board.objectives),
+            "final": "yes" if final else "no",
+            "winner": winner,
+        },
     )

@@ -182,12 +182,20 @@ class AirMissions:
             if state.hex is None or "flying" not in state.flags or mission is None:
                 continue
             stated_range = state.unit.properties.get("range", "")
-            found.append(Flight(state, mission, self.echelons.get(state.unit.properties.get("air_unit", "")),
-                                int(stated_range) if stated_range.isdigit() else None))
+            found.append(
+                Flight(
+                    state,
+                    mission,
+                    self.echelons.get(state.unit.properties.get("air_unit", "")),
+                    int(stated_range) if stated_range.isdigit() else None,
+                )
+            )
         return tuple(found)
 
     def _of(self, side: str, mission: str) -> list[Flight]:
-        return [flight for flight in self.flights if flight.side == side and flight.mission == mission]
+        return [
+            flight for flight in self.flights if flight.side == side and flight.mission == mission
+        ]
 
     @cached_property
     def cannot_fly(self) -> Mapping[str, Grounding]:
@@ -197,13 +205,22 @@ class AirMissions:
         for flight in self.flights:
             if flight.echelon is None:
                 grounded[flight.id] = Grounding(
-                    "illegal", "its ground echelon is not on the map, so it cannot fly: it has no effect",
-                    (RULES["air_units"],))
-            elif flight.range is not None and flight.distance is not None and flight.distance > flight.range:
+                    "illegal",
+                    "its ground echelon is not on the map, so it cannot fly: it has no effect",
+                    (RULES["air_units"],),
+                )
+            elif (
+                flight.range is not None
+                and flight.distance is not None
+                and flight.distance > flight.range
+            ):
                 assert flight.echelon.hex is not None
                 grounded[flight.id] = Grounding(
-                    "illegal", f"{hexes(flight.distance)} from its ground echelon in {self.board.label(flight.echelon.hex)}, "
-                    f"beyond its range of {flight.range}: it has no effect", (RULES["air_units"],))
+                    "illegal",
+                    f"{hexes(flight.distance)} from its ground echelon in {self.board.label(flight.echelon.hex)}, "
+                    f"beyond its range of {flight.range}: it has no effect",
+                    (RULES["air_units"],),
+                )
         return grounded
 
     # ----- interception (5) -------------------------------------------------------------
@@ -219,21 +236,39 @@ class AirMissions:
                 if flight.id not in self.cannot_fly:
                     by_hex.setdefault(flight.hex, []).append(flight)
             for hex_, interceptors in sorted(by_hex.items()):
-                own_echelon_here = any(state.hex == hex_ and state.side == enemy for state in self.echelons.values())
-                patrols = sorted(flight.id for flight in self._of(enemy, "combat_air_patrol")
-                                 if flight.hex == hex_ and flight.id not in self.cannot_fly)
+                own_echelon_here = any(
+                    state.hex == hex_ and state.side == enemy for state in self.echelons.values()
+                )
+                patrols = sorted(
+                    flight.id
+                    for flight in self._of(enemy, "combat_air_patrol")
+                    if flight.hex == hex_ and flight.id not in self.cannot_fly
+                )
                 immune = tuple(patrols) if own_echelon_here else ()
                 targets = [flight for flight in patrols if flight not in immune] + sorted(
-                    flight.id for flight in self._of(enemy, "interdiction")
-                    if flight.hex == hex_ and flight.id not in self.cannot_fly)
-                found.append(Interception(hex_, side, tuple(sorted(flight.id for flight in interceptors)),
-                                          tuple(targets[:len(interceptors)]), immune))
+                    flight.id
+                    for flight in self._of(enemy, "interdiction")
+                    if flight.hex == hex_ and flight.id not in self.cannot_fly
+                )
+                found.append(
+                    Interception(
+                        hex_,
+                        side,
+                        tuple(sorted(flight.id for flight in interceptors)),
+                        tuple(targets[: len(interceptors)]),
+                        immune,
+                    )
+                )
         return tuple(found)
 
     @cached_property
     def intercepted(self) -> Mapping[str, Interception]:
         """The flights sent home, with the interception that did it."""
-        return {flight: interception for interception in self.interceptions for flight in interception.returned}
+        return {
+            flight: interception
+            for interception in self.interceptions
+            for flight in interception.returned
+        }
 
     # ----- air superiority (4) ----------------------------------------------------------
 
@@ -244,19 +279,28 @@ class AirMissions:
         for flight in self.flights:
             if flight.mission != "air_superiority" or flight.id in self.cannot_fly:
                 continue
-            echelons = [state for state in self.echelons.values()
-                        if state.hex == flight.hex and state.side != flight.side]
+            echelons = [
+                state
+                for state in self.echelons.values()
+                if state.hex == flight.hex and state.side != flight.side
+            ]
             named = self.settings.air_targets.get(flight.id)
             if named is not None:
                 if named not in {state.unit.id for state in echelons}:
-                    raise self._refuse("air_targets", f"{flight.id} flies to {self.board.label(flight.hex)}, where no "
-                                       f"enemy ground echelon {named} stands")
+                    raise self._refuse(
+                        "air_targets",
+                        f"{flight.id} flies to {self.board.label(flight.hex)}, where no "
+                        f"enemy ground echelon {named} stands",
+                    )
                 targets.setdefault(named, []).append(flight)
             elif len(echelons) == 1:
                 targets.setdefault(echelons[0].unit.id, []).append(flight)
             elif len(echelons) > 1:
-                raise self._refuse("air_targets", f"say which of {', '.join(sorted(s.unit.id for s in echelons))} "
-                                   f"{flight.id} attacks in {self.board.label(flight.hex)}, as \"{flight.id}:ECHELON\"")
+                raise self._refuse(
+                    "air_targets",
+                    f"say which of {', '.join(sorted(s.unit.id for s in echelons))} "
+                    f'{flight.id} attacks in {self.board.label(flight.hex)}, as "{flight.id}:ECHELON"',
+                )
         by_id = {state.unit.id: state for state in self.echelons.values()}
         attacked_here: dict[Hex, list[str]] = {}
         for echelon_id in targets:
@@ -267,43 +311,73 @@ class AirMissions:
         for echelon_id, attackers in sorted(targets.items()):
             echelon = by_id[echelon_id]
             patrols = self._patrols_defending(echelon, attacked_here)
-            column = self.table.column_for(Fraction(FLIGHT_ATTACK * len(attackers),
-                                                    ECHELON_DEFENCE + PATROL_DEFENCE * len(patrols)))
+            column = self.table.column_for(
+                Fraction(
+                    FLIGHT_ATTACK * len(attackers), ECHELON_DEFENCE + PATROL_DEFENCE * len(patrols)
+                )
+            )
             results = tuple((roll, self.table.result(column, roll)) for roll in self.table.rolls)
-            attacks.append(SuperiorityAttack(echelon, tuple(sorted(flight.id for flight in attackers)), patrols,
-                                             column, results, self.settings.air_rolls.get(echelon_id)))
+            attacks.append(
+                SuperiorityAttack(
+                    echelon,
+                    tuple(sorted(flight.id for flight in attackers)),
+                    patrols,
+                    column,
+                    results,
+                    self.settings.air_rolls.get(echelon_id),
+                )
+            )
         return tuple(attacks)
 
-    def _patrols_defending(self, echelon: UnitState, attacked_here: Mapping[Hex, list[str]]) -> tuple[str, ...]:
+    def _patrols_defending(
+        self, echelon: UnitState, attacked_here: Mapping[Hex, list[str]]
+    ) -> tuple[str, ...]:
         """The patrols of the echelon's side over its hex, still there after interception,
         that defend it: all of them, unless several echelons there are attacked, when the
         ``patrol_cover`` setting assigns them (the defender's choice)."""
         assert echelon.hex is not None
-        patrols = sorted(flight.id for flight in self._of(echelon.side, "combat_air_patrol")
-                         if flight.hex == echelon.hex and flight.id not in self.cannot_fly
-                         and flight.id not in self.intercepted)
+        patrols = sorted(
+            flight.id
+            for flight in self._of(echelon.side, "combat_air_patrol")
+            if flight.hex == echelon.hex
+            and flight.id not in self.cannot_fly
+            and flight.id not in self.intercepted
+        )
         if len(attacked_here[echelon.hex]) == 1:
             return tuple(patrols)
         unassigned = [flight for flight in patrols if flight not in self.settings.patrol_cover]
         if unassigned:
-            raise self._refuse("patrol_cover", f"say which ground echelon in {self.board.label(echelon.hex)} "
-                               f"{', '.join(unassigned)} defends, as \"FLIGHT:ECHELON\"")
-        return tuple(flight for flight in patrols if self.settings.patrol_cover[flight] == echelon.unit.id)
+            raise self._refuse(
+                "patrol_cover",
+                f"say which ground echelon in {self.board.label(echelon.hex)} "
+                f'{", ".join(unassigned)} defends, as "FLIGHT:ECHELON"',
+            )
+        return tuple(
+            flight for flight in patrols if self.settings.patrol_cover[flight] == echelon.unit.id
+        )
 
     @cached_property
     def damaged(self) -> Mapping[str, SuperiorityAttack]:
         """Air units whose ground echelon an attack damaged, with that attack."""
-        return {attack.echelon.unit.properties.get("air_unit", ""): attack
-                for attack in self.superiority if attack.damaged}
+        return {
+            attack.echelon.unit.properties.get("air_unit", ""): attack
+            for attack in self.superiority
+            if attack.damaged
+        }
 
     # ----- what flies -------------------------------------------------------------------
 
     @cached_property
     def patrolled(self) -> Mapping[str, frozenset[Hex]]:
         """Per side, the hexes its patrols still hold once interception and air superiority are over."""
-        return {side: frozenset(flight.hex for flight in self._of(side, "combat_air_patrol")
-                                if self._fate(flight) is None)
-                for side in (AXIS, SOVIET)}
+        return {
+            side: frozenset(
+                flight.hex
+                for flight in self._of(side, "combat_air_patrol")
+                if self._fate(flight) is None
+            )
+            for side in (AXIS, SOVIET)
+        }
 
     def _fate(self, flight: Flight) -> Grounding | None:
         """Why ``flight`` does not get to fly its mission after air combat, if it does not."""
@@ -312,18 +386,29 @@ class AirMissions:
         air_unit = flight.state.unit.properties.get("air_unit", "")
         if air_unit in self.damaged:
             attack = self.damaged[air_unit]
-            return Grounding("damaged", f"its ground echelon {attack.echelon.unit.id} was damaged by air superiority "
-                             f"(roll {attack.roll}): the flight is out for three game turns, its mission has no effect",
-                             (RULES["air_superiority"], RULES["air_units"]))
+            return Grounding(
+                "damaged",
+                f"its ground echelon {attack.echelon.unit.id} was damaged by air superiority "
+                f"(roll {attack.roll}): the flight is out for three game turns, its mission has no effect",
+                (RULES["air_superiority"], RULES["air_units"]),
+            )
         if flight.id in self.intercepted:
             interception = self.intercepted[flight.id]
-            return Grounding("intercepted", f"sent home by {', '.join(interception.interceptors)} intercepting in "
-                             f"{self.board.label(interception.hex)}: its mission has no effect",
-                             (RULES["interception"],))
-        if flight.mission == "air_superiority" and not any(flight.id in attack.attackers
-                                                           for attack in self.superiority):
-            return Grounding("no target", "no enemy ground echelon stands there, and air superiority attacks only "
-                             "ground echelons: it has no effect", (RULES["air_superiority"],))
+            return Grounding(
+                "intercepted",
+                f"sent home by {', '.join(interception.interceptors)} intercepting in "
+                f"{self.board.label(interception.hex)}: its mission has no effect",
+                (RULES["interception"],),
+            )
+        if flight.mission == "air_superiority" and not any(
+            flight.id in attack.attackers for attack in self.superiority
+        ):
+            return Grounding(
+                "no target",
+                "no enemy ground echelon stands there, and air superiority attacks only "
+                "ground echelons: it has no effect",
+                (RULES["air_superiority"],),
+            )
         return None
 
     @cached_property
@@ -334,14 +419,24 @@ class AirMissions:
         for flight in self.flights:
             fate = self._fate(flight)
             enemy = self.position.other_side(flight.side)
-            if fate is None and flight.mission in ("close_support", "interdiction") \
-                    and flight.hex in self.patrolled[enemy]:
-                fate = Grounding("illegal", "the hex is under enemy combat air patrol: it has no effect",
-                                 (RULES["combat_air_patrol"],))
+            if (
+                fate is None
+                and flight.mission in ("close_support", "interdiction")
+                and flight.hex in self.patrolled[enemy]
+            ):
+                fate = Grounding(
+                    "illegal",
+                    "the hex is under enemy combat air patrol: it has no effect",
+                    (RULES["combat_air_patrol"],),
+                )
             if fate is None and flight.mission == "close_support":
                 if flight.hex in support_taken:
-                    fate = Grounding("illegal", "a second close-support flight in the hex, one a hex at most: "
-                                     "it has no effect", (RULES["close_support"],))
+                    fate = Grounding(
+                        "illegal",
+                        "a second close-support flight in the hex, one a hex at most: "
+                        "it has no effect",
+                        (RULES["close_support"],),
+                    )
                 support_taken.add(flight.hex)
             result[flight.id] = fate
         return result
@@ -353,7 +448,9 @@ class AirMissions:
     @cached_property
     def interdiction(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
         """Per side, the hexes its interdiction flights hold in a ZOC: their own and the six around."""
-        result: dict[str, dict[Hex, list[UnitState]]] = {side.id: {} for side in self.position.spec.sides}
+        result: dict[str, dict[Hex, list[UnitState]]] = {
+            side.id: {} for side in self.position.spec.sides
+        }
         for side in result:
             for state in self.flights_on(side, "interdiction"):
                 assert state.hex is not None
@@ -370,18 +467,32 @@ class AirMissions:
         codes = self.table.codes
         return {
             "interceptions": [
-                {"hex": label(item.hex), "side": item.side, "interceptors": list(item.interceptors),
-                 "returned": list(item.returned), "immune": list(item.immune)}
+                {
+                    "hex": label(item.hex),
+                    "side": item.side,
+                    "interceptors": list(item.interceptors),
+                    "returned": list(item.returned),
+                    "immune": list(item.immune),
+                }
                 for item in self.interceptions
             ],
             "air_superiority": [
-                {"echelon": attack.echelon.unit.id,
-                 "hex": label(attack.echelon.hex) if attack.echelon.hex is not None else None,
-                 "attackers": list(attack.attackers), "patrols": list(attack.patrols), "attack": attack.attack,
-                 "defence": attack.defence, "column": str(attack.column), "column_note": attack.column_note,
-                 "results": [{"roll": roll, "result": code, "meaning": codes.get(code, "")}
-                             for roll, code in attack.results],
-                 "roll": attack.roll, "damaged": attack.damaged}
+                {
+                    "echelon": attack.echelon.unit.id,
+                    "hex": label(attack.echelon.hex) if attack.echelon.hex is not None else None,
+                    "attackers": list(attack.attackers),
+                    "patrols": list(attack.patrols),
+                    "attack": attack.attack,
+                    "defence": attack.defence,
+                    "column": str(attack.column),
+                    "column_note": attack.column_note,
+                    "results": [
+                        {"roll": roll, "result": code, "meaning": codes.get(code, "")}
+                        for roll, code in attack.results
+                    ],
+                    "roll": attack.roll,
+                    "damaged": attack.damaged,
+                }
                 for attack in self.superiority
             ],
             "flights": [verdict.as_json() for verdict in self.flight_verdicts()],
@@ -395,8 +506,12 @@ class AirMissions:
     def verdicts(self) -> list[Verdict]:
         """Flights based where the rules forbid, interceptions, air superiority, and every
         flying flight's mission with whether it acts."""
-        return [*self._placements(), *self.interception_verdicts(), *self.superiority_verdicts(),
-                *self.flight_verdicts()]
+        return [
+            *self._placements(),
+            *self.interception_verdicts(),
+            *self.superiority_verdicts(),
+            *self.flight_verdicts(),
+        ]
 
     def _placements(self) -> list[Verdict]:
         verdicts = []
@@ -408,18 +523,44 @@ class AirMissions:
                 air_unit = state.unit.properties.get("air_unit", "")
                 echelon = self.echelons.get(air_unit)
                 if echelon is None or echelon.hex != state.hex:
-                    verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["air_units"],),
-                                            f"a flight is based only on its own ground echelon (air unit "
-                                            f"{air_unit}), which is not in {label}", unit=state.unit.id,
-                                            violation=True))
+                    verdicts.append(
+                        Verdict(
+                            state.unit.id,
+                            "placement",
+                            "illegal",
+                            (RULES["air_units"],),
+                            f"a flight is based only on its own ground echelon (air unit "
+                            f"{air_unit}), which is not in {label}",
+                            unit=state.unit.id,
+                            violation=True,
+                        )
+                    )
                 if state.unit.id in self.settings.missions:
-                    verdicts.append(Verdict(state.unit.id, "air mission", "not flying", (RULES["air_units"],),
-                                            "air_missions gives it a mission, but it is on the ground: it has no "
-                                            "effect", unit=state.unit.id, violation=True))
+                    verdicts.append(
+                        Verdict(
+                            state.unit.id,
+                            "air mission",
+                            "not flying",
+                            (RULES["air_units"],),
+                            "air_missions gives it a mission, but it is on the ground: it has no "
+                            "effect",
+                            unit=state.unit.id,
+                            violation=True,
+                        )
+                    )
             elif state.unit.id not in self.settings.missions:
-                verdicts.append(Verdict(state.unit.id, "air mission", "mission not stated", (RULES["air_units"],),
-                                        "a flying flight needs its mission in the air_missions setting; "
-                                        "it is given no effect", unit=state.unit.id, violation=True))
+                verdicts.append(
+                    Verdict(
+                        state.unit.id,
+                        "air mission",
+                        "mission not stated",
+                        (RULES["air_units"],),
+                        "a flying flight needs its mission in the air_missions setting; "
+                        "it is given no effect",
+                        unit=state.unit.id,
+                        violation=True,
+                    )
+                )
         return verdicts
 
     def interception_verdicts(self) -> list[Verdict]:
@@ -429,18 +570,29 @@ class AirMissions:
             label = self.board.label(interception.hex)
             if interception.returned:
                 verb = "sends" if len(interception.interceptors) == 1 else "send"
-                explanation = (f"{', '.join(interception.interceptors)} {verb} {', '.join(interception.returned)} home "
-                               "(one enemy flight for each interceptor, combat air patrols first)")
+                explanation = (
+                    f"{', '.join(interception.interceptors)} {verb} {', '.join(interception.returned)} home "
+                    "(one enemy flight for each interceptor, combat air patrols first)"
+                )
             else:
                 verb = "finds" if len(interception.interceptors) == 1 else "find"
                 explanation = f"{', '.join(interception.interceptors)} {verb} no enemy flight there to intercept"
             if interception.immune:
                 verb = "patrols over its" if len(interception.immune) == 1 else "patrol over their"
                 explanation += f"; {', '.join(interception.immune)} {verb} own ground echelon and cannot be intercepted"
-            verdicts.append(Verdict(f"interception in {label}", "interception", f"{len(interception.returned)} sent home",
-                                    (RULES["interception"],), explanation,
-                                    details={"interceptors": " ".join(interception.interceptors),
-                                             "returned": " ".join(interception.returned)}))
+            verdicts.append(
+                Verdict(
+                    f"interception in {label}",
+                    "interception",
+                    f"{len(interception.returned)} sent home",
+                    (RULES["interception"],),
+                    explanation,
+                    details={
+                        "interceptors": " ".join(interception.interceptors),
+                        "returned": " ".join(interception.returned),
+                    },
+                )
+            )
         return verdicts
 
     def superiority_verdicts(self) -> list[Verdict]:
@@ -449,11 +601,17 @@ class AirMissions:
         for attack in self.superiority:
             echelon = attack.echelon
             assert echelon.hex is not None
-            patrols = f", + {len(attack.patrols)} for {', '.join(attack.patrols)} on patrol" if attack.patrols else ""
+            patrols = (
+                f", + {len(attack.patrols)} for {', '.join(attack.patrols)} on patrol"
+                if attack.patrols
+                else ""
+            )
             verb = "attacks" if len(attack.attackers) == 1 else "attack"
-            working = (f"{', '.join(attack.attackers)} {verb} it in {self.board.label(echelon.hex)}: "
-                       f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}{patrols}), "
-                       f"{attack.column_note or attack.column}; damaged on {rolls_text(attack.damaging_rolls)}")
+            working = (
+                f"{', '.join(attack.attackers)} {verb} it in {self.board.label(echelon.hex)}: "
+                f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}{patrols}), "
+                f"{attack.column_note or attack.column}; damaged on {rolls_text(attack.damaging_rolls)}"
+            )
             if attack.damaged is None:
                 outcome = "roll to come"
                 working += "; until the roll is known its flight is taken to fly on (air_rolls gives the roll)"
@@ -463,12 +621,23 @@ class AirMissions:
             else:
                 outcome = "not damaged"
                 working += f"; rolled {attack.roll}"
-            verdicts.append(Verdict(echelon.unit.id, "air superiority", outcome,
-                                    (RULES["air_superiority"], RULES["air_superiority_table"]), working,
-                                    details={"attack": str(attack.attack), "defence": str(attack.defence),
-                                             "column": str(attack.column), "column_note": attack.column_note,
-                                             "damaged_on": " ".join(str(roll) for roll in attack.damaging_rolls)},
-                                    unit=echelon.unit.id))
+            verdicts.append(
+                Verdict(
+                    echelon.unit.id,
+                    "air superiority",
+                    outcome,
+                    (RULES["air_superiority"], RULES["air_superiority_table"]),
+                    working,
+                    details={
+                        "attack": str(attack.attack),
+                        "defence": str(attack.defence),
+                        "column": str(attack.column),
+                        "column_note": attack.column_note,
+                        "damaged_on": " ".join(str(roll) for roll in attack.damaging_rolls),
+                    },
+                    unit=echelon.unit.id,
+                )
+            )
         return verdicts
 
     def flight_verdicts(self) -> list[Verdict]:
@@ -484,14 +653,33 @@ class AirMissions:
             if flight.range is not None:
                 details["range"] = str(flight.range)
             if fate is None:
-                reach = (f", {hexes(flight.distance)} from its ground echelon (range {flight.range})"
-                         if flight.distance is not None and flight.range is not None else "")
-                verdicts.append(Verdict(flight.id, "air mission", "flies", (RULES["air_units"],
-                                                                            MISSION_RULES[flight.mission]),
-                                        f"{mission} over {label}{reach}", details=details, unit=flight.id))
+                reach = (
+                    f", {hexes(flight.distance)} from its ground echelon (range {flight.range})"
+                    if flight.distance is not None and flight.range is not None
+                    else ""
+                )
+                verdicts.append(
+                    Verdict(
+                        flight.id,
+                        "air mission",
+                        "flies",
+                        (RULES["air_units"], MISSION_RULES[flight.mission]),
+                        f"{mission} over {label}{reach}",
+                        details=details,
+                        unit=flight.id,
+                    )
+                )
             else:
-                verdicts.append(Verdict(flight.id, "air mission", fate.outcome,
-                                        tuple(dict.fromkeys((*fate.rules, MISSION_RULES[flight.mission]))),
-                                        f"{mission} over {label}: {fate.explanation}", details=details,
-                                        unit=flight.id, violation=fate.outcome == "illegal"))
+                verdicts.append(
+                    Verdict(
+                        flight.id,
+                        "air mission",
+                        fate.outcome,
+                        tuple(dict.fromkeys((*fate.rules, MISSION_RULES[flight.mission]))),
+                        f"{mission} over {label}: {fate.explanation}",
+                        details=details,
+                        unit=flight.id,
+                        violation=fate.outcome == "illegal",
+                    )
+                )
         return verdicts

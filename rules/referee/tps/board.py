@@ -31,7 +31,9 @@ class Board(HexBoard):
         """Hexes units and supply lines may enter (not all-sea or all-lake hexes)."""
         types = self.spec.terrain_types
         return frozenset(
-            hex_ for hex_, terrain in self.terrain_of_hex.items() if types[terrain].movement_cost("all") is not None
+            hex_
+            for hex_, terrain in self.terrain_of_hex.items()
+            if types[terrain].movement_cost("all") is not None
         )
 
     @cached_property
@@ -39,7 +41,11 @@ class Board(HexBoard):
         """For each passable hex, the passable neighbours not behind a sea or lake hexside,
         in :func:`neighbours`' clockwise order (searches break ties by it)."""
         closed = self.crossings_with(
-            {name for name, terrain in self.spec.terrain_types.items() if terrain.movement_cost("all") is None}
+            {
+                name
+                for name, terrain in self.spec.terrain_types.items()
+                if terrain.movement_cost("all") is None
+            }
         )
         behind_water: dict[Hex, set[Hex]] = {}
         for first, second in closed:
@@ -48,7 +54,9 @@ class Board(HexBoard):
         steps = {}
         for hex_ in passable:
             blocked = behind_water.get(hex_, ())
-            steps[hex_] = tuple([other for other in neighbours(hex_) if other in passable and other not in blocked])
+            steps[hex_] = tuple(
+                [other for other in neighbours(hex_) if other in passable and other not in blocked]
+            )
         return steps
 
     def may_step(self, first: Hex, second: Hex) -> bool:
@@ -103,8 +111,12 @@ class Board(HexBoard):
             if not line:
                 usable[side] = self.rail_hexes
                 continue
-            bound = {row: max(columns) if side == AXIS else min(columns) for row, columns in line.items()}
-            usable[side] = frozenset(hex_ for hex_ in self.rail_hexes if self._behind(hex_, side, bound))
+            bound = {
+                row: max(columns) if side == AXIS else min(columns) for row, columns in line.items()
+            }
+            usable[side] = frozenset(
+                hex_ for hex_ in self.rail_hexes if self._behind(hex_, side, bound)
+            )
         return usable
 
     def _behind(self, hex_: Hex, side: str, bound: Mapping[int, int]) -> bool:

@@ -70,8 +70,14 @@ def kampfgruppe_for(unit: Unit, result: str | None = None) -> KampfgruppeReplace
     eligible = unit.nationality == "german" and is_motorised(unit) and not is_kampfgruppe(unit)
     eligible = eligible and not is_air_unit(unit)
     if not eligible:
-        reason = "it is a Kampfgruppe" if is_kampfgruppe(unit) else "only German motorised units form Kampfgruppen"
-        verdict = Verdict(unit.id, "Kampfgruppe", "no Kampfgruppe", rules, f"no replacement: {reason}")
+        reason = (
+            "it is a Kampfgruppe"
+            if is_kampfgruppe(unit)
+            else "only German motorised units form Kampfgruppen"
+        )
+        verdict = Verdict(
+            unit.id, "Kampfgruppe", "no Kampfgruppe", rules, f"no replacement: {reason}"
+        )
         return KampfgruppeReplacement(unit.id, 0, None, verdict)
     kampfgruppe = KAMPFGRUPPE_LARGE if strength >= KAMPFGRUPPE_LARGE_FROM else KAMPFGRUPPE_SMALL
     loss: Fraction | None = None
@@ -83,7 +89,11 @@ def kampfgruppe_for(unit: Unit, result: str | None = None) -> KampfgruppeReplace
         loss = Fraction(strength) if result == "Ex" else Fraction(strength, 2)
         explanation += f"; {result}: the attacker removes at least {loss} strength points, from the original {strength}"
     verdict = Verdict(
-        unit.id, "Kampfgruppe", f"{kampfgruppe}-8 Kampfgruppe", rules, explanation,
+        unit.id,
+        "Kampfgruppe",
+        f"{kampfgruppe}-8 Kampfgruppe",
+        rules,
+        explanation,
         details={"strength": str(strength), "kampfgruppe": str(kampfgruppe)},
     )
     return KampfgruppeReplacement(unit.id, kampfgruppe, loss, verdict)
@@ -122,27 +132,49 @@ class Combat:
         assert state.hex is not None
         label = self.board.label(state.hex)
         if is_flight(state.unit):
-            return Contribution(state.unit.id, label, Fraction(0), "defends with its ground echelon as one air unit")
+            return Contribution(
+                state.unit.id, label, Fraction(0), "defends with its ground echelon as one air unit"
+            )
         if is_ground_echelon(state.unit) or is_supply_unit(state.unit):
-            return Contribution(state.unit.id, label, Fraction(SUPPLY_AND_AIR_DEFENCE), "supply and air units defend at 1")
+            return Contribution(
+                state.unit.id,
+                label,
+                Fraction(SUPPLY_AND_AIR_DEFENCE),
+                "supply and air units defend at 1",
+            )
         return Contribution(state.unit.id, label, Fraction(current_step(state).defence or 0))
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+    def attack_problems(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[AttackProblem]:
         """Units that cannot attack, sea and lake hexsides (Terrain effects table)."""
         problems = []
         able = [state for state in attackers if self.cannot_attack(state) is None]
         if not able:
-            problems.append(AttackProblem("no unit in the attack can attack (" + "; ".join(
-                f"{state.unit.id}: {self.cannot_attack(state)}" for state in attackers) + ")",
-                (RULES["supply_and_air_units"], RULES["supply_effects"])))
+            problems.append(
+                AttackProblem(
+                    "no unit in the attack can attack ("
+                    + "; ".join(
+                        f"{state.unit.id}: {self.cannot_attack(state)}" for state in attackers
+                    )
+                    + ")",
+                    (RULES["supply_and_air_units"], RULES["supply_effects"]),
+                )
+            )
         types = self.position.spec.terrain_types
         for state in able:
             assert state.hex is not None
             if are_adjacent(state.hex, defender_hex) and any(
-                types[feature].attack_prohibited for feature in self.board.hexside_features(state.hex, defender_hex)
+                types[feature].attack_prohibited
+                for feature in self.board.hexside_features(state.hex, defender_hex)
             ):
-                problems.append(AttackProblem(f"{state.unit.id} in {self.board.label(state.hex)} would attack across a "
-                                              "sea or lake hexside", (RULES["terrain"],)))
+                problems.append(
+                    AttackProblem(
+                        f"{state.unit.id} in {self.board.label(state.hex)} would attack across a "
+                        "sea or lake hexside",
+                        (RULES["terrain"],),
+                    )
+                )
         return problems
 
     def modifiers(
@@ -152,32 +184,69 @@ class Combat:
         close support, first-turn surprise."""
         side = attackers[0].side
         defending = defenders[0].side
-        able = [state for state in attackers if self.cannot_attack(state) is None and state.hex is not None]
+        able = [
+            state
+            for state in attackers
+            if self.cannot_attack(state) is None and state.hex is not None
+        ]
         types = self.position.spec.terrain_types
         terrain: list[tuple[str, int]] = []
         for feature, kind in sorted(types.items()):
-            if kind.kind == "hexside" and kind.combat_die_modifier and able and all(
-                feature in self.board.hexside_features(state.hex, defender_hex) for state in able if state.hex is not None
+            if (
+                kind.kind == "hexside"
+                and kind.combat_die_modifier
+                and able
+                and all(
+                    feature in self.board.hexside_features(state.hex, defender_hex)
+                    for state in able
+                    if state.hex is not None
+                )
             ):
-                terrain.append((f"every attacker attacks across a {kind.name.lower()}", kind.combat_die_modifier))
+                terrain.append(
+                    (
+                        f"every attacker attacks across a {kind.name.lower()}",
+                        kind.combat_die_modifier,
+                    )
+                )
         hex_terrain = self.board.terrain_of_hex[defender_hex]
         if hex_terrain == FORTIFIED_TERRAIN[defending] and types[hex_terrain].combat_die_modifier:
-            terrain.append((f"defender in its own fortified hex {self.board.label(defender_hex)}",
-                            types[hex_terrain].combat_die_modifier))
-        support = [state for state in self.air.flights_on(side, "close_support") if state.hex == defender_hex]
+            terrain.append(
+                (
+                    f"defender in its own fortified hex {self.board.label(defender_hex)}",
+                    types[hex_terrain].combat_die_modifier,
+                )
+            )
+        support = [
+            state
+            for state in self.air.flights_on(side, "close_support")
+            if state.hex == defender_hex
+        ]
         modifiers = []
         if support:
-            modifiers.append(Modifier(f"close support by {support[0].unit.id}", (RULES["close_support"],),
-                                      die_modifier=CLOSE_SUPPORT_DIE_MODIFIER))
+            modifiers.append(
+                Modifier(
+                    f"close support by {support[0].unit.id}",
+                    (RULES["close_support"],),
+                    die_modifier=CLOSE_SUPPORT_DIE_MODIFIER,
+                )
+            )
         applied = min(terrain, key=lambda item: item[1]) if terrain and not support else None
         for name, value in terrain:
             if support:
-                modifiers.append(Modifier(f"{name}: cancelled by close support", (RULES["terrain"],)))
+                modifiers.append(
+                    Modifier(f"{name}: cancelled by close support", (RULES["terrain"],))
+                )
             elif (name, value) == applied:
                 modifiers.append(Modifier(name, (RULES["terrain"],), die_modifier=value))
             else:
-                modifiers.append(Modifier(f"{name}: not added, terrain effects do not add up ({applied[0]} "
-                                          "applies)" if applied else name, (RULES["terrain"],)))
+                modifiers.append(
+                    Modifier(
+                        f"{name}: not added, terrain effects do not add up ({applied[0]} applies)"
+                        if applied
+                        else name,
+                        (RULES["terrain"],),
+                    )
+                )
         surprise = self._surprise(defending, defenders)
         if surprise is not None:
             modifiers.append(surprise)
@@ -188,8 +257,12 @@ class Combat:
         if self.position.turn != 1 or defending != AXIS:
             return None
         if any(state.unit.nationality == "german" for state in defenders):
-            return Modifier("first-turn surprise: a German unit defends", (RULES["surprise"],), column_shift=1)
-        return Modifier("first-turn surprise: every defender an Axis ally", (RULES["surprise"],), column_shift=2)
+            return Modifier(
+                "first-turn surprise: a German unit defends", (RULES["surprise"],), column_shift=1
+            )
+        return Modifier(
+            "first-turn surprise: every defender an Axis ally", (RULES["surprise"],), column_shift=2
+        )
 
 
 def combined_die_modifier(modifiers: Sequence[Modifier]) -> int:

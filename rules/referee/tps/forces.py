@@ -35,7 +35,9 @@ class Forces:
     @cached_property
     def holders(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
         """Per side, the hexes its pieces stand in (flights in the air excluded)."""
-        result: dict[str, dict[Hex, list[UnitState]]] = {side.id: {} for side in self.position.spec.sides}
+        result: dict[str, dict[Hex, list[UnitState]]] = {
+            side.id: {} for side in self.position.spec.sides
+        }
         for state in self.position.units:
             if state.hex is not None and stands_in_hex(state):
                 result[state.side].setdefault(state.hex, []).append(state)
@@ -44,12 +46,16 @@ class Forces:
     @staticmethod
     def exerts_zoc(state: UnitState) -> bool:
         """Every unit but air units (both pieces) and Soviet supply units has a ZOC (ZOC)."""
-        return stands_in_hex(state) and not is_air_unit(state.unit) and not is_supply_unit(state.unit)
+        return (
+            stands_in_hex(state) and not is_air_unit(state.unit) and not is_supply_unit(state.unit)
+        )
 
     @cached_property
     def zoc(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
         """Per side, the hexes its ground units' ZOC reaches, with the units exerting it."""
-        result: dict[str, dict[Hex, list[UnitState]]] = {side.id: {} for side in self.position.spec.sides}
+        result: dict[str, dict[Hex, list[UnitState]]] = {
+            side.id: {} for side in self.position.spec.sides
+        }
         for state in self.position.units:
             if state.hex is not None and self.exerts_zoc(state):
                 for other in neighbours(state.hex):
@@ -73,7 +79,11 @@ class Forces:
                 flights = self.air.interdiction[enemy].get(hex_, [])
                 if not ground and not flights:
                     continue
-                exerting = [f"{other.unit.id} ({label(other.hex)})" for other in ground if other.hex is not None]
+                exerting = [
+                    f"{other.unit.id} ({label(other.hex)})"
+                    for other in ground
+                    if other.hex is not None
+                ]
                 exerting += [f"flight {other.unit.id} on interdiction" for other in flights]
                 rules = (RULES["zoc"], RULES["interdiction"]) if flights else (RULES["zoc"],)
                 verdicts.append(
@@ -99,7 +109,15 @@ class Forces:
                 continue
             terrain = self.board.terrain_of_hex[state.hex]
             if types[terrain].movement_cost("all") is None:
-                verdicts.append(Verdict(state.unit.id, "placement", "illegal", (RULES["terrain"],),
-                                        f"stands in {self.board.label(state.hex)}, a {terrain} hex no unit may enter",
-                                        unit=state.unit.id, violation=True))
+                verdicts.append(
+                    Verdict(
+                        state.unit.id,
+                        "placement",
+                        "illegal",
+                        (RULES["terrain"],),
+                        f"stands in {self.board.label(state.hex)}, a {terrain} hex no unit may enter",
+                        unit=state.unit.id,
+                        violation=True,
+                    )
+                )
         return verdicts

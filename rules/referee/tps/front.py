@@ -51,7 +51,8 @@ def fewest_separating_hexes(
     open_hexes = sorted((region - covered) | ends)
     index = {hex_: number for number, hex_ in enumerate(open_hexes)}
     onward = [
-        [index[other] for other in crossing_allowed.get(hex_, ()) if other in index] for hex_ in open_hexes
+        [index[other] for other in crossing_allowed.get(hex_, ()) if other in index]
+        for hex_ in open_hexes
     ]
     # An end is never cut: more paths may pass it than there are hexes.
     capacity = [len(open_hexes) + 1 if hex_ in ends else 1 for hex_ in open_hexes]
@@ -122,7 +123,11 @@ def rears(board: Board) -> tuple[frozenset[Hex], frozenset[Hex]]:
     game_map = board.game_map
 
     def in_band(hexes: tuple[Hex, ...]) -> list[Hex]:
-        return [hex_ for hex_ in hexes if hex_ in board.passable and board.north_south[hex_] <= southmost]
+        return [
+            hex_
+            for hex_ in hexes
+            if hex_ in board.passable and board.north_south[hex_] <= southmost
+        ]
 
     north = sorted(in_band(game_map.edge("north").hexes), key=lambda hex_: board.west_east[hex_])
     west = sorted(in_band(game_map.edge("west").hexes), key=lambda hex_: -board.north_south[hex_])
@@ -130,7 +135,12 @@ def rears(board: Board) -> tuple[frozenset[Hex], frozenset[Hex]]:
 
     def rear(side: str, own_edge: list[Hex], along_north: list[Hex]) -> frozenset[Hex]:
         walk = own_edge + [hex_ for hex_ in along_north if hex_ not in own_edge]
-        sources = {hex_ for source in game_map.supply_sources if source.side == side for hex_ in source.hexes}
+        sources = {
+            hex_
+            for source in game_map.supply_sources
+            if source.side == side
+            for hex_ in source.hexes
+        }
         reached = [index for index, hex_ in enumerate(walk) if hex_ in sources]
         return frozenset(walk[: reached[-1] + 1] if reached else own_edge)
 

@@ -52,25 +52,43 @@ class Movement:
         """
         label = self.board.label
         if state.hex is None or not path or path[0] != state.hex:
-            raise RefereeError(self.position.source, state.unit.id, "a path starts in the unit's own hex")
+            raise RefereeError(
+                self.position.source, state.unit.id, "a path starts in the unit's own hex"
+            )
         if len(path) < 2:
-            raise RefereeError(self.position.source, state.unit.id, "a path needs at least one hex to enter")
+            raise RefereeError(
+                self.position.source, state.unit.id, "a path needs at least one hex to enter"
+            )
         for first, second in pairwise(path):
             if not are_adjacent(first, second):
-                raise RefereeError(self.position.source, state.unit.id,
-                                   f"{label(first)} and {label(second)} are not adjacent")
+                raise RefereeError(
+                    self.position.source,
+                    state.unit.id,
+                    f"{label(first)} and {label(second)} are not adjacent",
+                )
         subject = state.unit.id
         rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
         if is_flight(state.unit):
-            return None, [Verdict(subject, "movement", "illegal", (RULES["air_units"],),
-                                  "a flight flies missions; only its ground echelon moves")]
+            return None, [
+                Verdict(
+                    subject,
+                    "movement",
+                    "illegal",
+                    (RULES["air_units"],),
+                    "a flight flies missions; only its ground echelon moves",
+                )
+            ]
         enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
         total = 0
         items = []
         for first, second in pairwise(path):
             cost, note = self.step_cost(state, first, second, enemy_zoc)
             if cost is None:
-                return None, [Verdict(subject, "movement", "illegal", rules, note, path=self.board.labels(path))]
+                return None, [
+                    Verdict(
+                        subject, "movement", "illegal", rules, note, path=self.board.labels(path)
+                    )
+                ]
             total += cost
             items.append(f"{label(second)} {cost} ({note})")
         allowance = self.allowance(state)
@@ -84,10 +102,21 @@ class Movement:
         explanation = f"{total} MP against an allowance of {allowance}: " + "; ".join(items)
         if outcome == "illegal" and len(path) == 2:
             explanation += "; the one-hex minimum does not cover a move straight from one enemy ZOC into another"
-        return total, [Verdict(subject, "movement", outcome, rules, explanation, path=self.board.labels(path),
-                               details={"cost": str(total), "allowance": str(allowance)})]
+        return total, [
+            Verdict(
+                subject,
+                "movement",
+                outcome,
+                rules,
+                explanation,
+                path=self.board.labels(path),
+                details={"cost": str(total), "allowance": str(allowance)},
+            )
+        ]
 
-    def step_cost(self, state: UnitState, first: Hex, second: Hex, enemy_zoc: frozenset[Hex]) -> tuple[int | None, str]:
+    def step_cost(
+        self, state: UnitState, first: Hex, second: Hex, enemy_zoc: frozenset[Hex]
+    ) -> tuple[int | None, str]:
         """MP for ``state`` to step from ``first`` into the adjacent ``second``, with what
         the cost is made of; None with the reason when the step is prohibited.
 
@@ -101,7 +130,10 @@ class Movement:
         mobility = state.unit.mobility
         terrain = types[self.board.terrain_of_hex[second]]
         entry = terrain.movement_cost(mobility)
-        crossing = [types[feature].movement_cost(mobility) for feature in self.board.hexside_features(first, second)]
+        crossing = [
+            types[feature].movement_cost(mobility)
+            for feature in self.board.hexside_features(first, second)
+        ]
         if entry is None or None in crossing:
             return None, f"{name} cannot be entered from {label(first)} (sea or lake)"
         if second in self.forces.holders[enemy]:
@@ -146,6 +178,19 @@ class Movement:
             if hex_ in self.forces.holders[enemy]:
                 problems.append(f"{label(hex_)} holds enemy units")
         outcome = "illegal" if problems else "legal"
-        explanation = "; ".join(problems) if problems else f"{hexes(len(path), 'rail')} of {REINFORCEMENT_RAIL_HEXES}, no enemy ZOC"
-        return len(path), [Verdict(unit.id, "rail movement", outcome, rules, explanation, path=self.board.labels(path),
-                                   details={"hexes": str(len(path))})]
+        explanation = (
+            "; ".join(problems)
+            if problems
+            else f"{hexes(len(path), 'rail')} of {REINFORCEMENT_RAIL_HEXES}, no enemy ZOC"
+        )
+        return len(path), [
+            Verdict(
+                unit.id,
+                "rail movement",
+                outcome,
+                rules,
+                explanation,
+                path=self.board.labels(path),
+                details={"hexes": str(len(path))},
+            )
+        ]

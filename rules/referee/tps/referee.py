@@ -40,7 +40,11 @@ class TurningPointReferee(HexReferee):
     game_id = "tps"
     stacking_rules = (RULES["stacking"], RULES["air_units"])
     adjacency_rules = (RULES["combat"],)
-    supply_order = (str(SupplyState.OUT_OF_SUPPLY), str(SupplyState.ISOLATED), str(SupplyState.SUPPLIED))
+    supply_order = (
+        str(SupplyState.OUT_OF_SUPPLY),
+        str(SupplyState.ISOLATED),
+        str(SupplyState.SUPPLIED),
+    )
     odds_table_id = "crt"
     required_edges = ("north", "west", "east")
 
@@ -96,7 +100,9 @@ class TurningPointReferee(HexReferee):
 
     def victory(self) -> list[Verdict]:
         """VP from eliminations, Rostov, front gaps, and the victory level they give."""
-        return Victory(self.position, self.board, self.forces, self.supply_lines, self.settings).verdicts()
+        return Victory(
+            self.position, self.board, self.forces, self.supply_lines, self.settings
+        ).verdicts()
 
     # ----- what other rule areas ask ----------------------------------------------------
 
@@ -122,7 +128,9 @@ class TurningPointReferee(HexReferee):
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
         return self.movement.allowance(state)
 
-    def movement_cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
+    def movement_cost(
+        self, state: UnitState, path: Sequence[Hex]
+    ) -> tuple[int | None, list[Verdict]]:
         """MP for ``state`` to move along ``path`` (its own hex first), and whether it may (Movement)."""
         return self.movement.cost(state, path)
 
@@ -153,9 +161,13 @@ class TurningPointReferee(HexReferee):
         """Printed defence, whatever the supply; supply and air units defend at 1 (K)."""
         return self.combat.defence_strength(state)
 
-    def attack_problems(self, defender_hex: Hex, attackers: Sequence[UnitState]) -> list[AttackProblem]:
+    def attack_problems(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[AttackProblem]:
         """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects table)."""
-        return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(defender_hex, attackers)
+        return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(
+            defender_hex, attackers
+        )
 
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]

@@ -27,9 +27,22 @@ from rules.referee.position import Position
 from rules.referee.settings import SettingsReader
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
 
-SETTING_NAMES = ("air_missions", "air_targets", "patrol_cover", "air_rolls", "phasing_side", "gap_vp_axis",
-                 "gap_vp_soviet")
-AIR_MISSIONS = ("close_support", "interdiction", "combat_air_patrol", "air_superiority", "interception")
+SETTING_NAMES = (
+    "air_missions",
+    "air_targets",
+    "patrol_cover",
+    "air_rolls",
+    "phasing_side",
+    "gap_vp_axis",
+    "gap_vp_soviet",
+)
+AIR_MISSIONS = (
+    "close_support",
+    "interdiction",
+    "combat_air_patrol",
+    "air_superiority",
+    "interception",
+)
 
 
 @dataclass(frozen=True)
@@ -54,23 +67,41 @@ def read_settings(position: Position) -> Settings:
         if unit_id not in position.spec.units or not is_flight(position.spec.units[unit_id]):
             raise reader.fail("air_missions", f"{unit_id!r} is no air unit's flight")
         if mission not in AIR_MISSIONS:
-            raise reader.fail("air_missions", f"unknown mission {mission!r} for {unit_id} (known: {', '.join(AIR_MISSIONS)})")
+            raise reader.fail(
+                "air_missions",
+                f"unknown mission {mission!r} for {unit_id} (known: {', '.join(AIR_MISSIONS)})",
+            )
         missions[unit_id] = mission
     air_targets = _flight_to_echelon(reader, position, "air_targets")
     patrol_cover = _flight_to_echelon(reader, position, "patrol_cover")
     rolls: dict[str, int] = {}
     for item in reader.words("air_rolls"):
         unit_id, _, roll = item.partition("=")
-        if unit_id not in position.spec.units or not is_ground_echelon(position.spec.units[unit_id]) \
-                or roll not in ("1", "2", "3", "4", "5", "6"):
-            raise reader.fail("air_rolls", f"{item!r} is not echelon=roll with an air unit's ground echelon and a "
-                              "roll of 1 to 6")
+        if (
+            unit_id not in position.spec.units
+            or not is_ground_echelon(position.spec.units[unit_id])
+            or roll not in ("1", "2", "3", "4", "5", "6")
+        ):
+            raise reader.fail(
+                "air_rolls",
+                f"{item!r} is not echelon=roll with an air unit's ground echelon and a "
+                "roll of 1 to 6",
+            )
         rolls[unit_id] = int(roll)
     phasing = reader.text("phasing_side") or (position.phase or "").split(" ")[0].lower()
     if reader.text("phasing_side") not in ("", AXIS, SOVIET):
-        raise reader.fail("phasing_side", f"{reader.text('phasing_side')!r} is not {AXIS} or {SOVIET}")
+        raise reader.fail(
+            "phasing_side", f"{reader.text('phasing_side')!r} is not {AXIS} or {SOVIET}"
+        )
     earlier = {side: reader.whole_number(f"gap_vp_{side}") for side in (AXIS, SOVIET)}
-    return Settings(missions, air_targets, patrol_cover, rolls, phasing if phasing in (AXIS, SOVIET) else None, earlier)
+    return Settings(
+        missions,
+        air_targets,
+        patrol_cover,
+        rolls,
+        phasing if phasing in (AXIS, SOVIET) else None,
+        earlier,
+    )
 
 
 def _flight_to_echelon(reader: SettingsReader, position: Position, name: str) -> dict[str, str]:

@@ -26,7 +26,14 @@ from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.forces import Forces
 from rules.referee.tps.sections import RULES
-from rules.referee.tps.units import AXIS, SOVIET, is_cavalry, is_flight, is_supply_unit, stands_in_hex
+from rules.referee.tps.units import (
+    AXIS,
+    SOVIET,
+    is_cavalry,
+    is_flight,
+    is_supply_unit,
+    stands_in_hex,
+)
 from rules.referee.verdict import Verdict
 from rules.referee.wording import hexes
 
@@ -125,10 +132,17 @@ class SupplyLines:
     def _rail_network(self, side: str, closed: frozenset[Hex]) -> Reach[Hex]:
         """Rail hexes joined to the side's rail sources by usable, unblocked rail (any length)."""
         usable = self.board.usable_rail(side)
-        rail_sources = [hex_ for hex_ in self.board.sources(side, rail=True) if hex_ in usable and hex_ not in closed]
+        rail_sources = [
+            hex_
+            for hex_ in self.board.sources(side, rail=True)
+            if hex_ in usable and hex_ not in closed
+        ]
         along_rail = self.board.along_rail
-        return reach(rail_sources, lambda first, second: second in usable and second not in closed,
-                     adjacent=lambda hex_: along_rail.get(hex_, ()))
+        return reach(
+            rail_sources,
+            lambda first, second: second in usable and second not in closed,
+            adjacent=lambda hex_: along_rail.get(hex_, ()),
+        )
 
     @cached_property
     def lines(self) -> Mapping[str, tuple[Reach[Hex], Mapping[SourceKind, Reach[Hex]]]]:
@@ -140,38 +154,67 @@ class SupplyLines:
             sources: dict[SourceKind, list[Hex]] = {SourceKind.RAIL: list(network.distance)}
             if side == SOVIET:
                 sources[SourceKind.SUPPLY_UNIT] = [
-                    hex_ for hex_, states in self.forces.holders[side].items()
+                    hex_
+                    for hex_, states in self.forces.holders[side].items()
                     if any(is_supply_unit(state.unit) for state in states)
                 ]
-                edge = [*self.board.game_map.edge("east").hexes, *self.board.sources(side, rail=False)]
+                edge = [
+                    *self.board.game_map.edge("east").hexes,
+                    *self.board.sources(side, rail=False),
+                ]
                 sources[SourceKind.EAST_EDGE] = [
-                    hex_ for hex_ in edge if hex_ in self.board.passable and hex_ not in ground_closed
+                    hex_
+                    for hex_ in edge
+                    if hex_ in self.board.passable and hex_ not in ground_closed
                 ]
             # A ground line steps across any terrain but water (the board's steps), into no closed hex.
             steps = self.board.steps_across
-            result[side] = (network, reach_by_kind(sources, lambda first, second: second not in ground_closed,
-                                                   adjacent=lambda hex_: steps.get(hex_, ())))
+            result[side] = (
+                network,
+                reach_by_kind(
+                    sources,
+                    lambda first, second: second not in ground_closed,
+                    adjacent=lambda hex_: steps.get(hex_, ()),
+                ),
+            )
         return result
 
     def supply_of(self, state: UnitState) -> UnitSupply:
         """The unit's supply state and line, as of now (Supply (A), (B))."""
         assert state.hex is not None, f"{state.unit.id} is not on the map"
         network, ground = self.lines[state.side]
-        distances = {kind: found.distance[state.hex] for kind, found in ground.items() if state.hex in found.distance}
+        distances = {
+            kind: found.distance[state.hex]
+            for kind, found in ground.items()
+            if state.hex in found.distance
+        }
         if state.side == AXIS:
             chosen = SourceKind.RAIL if SourceKind.RAIL in distances else None
             supplied = chosen is not None and distances[SourceKind.RAIL] <= AXIS_SUPPLY_RANGE
-            return self._line(state, SupplyState.SUPPLIED if supplied else SupplyState.OUT_OF_SUPPLY, chosen,
-                              distances, network, ground)
+            return self._line(
+                state,
+                SupplyState.SUPPLIED if supplied else SupplyState.OUT_OF_SUPPLY,
+                chosen,
+                distances,
+                network,
+                ground,
+            )
         limits = self._limits(state)
         supplying = [kind for kind, reached in distances.items() if reached <= limits[kind]]
         if supplying:
-            chosen = min(supplying, key=lambda kind: (distances[kind], list(SourceKind).index(kind)))
+            chosen = min(
+                supplying, key=lambda kind: (distances[kind], list(SourceKind).index(kind))
+            )
             return self._line(state, SupplyState.SUPPLIED, chosen, distances, network, ground)
         to_supply_unit = distances.get(SourceKind.SUPPLY_UNIT)
-        if not is_cavalry(state.unit) and to_supply_unit is not None and \
-                to_supply_unit <= SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE:
-            return self._line(state, SupplyState.OUT_OF_SUPPLY, SourceKind.SUPPLY_UNIT, distances, network, ground)
+        if (
+            not is_cavalry(state.unit)
+            and to_supply_unit is not None
+            and to_supply_unit <= SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE
+        ):
+            return self._line(
+                state, SupplyState.OUT_OF_SUPPLY, SourceKind.SUPPLY_UNIT, distances, network, ground
+            )
         return self._line(state, SupplyState.ISOLATED, None, distances, network, ground)
 
     @staticmethod
@@ -179,8 +222,11 @@ class SupplyLines:
         """How far a Soviet unit's line may run to each kind of source to supply it."""
         if is_cavalry(state.unit):
             return {kind: SOVIET_CAVALRY_RANGE for kind in SourceKind}
-        return {SourceKind.RAIL: SOVIET_RAIL_RANGE, SourceKind.SUPPLY_UNIT: SOVIET_SUPPLY_UNIT_RANGE,
-                SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE}
+        return {
+            SourceKind.RAIL: SOVIET_RAIL_RANGE,
+            SourceKind.SUPPLY_UNIT: SOVIET_SUPPLY_UNIT_RANGE,
+            SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE,
+        }
 
     def _line(
         self,
@@ -196,7 +242,9 @@ class SupplyLines:
             return UnitSupply(supply, None, None, (), 0, distances)
         path = ground[kind].path_to_source(state.hex)
         rail_path = network.path_to_source(path[-1])[1:] if kind == SourceKind.RAIL else ()
-        return UnitSupply(supply, kind, distances[kind], path + rail_path, len(rail_path), distances)
+        return UnitSupply(
+            supply, kind, distances[kind], path + rail_path, len(rail_path), distances
+        )
 
     @cached_property
     def by_unit(self) -> Mapping[str, UnitSupply]:
@@ -231,9 +279,15 @@ class SupplyLines:
             details["source"] = str(line.kind)
             details["distance"] = str(line.distance)
         if state.side == AXIS:
-            rules: tuple[str, ...] = (RULES["axis_supply"], RULES["blocking"], RULES["captured_rail"])
+            rules: tuple[str, ...] = (
+                RULES["axis_supply"],
+                RULES["blocking"],
+                RULES["captured_rail"],
+            )
             if line.distance is None:
-                explanation = "no rail hex joined by usable rail to an Axis rail source can be reached"
+                explanation = (
+                    "no rail hex joined by usable rail to an Axis rail source can be reached"
+                )
             else:
                 explanation = (
                     f"{hexes(line.distance)} to rail hex {label(line.path[line.distance])} "
@@ -247,7 +301,11 @@ class SupplyLines:
                 SourceKind.SUPPLY_UNIT: RULES["soviet_supply_unit"],
                 SourceKind.EAST_EDGE: RULES["soviet_edge"],
             }[line.kind]
-            rules = tuple(dict.fromkeys((RULES["soviet_supply"], section, RULES["best_state"], RULES["blocking"])))
+            rules = tuple(
+                dict.fromkeys(
+                    (RULES["soviet_supply"], section, RULES["best_state"], RULES["blocking"])
+                )
+            )
             explanation = self._soviet_explanation(state, line)
         return Verdict(
             subject=state.unit.id,
@@ -274,8 +332,11 @@ class SupplyLines:
         found = []
         for kind in SourceKind:
             if kind in line.distances:
-                rail = f" (then {hexes(line.rail_hexes, 'rail')} to {self.board.label(line.path[-1])})" \
-                    if kind == line.kind == SourceKind.RAIL else ""
+                rail = (
+                    f" (then {hexes(line.rail_hexes, 'rail')} to {self.board.label(line.path[-1])})"
+                    if kind == line.kind == SourceKind.RAIL
+                    else ""
+                )
                 found.append(f"{kind} {line.distances[kind]}{rail}")
         return f"{terms}; nearest: {', '.join(found)}"
 
@@ -285,8 +346,11 @@ class SupplyLines:
         if not line.distances:
             return "enemy units and their ZOC cut every line to a source of any kind"
         limits = self._limits(state)
-        beyond = [f"{kind} {hexes(line.distances[kind])} away (limit {limits[kind]})"
-                  for kind in SourceKind if kind in line.distances]
+        beyond = [
+            f"{kind} {hexes(line.distances[kind])} away (limit {limits[kind]})"
+            for kind in SourceKind
+            if kind in line.distances
+        ]
         unreached = [str(kind) for kind in SourceKind if kind not in line.distances]
         cut = f"; no {' or '.join(unreached)} can be reached" if unreached else ""
         return f"no source within reach: {', '.join(beyond)}{cut}"

@@ -59,7 +59,8 @@ def elimination_points(spec: GameSpec, unit: Unit) -> tuple[int, str]:
         replacement = kampfgruppe_for(unit).strength
         if replacement:
             return points * (strength - replacement), (
-                f"motorised, {points} a strength point of {strength} less the {replacement}-8 Kampfgruppe")
+                f"motorised, {points} a strength point of {strength} less the {replacement}-8 Kampfgruppe"
+            )
         return points * strength, f"motorised, {points} a strength point"
     points = award(spec, "eliminated_non_motorised").points
     return points * strength, f"non-motorised, {points} a strength point"
@@ -86,8 +87,15 @@ class Victory:
                     value, why = elimination_points(self.position.spec, unit)
                     points[side] += value
                     earned.append(f"{unit.id} {value} ({why})")
-            verdicts.append(Verdict(f"{side} VP", "victory points", f"{points[side]} VP for eliminated units",
-                                    (RULES["vp_schedule"],), "; ".join(earned) or "no enemy unit eliminated"))
+            verdicts.append(
+                Verdict(
+                    f"{side} VP",
+                    "victory points",
+                    f"{points[side]} VP for eliminated units",
+                    (RULES["vp_schedule"],),
+                    "; ".join(earned) or "no enemy unit eliminated",
+                )
+            )
         rostov_verdict, rostov_side, rostov_points = self._rostov()
         verdicts.append(rostov_verdict)
         points[rostov_side] += rostov_points
@@ -95,8 +103,15 @@ class Victory:
         for side in (AXIS, SOVIET):
             front = front_gaps(self.board, self.forces, side)
             if front is None:
-                verdicts.append(Verdict(f"{side} front", "continuous front", "not measured", (RULES["front"],),
-                                        "the map names no Rostov, whose hex row ends the front"))
+                verdicts.append(
+                    Verdict(
+                        f"{side} front",
+                        "continuous front",
+                        "not measured",
+                        (RULES["front"],),
+                        "the map names no Rostov, whose hex row ends the front",
+                    )
+                )
                 continue
             gaps = front.gaps
             enemy = self.position.other_side(side)
@@ -104,27 +119,48 @@ class Victory:
             scored = side == phasing
             if scored:
                 points[enemy] += earned_now
-            when = "scored at the end of this player turn" if scored else "not scored now: not its player turn"
-            verdicts.append(Verdict(
-                f"{side} front", "continuous front", hexes(len(gaps), "gap"), (RULES["front"],),
-                f"{earned_now} VP to the {enemy} side, {when}",
-                details={"gaps": " ".join(self.board.labels(gaps))},
-            ))
+            when = (
+                "scored at the end of this player turn"
+                if scored
+                else "not scored now: not its player turn"
+            )
+            verdicts.append(
+                Verdict(
+                    f"{side} front",
+                    "continuous front",
+                    hexes(len(gaps), "gap"),
+                    (RULES["front"],),
+                    f"{earned_now} VP to the {enemy} side, {when}",
+                    details={"gaps": " ".join(self.board.labels(gaps))},
+                )
+            )
         for side in (AXIS, SOVIET):
             points[side] += self.settings.earlier_gap_vp[side]
         difference = points[SOVIET] - points[AXIS]
         level = next(
-            band.result for band in self.position.spec.tables.victory_levels
-            if (band.minimum is None or band.minimum <= difference) and (band.maximum is None or difference <= band.maximum)
+            band.result
+            for band in self.position.spec.tables.victory_levels
+            if (band.minimum is None or band.minimum <= difference)
+            and (band.maximum is None or difference <= band.maximum)
         )
         # The level is the game's result only at its end; before, it is what the VP held
         # now would give.
         final = game_over(self.position)
-        verdicts.append(Verdict("game", "victory", level if final else f"{level} {IF_IT_ENDED_NOW}",
-                                (RULES["vp_table"], RULES["vp_schedule"]),
-                                f"Soviet {points[SOVIET]} VP - Axis {points[AXIS]} VP = {difference}",
-                                details={"soviet": str(points[SOVIET]), "axis": str(points[AXIS]), "level": level,
-                                         "final": "yes" if final else "no"}))
+        verdicts.append(
+            Verdict(
+                "game",
+                "victory",
+                level if final else f"{level} {IF_IT_ENDED_NOW}",
+                (RULES["vp_table"], RULES["vp_schedule"]),
+                f"Soviet {points[SOVIET]} VP - Axis {points[AXIS]} VP = {difference}",
+                details={
+                    "soviet": str(points[SOVIET]),
+                    "axis": str(points[AXIS]),
+                    "level": level,
+                    "final": "yes" if final else "no",
+                },
+            )
+        )
         return verdicts
 
     def _rostov(self) -> tuple[Verdict, str, int]:
@@ -132,27 +168,63 @@ class Victory:
         rules = (RULES["vp_schedule"],)
         rostov = self.board.rostov
         if rostov is None:
-            return Verdict("Rostov", "victory points", "no Rostov hex", rules, "the map names no Rostov"), AXIS, 0
+            return (
+                Verdict(
+                    "Rostov", "victory points", "no Rostov hex", rules, "the map names no Rostov"
+                ),
+                AXIS,
+                0,
+            )
         label = self.board.label(rostov)
         by_unit = self.supply.by_unit
         connected = [
-            state for state in self.position.units_of(SOVIET)
+            state
+            for state in self.position.units_of(SOVIET)
             if state.unit.id in by_unit and by_unit[state.unit.id].line_of_communication
         ]
         inside = [state.unit.id for state in connected if state.hex == rostov]
         if inside:
             points = award(self.position.spec, "soviet_in_rostov").points
-            return Verdict("Rostov", "victory points", f"{points} VP to the Soviets", rules,
-                           f"{', '.join(inside)} in Rostov ({label}) with a line of communication"), SOVIET, points
+            return (
+                Verdict(
+                    "Rostov",
+                    "victory points",
+                    f"{points} VP to the Soviets",
+                    rules,
+                    f"{', '.join(inside)} in Rostov ({label}) with a line of communication",
+                ),
+                SOVIET,
+                points,
+            )
         if not connected:
-            return Verdict("Rostov", "victory points", "0 VP", rules,
-                           "no Soviet unit has a line of communication to measure from"), AXIS, 0
+            return (
+                Verdict(
+                    "Rostov",
+                    "victory points",
+                    "0 VP",
+                    rules,
+                    "no Soviet unit has a line of communication to measure from",
+                ),
+                AXIS,
+                0,
+            )
         apart, _, nearest = min(
-            (distance(rostov, state.hex), state.unit.id, state) for state in connected if state.hex is not None
+            (distance(rostov, state.hex), state.unit.id, state)
+            for state in connected
+            if state.hex is not None
         )
         assert nearest.hex is not None
         points = award(self.position.spec, "rostov_distance").points * apart
-        return Verdict("Rostov", "victory points", f"{points} VP to the Axis", rules,
-                       f"the nearest Soviet unit with a line of communication, {nearest.unit.id} in "
-                       f"{self.board.label(nearest.hex)}, is {hexes(apart)} from Rostov ({label})",
-                       details={"distance": str(apart)}), AXIS, points
+        return (
+            Verdict(
+                "Rostov",
+                "victory points",
+                f"{points} VP to the Axis",
+                rules,
+                f"the nearest Soviet unit with a line of communication, {nearest.unit.id} in "
+                f"{self.board.label(nearest.hex)}, is {hexes(apart)} from Rostov ({label})",
+                details={"distance": str(apart)},
+            ),
+            AXIS,
+            points,
+        )
