@@ -81,9 +81,9 @@ def test_clicking_a_unit_shows_the_line_check_traced(
         line = page.locator("#supply-line")
         assert line.get_attribute("data-unit") == verdict["unit"]
         assert line.get_attribute("data-hexes") == " ".join(verdict["path"])
-        points = [
-            tuple(map(float, point.split(","))) for point in line.get_attribute("points").split()
-        ]  # type: ignore[union-attr]
+        drawn = line.get_attribute("points")
+        assert drawn is not None
+        points = [tuple(map(float, point.split(","))) for point in drawn.split()]
         expected = [hex_map.centre(hex_of(spec, label)) for label in verdict["path"]]
         assert len(points) == len(expected)
         assert all(
