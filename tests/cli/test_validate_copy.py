@@ -58,7 +58,7 @@ def test_an_arm_with_no_symbol(tmp_path: Path) -> None:
     folder, line = _copy_with(
         tmp_path, "tps", "units.toml", UNIT_76 + 'arm = "infantry"', UNIT_76 + 'arm = "zeppelin"'
     )
-    assert _refused(folder, "units.toml", line + 4).startswith("no NATO symbol for arm 'zeppelin'")
+    assert _refused(folder, "units.toml", line + 4).startswith("arm 'zeppelin' has no symbol")
 
 
 def test_step_cards_as_a_word(tmp_path: Path) -> None:
