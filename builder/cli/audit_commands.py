@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import AS_SIDE
+from builder.cli.check_commands import AS_SIDE, OUTPUT_FORMAT
 from rules.audit.ledger import Ledger, audit
 from rules.audit.trail import pair
 from rules.errors import SaveError
@@ -51,13 +51,7 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
     required=True,
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@OUTPUT_FORMAT
 @AS_SIDE
 def audit_command(paths: tuple[Path, ...], output_format: str, view_side: str | None) -> None:
     """The ledger of a game: turn by turn and phase by phase, what each side did, each

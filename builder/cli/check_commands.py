@@ -89,6 +89,22 @@ def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
     return {"shows": "both sides"} if referee.hidden_information else {}
 
 
+POSITION = click.argument(
+    "position_path",
+    metavar="POSITION",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+)
+"""A saved game, log or position file to judge: every referee command's first argument."""
+
+OUTPUT_FORMAT = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+"""Text for people, JSON for programs (the plugin's machine interface)."""
+
 AS_SIDE = click.option(
     "--as",
     "view_side",
@@ -117,18 +133,8 @@ def hex_argument(position: Position, name: str) -> Hex:
 
 
 @main.command("check")
-@click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@POSITION
+@OUTPUT_FORMAT
 @click.option(
     "--annotate",
     "annotated_path",
@@ -235,24 +241,14 @@ def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
 
 
 @main.command("odds")
-@click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
+@POSITION
 @click.option(
     "--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked."
 )
 @click.option(
     "--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from."
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@OUTPUT_FORMAT
 @AS_SIDE
 @MODULE
 def odds(
@@ -319,18 +315,8 @@ def _withheld_text(report: WithheldOdds) -> str:
 
 
 @main.command("air")
-@click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@POSITION
+@OUTPUT_FORMAT
 @MODULE
 def air(position_path: Path, output_format: str, module_path: Path | None) -> None:
     """Turning Point air missions: each interception, each air superiority attack with its

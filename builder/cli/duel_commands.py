@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import MODULE, load_position, view_for
+from builder.cli.check_commands import MODULE, OUTPUT_FORMAT, POSITION, load_position, view_for
 from builder.cli.machine import answer_extras
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
@@ -27,11 +27,7 @@ def _cards(text: str | None) -> list[str] | None:
 
 
 @main.command("duel")
-@click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
+@POSITION
 @click.argument("attacker")
 @click.argument("defender")
 @click.option("--area", help="The area fought in (default: the defender's).")
@@ -64,13 +60,7 @@ def _cards(text: str | None) -> list[str] | None:
     metavar="SIDE",
     help="Show only what SIDE's player may see, and its chances.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@OUTPUT_FORMAT
 @MODULE
 def duel(
     position_path: Path,

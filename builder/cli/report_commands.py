@@ -7,7 +7,14 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import AS_SIDE, MODULE, hex_argument, load_position, view_for
+from builder.cli.check_commands import (
+    AS_SIDE,
+    MODULE,
+    POSITION,
+    hex_argument,
+    load_position,
+    view_for,
+)
 from builder.output import check_replaceable, write_own_output
 from builder.report.drawing import Attack
 from builder.report.page import REPORT_HEAD_BYTES, build_report, is_report
@@ -15,11 +22,7 @@ from rules.errors import StavkaError
 
 
 @main.command("report")
-@click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
+@POSITION
 @click.option(
     "-o",
     "--output",
