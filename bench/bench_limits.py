@@ -26,8 +26,9 @@ from builder.vassal.archive import build_zip
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import read_bytes
-from rules.data import cache, parse
+from rules.data import cache
 from rules.data.loader import games_directory, load_game
+from rules.data.parse import boards
 from rules.data.source import MAX_KEY_DEPTH, TomlSource
 from rules.errors import StavkaError
 from rules.files import MAX_DATA_FILE_BYTES, megabytes
@@ -242,13 +243,13 @@ def _board_rows(folder: Path) -> None:
     game = Path(folder) / "my-tps"
     shutil.copytree(games_directory() / "tps", game)
     original = (game / "map.toml").read_text(encoding="utf-8")
-    side = int(parse.MAX_BOARD_PIXELS**0.5)
-    for size in (side, parse.MAX_BOARD_SIDE):
+    side = int(boards.MAX_BOARD_PIXELS**0.5)
+    for size in (side, boards.MAX_BOARD_SIDE):
         (game / "map.toml").write_text(
             original.replace("size = [3705, 2465]", f"size = [{size}, {size}]"), encoding="utf-8"
         )
         _row(
-            f"board {parse.MAX_BOARD_PIXELS:,} px",
+            f"board {boards.MAX_BOARD_PIXELS:,} px",
             f"{size}×{size} board, loaded",
             0,
             lambda: load_game(str(game)),

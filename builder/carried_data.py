@@ -14,7 +14,8 @@ from pathlib import Path
 from builder.conventions import DATA_ENTRY_FOLDER, data_entry
 from builder.vassal.metadata import Metadata
 from builder.vassal.savefile import read_module_entries_at
-from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE, data_digest, load_game_data
+from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
+from rules.data.loader import data_digest, load_game_data
 from rules.errors import SaveError
 from rules.model import GameSpec
 

@@ -13,13 +13,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from rules.data.cache import cached_game
+from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
 from rules.errors import DataError
 from rules.model import GameSpec
 from rules.resources import shipped
-
-GAME_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml", "tables.toml", "cards.toml")
-GENERATED_MAP_FILE = "terrain.toml"
-"""Map data generated from the theatre (``stavka map project``); ``map.toml`` wins over it."""
 
 
 def games_directory() -> Path:

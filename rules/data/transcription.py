@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE
+from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.source import KeyPath, TomlSource
 
 LABEL_KEYS = ("id", "name", "unit", "hex")

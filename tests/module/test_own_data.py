@@ -23,7 +23,8 @@ from builder.art.counters import face_text
 from builder.conventions import data_entry
 from builder.pnp.cover_pages import reconstruction_notice
 from builder.report.counters import face_sheet
-from rules.data.loader import GAME_FILES, data_digest, games_directory, load_game
+from rules.data.layout import GAME_FILES
+from rules.data.loader import data_digest, games_directory, load_game
 from rules.model import GameSpec
 from rules.referee.position import UnitState
 from tests.cli.test_cli import run

@@ -1,0 +1,120 @@
+"""``game.toml``: the sides, nationalities and terrain types every other file refers to."""
+
+from __future__ import annotations
+
+from rules.data import look
+from rules.data.fields import Table
+from rules.data.parse.shared import unique
+from rules.model import (
+    Nationality,
+    Side,
+    TerrainType,
+)
+
+TERRAIN_KINDS = ("hex", "hexside", "area")
+
+
+def read_sides(game: Table) -> list[Side]:
+    seen: dict[str, str] = {}
+    sides = []
+    for table in game.tables("side", required=True):
+        table.only("id", "name", "colour")
+        sides.append(
+            Side(
+                unique(table, "id", seen, "side"),
+                table.text("name"),
+                look.optional_colour(table, "colour"),
+            )
+        )
+    return sides
+
+
+def read_nationalities(game: Table, sides: set[str]) -> dict[str, Nationality]:
+    seen: dict[str, str] = {}
+    result = {}
+    for table in game.tables("nationality"):
+        table.only("id", "name", "side", "background", "text")
+        nationality = Nationality(
+            id=unique(table, "id", seen, "nationality"),
+            name=table.text("name"),
+            side=table.choice("side", sides, "side"),
+            background=look.colour(table, "background"),
+            text=look.colour(table, "text"),
+            provenance=table.provenance(),
+        )
+        result[nationality.id] = nationality
+    return result
+
+
+def read_terrain_types(game: Table) -> dict[str, TerrainType]:
+    seen: dict[str, str] = {}
+    result = {}
+    for table in game.tables("terrain", required=True):
+        table.only(
+            "id",
+            "name",
+            "kind",
+            "movement",
+            "enemy_entry_cost",
+            "combat_die_modifier",
+            "combat_column_shift",
+            "combat_condition",
+            "attack_prohibited",
+            "defence_strength_modifiers",
+            "description",
+            "fill",
+            "symbol",
+            "line",
+        )
+        movement: dict[str, int | None] = {}
+        movement_table = table.optional_table("movement")
+        if movement_table is not None:
+            for movement_class, cost in movement_table.items():
+                if cost == "prohibited":
+                    movement[movement_class] = None
+                else:
+                    movement[movement_class] = movement_table.integer(
+                        movement_class, minimum=0, maximum=99
+                    )
+        terrain = TerrainType(
+            id=unique(table, "id", seen, "terrain"),
+            name=table.text("name"),
+            kind=table.choice("kind", TERRAIN_KINDS, "terrain kind"),
+            movement=movement,
+            enemy_entry_cost=table.integer("enemy_entry_cost", default=0, minimum=0, maximum=99),
+            combat_die_modifier=table.integer(
+                "combat_die_modifier", default=0, minimum=-6, maximum=6
+            ),
+            combat_column_shift=table.integer(
+                "combat_column_shift", default=0, minimum=-6, maximum=6
+            ),
+            combat_condition=table.optional_text("combat_condition"),
+            attack_prohibited=table.boolean("attack_prohibited", default=False),
+            defence_strength_modifiers=_integer_mapping(
+                table.optional_table("defence_strength_modifiers")
+            ),
+            description=table.text("description", default=""),
+            provenance=table.provenance(),
+            fill=look.optional_colour(table, "fill"),
+            symbol=look.terrain_symbol(table),
+            line=look.line_style(table),
+            defined_at=table.where(),
+        )
+        if terrain.kind != "hex" and (terrain.fill or terrain.symbol):
+            raise table.error(
+                f"only a hex terrain has a fill or symbol; a {terrain.kind} terrain has not",
+                "fill" if terrain.fill else "symbol",
+            )
+        if terrain.kind != "hexside" and terrain.line:
+            raise table.error(
+                f"only a hexside terrain has a line; a {terrain.kind} terrain has not", "line"
+            )
+        result[terrain.id] = terrain
+    return result
+
+
+def _integer_mapping(table: Table | None) -> dict[str, int]:
+    """A table of small whole numbers keyed by name (e.g. strength modifiers by arm)."""
+    if table is None:
+        return {}
+    return {key: table.integer(key, minimum=-20, maximum=20) for key, _ in table.items()}
