@@ -40,7 +40,7 @@ class StepsBox:
 
 def step_cards(unit: Unit) -> int:
     """How many step cards the unit is dealt (RKS 3.3), from its data."""
-    return int(unit.properties.get("step_cards", "0"))
+    return unit.traits.step_cards
 
 
 STEPS_LABEL_SIZE = (SLOT_LEFT - 16, 20)

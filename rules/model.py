@@ -283,6 +283,31 @@ class Arrival:
 
 
 @dataclass(frozen=True)
+class UnitTraits:
+    """The game-specific values of a unit's ``[unit.properties]`` that the code interprets,
+    each read and checked once at load, so no reader parses a string of its own and a bad
+    value is refused at its own ``file:line``. The properties map still carries every value
+    as written, for the module's pieces (a referee in VASSAL reads them there)."""
+
+    designation: str | None = None
+    """The short ID printed top right, when the name does not give it."""
+    counter: str | None = None
+    """The mark printed top left (DoS "Ur3", rule 2.13)."""
+    army: str | None = None
+    """The army the unit sets up under: its corner mark and its set-up group."""
+    formation: str | None = None
+    """The formation of game.toml's ``[[formation]]`` the unit's counter colours follow."""
+    air_unit: str = ""
+    """The TPS air unit (rule 14) a flight or ground echelon belongs to; empty for none."""
+    flight_range: int | None = None
+    """A TPS flight's range in hexes (``properties.range``), printed in place of movement."""
+    step_cards: int = 0
+    """The step cards dealt to a Rattenkrieg unit (RKS 3.3)."""
+    rebuilt_in: str | None = None
+    """The area a Rattenkrieg unit returns to when eliminated (the T-34, RKS 6.3)."""
+
+
+@dataclass(frozen=True)
 class Unit:
     """A counter that fights: identity, values per step (full strength first), arrival."""
 
@@ -300,6 +325,8 @@ class Unit:
     untried: bool = False
     """Set up face down, its strength unknown to both players until it fights (DoS 2.14):
     ``properties.untried = "yes"``, read once at load."""
+    traits: UnitTraits = field(default_factory=UnitTraits)
+    """What ``properties`` says that the code interprets, typed."""
 
 
 @dataclass(frozen=True)

@@ -128,8 +128,8 @@ def designation(unit: Unit) -> str:
     words, else the unit's id. An untried unit without a designation has none here: the
     turn record and set-up sheets list it as a slot of a random draw (DoS 3.2); its
     revealed side prints :func:`printed_designation`."""
-    if "designation" in unit.properties:
-        return unit.properties["designation"]
+    if unit.traits.designation is not None:
+        return unit.traits.designation
     if unit.untried:
         return ""
     return name_designation(unit)
@@ -169,9 +169,9 @@ def corner_text(unit: Unit) -> str:
     on them."""
     if unit.untried:
         return ""
-    for key in ("counter", "army"):
-        if key in unit.properties:
-            return unit.properties[key]
+    for mark in (unit.traits.counter, unit.traits.army):
+        if mark is not None:
+            return mark
     turns = sorted({arrival.turn for arrival in unit.arrivals})
     if len(turns) > 1:
         # Entry turns that differ by scenario option: the earliest, "+" sends the
@@ -202,13 +202,13 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
     """What the face showing step ``step_index`` (0 = full strength) says."""
     where = str(Path(game.folder) / "units.toml")
     symbol = unit_symbol(unit.arm, unit.mobility, where, game.arms)
-    air_half = unit.properties.get("air_unit", "")
+    air_half = unit.traits.air_unit
     if air_half and not is_flight(unit) and Element.AIR in symbol:
         symbol = symbol | {Element.SUPPLY}
-    if is_flight(unit) and "range" in unit.properties:
+    if is_flight(unit) and unit.traits.flight_range is not None:
         # A flight's one value is its air superiority attack; range replaces movement.
         attack = unit.steps[step_index].attack
-        values = f"{'?' if attack is None else attack} R{unit.properties['range']}"
+        values = f"{'?' if attack is None else attack} R{unit.traits.flight_range}"
     else:
         values = values_text(unit.steps[step_index], with_movement=not game.is_area_game)
     return FaceText(
@@ -225,8 +225,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
 
 def _step_card_count(unit: Unit) -> str:
     """The step cards dealt to an area-game unit (RKS 3.3); none shown for a unit with 0."""
-    count = unit.properties.get("step_cards", "")
-    return "" if count in ("", "0") else count
+    return str(unit.traits.step_cards) if unit.traits.step_cards else ""
 
 
 def untried_text(unit: Unit, game: GameSpec) -> FaceText:

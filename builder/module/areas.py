@@ -112,15 +112,16 @@ def area_unit_commands(spec: GameSpec, board: AreaBoardArt, unit: Unit) -> tuple
                 point=stack_spot(spec, board, arrival.where),
             ),
         ]
-    if "rebuilt_in" in unit.properties:
-        where = game_map.area(unit.properties["rebuilt_in"]).name
+    rebuilt_in = unit.traits.rebuilt_in
+    if rebuilt_in is not None:
+        where = game_map.area(rebuilt_in).name
         traits += [
             report(keys.RETURN, f"{unit.name} returns to the {where} (6.3)"),
             send_to(
                 f"Return to the {where} (6.3)",
                 keys.RETURN,
                 game_map.name,
-                point=stack_spot(spec, board, unit.properties["rebuilt_in"]),
+                point=stack_spot(spec, board, rebuilt_in),
             ),
         ]
     return tuple(traits)

@@ -60,7 +60,7 @@ def piece_keys(spec: GameSpec) -> list[tuple[str, Key]]:
         ]
     if any(arrival.where for unit in units for arrival in unit.arrivals) and spec.is_area_game:
         commands.append(("Arrive: a reinforcement enters its area", keys.ARRIVE))
-    if any("rebuilt_in" in unit.properties for unit in units):
+    if any(unit.traits.rebuilt_in is not None for unit in units):
         commands.append(("Return an eliminated unit where it is rebuilt", keys.RETURN))
     if spec.is_area_game:
         commands += [

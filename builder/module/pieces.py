@@ -120,7 +120,7 @@ def formation_name(spec: GameSpec, unit: Unit) -> str:
     """The palette group a unit belongs to, as players name it: its
     ``properties.formation`` or ``army`` from game.toml's formations, else its
     nationality's name."""
-    key = unit.properties.get("formation", unit.properties.get("army"))
+    key = unit.traits.formation if unit.traits.formation is not None else unit.traits.army
     if key is not None and key in spec.formations:
         return spec.formations[key].name
     if key is not None:

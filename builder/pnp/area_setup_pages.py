@@ -40,7 +40,7 @@ def placement_detail(game: GameSpec, unit: Unit, count: int) -> str:
     none (the T-34) where it comes back (6.3)."""
     if count:
         return f"id {unit.id} · {cards(count)} (3.3)"
-    rebuilt = unit.properties.get("rebuilt_in")
+    rebuilt = unit.traits.rebuilt_in
     where = next(
         (area.name for game_map in game.maps for area in game_map.areas if area.id == rebuilt), ""
     )

@@ -94,7 +94,7 @@ def setup_sheets(game: GameSpec) -> list[SetupSheet]:
 def group_key(unit: Unit) -> str:
     """The formation a unit belongs to (``properties.army``: an army, a set-up area), else
     its nationality."""
-    return unit.properties.get("army") or unit.nationality
+    return unit.traits.army or unit.nationality
 
 
 def _groups(game: GameSpec, placements: Sequence[Placement]) -> tuple[SetupGroup, ...]:

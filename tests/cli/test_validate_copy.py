@@ -160,3 +160,23 @@ def test_untried_is_a_yes_or_a_no(tmp_path: Path) -> None:
         _refused(folder, "units.toml", line)
         == 'properties.untried must be "yes" or "no", not \'true\'\n'
     )
+
+
+def test_a_flight_range_as_a_letter(tmp_path: Path) -> None:
+    folder, line = _copy_with(tmp_path, "tps", "units.toml", 'range = "12"', 'range = "x"')
+    assert (
+        _refused(folder, "units.toml", line)
+        == "properties.range must be a whole number (written \"3\"), not 'x'\n"
+    )
+
+
+def test_rebuilt_in_an_unknown_area(tmp_path: Path) -> None:
+    folder, line = _copy_with(
+        tmp_path,
+        "rks",
+        "units.toml",
+        'rebuilt_in = "tractor_factory"',
+        'rebuilt_in = "tractor_factroy"',
+    )
+    message = _refused(folder, "units.toml", line)
+    assert message.startswith("unknown area 'tractor_factroy'") and "tractor_factory" in message

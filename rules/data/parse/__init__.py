@@ -82,7 +82,12 @@ def _parse_sources(
     maps = read_maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
     units, markers = read_units(
-        sources["units.toml"], sides, nationalities, not played_on_areas(maps), arms
+        sources["units.toml"],
+        sides,
+        nationalities,
+        not played_on_areas(maps),
+        arms,
+        {area.id for game_map in maps for area in game_map.areas},
     )
     scenarios = read_scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = read_tables(sources["tables.toml"])

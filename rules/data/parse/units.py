@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.data import look
-from rules.data.fields import Table
+from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.shared import only_each, unique
 from rules.data.source import TomlSource
 from rules.model import (
@@ -14,10 +14,11 @@ from rules.model import (
     Side,
     Unit,
     UnitStep,
+    UnitTraits,
 )
 
 YES_NO_PROPERTIES = ("untried",)
-"""Unit properties that are a yes or a no, read once at load into the unit's typed field."""
+"""Unit properties that are a yes or a no."""
 WHOLE_NUMBER_PROPERTIES = ("step_cards", "range")
 """Unit properties that count something (a Rattenkrieg unit's step cards, a TPS flight's
 range in hexes): written as text like every property, but only whole numbers."""
@@ -29,7 +30,10 @@ def read_units(
     nationalities: dict[str, Nationality],
     moves_by_hex: bool,
     arms: dict[str, ArmLook],
+    areas: set[str],
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
+    """The units and markers of ``units.toml``; ``areas`` are the area ids a unit's
+    ``rebuilt_in`` may name (none on a hex map)."""
     if source is None:
         return {}, {}
     root = Table.root(source)
@@ -67,23 +71,8 @@ def read_units(
             )
             for arrival in only_each(table.tables("arrival"), "scenario", "turn", "where")
         )
-        properties: dict[str, str] = {}
         property_table = table.optional_table("properties")
-        if property_table is not None:
-            for key, _ in property_table.items():
-                properties[key] = property_table.text(key)
-                if key in WHOLE_NUMBER_PROPERTIES and not (
-                    properties[key].isascii() and properties[key].isdigit()
-                ):
-                    raise property_table.error(
-                        f'properties.{key} must be a whole number (written "3"), '
-                        f"not {properties[key]!r}",
-                        key,
-                    )
-                if key in YES_NO_PROPERTIES and properties[key] not in ("yes", "no"):
-                    raise property_table.error(
-                        f'properties.{key} must be "yes" or "no", not {properties[key]!r}', key
-                    )
+        properties = _properties(property_table, areas)
         units[unit_id] = Unit(
             id=unit_id,
             name=table.text("name", unit_id),
@@ -97,6 +86,7 @@ def read_units(
             properties=properties,
             provenance=table.provenance(),
             untried=properties.get("untried") == "yes",
+            traits=_traits(properties),
         )
         look.check_unit_arm(table, units[unit_id], arms)
     markers: dict[str, Marker] = {}
@@ -110,6 +100,40 @@ def read_units(
             table.provenance(),
         )
     return units, markers
+
+
+def _properties(table: Table | None, areas: set[str]) -> dict[str, str]:
+    """A unit's ``[unit.properties]`` as written, each value the code interprets checked
+    here, at its own line: a count is a whole number, a yes-or-no is one, an area exists."""
+    if table is None:
+        return {}
+    properties: dict[str, str] = {}
+    for key, _ in table.items():
+        value = properties[key] = table.text(key)
+        if key in WHOLE_NUMBER_PROPERTIES and not (value.isascii() and value.isdigit()):
+            raise table.error(
+                f'properties.{key} must be a whole number (written "3"), not {value!r}', key
+            )
+        if key in YES_NO_PROPERTIES and value not in ("yes", "no"):
+            raise table.error(f'properties.{key} must be "yes" or "no", not {value!r}', key)
+        if key == "rebuilt_in" and value not in areas:
+            raise table.error(unknown_name_message("area", value, areas), key, value)
+    return properties
+
+
+def _traits(properties: dict[str, str]) -> UnitTraits:
+    """The typed :class:`UnitTraits` of properties :func:`_properties` has checked."""
+    flight_range = properties.get("range")
+    return UnitTraits(
+        designation=properties.get("designation"),
+        counter=properties.get("counter"),
+        army=properties.get("army"),
+        formation=properties.get("formation"),
+        air_unit=properties.get("air_unit", ""),
+        flight_range=None if flight_range is None else int(flight_range),
+        step_cards=int(properties.get("step_cards", "0")),
+        rebuilt_in=properties.get("rebuilt_in"),
+    )
 
 
 def _step(table: Table, moves_by_hex: bool) -> UnitStep:

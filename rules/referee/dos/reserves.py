@@ -53,7 +53,7 @@ class Reserves:
         spec = self.position.spec
         found: dict[str, set[Hex]] = {}
         for placement in spec.scenarios[BLUE].setup if BLUE in spec.scenarios else ():
-            army = spec.units[placement.unit].properties.get("army")
+            army = spec.units[placement.unit].traits.army
             parsed = spec.parse_hex(placement.location)
             if army in RESERVE_ARMIES and parsed is not None:
                 found.setdefault(army, set()).add(parsed[1])
@@ -61,7 +61,7 @@ class Reserves:
 
     def army_of(self, state: UnitState) -> str | None:
         """The reserve army of a Soviet unit in Blue, or None."""
-        army = state.unit.properties.get("army")
+        army = state.unit.traits.army
         if self.settings.scenario != BLUE or state.side != SOVIET or army not in RESERVE_ARMIES:
             return None
         return army

@@ -19,10 +19,6 @@ BUILT_UP = "urban"
 REAR = "rear"
 START_CONTROL = SOVIET
 """Who holds every city area when the game starts (3.6)."""
-STEP_CARDS = "step_cards"
-"""The unit property giving how many step cards it is dealt (3.3)."""
-REBUILT_IN = "rebuilt_in"
-"""The unit property of the T-34: the area it returns to (6.3)."""
 
 
 class Board:
@@ -108,16 +104,18 @@ class Board:
     @cached_property
     def t34(self) -> Unit:
         """The T-34: no steps (8.12), rebuilt in its factory (6.3)."""
-        return next(unit for unit in self.spec.units.values() if REBUILT_IN in unit.properties)
+        return next(unit for unit in self.spec.units.values() if unit.traits.rebuilt_in is not None)
 
     @cached_property
     def tractor_factory(self) -> str:
         """Where the T-34 returns (6.3)."""
-        return self.t34.properties[REBUILT_IN]
+        area = self.t34.traits.rebuilt_in
+        assert area is not None
+        return area
 
     def step_maximum(self, unit: Unit) -> int:
         """How many step cards ``unit`` is dealt and may hold (3.3, 7.5)."""
-        return int(unit.properties.get(STEP_CARDS, "0"))
+        return unit.traits.step_cards
 
     def strength(self, unit: Unit) -> int:
         """The combat strength printed on the counter (2.3; reconstructed in the data)."""

@@ -168,7 +168,7 @@ class AirMissions:
     def echelons(self) -> Mapping[str, UnitState]:
         """Each air unit's ground echelon on the map, by the air unit's name."""
         return {
-            state.unit.properties.get("air_unit", ""): state
+            state.unit.traits.air_unit: state
             for state in self.position.units
             if is_ground_echelon(state.unit) and state.hex is not None
         }
@@ -181,13 +181,12 @@ class AirMissions:
             mission = self.settings.missions.get(state.unit.id)
             if state.hex is None or "flying" not in state.flags or mission is None:
                 continue
-            stated_range = state.unit.properties.get("range", "")
             found.append(
                 Flight(
                     state,
                     mission,
-                    self.echelons.get(state.unit.properties.get("air_unit", "")),
-                    int(stated_range) if stated_range.isdigit() else None,
+                    self.echelons.get(state.unit.traits.air_unit),
+                    state.unit.traits.flight_range,
                 )
             )
         return tuple(found)
@@ -360,7 +359,7 @@ class AirMissions:
     def damaged(self) -> Mapping[str, SuperiorityAttack]:
         """Air units whose ground echelon an attack damaged, with that attack."""
         return {
-            attack.echelon.unit.properties.get("air_unit", ""): attack
+            attack.echelon.unit.traits.air_unit: attack
             for attack in self.superiority
             if attack.damaged
         }
@@ -383,7 +382,7 @@ class AirMissions:
         """Why ``flight`` does not get to fly its mission after air combat, if it does not."""
         if flight.id in self.cannot_fly:
             return self.cannot_fly[flight.id]
-        air_unit = flight.state.unit.properties.get("air_unit", "")
+        air_unit = flight.state.unit.traits.air_unit
         if air_unit in self.damaged:
             attack = self.damaged[air_unit]
             return Grounding(
@@ -520,7 +519,7 @@ class AirMissions:
                 continue
             label = self.board.label(state.hex)
             if "flying" not in state.flags:
-                air_unit = state.unit.properties.get("air_unit", "")
+                air_unit = state.unit.traits.air_unit
                 echelon = self.echelons.get(air_unit)
                 if echelon is None or echelon.hex != state.hex:
                     verdicts.append(
