@@ -4,7 +4,11 @@ air units and supply units."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from rules.data.fields import Provenance
+from rules.data.parse.units import unit_traits
 from rules.model import Unit, UnitStep
 
 Values = tuple[int | None, int | None, int | None]
@@ -34,7 +38,13 @@ def make_unit(
         properties=properties,
         provenance=Provenance(),
         untried=properties.get("untried") == "yes",
+        traits=unit_traits(properties),
     )
+
+
+def with_properties(unit: Unit, properties: dict[str, str], **changes: Any) -> Unit:
+    """``unit`` with other ``properties``, its typed traits following them as a load would."""
+    return replace(unit, properties=properties, traits=unit_traits(properties), **changes)
 
 
 DOS_UNITS = (

@@ -22,7 +22,7 @@ from builder.art.counters import (
 )
 from builder.art.drawing import png_bytes
 from rules.model import Arrival, GameSpec, Unit, UnitStep
-from tests.art.synthetic import DOS_UNITS, TPS_UNITS, make_unit
+from tests.art.synthetic import DOS_UNITS, TPS_UNITS, make_unit, with_properties
 from tests.support.games import shipped_game
 
 
@@ -131,21 +131,21 @@ def test_designations() -> None:
     assert designation(replace(unit, name="13th Guards Rifle Division")) == "13 Gds"
     assert designation(replace(unit, name="T-34 (Tractor Factory tanks)")) == "T-34"
     assert designation(replace(unit, name="Rifle Division")) == "x"
-    assert designation(replace(unit, properties={"designation": "Slwk"})) == "Slwk"
+    assert designation(with_properties(unit, {"designation": "Slwk"})) == "Slwk"
     arriving = replace(unit, arrivals=(Arrival("blue", 7, ""), Arrival("uranus", 3, "")))
     assert corner_text(arriving) == "3+"
     assert corner_text(replace(unit, arrivals=(Arrival("blue", 7, ""),))) == "7"
-    assert corner_text(replace(arriving, properties={"army": "6A", "counter": "Ur3"})) == "Ur3"
-    assert corner_text(replace(arriving, properties={"army": "6A"})) == "6A"
+    assert corner_text(with_properties(arriving, {"army": "6A", "counter": "Ur3"})) == "Ur3"
+    assert corner_text(with_properties(arriving, {"army": "6A"})) == "6A"
     assert (
-        corner_text(replace(arriving, properties={"army": "40A", "untried": "yes"}, untried=True))
+        corner_text(with_properties(arriving, {"army": "40A", "untried": "yes"}, untried=True))
         == ""
     )
 
 
 def test_designation_changes_the_picture(dos: GameSpec) -> None:
     unit = DOS_UNITS[1]
-    renamed = replace(unit, properties={**unit.properties, "designation": "999"})
+    renamed = with_properties(unit, {**unit.properties, "designation": "999"})
     first = unit_faces(unit, dos, screen_format()).front
     second = unit_faces(renamed, dos, screen_format()).front
     assert ImageChops.difference(first, second).getbbox() is not None

@@ -14,14 +14,14 @@ from PIL import Image
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.drawing import png_bytes
 from builder.art.tracks import track_layout
-from builder.module.assemble import assemble_module
 from builder.module.artwork import ModuleArt
+from builder.module.assemble import assemble_module
 from builder.module.pieces import MarkerImages, UnitImages
 from builder.module.pool import POOL_IMAGE, POOL_MAP, POOL_SIZE
 from builder.module.tracks import TRACKS_IMAGE
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
-from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep
+from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep, UnitTraits
 from tests.support.engine import run_vcheck_many, vcheck_available
 
 pytestmark = [
@@ -72,6 +72,7 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
             steps=(UnitStep(5, 5, 4), UnitStep(2, 2, 4)),
             arrivals=(),
             properties={"army": "6"},
+            traits=UnitTraits(army="6"),
             provenance=Provenance(source="test"),
         )
     scenario = Scenario(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.data import look
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.shared import only_each, unique
@@ -86,7 +88,7 @@ def read_units(
             properties=properties,
             provenance=table.provenance(),
             untried=properties.get("untried") == "yes",
-            traits=_traits(properties),
+            traits=unit_traits(properties),
         )
         look.check_unit_arm(table, units[unit_id], arms)
     markers: dict[str, Marker] = {}
@@ -121,8 +123,9 @@ def _properties(table: Table | None, areas: set[str]) -> dict[str, str]:
     return properties
 
 
-def _traits(properties: dict[str, str]) -> UnitTraits:
-    """The typed :class:`UnitTraits` of properties :func:`_properties` has checked."""
+def unit_traits(properties: Mapping[str, str]) -> UnitTraits:
+    """The typed :class:`UnitTraits` of properties :func:`_properties` has checked (or a
+    test wrote)."""
     flight_range = properties.get("range")
     return UnitTraits(
         designation=properties.get("designation"),
