@@ -21,7 +21,7 @@ import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from rules.data.loader import is_shipped_folder
+from rules.data.loader import is_shipped_folder, shipped_games
 from rules.errors import OutputError
 from rules.model import GameSpec
 
@@ -254,3 +254,11 @@ def output_stem(spec: GameSpec) -> str:
     ``my-tps.vmod`` and ``my-tps-pnp-a4.pdf``, not the shipped game's files."""
     folder = Path(spec.folder)
     return spec.id if is_shipped_folder(folder) else folder.resolve().name
+
+
+def named_like_shipped(spec: GameSpec) -> bool:
+    """Whether ``spec`` is a user's copy whose outputs would take a shipped game's names
+    (a copied folder called ``tps``): written by default, they would replace the shipped
+    module or PDF, so build and pnp ask for another name first."""
+    return not is_shipped_folder(Path(spec.folder)) and output_stem(spec) in shipped_games()
+

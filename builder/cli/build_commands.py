@@ -8,7 +8,8 @@ import click
 
 from builder.build import build_game, build_steps, buildable, module_file_name
 from builder.cli import main
-from rules.data.loader import is_shipped_folder, load_game, shipped_games
+from builder.output import named_like_shipped
+from rules.data.loader import load_game, shipped_games
 from rules.errors import DataError
 
 
@@ -46,11 +47,7 @@ def build(game: str, dist: Path, output: Path | None) -> None:
         for spec in specs
     ]
     for spec, (folder, name) in zip(specs, targets, strict=True):
-        if (
-            output is None
-            and not is_shipped_folder(Path(spec.folder))
-            and Path(name).stem in shipped_games()
-        ):
+        if output is None and named_like_shipped(spec):
             raise DataError(
                 spec.folder,
                 None,

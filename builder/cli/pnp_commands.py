@@ -9,10 +9,14 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.pnp.document import write_pnp
+from builder.output import named_like_shipped
+from builder.pnp.document import pnp_path, write_pnp
 from builder.pnp.layout import COUNTER_SIZES_INCHES, PAPER_SIZES
 from builder.pnp.pages import DuplexOptions, PnpOptions
 from rules.data.loader import load_game
+from rules.errors import DataError
+
+DEFAULT_OUTPUT = Path("dist")
 
 MAX_BACK_OFFSET_MM = 20.0
 """Printers drift a millimetre or two; an offset beyond this would push backs off the sheet."""
@@ -87,7 +91,7 @@ class _PageCount:
 @click.option(
     "--output-dir",
     type=click.Path(file_okay=False, path_type=Path),
-    default=Path("dist"),
+    default=DEFAULT_OUTPUT,
     show_default=True,
 )
 def pnp(
@@ -108,6 +112,13 @@ def pnp(
     as --back-offset-x/-y. GAME is a shipped game's name or a game folder.
     """
     spec = load_game(game)
+    if named_like_shipped(spec) and output_dir.resolve() == DEFAULT_OUTPUT.resolve():
+        raise DataError(
+            spec.folder,
+            None,
+            f"your copy would be written as {pnp_path(output_dir, spec, paper)}, over the "
+            "shipped game's PDF: write it elsewhere with --output-dir DIR (or rename the folder)",
+        )
     options = PnpOptions(
         paper, float(counter_size), DuplexOptions(bleed, back_offset_x, back_offset_y)
     )

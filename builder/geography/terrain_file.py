@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from rules.hexes import Hex, HexSide
-
 from builder.geography.classify import MapData
+from rules.hexes import Hex, HexSide
 
 PER_LINE = 10
 HEADER = """\
@@ -24,6 +23,17 @@ HEADER = """\
 #
 # {calibration}
 """
+
+
+def first_difference(written: str, projected: str) -> int | None:
+    """The 1-based line where a terrain.toml on disk first departs from what the projection
+    writes now, or None when they are the same: a departure is a hand edit (or a change in
+    the theatre since the file was written), which ``map project`` will not silently drop."""
+    old, new = written.splitlines(), projected.splitlines()
+    for number, (left, right) in enumerate(zip(old, new, strict=False), start=1):
+        if left != right:
+            return number
+    return None if len(old) == len(new) else min(len(old), len(new)) + 1
 
 
 def render(data: MapData, game: str, title: str, map_name: str) -> str:
