@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from builder.cli import main
@@ -59,17 +61,31 @@ def validate(game: str) -> None:
 
 @main.command("transcribe")
 @click.argument("game")
-def transcribe(game: str) -> None:
+@click.option(
+    "--sheet",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="FILE.html",
+    help="Also write a page with each listed unit's counter drawn beside its FILE:LINE (a new file).",
+)
+def transcribe(game: str, sheet: Path | None) -> None:
     """List every value of GAME (a shipped game or your copy's folder) still marked
     reconstructed, as FILE:LINE: what — why, so a transcriber sees what is left to check
     against the printed copy. Clear ``reconstructed`` (and its note) on a value once it
     is the printed one."""
     from rules.data.transcription import reconstructed_values
 
-    load_game(game)  # only checked data is worth transcribing against
+    spec = load_game(game)  # only checked data is worth transcribing against
     values = reconstructed_values(resolve_game(game))
+    if sheet is not None:
+        from builder.output import write_new_file
+        from builder.transcription_sheet import transcription_sheet
+
+        write_new_file(sheet, transcription_sheet(spec, values).encode("utf-8"))
     click.echo(
         "\n".join(
-            [value.as_text() for value in values] + [f"{len(values)} values still reconstructed"]
+            [value.as_text() for value in values]
+            + [f"{len(values)} values still reconstructed"]
+            + ([f"wrote {sheet}"] if sheet is not None else [])
         )
     )

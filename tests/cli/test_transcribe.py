@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from rules.data.loader import games_directory
+from rules.data.loader import games_directory, load_game
 from tests.cli.test_cli import run
 
 LINE = re.compile(
@@ -52,3 +52,34 @@ def test_a_value_leaves_the_list_when_its_mark_is_cleared(tmp_path: Path) -> Non
         ]
 
     assert len(unit_marks(before)) == 1 and unit_marks(after) == []
+
+
+def test_the_sheet_shows_each_listed_units_counter_beside_its_line(tmp_path: Path) -> None:
+    folder = tmp_path / "my-rks"
+    shutil.copytree(games_directory() / "rks", folder)
+    sheet = tmp_path / "sheet.html"
+    code, output, error = run("transcribe", str(folder), "--sheet", str(sheet))
+    assert (code, error) == (0, "") and output.splitlines()[-1] == f"wrote {sheet}"
+    listed = output.splitlines()[:-2]
+    units = load_game(str(folder)).units
+    page = sheet.read_text(encoding="utf-8")
+    rows = page.split("<tr>")[2:]
+    assert len(rows) == len(listed)
+    for line, row in zip(listed, rows, strict=True):
+        match = LINE.match(line)
+        assert match, line
+        where, label = f"{match['file']}:{match['line']}", match["label"]
+        assert f'<td class="where">{where}</td>' in row and f"<td>{label}</td>" in row
+        # A unit's row carries its front (RKS counters have blank backs); others none.
+        is_unit = "/units.toml:" in where and label in units
+        assert row.count("<img ") == (1 if is_unit else 0), line
+        if is_unit:
+            assert f'alt="{label} front" src="data:image/png;base64,' in row
+
+
+def test_the_sheet_never_replaces_a_file(tmp_path: Path) -> None:
+    sheet = tmp_path / "notes.html"
+    sheet.write_text("my notes", encoding="utf-8")
+    code, output, error = run("transcribe", "rks", "--sheet", str(sheet))
+    assert (code, output) == (2, "") and "refusing to overwrite" in error
+    assert sheet.read_text(encoding="utf-8") == "my notes"
