@@ -4,7 +4,8 @@
 A value changed to match a printed copy keeps its mark until the transcriber clears
 ``reconstructed`` (and its note): only they know the value is now the printed one.
 Values in the generated ``terrain.toml`` are corrected in ``map.toml``, whose hand data
-wins over it; ``stavka map project`` rewrites ``terrain.toml``.
+wins over it; ``stavka map project`` rewrites ``terrain.toml`` (and refuses to while
+it holds a hand edit).
 """
 
 from __future__ import annotations
