@@ -54,6 +54,18 @@ def test_a_value_leaves_the_list_when_its_mark_is_cleared(tmp_path: Path) -> Non
     assert len(unit_marks(before)) == 1 and unit_marks(after) == []
 
 
+def test_a_changed_value_keeps_its_mark_until_it_is_cleared(tmp_path: Path) -> None:
+    folder = tmp_path / "my-tps"
+    shutil.copytree(games_directory() / "tps", folder)
+    units = folder / "units.toml"
+    text = units.read_text(encoding="utf-8")
+    at = text.index("attack = 4", text.index('id = "de-76id"'))
+    units.write_text(text[:at] + "attack = 1" + text[at + len("attack = 4") :], encoding="utf-8")
+    code, output, _ = run("transcribe", str(folder))
+    assert code == 0 and any(": de-76id — " in line for line in output.splitlines())
+    assert load_game(str(folder)).units["de-76id"].provenance.reconstructed
+
+
 def test_the_sheet_shows_each_listed_units_counter_beside_its_line(tmp_path: Path) -> None:
     folder = tmp_path / "my-rks"
     shutil.copytree(games_directory() / "rks", folder)
