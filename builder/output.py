@@ -261,4 +261,3 @@ def named_like_shipped(spec: GameSpec) -> bool:
     (a copied folder called ``tps``): written by default, they would replace the shipped
     module or PDF, so build and pnp ask for another name first."""
     return not is_shipped_folder(Path(spec.folder)) and output_stem(spec) in shipped_games()
-
