@@ -1,11 +1,12 @@
 """Load and validate a game's data folder into a :class:`rules.model.GameSpec`.
 
 Each module of this package reads one file (or one part of ``map.toml``); this one reads
-``game.toml``'s header and puts the parts together. A game folder holds ``game.toml`` (sides, nationalities, terrain types), ``map.toml``
-(boards, terrain, hexsides, towns, rails, edges, supply sources, or areas),
-``units.toml`` (units and markers), ``scenarios.toml`` and ``tables.toml``. Every name
-that refers to something else — a hex number, a terrain, a nationality, a unit — is
-checked here, so a typo is reported once, at load, as ``file:line: message``.
+``game.toml``'s header and puts the parts together. A game folder holds ``game.toml``
+(sides, nationalities, terrain types), ``map.toml`` (boards, terrain, hexsides, towns,
+rails, edges, supply sources, or areas), ``units.toml`` (units and markers),
+``scenarios.toml`` and ``tables.toml``. Every name that refers to something else — a hex
+number, a terrain, a nationality, a unit — is checked here, so a typo is reported once,
+at load, as ``file:line: message``.
 """
 
 from __future__ import annotations
