@@ -17,7 +17,8 @@ from rules.model import GameSpec, Unit
 STYLE = """
 body { font-family: sans-serif; margin: 1.5em; }
 table { border-collapse: collapse; }
-td, th { border-bottom: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; vertical-align: middle; }
+td, th { border-bottom: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; }
+td { vertical-align: middle; }
 td.where { font-family: monospace; white-space: nowrap; }
 td.counter { white-space: nowrap; }
 img { width: 64px; height: 64px; margin-right: 4px; }
@@ -25,7 +26,8 @@ img { width: 64px; height: 64px; margin-right: 4px; }
 
 
 def transcription_sheet(spec: GameSpec, values: Sequence[ReconstructedValue]) -> str:
-    """The page for ``values`` of ``spec`` (see :func:`rules.data.transcription.reconstructed_values`)."""
+    """The page for ``values`` of ``spec``, as
+    :func:`rules.data.transcription.reconstructed_values` lists them."""
     pictures: dict[str, str] = {}
     rows = []
     for value in values:

@@ -1,4 +1,4 @@
-"""A hex map's ``[[map.board]]``: its picture's size, hex grid and numbering, checked to round-trip."""
+"""A hex map's ``[[map.board]]``: picture size, hex grid and numbering (checked to round-trip)."""
 
 from __future__ import annotations
 
