@@ -4,13 +4,25 @@ data cache of the test run's own."""
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rules.model import GameSpec
+from tests.support.engine import VCHECK, vcheck_available
 from tests.support.games import shipped_game
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, let vcheck install itself once, before the workers start.
+
+    Its first call runs its set-up (Debian packages, a venv); two workers making their
+    first calls at once would run two set-ups against one package lock."""
+    parallel = config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses")
+    if parallel and not hasattr(config, "workerinput") and vcheck_available():
+        subprocess.run([str(VCHECK), "--help"], capture_output=True, check=False, timeout=1800)
 
 
 @pytest.fixture

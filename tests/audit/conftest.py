@@ -8,13 +8,17 @@ import pytest
 
 from builder.build import build_game
 from tests.support.games import shipped_game
+from tests.support.once import computed_once
 
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A dist folder as ``stavka build`` writes it: dos.vmod and tps.vmod, and their
     set-ups in ``setups/``."""
-    folder = tmp_path_factory.mktemp("dist")
-    for game in ("dos", "tps"):
-        build_game(shipped_game(game), folder, lambda _step: None)
-    return folder
+
+    def build(folder: Path) -> str:
+        for game in ("dos", "tps"):
+            build_game(shipped_game(game), folder, lambda _step: None)
+        return str(folder)
+
+    return Path(computed_once(tmp_path_factory, "audit-dist", build))

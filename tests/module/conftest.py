@@ -13,6 +13,7 @@ from lxml import etree
 from builder.build import build_game
 from tests.support.engine import run_vcheck_many, vcheck_available
 from tests.support.games import shipped_game
+from tests.support.once import computed_once
 
 MODULE_GAMES = ("dos", "rks", "tps")
 
@@ -20,11 +21,14 @@ MODULE_GAMES = ("dos", "rks", "tps")
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """dist/<game>.vmod of every shipped game, by game id."""
-    folder = tmp_path_factory.mktemp("dist")
-    return {
-        game: build_game(shipped_game(game), folder, lambda _step: None).path
-        for game in MODULE_GAMES
-    }
+
+    def build(folder: Path) -> dict[str, str]:
+        return {
+            game: str(build_game(shipped_game(game), folder, lambda _step: None).path)
+            for game in MODULE_GAMES
+        }
+
+    return {game: Path(path) for game, path in computed_once(tmp_path_factory, "dist", build).items()}
 
 
 @pytest.fixture(scope="session")
@@ -59,7 +63,9 @@ def setup_saves(
 
 @pytest.fixture(scope="session")
 def engine_reports(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path]
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[tuple[str, str | None], tuple[int, EngineReport]]:
     """vcheck --view --strict on each module alone (New Game) and with each set-up, on
     the main engine (VASSAL 3.7, :data:`~tests.support.engine.MAIN_ENGINE`), as many at
@@ -67,8 +73,13 @@ def engine_reports(
     if not vcheck_available():
         pytest.skip("../shared/tools/vassal-engine/vcheck is not here")
     keys: list[tuple[str, str | None]] = [(game, None) for game in MODULE_GAMES] + list(setup_saves)
-    jobs = [
-        (built[game], None if scenario is None else setup_saves[(game, scenario)])
-        for game, scenario in keys
-    ]
-    return dict(zip(keys, run_vcheck_many(jobs, "--view", "--strict"), strict=True))
+
+    def load(_folder: Path) -> list[tuple[int, EngineReport]]:
+        jobs = [
+            (built[game], None if scenario is None else setup_saves[(game, scenario)])
+            for game, scenario in keys
+        ]
+        return run_vcheck_many(jobs, "--view", "--strict")
+
+    reports = computed_once(tmp_path_factory, "engine-reports", load)
+    return {key: (code, report) for key, (code, report) in zip(keys, reports, strict=True)}

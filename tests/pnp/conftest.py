@@ -9,6 +9,7 @@ import pytest
 from builder.pnp.document import write_pnp
 from builder.pnp.pages import PnpOptions
 from tests.support.games import shipped_game
+from tests.support.once import computed_once
 
 HEX_GAMES = ("tps", "dos")
 AREA_GAMES = ("rks",)
@@ -19,9 +20,15 @@ PAPERS = ("a4", "letter")
 @pytest.fixture(scope="session")
 def shipped_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
     """``(game, paper)`` -> the PDF ``stavka pnp`` writes with default options."""
-    folder = tmp_path_factory.mktemp("pnp")
+
+    def write(folder: Path) -> list[tuple[str, str, str]]:
+        return [
+            (game, paper, str(write_pnp(shipped_game(game), PnpOptions(paper=paper), folder)))
+            for game in PNP_GAMES
+            for paper in PAPERS
+        ]
+
     return {
-        (game, paper): write_pnp(shipped_game(game), PnpOptions(paper=paper), folder)
-        for game in PNP_GAMES
-        for paper in PAPERS
+        (game, paper): Path(path)
+        for game, paper, path in computed_once(tmp_path_factory, "pnp", write)
     }
