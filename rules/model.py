@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
+from rules.game_rules import GameRules
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
 
@@ -536,6 +537,9 @@ class GameSpec:
     arms: Mapping[str, ArmLook] = field(default_factory=dict)
     """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
     wording: Wording = field(default_factory=Wording)
+    referee: GameRules | None = None
+    """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
+    referee is code of its own, or it has none."""
 
     @property
     def is_area_game(self) -> bool:

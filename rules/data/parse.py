@@ -21,6 +21,7 @@ from rules.cards import CardDeck, Event, Hands, Rank, Suit
 from rules.data import look, presentation
 from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.fields import Provenance, Table, unknown_name_message
+from rules.data.game_rules import game_rules
 from rules.data.source import TomlSource
 from rules.errors import DataError
 from rules.hexes import Hex, HexSide, are_adjacent, hexside
@@ -125,6 +126,7 @@ def _parse_sources(
         "track",
         "help",
         "arm",
+        "referee",
     )
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
@@ -194,6 +196,13 @@ def _parse_sources(
         help=presentation.help_sections(game),
         arms=arms,
         wording=look.wording(header),
+        referee=game_rules(
+            game,
+            {unit.arm for unit in units.values()},
+            terrain_types,
+            {source.kind for game_map in spec_maps for source in game_map.supply_sources},
+            tables.odds_tables,
+        ),
     )
 
 

@@ -1,4 +1,5 @@
-"""The referee of each game, found by the position's game id.
+"""The referee of each game, found by the position's game id; a game of no package
+here is refereed by its ``[referee]`` data (:mod:`rules.referee.kit`).
 
 A game's referee package is imported only when a position of that game is judged, so
 judging a Rattenkrieg position does not load the two hex games' referees, nor the
@@ -23,7 +24,16 @@ def referee_for(position: Position) -> Referee:
     """The referee for the position's game."""
     package = PACKAGES.get(position.spec.id)
     if package is None:
-        raise RefereeError(position.source, None, f"no referee for game {position.spec.id!r}")
+        if position.spec.referee is not None:
+            # Imported only here: the Stalingrad games never load the data referee.
+            from rules.referee.kit import DataReferee
+
+            return DataReferee(position)
+        raise RefereeError(
+            position.source,
+            None,
+            f"no referee for game {position.spec.id!r}: give its game.toml a [referee] table",
+        )
     check_game_data(position.spec)
     return REFEREES[position.spec.id](position)
 
