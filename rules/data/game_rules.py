@@ -94,7 +94,9 @@ def _combat(
         rounding=Rounding(
             table.choice("rounding", [item.value for item in Rounding], "rounding", "down")
         ),
-        modifiers=tuple(_modifier(item, arms, terrains, section) for item in table.tables("modifier")),
+        modifiers=tuple(
+            _modifier(item, arms, terrains, section) for item in table.tables("modifier")
+        ),
     )
 
 

@@ -24,7 +24,7 @@ class StepProblem:
     """Why one step of a move is forbidden, with the rule that says so."""
 
     text: str
-    rule: str
+    rules: tuple[str, ...]
 
 
 class Movement:
@@ -57,12 +57,14 @@ class Movement:
         label = self.board.label(to_hex)
         movement = self.rules.movement.section
         if not are_adjacent(from_hex, to_hex):
-            return 0, [StepProblem(f"{label} is not adjacent to {self.board.label(from_hex)}", movement)]
+            return 0, [
+                StepProblem(f"{label} is not adjacent to {self.board.label(from_hex)}", (movement,))
+            ]
         if to_hex not in self.board.playable:
-            return 0, [StepProblem(f"{label} is off the map", movement)]
+            return 0, [StepProblem(f"{label} is off the map", (movement,))]
         problems = []
         if to_hex in self.forces.enemy_units(state.side):
-            problems.append(StepProblem(f"an enemy unit stands in {label}", movement))
+            problems.append(StepProblem(f"an enemy unit stands in {label}", (movement,)))
         mobility = state.unit.mobility
         cost = 0
         for feature in sorted(self.board.hexside_features(from_hex, to_hex)):
@@ -73,7 +75,7 @@ class Movement:
                     StepProblem(
                         f"{mobility} units may not cross the {terrain.name.lower()} hexside "
                         f"into {label}",
-                        movement,
+                        (movement,),
                     )
                 )
             else:
@@ -84,7 +86,7 @@ class Movement:
             problems.append(
                 StepProblem(
                     f"{mobility} units may not enter {terrain.name.lower()} ({label})",
-                    movement,
+                    (movement,),
                 )
             )
         else:
@@ -103,16 +105,11 @@ class Movement:
         zoc = self.rules.zoc
         enemy_zoc = self.forces.enemy_zoc(state.side)
         for index, (from_hex, to_hex) in enumerate(zip(path, path[1:], strict=False)):
-            if (
-                zoc is not None
-                and zoc.stop
-                and index > 0
-                and from_hex in enemy_zoc
-            ):
+            if zoc is not None and zoc.stop and index > 0 and from_hex in enemy_zoc:
                 problems.append(
                     StepProblem(
                         f"entered enemy ZOC in {self.board.label(from_hex)} and must stop there",
-                        zoc.section,
+                        (zoc.section,),
                     )
                 )
             cost, found = self.step_cost(state, from_hex, to_hex)
@@ -120,9 +117,15 @@ class Movement:
             problems += found
         allowance = self.allowance(state)
         rules = [self.rules.movement.section]
+        halved_by = ""
+        if self.supply.halves(state, "movement") and self.rules.supply is not None:
+            rules.append(self.rules.supply.section)
+            halved_by = " (halved out of supply)"
         if total > allowance:
             problems.append(
-                StepProblem(f"costs {total} MP, over its allowance of {allowance}", rules[0])
+                StepProblem(
+                    f"costs {total} MP, over its allowance of {allowance}{halved_by}", tuple(rules)
+                )
             )
         labels = self.board.labels(path)
         details = {"cost": str(total), "allowance": str(allowance)}
@@ -133,7 +136,7 @@ class Movement:
                     subject,
                     "movement",
                     "not allowed",
-                    tuple(dict.fromkeys(problem.rule for problem in problems)),
+                    tuple(dict.fromkeys(rule for problem in problems for rule in problem.rules)),
                     "; ".join(problem.text for problem in problems),
                     path=labels,
                     details=details,
@@ -149,7 +152,7 @@ class Movement:
                 "movement",
                 "allowed",
                 tuple(rules),
-                f"costs {total} MP of its allowance of {allowance}",
+                f"costs {total} MP of its allowance of {allowance}{halved_by}",
                 path=labels,
                 details=details,
                 unit=state.unit.id,

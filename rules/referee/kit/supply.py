@@ -6,7 +6,7 @@ One breadth-first search per side, from all its sources at once
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 
 from rules.game_rules import SupplyRule
@@ -64,13 +64,16 @@ class SupplyLines:
                 for hex_ in source.hexes
                 if hex_ not in self.forces.enemy_units(side.id)
             ]
-            result[side.id] = reach(
-                sources,
-                lambda first, second, side_id=side.id: self._crossable(first, second)
-                and self._line_may_enter(side_id, second),
-                self.rule.length,
-            )
+            result[side.id] = reach(sources, self._step_rule(side.id), self.rule.length)
         return result
+
+    def _step_rule(self, side: str) -> Callable[[Hex, Hex], bool]:
+        """May ``side``'s line step from one hex into the next (see :meth:`_line_may_enter`)."""
+
+        def allowed(from_hex: Hex, to_hex: Hex) -> bool:
+            return self._crossable(from_hex, to_hex) and self._line_may_enter(side, to_hex)
+
+        return allowed
 
     def in_supply(self, state: UnitState) -> bool:
         """Whether the unit traces a line; every unit is, in a game without supply rules."""
@@ -107,7 +110,11 @@ class SupplyLines:
                 path = ()
                 explanation = (
                     f"no line of {self.rule.length} hexes or fewer to a {kind}, free of enemy "
-                    + ("units and of enemy ZOC no friendly unit stands in" if self.rule.blocked_by_zoc else "units")
+                    + (
+                        "units and of enemy ZOC no friendly unit stands in"
+                        if self.rule.blocked_by_zoc
+                        else "units"
+                    )
                 )
                 if self.rule.out_of_supply:
                     explanation += "; halves its " + ", ".join(sorted(self.rule.out_of_supply))
