@@ -20,6 +20,11 @@ PACKAGES = {"dos": "rules.referee.dos", "rks": "rules.referee.rks", "tps": "rule
 """The package whose referee registers itself for each game id."""
 
 
+def has_referee(spec: GameSpec) -> bool:
+    """Whether Stavka can referee the game: one of its own, or one with ``[referee]`` data."""
+    return spec.id in PACKAGES or spec.referee is not None
+
+
 def referee_for(position: Position) -> Referee:
     """The referee for the position's game."""
     package = PACKAGES.get(position.spec.id)
