@@ -50,11 +50,13 @@ class LineStyle:
 @dataclass(frozen=True)
 class ArmLook:
     """How a game's own ``arm`` is drawn on its counters: NATO symbol strokes from the
-    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...)."""
+    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...), or a picture."""
 
     id: str
     symbol: tuple[str, ...]
     provenance: Provenance
+    image: str | None = None
+    """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
 
 
 @dataclass(frozen=True)
