@@ -3,7 +3,7 @@ the data says, and the column shifts and die modifiers unit kinds bring to an at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import ceil, floor
 
@@ -82,7 +82,10 @@ class Combat:
         return modifiers
 
     def attack_problems(
-        self, defender_hex: Hex, attackers: Sequence[UnitState], terrains: dict[str, TerrainType]
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        terrains: Mapping[str, TerrainType],
     ) -> list[AttackProblem]:
         """Attacks across a hexside whose terrain forbids attacking across it."""
         problems = []

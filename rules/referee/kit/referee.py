@@ -101,7 +101,7 @@ class DataReferee(HexReferee):
     ) -> list[AttackProblem]:
         """Adjacency, and hexsides no attack may cross."""
         return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(
-            defender_hex, attackers, dict(self.spec.terrain_types)
+            defender_hex, attackers, self.spec.terrain_types
         )
 
     def combat_modifiers(
