@@ -60,6 +60,7 @@ def test_the_ford_is_built_printed_and_refereed(tmp_path: Path) -> None:
     assert code == 0, error
     html = page.read_text(encoding="utf-8")
     assert "over-stacked" in html and "no referee for this game" not in html
+    assert "Vale zones of control" in html and "Crag zones of control" in html
 
     code, _, error = run("pnp", "ford", "--paper", "a4", "--output-dir", str(tmp_path))
     assert code == 0, error
