@@ -30,11 +30,14 @@ def game_rules(
     terrains: Collection[str],
     source_kinds: Collection[str],
     odds_tables: Collection[str],
+    hex_game: bool,
 ) -> GameRules | None:
     """The game's ``[referee]`` table, or None when it has none (the referee is code)."""
     table = game.optional_table("referee")
     if table is None:
         return None
+    if not hex_game:
+        raise table.error("a [referee] table referees a hex game; this game is played on areas")
     table.only("stacking", "zoc", "movement", "combat", "supply")
     zoc = table.optional_table("zoc")
     supply = table.optional_table("supply")

@@ -202,6 +202,7 @@ def _parse_sources(
             terrain_types,
             {source.kind for game_map in spec_maps for source in game_map.supply_sources},
             tables.odds_tables,
+            not played_on_areas(maps),
         ),
     )
 

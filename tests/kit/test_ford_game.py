@@ -120,3 +120,18 @@ def test_referee_data_mistakes_are_refused_at_their_line(
     code, _, error = run("validate", str(folder))
     assert code == 2 and error.count("\n") == 1, error
     assert "game.toml:" in error and message in error, error
+
+
+def test_a_referee_table_in_an_area_game_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "my-rks"
+    shutil.copytree(games_directory() / "rks", folder)
+    game = folder / "game.toml"
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        + '\n[referee.stacking]\nsection = "1"\nlimit = 2\n\n[referee.movement]\nsection = "2"\n'
+        + '\n[referee.combat]\nsection = "3"\n',
+        encoding="utf-8",
+    )
+    code, _, error = run("validate", str(folder))
+    assert code == 2 and error.count("\n") == 1, error
+    assert "game.toml:" in error and "played on areas" in error
