@@ -16,7 +16,7 @@ from builder.art.markers import marker_faces
 from rules.data.source import KeyPath, TomlSource
 from rules.errors import DataError, StavkaError
 from rules.model import GameSpec
-from rules.referee.games import PACKAGES, referee_for
+from rules.referee.games import has_referee, referee_for
 from rules.referee.position import setup_position
 
 
@@ -42,7 +42,7 @@ def check_setups(spec: GameSpec) -> None:
     """Judge each scenario's set-up as the referee judges a position; the first breach
     of the rules (a unit in the sea, an over-stacked hex) is a :class:`DataError` on the
     line of a placement it concerns, with the rule it breaks."""
-    if spec.id not in PACKAGES:
+    if not has_referee(spec):
         return
     for scenario_index, scenario in enumerate(spec.scenarios.values()):
         if not scenario.setup:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
+from rules.game_rules import GameRules
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
 
@@ -49,11 +50,13 @@ class LineStyle:
 @dataclass(frozen=True)
 class ArmLook:
     """How a game's own ``arm`` is drawn on its counters: NATO symbol strokes from the
-    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...)."""
+    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...), or a picture."""
 
     id: str
     symbol: tuple[str, ...]
     provenance: Provenance
+    image: str | None = None
+    """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
 
 
 @dataclass(frozen=True)
@@ -563,6 +566,9 @@ class GameSpec:
     arms: Mapping[str, ArmLook] = field(default_factory=dict)
     """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
     wording: Wording = field(default_factory=Wording)
+    referee: GameRules | None = None
+    """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
+    referee is code of its own, or it has none."""
 
     @property
     def is_area_game(self) -> bool:

@@ -26,8 +26,9 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from builder.art.drawing import RGB, fitted_font, mix, rgb, supersampled
-from builder.art.nato import Element, draw_size_mark, draw_symbol, unit_symbol
+from builder.art.nato import Element, draw_size_mark, draw_symbol, paste_picture, unit_symbol
 from builder.art.text import Label, LabelOverflow, UndrawableText, draw_text, fit_row
+from rules.data.look import normalise_arm
 from rules.model import GameSpec, Unit, UnitStep
 
 SCREEN_COUNTER_PX = 72
@@ -99,6 +100,8 @@ class FaceText:
     step_cards: str
     reduced: bool
     area_game: bool
+    image: Path | None = None
+    """A game's own picture for the arm, drawn in the symbol's frame (``[[arm]] image``)."""
 
 
 _ORDINAL = re.compile(r"^(\d+)(st|nd|rd|th)$", re.IGNORECASE)
@@ -220,7 +223,14 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         step_cards=_step_card_count(unit),
         reduced=step_index > 0,
         area_game=game.is_area_game,
+        image=_arm_image(unit, game),
     )
+
+
+def _arm_image(unit: Unit, game: GameSpec) -> Path | None:
+    """The picture a game's own arm is drawn with, if it has one."""
+    look = game.arms.get(normalise_arm(unit.arm))
+    return None if look is None or look.image is None else Path(game.folder) / look.image
 
 
 def _step_card_count(unit: Unit) -> str:
@@ -410,7 +420,12 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
         if counter.outline:
             _outline(draw, counter, factor, background, ink)
 
-    return supersampled(counter.image_px, counter.image_px, background, paint)
+    face = supersampled(counter.image_px, counter.image_px, background, paint)
+    if text.image is not None:
+        s, origin = counter.size_px, counter.bleed_px
+        frame = (origin + s * 0.27, origin + s * 0.38, origin + s * 0.73, origin + s * 0.64)
+        paste_picture(face, frame, text.image)
+    return face
 
 
 def _reduced_band(

@@ -15,8 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from enum import Enum
+from functools import cache
+from io import BytesIO
+from pathlib import Path
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rules.data.look import STANDARD_ARMS, normalise_arm
 from rules.errors import DataError
@@ -88,6 +91,41 @@ def unit_symbol(
 def stroke_width(box: Box) -> int:
     """A line weight that reads at the frame's size (about 1/14 of its height)."""
     return max(1, round((box[3] - box[1]) / 14))
+
+
+MAX_PICTURE_BYTES = 1024 * 1024
+MAX_PICTURE_SIDE = 2048
+"""A symbol picture is drawn in a frame of a few hundred pixels at most."""
+
+
+@cache
+def _picture(path: Path) -> Image.Image:
+    """A game's symbol picture, read once, within limits; unreadable is a data error."""
+    try:
+        data = path.read_bytes()
+        if len(data) > MAX_PICTURE_BYTES:
+            raise DataError(path, None, f"symbol picture over {MAX_PICTURE_BYTES} bytes")
+        with Image.open(BytesIO(data), formats=["PNG"]) as opened:
+            if max(opened.size) > MAX_PICTURE_SIDE:
+                raise DataError(path, None, f"symbol picture over {MAX_PICTURE_SIDE} px a side")
+            return opened.convert("RGBA")
+    except (OSError, Image.DecompressionBombError) as error:
+        raise DataError(path, None, f"cannot read the symbol picture ({error})") from error
+
+
+def paste_picture(image: Image.Image, frame: Box, path: Path) -> None:
+    """Fit the picture at ``path`` inside ``frame`` of ``image`` (keeping its proportions,
+    centred, within the frame's line), for an arm a game draws with a picture of its own."""
+    left, top, right, bottom = frame
+    inset = stroke_width(frame) + 1
+    room_w, room_h = right - left - 2 * inset, bottom - top - 2 * inset
+    picture = _picture(path)
+    scale = min(room_w / picture.width, room_h / picture.height)
+    size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    fitted = picture.resize(size, Image.Resampling.LANCZOS)
+    x = round(left + (right - left - size[0]) / 2)
+    y = round(top + (bottom - top - size[1]) / 2)
+    image.paste(fitted, (x, y), fitted)
 
 
 def draw_symbol(

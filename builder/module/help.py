@@ -24,7 +24,7 @@ from builder.steps_layout import step_cards
 from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
 from rules.data.loader import data_origin
 from rules.model import GameSpec
-from rules.referee.games import PACKAGES
+from rules.referee.games import has_referee
 from rules.resources import shipped
 
 HELP_FILE = "help/help.html"
@@ -132,7 +132,7 @@ def help_text(spec: GameSpec) -> str:
         cards=cards,
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
         piece_keys=[(name, key.text) for name, key in piece_keys(spec)],
-        refereed=spec.id in PACKAGES,
+        refereed=has_referee(spec),
         coverage=load_coverage(spec.id) if spec.id in COVERED_GAMES else None,
         statuses=STATUSES,
         judged=JUDGED,

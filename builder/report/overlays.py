@@ -21,6 +21,7 @@ from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee
 from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
+from rules.referee.kit import DataReferee
 from rules.referee.tps import TurningPointReferee
 
 MarkStyle = Literal["hatch", "cross", "outline", "source", "tint", "edge", "unit"]
@@ -77,6 +78,8 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
         return [*_tps_zones_of_control(referee), *_tps_fronts(referee)]
     if isinstance(referee, DriveOnStalingradReferee):
         return _dos_networks(referee)
+    if isinstance(referee, DataReferee):
+        return _kit_zones_of_control(referee)
     return []
 
 
@@ -117,6 +120,27 @@ def _tps_zones_of_control(referee: TurningPointReferee) -> list[Overlay]:
             )
         )
     return overlays
+
+
+def _kit_zones_of_control(referee: DataReferee) -> list[Overlay]:
+    """Each side's ZOC in a game refereed from its data: the six hexes around its units
+    but those of the arms that exert none (the game's ZOC rule)."""
+    rule = referee.rules.zoc
+    if rule is None:
+        return []
+    return [
+        Overlay(
+            f"zoc-{side.id}",
+            f"{side.name} zones of control",
+            f"hexes next to a {side.name} unit that exerts a zone of control",
+            side_colour(side.id),
+            "hatch",
+            _labels(referee, sorted(referee.forces.zoc[side.id])),
+            (rule.section,),
+            side=side.id,
+        )
+        for side in referee.spec.sides
+    ]
 
 
 def _tps_fronts(referee: TurningPointReferee) -> list[Overlay]:

@@ -37,7 +37,7 @@ from builder.report.verdicts import SUPPLY_CLASSES, UnitPlace, places, supply_cl
 from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
-from rules.referee.games import PACKAGES, referee_for
+from rules.referee.games import has_referee, referee_for
 from rules.referee.rks import RattenkriegReferee
 from rules.referee.hidden import PlayerView, WithheldOdds
 from rules.referee.position import Position, UnitState
@@ -75,8 +75,8 @@ def build_report(
 ) -> str:
     """The whole page for ``position`` as ``view`` sees it."""
     board = board_for(position)
-    has_referee = position.spec.id in PACKAGES
-    referee = referee_for(position) if has_referee else None
+    refereed = has_referee(position.spec)
+    referee = referee_for(position) if refereed else None
     verdicts = view.verdicts(referee.check_as(view.side)) if referee is not None else []
     odds = (
         [view.odds(referee.odds(attack.defender, attack.attackers)) for attack in attacks]
@@ -167,7 +167,7 @@ def build_report(
         seen_by=view.side,
         hidden_information=hidden_information,
         hidden_count=len(view.aliases),
-        has_referee=has_referee,
+        has_referee=refereed,
         has_supply=isinstance(referee, HexReferee),
         svg=Markup(serialize(drawing)),
         map_legend=board.legend(),

@@ -10,6 +10,7 @@ before anything is drawn, and the builder draws from the same list.
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from rules.data.fields import Table, unknown_name_message
 from rules.model import ArmLook, LineStyle, Unit, Wording
@@ -143,13 +144,19 @@ def wording(header: Table) -> Wording:
 
 
 def arms(game: Table) -> dict[str, ArmLook]:
-    """``[[arm]]``: a game's own arms, each drawn as the NATO symbol strokes it names."""
+    """``[[arm]]``: a game's own arms, each drawn as the NATO symbol strokes it names or
+    as a picture of its own (``image``, a PNG file in the game folder)."""
     result: dict[str, ArmLook] = {}
     for table in game.tables("arm"):
-        table.only("id", "symbol")
+        table.only("id", "symbol", "image")
         arm_id = normalise_arm(table.text("id"))
         if arm_id in result:
             raise table.error(f"duplicate arm {arm_id!r}", "id")
+        if table.has("image"):
+            if table.has("symbol"):
+                raise table.error(f"arm {arm_id!r} has both a 'symbol' and an 'image'", "image")
+            result[arm_id] = ArmLook(arm_id, (), table.provenance(), arm_image(table))
+            continue
         symbol = tuple(table.text_list("symbol"))
         for element in symbol:
             if element not in SYMBOL_ELEMENTS:
@@ -164,6 +171,20 @@ def arms(game: Table) -> dict[str, ArmLook]:
             )
         result[arm_id] = ArmLook(arm_id, symbol, table.provenance())
     return result
+
+
+def arm_image(table: Table) -> str:
+    """An arm's picture: a PNG file's path inside the game folder, never outside it (a
+    game's data names no other file), read only when the counters are drawn."""
+    image = table.text("image")
+    parts = PurePosixPath(image).parts
+    if not image.lower().endswith(".png"):
+        raise table.error(
+            f"image {image!r} must be a PNG file (export an SVG symbol as PNG)", "image"
+        )
+    if PurePosixPath(image).is_absolute() or ".." in parts or "\\" in image:
+        raise table.error(f"image {image!r} must be a path inside the game folder", "image")
+    return image
 
 
 def check_unit_arm(table: Table, unit: Unit, own: dict[str, ArmLook]) -> None:

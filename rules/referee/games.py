@@ -1,4 +1,5 @@
-"""The referee of each game, found by the position's game id.
+"""The referee of each game, found by the position's game id; a game of no package
+here is refereed by its ``[referee]`` data (:mod:`rules.referee.kit`).
 
 A game's referee package is imported only when a position of that game is judged, so
 judging a Rattenkrieg position does not load the two hex games' referees, nor the
@@ -19,11 +20,25 @@ PACKAGES = {"dos": "rules.referee.dos", "rks": "rules.referee.rks", "tps": "rule
 """The package whose referee registers itself for each game id."""
 
 
+def has_referee(spec: GameSpec) -> bool:
+    """Whether Stavka can referee the game: one of its own, or one with ``[referee]`` data."""
+    return spec.id in PACKAGES or spec.referee is not None
+
+
 def referee_for(position: Position) -> Referee:
     """The referee for the position's game."""
     package = PACKAGES.get(position.spec.id)
     if package is None:
-        raise RefereeError(position.source, None, f"no referee for game {position.spec.id!r}")
+        if position.spec.referee is not None:
+            # Imported only here: the Stalingrad games never load the data referee.
+            from rules.referee.kit import DataReferee
+
+            return DataReferee(position)
+        raise RefereeError(
+            position.source,
+            None,
+            f"no referee for game {position.spec.id!r}: give its game.toml a [referee] table",
+        )
     check_game_data(position.spec)
     return REFEREES[position.spec.id](position)
 

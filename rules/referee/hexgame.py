@@ -62,10 +62,12 @@ def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> st
 class HexReferee(Referee):
     """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
 
-    stacking_rules: ClassVar[tuple[str, ...]] = ()
-    adjacency_rules: ClassVar[tuple[str, ...]] = ()
+    # Plain attributes, not ClassVars: a game's code sets them on its class, the
+    # data-configured referee (rules.referee.kit) on each instance from the game's data.
+    stacking_rules: tuple[str, ...] = ()
+    adjacency_rules: tuple[str, ...] = ()
     """The rules that let units attack only adjacent enemy units."""
-    odds_table_id: ClassVar[str] = "crt"
+    odds_table_id: str = "crt"
 
     @classmethod
     def required_odds_tables(cls) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rules.data import look, presentation
 from rules.data.fields import Table
+from rules.data.game_rules import game_rules
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE, REQUIRED_FILES
 from rules.data.parse.cards import read_cards
 from rules.data.parse.game import read_nationalities, read_sides, read_terrain_types
@@ -73,6 +74,7 @@ def _parse_sources(
         "track",
         "help",
         "arm",
+        "referee",
     )
     header = game.table("game")
     header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
@@ -147,6 +149,14 @@ def _parse_sources(
         help=presentation.help_sections(game),
         arms=arms,
         wording=look.wording(header),
+        referee=game_rules(
+            game,
+            {unit.arm for unit in units.values()},
+            terrain_types,
+            {source.kind for game_map in spec_maps for source in game_map.supply_sources},
+            tables.odds_tables,
+            not played_on_areas(maps),
+        ),
     )
 
 
