@@ -111,6 +111,7 @@ class _Table:
     above: dict[str, str | None] = field(default_factory=dict)
     below: dict[str, str | None] = field(default_factory=dict)
     stacks_at: dict[Spot, dict[str, None]] = field(default_factory=dict)
+    decks: dict[str, None] = field(default_factory=dict)
     properties: dict[tuple[str, str], str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)
     boards: dict[str, SetBoards] = field(default_factory=dict)
@@ -201,6 +202,7 @@ class _Table:
         map_id = tokens[0]
         self.groups[group_id] = group
         if group.deck_type is not None:
+            self.decks[group_id] = None
             group.map = None if map_id == "null" else map_id
             group.x, group.y = _coordinate(token(tokens, 1)), _coordinate(token(tokens, 2))
             group.face_down = token(tokens, 3) == "true"
@@ -301,10 +303,19 @@ class _Table:
                 self.attach(under, under_group)
             self.attach(piece_id, under_group, under=under)
             return
+        # The engine's MovePiece merges a piece dropped at a Deck's very position into it.
+        deck = next((deck_id for deck_id in self.decks if self._deck_spot(deck_id) == spot), None)
+        if deck is not None:
+            self.attach(piece_id, deck)
+            return
         at_spot = self.stacks_at.get(spot)
         target = next(iter(at_spot)) if at_spot else self.new_stack(piece_id, spot)
         # Without a piece underneath, the engine puts the moved piece at the bottom.
         self.attach(piece_id, target, bottom=under is None)
+
+    def _deck_spot(self, deck_id: str) -> Spot | None:
+        deck = self.groups.get(deck_id)
+        return None if deck is None or deck.map is None else (deck.map, deck.x, deck.y)
 
     def change_property(self, command: ChangeProperty) -> None:
         """A change made in play; without a container, the first property of that name,

@@ -18,3 +18,18 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for game in ("dos", "tps"):
         build_game(shipped_game(game), folder, lambda _step: None)
     return folder
+
+
+@pytest.fixture(scope="session")
+def rks_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A dist folder with rks.vmod and, as ``setups/rks-dealt.vsav``, a game just dealt
+    (seed 7), which every Rattenkrieg log starts from."""
+    from rules.data.loader import load_game
+    from tests.support.rks_saves import dealt_save
+
+    folder = tmp_path_factory.mktemp("rks-dist")
+    build_game(shipped_game("rks"), folder, lambda _step: None)
+    (folder / "setups").mkdir(exist_ok=True)
+    dealt = dealt_save(load_game("rks"), folder / "rks.vmod", 7)
+    (folder / "setups" / "rks-dealt.vsav").write_bytes(dealt)
+    return folder

@@ -45,13 +45,13 @@ class LogWriter:
     def saved(self) -> SavedGame:
         return read_saved_game(self.path)
 
-    def piece_of(self, unit: str) -> tuple[str, str]:
-        """The piece id and map of ``unit`` in the set-up."""
+    def piece_of(self, unit: str, key: str = "UnitId") -> tuple[str, str]:
+        """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the set-up."""
         for piece in self.saved.pieces:
             for trait in piece.traits:
                 if (
                     isinstance(trait, Marker)
-                    and dict(zip(trait.keys, trait.values, strict=False)).get("UnitId") == unit
+                    and dict(zip(trait.keys, trait.values, strict=False)).get(key) == unit
                 ):
                     assert piece.map is not None
                     return piece.id, piece.map
@@ -67,6 +67,14 @@ class LogWriter:
             encode_command(
                 MovePiece(piece_id, map_name, round(x), round(y), None, map_name, 0, 0, None, None)
             )
+        )
+        return self
+
+    def drag(self, piece: str, map_name: str, x: int, y: int, key: str = "UnitId") -> LogWriter:
+        """Drag a unit (a card, with ``key`` ``CardId``) to pixel ``x, y`` of ``map_name``."""
+        piece_id, old_map = self.piece_of(piece, key)
+        self.steps.append(
+            encode_command(MovePiece(piece_id, map_name, x, y, None, old_map, 0, 0, None, None))
         )
         return self
 
