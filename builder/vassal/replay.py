@@ -112,6 +112,7 @@ class _Table:
     below: dict[str, str | None] = field(default_factory=dict)
     stacks_at: dict[Spot, dict[str, None]] = field(default_factory=dict)
     decks: dict[str, None] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)
     properties: dict[tuple[str, str], str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)
     boards: dict[str, SetBoards] = field(default_factory=dict)
@@ -143,6 +144,7 @@ class _Table:
         return result
 
     def detach(self, piece_id: str) -> None:
+        self.touched.add(piece_id)
         group_id = self.parent.pop(piece_id, None)
         if group_id is None:
             return
@@ -226,6 +228,7 @@ class _Table:
         basic = parse_basic(record.type, state)
         if basic is None:
             return False
+        self.touched.add(piece_id)
         if basic.map != record.map:
             # Moving to another map takes a piece out of its stack, as Map.addPiece does.
             self.detach(piece_id)
@@ -453,10 +456,15 @@ def _saved_game(
     """The table as it stands, as an immutable saved game.
 
     ``known`` holds the pieces of the previous snapshot, updated here: a piece that has
-    not changed since is the same object, whose traits are already parsed.
+    not changed since is the same object, whose traits are already parsed. Only the
+    pieces the table marked touched since are built again, so a step costs what it moved,
+    not what the map holds.
     """
     pieces = []
     for piece_id, record in table.pieces.items():
+        if known is not None and piece_id not in table.touched and piece_id in known:
+            pieces.append(known[piece_id])
+            continue
         map_id, x, y = table.position(piece_id)
         location = locate(map_id, x, y) if locate is not None and map_id is not None else None
         group_id = table.parent.get(piece_id)
@@ -480,6 +488,8 @@ def _saved_game(
             else:
                 known[piece_id] = piece
         pieces.append(piece)
+    if known is not None:
+        table.touched.clear()
     stacks = tuple(
         Stack(
             id=group_id,
