@@ -113,6 +113,8 @@ class _Table:
     stacks_at: dict[Spot, dict[str, None]] = field(default_factory=dict)
     decks: dict[str, None] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)
+    touched_groups: set[str] = field(default_factory=set)
+    stack_cache: dict[str, Stack] = field(default_factory=dict)
     properties: dict[tuple[str, str], str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)
     boards: dict[str, SetBoards] = field(default_factory=dict)
@@ -148,6 +150,7 @@ class _Table:
         group_id = self.parent.pop(piece_id, None)
         if group_id is None:
             return
+        self.touched_groups.add(group_id)
         group = self.groups[group_id]
         below, above = self.below.pop(piece_id), self.above.pop(piece_id)
         if below is None:
@@ -186,6 +189,7 @@ class _Table:
         else:
             self.below[above] = piece_id
         self.parent[piece_id] = group_id
+        self.touched_groups.add(group_id)
         group.size += 1
         if group.size == 1:
             self._index(group_id, group)
@@ -203,6 +207,7 @@ class _Table:
         tokens = decode(state, ";")
         map_id = tokens[0]
         self.groups[group_id] = group
+        self.touched_groups.add(group_id)
         if group.deck_type is not None:
             self.decks[group_id] = None
             group.map = None if map_id == "null" else map_id
@@ -445,6 +450,22 @@ def _changes_position(command: Command) -> bool:
     return False
 
 
+def _stack(table: _Table, group_id: str, group: _GroupRecord, cached: bool) -> Stack:
+    """A stack as it stands; with ``cached``, the one built before unless it was touched."""
+    if cached and group_id not in table.touched_groups and group_id in table.stack_cache:
+        return table.stack_cache[group_id]
+    stack = Stack(
+        id=group_id,
+        map=group.map,
+        x=group.x,
+        y=group.y,
+        piece_ids=tuple(table.members(group)),
+        layer=group.layer,
+    )
+    table.stack_cache[group_id] = stack
+    return stack
+
+
 def _saved_game(
     table: _Table,
     commands: CommandGroup,
@@ -491,17 +512,12 @@ def _saved_game(
     if known is not None:
         table.touched.clear()
     stacks = tuple(
-        Stack(
-            id=group_id,
-            map=group.map,
-            x=group.x,
-            y=group.y,
-            piece_ids=tuple(table.members(group)),
-            layer=group.layer,
-        )
+        _stack(table, group_id, group, known is not None)
         for group_id, group in table.groups.items()
         if group.deck_type is None and group.size
     )
+    if known is not None:
+        table.touched_groups.clear()
     decks = tuple(
         Deck(
             id=group_id,
