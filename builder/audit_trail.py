@@ -15,9 +15,9 @@ from pathlib import Path
 
 from builder.area_positions import area_position_from_save
 from builder.positions import PieceReading, hex_position, spec_of_save
-from builder.vassal.commands import Logged, decode_saved_game
+from builder.vassal.commands import decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
-from builder.vassal.replay import replay_steps
+from builder.vassal.replay import logged_steps, replay_steps
 from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from builder.vassal.sequence import decode, parse_int
 from rules.audit.trail import Snapshot, Trail
@@ -82,5 +82,5 @@ def read_trail(path: Path) -> Trail:
     readings: dict[str, PieceReading] = {}
     start = _snapshot(path, 0, first, spec, readings)
     snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
-    logged = sum(isinstance(command, Logged) for command in commands.commands)
+    logged = len(logged_steps(commands)[1])
     return Trail(str(path), start, snapshots, logged)

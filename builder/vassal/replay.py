@@ -401,6 +401,31 @@ def replay(
     return _saved_game(table, commands, module, save, locate)
 
 
+def logged_steps(commands: Command) -> tuple[list[Command], list[Logged]]:
+    """What loading a log executes at once, and the logged steps a player then steps
+    through, in tree order.
+
+    VASSAL's logger writes a log as the game's restore command with every logged command
+    appended (``BasicLogger.write``), so in a log the engine wrote the ``LOG`` commands
+    lie inside the restore command's group, not after it. Loading executes everything
+    but them, and each ``LOG`` command only queues itself for the Step button
+    (``LogCommand``), wherever it lies in the tree.
+    """
+    loaded: list[Command] = []
+    steps: list[Logged] = []
+    match commands:
+        case Logged():
+            steps.append(commands)
+        case CommandGroup(inner):
+            for command in inner:
+                now, later = logged_steps(command)
+                loaded += now
+                steps += later
+        case _:
+            loaded.append(commands)
+    return loaded, steps
+
+
 def replay_steps(
     commands: CommandGroup,
     module: Metadata | None,
@@ -414,20 +439,15 @@ def replay_steps(
     log of talk cheap.
     """
     table = _Table()
-    step = 0
     known: dict[str, Piece] = {}
-    for command in commands.commands:
-        if isinstance(command, Logged):
-            if step == 0:
-                yield 0, _saved_game(table, commands, module, save, None, known)
-            step += 1
-            table.run(command)
-            if _changes_position(command):
-                yield step, _saved_game(table, commands, module, save, None, known)
-        else:
-            table.run(command)
-    if step == 0:
-        yield 0, _saved_game(table, commands, module, save, None, known)
+    loaded, steps = logged_steps(commands)
+    for command in loaded:
+        table.run(command)
+    yield 0, _saved_game(table, commands, module, save, None, known)
+    for step, command in enumerate(steps, 1):
+        table.run(command)
+        if _changes_position(command):
+            yield step, _saved_game(table, commands, module, save, None, known)
 
 
 def _changes_position(command: Command) -> bool:
