@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def _played(module: Path, save: Path, steps: list[dict[str, object]], log: Path)
     return log
 
 
-def _ledger(*arguments: str) -> dict[str, object]:
+def _ledger(*arguments: str) -> dict[str, Any]:
     code, output, error = run("audit", "--format", "json", *arguments)
     assert (code, error) == (0, ""), error
     ledger = json.loads(output)

@@ -12,13 +12,15 @@ last, the logger's public ``write()`` writes the file, as File > End logfile doe
 
 from __future__ import annotations
 
+import importlib
 import runpy
 import sys
 from pathlib import Path
 from typing import Any
 
 
-def _field(logger: Any, jclass: Any, name: str) -> Any:
+def _field(jclass: Any, name: str) -> Any:
+    """A declared field of VASSAL's BasicLogger, made accessible (most are protected)."""
     field = jclass("VASSAL.build.module.BasicLogger").class_.getDeclaredField(name)
     field.setAccessible(True)
     return field
@@ -28,27 +30,27 @@ def main() -> None:
     tool, log, arguments = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
     sys.path.insert(0, str(tool))
     sys.dont_write_bytecode = True
-    import vcheck_actions
+    vcheck_actions = importlib.import_module("vcheck_actions")
 
-    play = vcheck_actions.run_actions
+    play = getattr(vcheck_actions, "run_actions")
 
     def logged(gm: Any, args: Any, jclass: Any, rep: Any, on_edt: Any, *rest: Any) -> Any:
         logger = gm.getLogger()
 
         def begin() -> None:
-            _field(logger, jclass, "outputFile").set(logger, jclass("java.io.File")(log))
-            _field(logger, jclass, "logOutput").get(logger).clear()
+            _field(jclass, "outputFile").set(logger, jclass("java.io.File")(log))
+            _field(jclass, "logOutput").get(logger).clear()
             restore = gm.getGameState().getRestoreCommand()
-            _field(logger, jclass, "beginningState").set(logger, restore)
+            _field(jclass, "beginningState").set(logger, restore)
             metadata = jclass("VASSAL.build.module.metadata.SaveMetaData")()
-            _field(logger, jclass, "metadata").set(logger, metadata)
+            _field(jclass, "metadata").set(logger, metadata)
 
         on_edt("begin logfile", begin)
         steps = play(gm, args, jclass, rep, on_edt, *rest)
         on_edt("end logfile", logger.write)
         return steps
 
-    vcheck_actions.run_actions = logged
+    setattr(vcheck_actions, "run_actions", logged)
     sys.argv = [str(tool / "vcheck.py"), *arguments]
     runpy.run_path(str(tool / "vcheck.py"), run_name="__main__")
 
