@@ -95,11 +95,17 @@ class LogWriter:
         self.steps.append(f"CHAT{text}")
         return self
 
-    def write(self, target: Path, logged: bool = True) -> Path:
-        """The log (or with ``logged`` False, a save with the steps already played)."""
+    def write(self, target: Path, logged: bool = True, nested: bool = False) -> Path:
+        """The log (or with ``logged`` False, a save with the steps already played); with
+        ``nested``, the steps in a group of their own, as VASSAL's logger leaves them
+        inside the restore command it appends them to."""
         save_file = read_save_file(self.path)
         prefix = "LOG\t" if logged else ""
-        text = "\x1b".join([save_file.text, *(prefix + step for step in self.steps)])
+        steps = [prefix + step for step in self.steps]
+        if nested:
+            text = "\x1b".join([save_file.text, encode([encode(steps, "\x1b")], "\x1b")])
+        else:
+            text = "\x1b".join([save_file.text, *steps])
         entries = [(SAVED_GAME, obfuscate(text, 0x3C))]
         if save_file.module_data is not None:
             entries.append((MODULE_DATA, save_file.module_data))
