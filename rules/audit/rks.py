@@ -9,8 +9,10 @@ step and judges, with the referee's modules and never a rule of its own:
   never into the enemy rear (3.5) nor out of isolation (8.10); one unit acts (7.1);
 - the cards paid: at the end of the action, the cards piled from the hand or the acting
   unit's steps against the enemy areas entered (7.3);
-- a duel: when both sides' cards lie played, the winner by 8.7
-  (:class:`~rules.referee.rks.combat.Combat`), then what the loser did (8.9);
+- a duel: when the cards both sides played face down are all shown, the winner by 8.7
+  (:class:`~rules.referee.rks.combat.Combat`) on the position where they lay, then what
+  the loser did (8.9); judged no sooner, so that no reader learns the result of cards
+  still hidden from it;
 - a step card dealt from the deck: a replenishment (7.5) or a reinforcement's steps (6);
 - cards drawn into a hand (from the deck, or the discard pile that becomes it, 3.4): only
   in the replenishment phase (10.1), up to the hand limit
@@ -102,7 +104,6 @@ class _Action:
     owed: list[str] = field(default_factory=list)
     piled: list[Card] = field(default_factory=list)
     loser: str | None = None
-    duel_step: int = 0
 
 
 class _Walk:
@@ -113,7 +114,7 @@ class _Walk:
         self.readers: tuple[str | None, ...] = (None, *(side.id for side in start.spec.sides))
         self.entries: dict[str | None, list[Entry]] = {reader: [] for reader in self.readers}
         self.action = _Action()
-        self.judged_duel = False
+        self.duel: tuple[Position, Position] | None = None
 
     def add(self, step: int, position: Position, side: str | None, say: Say) -> None:
         for reader in self.readers:
@@ -125,9 +126,10 @@ class _Walk:
 
     # ----- the end of an action, of a phase, of a turn --------------------------------
 
-    def end_action(self, step: int, position: Position) -> None:
+    def end_action(self, step: int, position: Position, over: bool = True) -> None:
         """The cards paid for the enemy areas the acting unit entered (7.3), and what
-        the loser of its last duel did (8.9)."""
+        the loser of its last duel did (8.9). A file that ends before the player turn
+        does (``over`` False) may end before the cards or the loss, which is said."""
         action, self.action = self.action, _Action()
         if action.loser is not None:
             self.add_plain(
@@ -137,11 +139,12 @@ class _Walk:
                 Verdict(
                     action.loser,
                     "loss",
-                    "illegal",
+                    "illegal" if over else NOT_JUDGED,
                     ("8.9",),
-                    "lost its duel but neither retreated, lost a step nor was eliminated",
+                    "lost its duel but neither retreated, lost a step nor was eliminated"
+                    + ("" if over else " before the file ends"),
                     unit=action.loser,
-                    violation=True,
+                    violation=over,
                 ),
             )
         if action.unit is None or not (action.owed or action.piled):
@@ -149,12 +152,13 @@ class _Walk:
         owed, piled = len(action.owed), list(action.piled)
         areas = ", ".join(self.board.name(area) for area in action.owed) or "no enemy area"
         legal = len(piled) >= owed
+        outcome = "legal" if legal else "illegal" if over else "not paid when the file ends"
 
         def say(moment: Moment) -> Verdict:
             return Verdict(
                 action.unit or "",
                 "cards paid",
-                "legal" if legal else "illegal",
+                outcome,
                 ("7.3",),
                 f"entered {owed} empty enemy area{'s' if owed != 1 else ''} ({areas}) and piled "
                 f"{len(piled)} card{'s' if len(piled) != 1 else ''}"
@@ -162,7 +166,7 @@ class _Walk:
                 + ("" if legal else f": {owed - len(piled)} short, one card for each area"),
                 details={"areas": str(owed), "piled": str(len(piled))},
                 unit=action.unit,
-                violation=not legal,
+                violation=outcome == "illegal",
             )
 
         self.add(step, position, action.unit and position.spec.units[action.unit].side, say)
@@ -361,10 +365,13 @@ class _Walk:
             self._dealt(step, before, after, unit, cards)
         table = after.cards
         if table is not None and all(table.played.get(side.id) for side in after.spec.sides):
-            if not self.judged_duel:
-                self._duel(step, before, after)
-        else:
-            self.judged_duel = False
+            if self.duel is None:
+                self.duel = (before, after)
+            else:
+                self.duel = (self.duel[0], after)
+        elif self.duel is not None and not any(table.played.values() if table else ()):
+            self._duel(step, after, *self.duel)
+            self.duel = None
 
     def _piled(
         self, step: int, after: Position, card: Card, source: Place, phasing: str | None
@@ -445,11 +452,11 @@ class _Walk:
 
         self.add(step, after, side, say)
 
-    def _duel(self, step: int, before: Position, after: Position) -> None:
-        """Both sides' cards lie played: the duel's winner by 8.7, as the referee rules it.
-        The defender is the enemy unit in the area whose step card was played, else the
-        first there (a hand card does not say which unit defends)."""
-        self.judged_duel = True
+    def _duel(self, step: int, shown: Position, before: Position, after: Position) -> None:
+        """The cards both sides played (lying in ``after``; ``before`` the position before
+        the second was played) are shown in ``shown``: the duel's winner by 8.7, as the
+        referee rules it. The defender is the enemy unit in the area whose step card was
+        played, else the first there (a hand card does not say which unit defends)."""
         action = self.action
         table = after.cards
         assert table is not None
@@ -481,7 +488,6 @@ class _Walk:
             None if result.winner is None else defender if result.winner == ATTACKER else attacker
         )
         action.loser = None if loser is None else loser.unit.id
-        action.duel_step = step
         hidden = table.played
 
         def say(moment: Moment) -> Verdict:
@@ -499,7 +505,7 @@ class _Walk:
                 unit=attacker.unit.id,
             )
 
-        self.add(step, after, attacker.side, say)
+        self.add(step, shown, attacker.side, say)
 
     def _control(self, step: int, before: Position, after: Position) -> None:
         old, new = Control(before, self.board), Control(after, self.board)
@@ -545,7 +551,7 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             walk.end_phase(snapshot.step, last.position)
         walk.step(snapshot.step, last.position, position)
         last = snapshot
-    walk.end_action(trail.steps, last.position)
+    walk.end_action(trail.steps, last.position, over=False)
     end = trail.end
     digests.append(("end", digest(end.position)))
     return Ledger(

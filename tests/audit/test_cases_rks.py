@@ -111,8 +111,8 @@ CASES = [
     Case(
         "RKS-7",
         "an empty enemy area entered with no card piled is illegal",
-        lambda dist: _orlovka_empty(dist).move("14pz", "orlovka"),
-        (Expected(4, "14pz", "cards paid", "illegal", ("7.3",), "1 short"),),
+        lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").phase(1, SOVIET),
+        (Expected(5, "14pz", "cards paid", "illegal", ("7.3",), "1 short"),),
     ),
     Case(
         "RKS-8",
@@ -124,10 +124,11 @@ CASES = [
             .phase(1, GERMAN)
             .move("14pz", "barrikady")
             .pile("10c")
+            .phase(1, SOVIET)
         ),
         (
             Expected(4, "14pz", "movement", "legal", ("7.2", "7.3"), "German rear → Orlovka → Barrikady"),
-            Expected(5, "14pz", "cards paid", "illegal", ("7.3",), "entered 2 empty enemy areas"),
+            Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "entered 2 empty enemy areas"),
         ),
     ),
     Case(
@@ -147,8 +148,8 @@ CASES = [
     Case(
         "RKS-11",
         "a step card of another unit does not pay for the acting unit",
-        lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("2c"),
-        (Expected(5, "14pz", "cards paid", "illegal", ("7.3",), "piled 0 cards"),),
+        lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("2c").phase(1, SOVIET),
+        (Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "piled 0 cards"),),
     ),
     Case(
         "RKS-12",
@@ -282,6 +283,15 @@ def test_case(case: Case, rks_dist: Path, tmp_path: Path) -> None:
 def test_cases_are_numbered_once() -> None:
     numbers = [case.number for case in CASES]
     assert len(numbers) == len(set(numbers))
+
+
+def test_an_action_the_file_ends_in_is_not_yet_short_of_cards(
+    rks_dist: Path, tmp_path: Path
+) -> None:
+    log = _orlovka_empty(rks_dist).move("14pz", "orlovka")
+    ledger = audit_areas(read_trail(log.write(tmp_path / "open.vlog")))
+    paid = next(entry.verdict for entry in ledger.entries if entry.verdict.topic == "cards paid")
+    assert (paid.outcome, paid.violation) == ("not paid when the file ends", False)
 
 
 def test_hidden_a_card_drawn_is_named_to_its_holder_only(rks_dist: Path, tmp_path: Path) -> None:

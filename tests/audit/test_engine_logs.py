@@ -81,9 +81,16 @@ def test_dos_engine_log_audited(dist: Path, tmp_path: Path) -> None:
 
 def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
     steps: list[dict[str, object]] = [
+        {"side": "German"},
         {"key": "ctrl shift RIGHT"},
         {"move": {"property": {"UnitId": "14pz"}}, "to": "Orlovka"},
         {"move": {"deck": "Draw deck"}, "to": {"map": "German hand", "x": 150, "y": 150}},
+        {"menu": "Play face down", "select": {"map": "German hand", "limit": 1}},
+        {"side": "Soviet"},
+        {"menu": "Play face down", "select": {"map": "Soviet hand", "limit": 1}},
+        {"menu": "Reveal", "select": {"map": "Stalingrad", "location": "Soviet duel card"}},
+        {"side": "German"},
+        {"menu": "Reveal", "select": {"map": "Stalingrad", "location": "German duel card"}},
     ]
     log = _played(
         rks_dist / "rks.vmod", rks_dist / "setups" / "rks-dealt.vsav", steps, tmp_path / "rks.vlog"
@@ -98,6 +105,9 @@ def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
     )
     draw = entries[("draw", "German hand")]
     assert (draw["outcome"], draw["rules"]) == ("illegal", ["10.1"])
+    duel = entries[("duel", "14pz on rifle2")]
+    assert duel["rules"][-1] == "8.7" and duel["outcome"] in ("attacker", "defender", "fought again")
+    assert "not shown" not in duel["explanation"]
     drawn = draw["explanation"].removeprefix("drew ").split(":")[0]
     soviet = _ledger("--as", "soviet", str(log))
     assert drawn not in json.dumps(soviet["entries"], ensure_ascii=False)
