@@ -41,6 +41,7 @@ from rules.referee.rks.hands import hand_verdicts
 from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.referee import RattenkriegReferee
+from rules.referee.rks.reinforcements import arrival_verdicts
 from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
@@ -203,11 +204,9 @@ class _Walk:
                 self._arrived(step, after, state)
             elif previous.location != state.location:
                 self._moved(step, before, after, previous, state)
-            if previous is not None and ACTED in state.flags - previous.flags:
-                self._loss_taken(state.unit.id, "turned over")
         for unit in after.eliminated:
             if unit.id not in eliminated:
-                self._loss_taken(unit.id, "eliminated")
+                lost = self._took_loss(unit.id)
                 self.add_plain(
                     step,
                     after,
@@ -215,22 +214,27 @@ class _Walk:
                     Verdict(
                         unit.id,
                         "elimination",
-                        "legal" if self.action.loser is None else NOT_JUDGED,
+                        "legal" if lost else NOT_JUDGED,
                         ("8.9",),
-                        "eliminated",
+                        "eliminated after losing its duel"
+                        if lost
+                        else "eliminated; the log shows no duel it lost",
                         unit=unit.id,
                     ),
                 )
 
-    def _loss_taken(self, unit: str, how: str) -> None:
-        if self.action.loser == unit and how != "turned over":
-            self.action.loser = None
+    def _took_loss(self, unit: str) -> bool:
+        """Whether ``unit`` is the loser of the last duel, whose loss (8.9) this is."""
+        if self.action.loser != unit:
+            return False
+        self.action.loser = None
+        return True
 
     def _arrived(self, step: int, after: Position, state: UnitState) -> None:
         problems = [
             verdict
-            for verdict in RattenkriegReferee(after).check()
-            if verdict.topic == "reinforcement" and verdict.subject == state.unit.id
+            for verdict in arrival_verdicts(after, self.board)
+            if verdict.subject == state.unit.id
         ]
         rebuilt = state.unit == self.board.t34
         verdict = (
@@ -259,7 +263,7 @@ class _Walk:
             retreat = new.location in board.neighbours(old.location) and Control(
                 before, board
             ).of(new.location) == new.side and board.rear_owner(new.location) in (None, new.side)
-            self._loss_taken(unit, "retreated")
+            self._took_loss(unit)
             self.add_plain(
                 step,
                 after,
@@ -282,6 +286,8 @@ class _Walk:
             return
         if action.unit is None:
             action.unit = unit
+        # The attacker that lost its duel retreats (8.9, 8.11): the move is its loss.
+        self._took_loss(unit)
         t34_along = new.unit == board.t34 and any(
             state.unit.id == action.unit and state.location == new.location for state in after.units
         )
