@@ -30,9 +30,9 @@ def main() -> None:
     tool, log, arguments = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
     sys.path.insert(0, str(tool))
     sys.dont_write_bytecode = True
-    vcheck_actions = importlib.import_module("vcheck_actions")
+    vcheck_actions: Any = importlib.import_module("vcheck_actions")
 
-    play = getattr(vcheck_actions, "run_actions")
+    play = vcheck_actions.run_actions
 
     def logged(gm: Any, args: Any, jclass: Any, rep: Any, on_edt: Any, *rest: Any) -> Any:
         logger = gm.getLogger()
@@ -50,7 +50,7 @@ def main() -> None:
         on_edt("end logfile", logger.write)
         return steps
 
-    setattr(vcheck_actions, "run_actions", logged)
+    vcheck_actions.run_actions = logged
     sys.argv = [str(tool / "vcheck.py"), *arguments]
     runpy.run_path(str(tool / "vcheck.py"), run_name="__main__")
 
