@@ -251,6 +251,61 @@ CASES = [
         ),
         (Expected(3, "German hand", "draw", "illegal", ("10.1",), "drew 10♣"),),
     ),
+    Case(
+        "RKS-23",
+        "the T-34 going along with the acting unit is no second unit",
+        lambda dist: (
+            RksLog.on(dist)
+            .phase(1, SOVIET)
+            .move("rifle1", "tractor_factory")
+            .move("rifle1", "barrikady")
+            .move("t34", "barrikady")
+        ),
+        (Expected(4, "t34", "movement", "legal", ("7.2", "7.3"), "Tractor Factory → Barrikady"),),
+    ),
+    Case(
+        "RKS-24",
+        "a reinforcement a turn early is illegal",
+        lambda dist: RksLog.on(dist).phase(1, GERMAN).move("16pz", "german_rear"),
+        (Expected(2, "16pz", "reinforcement", "arrived too early", ("6.1",), "turn 2"),),
+    ),
+    Case(
+        "RKS-25",
+        "a reinforcement on its turn is legal",
+        lambda dist: RksLog.on(dist).phase(2, "Reinforcements").move("16pz", "german_rear"),
+        (Expected(2, "16pz", "reinforcement", "legal", ("6.1", "6.2"), "German rear"),),
+    ),
+    Case(
+        "RKS-26",
+        "the hand of the side holding Mamayev Kurgan is refilled to four",
+        lambda dist: (
+            RksLog.on(dist)
+            .phase(1, REPLENISH)
+            .pile("2s")
+            .undeck("8c", to_hand="soviet")
+            .phase(2, "Reinforcements")
+        ),
+        (
+            Expected(3, "Soviet hand", "draw", "legal", ("10.1",)),
+            Expected(
+                4, "Soviet hand", "hand", "4 cards", ("10.1", "10.2"), "holding Mamayev Kurgan"
+            ),
+        ),
+    ),
+    Case(
+        "RKS-27",
+        "a move of the side not acting into an enemy area is no retreat",
+        lambda dist: RksLog.on(dist).phase(1, SOVIET).move("14pz", "orlovka"),
+        (Expected(2, "14pz", "retreat", "illegal", ("8.9", "8.10")),),
+    ),
+    Case(
+        "RKS-28",
+        "a card the opponent piles does not pay for the acting unit",
+        lambda dist: (
+            _orlovka_empty(dist).move("14pz", "orlovka").pile("2s").phase(1, SOVIET)
+        ),
+        (Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "piled 0 cards"),),
+    ),
 ]
 
 
