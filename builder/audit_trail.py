@@ -1,8 +1,9 @@
-"""Reading a save or log of a Stavka hex game as the audit's :class:`Trail`.
+"""Reading a save or log of one of Stavka's games as the audit's :class:`Trail`.
 
 The I/O edge of ``stavka audit``: the file's commands are played step by step
 (:func:`builder.vassal.replay.replay_steps`) and each position is read the way ``stavka
-check`` reads a save's (:mod:`builder.positions`), with the phase the turn tracker
+check`` reads a save's (:mod:`builder.positions`; Rattenkrieg's areas and cards by
+:mod:`builder.area_positions`), with the phase the turn tracker
 shows. The record tracks' properties (VP) are read as each step leaves them; a property
 no step has set yet has the value the module starts it with, its track's first box.
 """
@@ -12,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from builder.area_positions import area_position_from_save
 from builder.positions import PieceReading, hex_position, spec_of_save
-from builder.vassal.commands import Logged, decode_saved_game
+from builder.vassal.commands import decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
-from builder.vassal.replay import replay_steps
+from builder.vassal.replay import logged_steps, replay_steps
 from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from builder.vassal.sequence import decode, parse_int
 from rules.audit.trail import Snapshot, Trail
@@ -54,6 +56,8 @@ def _properties(spec: GameSpec, saved: SavedGame) -> dict[str, str]:
 def _snapshot(
     path: Path, step: int, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading]
 ) -> Snapshot:
+    if spec.cards is not None:
+        return Snapshot(step, area_position_from_save(path, saved, spec), _properties(spec, saved))
     position = hex_position(path, saved, spec, readings)
     return Snapshot(
         step, replace(position, phase=_phase(spec, saved.turns)), _properties(spec, saved)
@@ -65,7 +69,7 @@ def read_trail(path: Path) -> Trail:
 
     A save with no logged steps is a trail of its start alone. Raises
     :class:`SaveError` (one line, naming the file) for a file that is no save of one of
-    Stavka's hex-game modules.
+    Stavka's modules.
     """
     try:
         save_file = decode_save_bytes(read_bytes(path))
@@ -75,12 +79,8 @@ def read_trail(path: Path) -> Trail:
     steps = iter(replay_steps(commands, save_file.module, save_file.save))
     _, first = next(steps)
     spec = spec_of_save(path, first)
-    if spec.cards is not None:
-        raise SaveError(
-            path, None, f"stavka audit judges the hex games' files so far, not {spec.title}'s"
-        )
     readings: dict[str, PieceReading] = {}
     start = _snapshot(path, 0, first, spec, readings)
     snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
-    logged = sum(isinstance(command, Logged) for command in commands.commands)
+    logged = len(logged_steps(commands)[1])
     return Trail(str(path), start, snapshots, logged)

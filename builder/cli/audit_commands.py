@@ -1,7 +1,7 @@
 """``stavka audit``: the ledger of a game log, or of two saves, each act judged.
 
 Exit 0 whenever the files were audited, whatever the verdicts; 2 on bad input (a file
-that is no save or log of a Stavka hex game, two files of different games).
+that is no save or log of a Stavka game, two files of different games).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import click
 from builder.cli import main
 from builder.cli.check_commands import AS_SIDE, OUTPUT_FORMAT
 from rules.audit.ledger import Ledger, audit
+from rules.audit.rks import audit_areas
 from rules.audit.trail import pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
@@ -35,12 +36,13 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
             f"a file of {trails[1].start.position.spec.id}, "
             f"but {paths[0]} is of {trails[0].start.position.spec.id}",
         )
+    judge = audit_areas if trails[0].start.position.spec.cards is not None else audit
     if len(trails) == 1:
-        return audit(trails[0])
+        return judge(trails[0])
     previous, current = trails
     if current.steps:
-        return audit(current, previous.end)
-    return audit(pair(previous, current))
+        return judge(current, previous.end)
+    return judge(pair(previous, current))
 
 
 @main.command("audit")

@@ -111,6 +111,10 @@ class _Table:
     above: dict[str, str | None] = field(default_factory=dict)
     below: dict[str, str | None] = field(default_factory=dict)
     stacks_at: dict[Spot, dict[str, None]] = field(default_factory=dict)
+    decks: dict[str, None] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)
+    touched_groups: set[str] = field(default_factory=set)
+    stack_cache: dict[str, Stack] = field(default_factory=dict)
     properties: dict[tuple[str, str], str] = field(default_factory=dict)
     turns: dict[str, str] = field(default_factory=dict)
     boards: dict[str, SetBoards] = field(default_factory=dict)
@@ -142,9 +146,11 @@ class _Table:
         return result
 
     def detach(self, piece_id: str) -> None:
+        self.touched.add(piece_id)
         group_id = self.parent.pop(piece_id, None)
         if group_id is None:
             return
+        self.touched_groups.add(group_id)
         group = self.groups[group_id]
         below, above = self.below.pop(piece_id), self.above.pop(piece_id)
         if below is None:
@@ -183,6 +189,7 @@ class _Table:
         else:
             self.below[above] = piece_id
         self.parent[piece_id] = group_id
+        self.touched_groups.add(group_id)
         group.size += 1
         if group.size == 1:
             self._index(group_id, group)
@@ -200,7 +207,9 @@ class _Table:
         tokens = decode(state, ";")
         map_id = tokens[0]
         self.groups[group_id] = group
+        self.touched_groups.add(group_id)
         if group.deck_type is not None:
+            self.decks[group_id] = None
             group.map = None if map_id == "null" else map_id
             group.x, group.y = _coordinate(token(tokens, 1)), _coordinate(token(tokens, 2))
             group.face_down = token(tokens, 3) == "true"
@@ -224,6 +233,7 @@ class _Table:
         basic = parse_basic(record.type, state)
         if basic is None:
             return False
+        self.touched.add(piece_id)
         if basic.map != record.map:
             # Moving to another map takes a piece out of its stack, as Map.addPiece does.
             self.detach(piece_id)
@@ -301,10 +311,19 @@ class _Table:
                 self.attach(under, under_group)
             self.attach(piece_id, under_group, under=under)
             return
+        # The engine's MovePiece merges a piece dropped at a Deck's very position into it.
+        deck = next((deck_id for deck_id in self.decks if self._deck_spot(deck_id) == spot), None)
+        if deck is not None:
+            self.attach(piece_id, deck)
+            return
         at_spot = self.stacks_at.get(spot)
         target = next(iter(at_spot)) if at_spot else self.new_stack(piece_id, spot)
         # Without a piece underneath, the engine puts the moved piece at the bottom.
         self.attach(piece_id, target, bottom=under is None)
+
+    def _deck_spot(self, deck_id: str) -> Spot | None:
+        deck = self.groups.get(deck_id)
+        return None if deck is None or deck.map is None else (deck.map, deck.x, deck.y)
 
     def change_property(self, command: ChangeProperty) -> None:
         """A change made in play; without a container, the first property of that name,
@@ -382,6 +401,31 @@ def replay(
     return _saved_game(table, commands, module, save, locate)
 
 
+def logged_steps(commands: Command) -> tuple[list[Command], list[Logged]]:
+    """What loading a log executes at once, and the logged steps a player then steps
+    through, in tree order.
+
+    VASSAL's logger writes a log as the game's restore command with every logged command
+    appended (``BasicLogger.write``), so in a log the engine wrote the ``LOG`` commands
+    lie inside the restore command's group, not after it. Loading executes everything
+    but them, and each ``LOG`` command only queues itself for the Step button
+    (``LogCommand``), wherever it lies in the tree.
+    """
+    loaded: list[Command] = []
+    steps: list[Logged] = []
+    match commands:
+        case Logged():
+            steps.append(commands)
+        case CommandGroup(inner):
+            for command in inner:
+                now, later = logged_steps(command)
+                loaded += now
+                steps += later
+        case _:
+            loaded.append(commands)
+    return loaded, steps
+
+
 def replay_steps(
     commands: CommandGroup,
     module: Metadata | None,
@@ -395,20 +439,15 @@ def replay_steps(
     log of talk cheap.
     """
     table = _Table()
-    step = 0
     known: dict[str, Piece] = {}
-    for command in commands.commands:
-        if isinstance(command, Logged):
-            if step == 0:
-                yield 0, _saved_game(table, commands, module, save, None, known)
-            step += 1
-            table.run(command)
-            if _changes_position(command):
-                yield step, _saved_game(table, commands, module, save, None, known)
-        else:
-            table.run(command)
-    if step == 0:
-        yield 0, _saved_game(table, commands, module, save, None, known)
+    loaded, steps = logged_steps(commands)
+    for command in loaded:
+        table.run(command)
+    yield 0, _saved_game(table, commands, module, save, None, known)
+    for step, command in enumerate(steps, 1):
+        table.run(command)
+        if _changes_position(command):
+            yield step, _saved_game(table, commands, module, save, None, known)
 
 
 def _changes_position(command: Command) -> bool:
@@ -431,6 +470,22 @@ def _changes_position(command: Command) -> bool:
     return False
 
 
+def _stack(table: _Table, group_id: str, group: _GroupRecord, cached: bool) -> Stack:
+    """A stack as it stands; with ``cached``, the one built before unless it was touched."""
+    if cached and group_id not in table.touched_groups and group_id in table.stack_cache:
+        return table.stack_cache[group_id]
+    stack = Stack(
+        id=group_id,
+        map=group.map,
+        x=group.x,
+        y=group.y,
+        piece_ids=tuple(table.members(group)),
+        layer=group.layer,
+    )
+    table.stack_cache[group_id] = stack
+    return stack
+
+
 def _saved_game(
     table: _Table,
     commands: CommandGroup,
@@ -442,10 +497,15 @@ def _saved_game(
     """The table as it stands, as an immutable saved game.
 
     ``known`` holds the pieces of the previous snapshot, updated here: a piece that has
-    not changed since is the same object, whose traits are already parsed.
+    not changed since is the same object, whose traits are already parsed. Only the
+    pieces the table marked touched since are built again, so a step costs what it moved,
+    not what the map holds.
     """
     pieces = []
     for piece_id, record in table.pieces.items():
+        if known is not None and piece_id not in table.touched and piece_id in known:
+            pieces.append(known[piece_id])
+            continue
         map_id, x, y = table.position(piece_id)
         location = locate(map_id, x, y) if locate is not None and map_id is not None else None
         group_id = table.parent.get(piece_id)
@@ -469,18 +529,15 @@ def _saved_game(
             else:
                 known[piece_id] = piece
         pieces.append(piece)
+    if known is not None:
+        table.touched.clear()
     stacks = tuple(
-        Stack(
-            id=group_id,
-            map=group.map,
-            x=group.x,
-            y=group.y,
-            piece_ids=tuple(table.members(group)),
-            layer=group.layer,
-        )
+        _stack(table, group_id, group, known is not None)
         for group_id, group in table.groups.items()
         if group.deck_type is None and group.size
     )
+    if known is not None:
+        table.touched_groups.clear()
     decks = tuple(
         Deck(
             id=group_id,

@@ -60,7 +60,9 @@ class Ledger:
     (turn, phase and the module's properties) as the file leaves them.
 
     ``revealed`` holds the step at which each untried unit of the start was first shown
-    (DoS 2.14), so a player's view hides it only before then.
+    (DoS 2.14), so a player's view hides it only before then. ``views`` holds the entries
+    as each side's player may read them when the audit wrote them for each reader (the
+    cards of Rattenkrieg, :mod:`rules.audit.rks`).
     """
 
     game: str
@@ -73,12 +75,15 @@ class Ledger:
     properties: tuple[tuple[str, str], ...]
     start: Position
     revealed: tuple[tuple[str, int], ...] = ()
+    views: tuple[tuple[str, tuple[Entry, ...]], ...] = ()
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
         """The entries as ``side``'s player may read them (None: the referee's view):
         an untried unit goes by its alias until the step that revealed it."""
         if side is None:
             return self.entries
+        if self.views:
+            return dict(self.views)[side]
         view = player_view(self.start, side)
         revealed = dict(self.revealed)
         shown = []

@@ -45,13 +45,13 @@ class LogWriter:
     def saved(self) -> SavedGame:
         return read_saved_game(self.path)
 
-    def piece_of(self, unit: str) -> tuple[str, str]:
-        """The piece id and map of ``unit`` in the set-up."""
+    def piece_of(self, unit: str, key: str = "UnitId") -> tuple[str, str]:
+        """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the set-up."""
         for piece in self.saved.pieces:
             for trait in piece.traits:
                 if (
                     isinstance(trait, Marker)
-                    and dict(zip(trait.keys, trait.values, strict=False)).get("UnitId") == unit
+                    and dict(zip(trait.keys, trait.values, strict=False)).get(key) == unit
                 ):
                     assert piece.map is not None
                     return piece.id, piece.map
@@ -67,6 +67,14 @@ class LogWriter:
             encode_command(
                 MovePiece(piece_id, map_name, round(x), round(y), None, map_name, 0, 0, None, None)
             )
+        )
+        return self
+
+    def drag(self, piece: str, map_name: str, x: int, y: int, key: str = "UnitId") -> LogWriter:
+        """Drag a unit (a card, with ``key`` ``CardId``) to pixel ``x, y`` of ``map_name``."""
+        piece_id, old_map = self.piece_of(piece, key)
+        self.steps.append(
+            encode_command(MovePiece(piece_id, map_name, x, y, None, old_map, 0, 0, None, None))
         )
         return self
 
@@ -87,11 +95,17 @@ class LogWriter:
         self.steps.append(f"CHAT{text}")
         return self
 
-    def write(self, target: Path, logged: bool = True) -> Path:
-        """The log (or with ``logged`` False, a save with the steps already played)."""
+    def write(self, target: Path, logged: bool = True, nested: bool = False) -> Path:
+        """The log (or with ``logged`` False, a save with the steps already played); with
+        ``nested``, the steps in a group of their own, as VASSAL's logger leaves them
+        inside the restore command it appends them to."""
         save_file = read_save_file(self.path)
         prefix = "LOG\t" if logged else ""
-        text = "\x1b".join([save_file.text, *(prefix + step for step in self.steps)])
+        steps = [prefix + step for step in self.steps]
+        if nested:
+            text = "\x1b".join([save_file.text, encode([encode(steps, "\x1b")], "\x1b")])
+        else:
+            text = "\x1b".join([save_file.text, *steps])
         entries = [(SAVED_GAME, obfuscate(text, 0x3C))]
         if save_file.module_data is not None:
             entries.append((MODULE_DATA, save_file.module_data))

@@ -200,3 +200,19 @@ def test_bad_5_a_move_to_an_unknown_place_is_refused_not_judged(dist: Path, tmp_
     log.steps.append(f"M/{piece}/{map_name}/-5000/-5000/null/{map_name}/0/0/null")
     code, output, error = run("audit", str(log.write(tmp_path / "game.vlog")))
     assert (code, output) == (2, "") and "off the playable map" in error and error.count("\n") == 1
+
+
+def test_log_steps_nested_in_a_group_are_stepped_as_the_engine_writes_them(
+    dist: Path, tmp_path: Path
+) -> None:
+    """VASSAL's logger appends the LOG commands inside the game's restore command, so
+    they lie in a group, not at the top of the file: each is still a step."""
+    log = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").move("su-1gdsa-rc2", "1602")
+    flat = _json(str(log.write(tmp_path / "flat.vlog")))
+    nested = _json(str(log.write(tmp_path / "nested.vlog", nested=True)))
+    assert nested["steps"] == flat["steps"] == 2
+    assert _entries(nested) == _entries(flat)
+    assert [entry["outcome"] for entry in _entries(nested) if entry["topic"] == "movement"] == [
+        "legal",
+        "illegal",
+    ]

@@ -1,8 +1,8 @@
 """The audit on saves the real engine wrote while played as a player would: moves
 dragged, the VP marker's menu, the turn tracker's key, a save after each part.
 
-VASSAL records a log only through its File menu's file chooser, which vcheck does not
-answer, so the engine's play is audited as pairs of saves (BEFORE AFTER)."""
+Here the engine's play is audited as pairs of saves (BEFORE AFTER); the logs the engine
+itself writes of such play are audited in :mod:`tests.audit.test_engine_logs`."""
 
 from __future__ import annotations
 

@@ -1,0 +1,83 @@
+"""Rattenkrieg logs for the audit's cases: a dealt game (:mod:`tests.support.rks_saves`)
+and logged drags of units into areas and of cards between hands, step boxes, the duel
+and the piles, in the engine's own command text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from builder.art.area_board import UNITS_SPOT, piece_spots
+from builder.module.area_names import DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.module.cards import HAND_SPOT
+from builder.steps_layout import steps_boxes
+from rules.data.loader import load_game
+from rules.model import GameSpec
+from tests.audit.logs import LogWriter
+from tests.support.rks_saves import draw_piles
+
+DUEL_SPOT = (60, 60)
+"""A place on the main map outside every pile, where a card is played into a duel."""
+
+
+@dataclass
+class RksLog:
+    """A log begun on ``dist/setups/rks-dealt.vsav`` (the dealt game of the fixture)."""
+
+    log: LogWriter
+
+    @classmethod
+    def on(cls, dist: Path) -> RksLog:
+        return cls(LogWriter.on(dist, "rks-dealt"))
+
+    @cached_property
+    def spec(self) -> GameSpec:
+        return load_game("rks")
+
+    @cached_property
+    def piles(self) -> dict[str, tuple[int, int]]:
+        piles = draw_piles(self.log.dist / "rks.vmod")
+        return {name: (int(piles[name]["x"]), int(piles[name]["y"])) for name in piles}
+
+    def side_name(self, side: str) -> str:
+        return next(item.name for item in self.spec.sides if item.id == side)
+
+    def move(self, unit: str, area: str) -> RksLog:
+        """Drag ``unit`` to the stack place of ``area``."""
+        x, y = piece_spots(self.spec.maps[0])[area][UNITS_SPOT]
+        self.log.drag(unit, self.spec.maps[0].name, round(x), round(y))
+        return self
+
+    def pile(self, card: str) -> RksLog:
+        """Drag ``card`` onto the discard pile (7.3, 8.9, 10.1)."""
+        self.log.drag(card, self.spec.maps[0].name, *self.piles[DISCARD_PILE], key="CardId")
+        return self
+
+    def undeck(self, card: str, to_hand: str | None = None, to_steps: str | None = None) -> RksLog:
+        """Drag ``card`` from wherever it lies into ``to_hand``'s hand or ``to_steps``'s box."""
+        if to_hand is not None:
+            self.log.drag(card, hand_map_name(self.side_name(to_hand)), *HAND_SPOT, key="CardId")
+            return self
+        assert to_steps is not None
+        unit = self.spec.units[to_steps]
+        box = next(item for item in steps_boxes(self.spec, unit.side) if item.unit == to_steps)
+        (left, top), _, (right, bottom), _ = box.slot
+        self.log.drag(
+            card,
+            steps_map_name(self.side_name(unit.side)),
+            (left + right) // 2,
+            (top + bottom) // 2,
+            key="CardId",
+        )
+        return self
+
+    def deck_spot(self) -> tuple[int, int]:
+        return self.piles[DRAW_DECK]
+
+    def phase(self, turn: int, phase: str) -> RksLog:
+        self.log.phase(turn, phase)
+        return self
+
+    def write(self, target: Path) -> Path:
+        return self.log.write(target)

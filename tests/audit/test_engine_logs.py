@@ -1,0 +1,114 @@
+"""The audit on logs the real engine wrote: vcheck plays each game's module as a player
+would (drags, menus, the turn tracker's key) while VASSAL's own logger records the
+steps to a .vlog (:mod:`tests.support.engine_log`), and ``stavka audit`` judges them.
+One short log per game, to keep the engine's time in CI small."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.data.loader import load_game
+from tests.cli.test_cli import run
+from tests.support.engine import vcheck_available
+from tests.support.engine_log import engine_log
+
+pytestmark = [
+    pytest.mark.engine,
+    pytest.mark.skipif(
+        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+    ),
+]
+
+
+def _played(module: Path, save: Path, steps: list[dict[str, object]], log: Path) -> Path:
+    code, report = engine_log(module, save, steps, log)
+    assert code == 0, report.get("errors")
+    assert log.is_file(), "the engine's logger wrote no log"
+    return log
+
+
+def _ledger(*arguments: str) -> dict[str, Any]:
+    code, output, error = run("audit", "--format", "json", *arguments)
+    assert (code, error) == (0, ""), error
+    ledger = json.loads(output)
+    assert isinstance(ledger, dict)
+    return ledger
+
+
+def _hex_spot(game: str, label: str) -> dict[str, object]:
+    spec = load_game(game)
+    found = spec.parse_hex(label)
+    assert found is not None and found[0].hex_map is not None
+    x, y = found[0].hex_map.pixel_centre(found[1])
+    return {"map": found[0].name, "x": round(x), "y": round(y)}
+
+
+def test_tps_engine_log_audited(dist: Path, tmp_path: Path) -> None:
+    steps: list[dict[str, object]] = [
+        {"move": {"property": {"UnitId": "su-1gdsa-rc1"}}, "to": "1103"},
+        {"move": {"property": {"UnitId": "su-1gdsa-rc2"}}, "to": "1602"},
+        {"menu": "+5 Axis VP", "select": {"name": "Axis VP"}},
+        {"key": "ctrl shift RIGHT"},
+    ]
+    log = _played(dist / "tps.vmod", dist / "setups" / "tps-1.vsav", steps, tmp_path / "tps.vlog")
+    ledger = _ledger(str(log))
+    entries = {(entry["topic"], entry["subject"]): entry for entry in ledger["entries"]}
+    assert entries[("movement", "su-1gdsa-rc1")]["outcome"] == "legal"
+    assert entries[("movement", "su-1gdsa-rc2")]["outcome"] == "illegal"
+    assert entries[("bookkeeping", "AxisVP")]["explanation"].startswith("0 → 5")
+    assert ledger["end"] == {
+        "turn": 1,
+        "phase": "Soviet combat",
+        "properties": {"AxisVP": "5", "SovietVP": "0"},
+    }
+
+
+def test_dos_engine_log_audited(dist: Path, tmp_path: Path) -> None:
+    steps: list[dict[str, object]] = [
+        {"move": {"property": {"UnitId": "de-9pd"}}, "to": _hex_spot("dos", "N2042")},
+    ]
+    log = _played(
+        dist / "dos.vmod", dist / "setups" / "dos-blue.vsav", steps, tmp_path / "dos.vlog"
+    )
+    moves = [entry for entry in _ledger(str(log))["entries"] if entry["topic"] == "movement"]
+    assert [(entry["subject"], entry["outcome"]) for entry in moves] == [("de-9pd", "illegal")]
+    assert "11 MP against an allowance of 10" in moves[0]["explanation"]
+
+
+def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
+    steps: list[dict[str, object]] = [
+        {"side": "German"},
+        {"key": "ctrl shift RIGHT"},
+        {"move": {"property": {"UnitId": "14pz"}}, "to": "Orlovka"},
+        {"move": {"deck": "Draw deck"}, "to": {"map": "German hand", "x": 150, "y": 150}},
+        {"menu": "Play face down", "select": {"map": "German hand", "limit": 1}},
+        {"side": "Soviet"},
+        {"menu": "Play face down", "select": {"map": "Soviet hand", "limit": 1}},
+        {"menu": "Reveal", "select": {"map": "Stalingrad", "location": "Soviet duel card"}},
+        {"side": "German"},
+        {"menu": "Reveal", "select": {"map": "Stalingrad", "location": "German duel card"}},
+    ]
+    log = _played(
+        rks_dist / "rks.vmod", rks_dist / "setups" / "rks-dealt.vsav", steps, tmp_path / "rks.vlog"
+    )
+    ledger = _ledger(str(log))
+    entries = {(entry["topic"], entry["subject"]): entry for entry in ledger["entries"]}
+    move = entries[("movement", "14pz")]
+    assert (move["outcome"], move["phase"], move["rules"]) == (
+        "legal",
+        "German operations",
+        ["7.2", "7.3", "8.1"],
+    )
+    draw = entries[("draw", "German hand")]
+    assert (draw["outcome"], draw["rules"]) == ("illegal", ["10.1"])
+    duel = entries[("duel", "14pz on rifle2")]
+    assert duel["rules"][-1] == "8.7" and duel["outcome"] in ("attacker", "defender", "fought again")
+    assert "not shown" not in duel["explanation"]
+    drawn = draw["explanation"].removeprefix("drew ").split(":")[0]
+    soviet = _ledger("--as", "soviet", str(log))
+    assert drawn not in json.dumps(soviet["entries"], ensure_ascii=False)
+    assert drawn in json.dumps(_ledger("--as", "german", str(log))["entries"], ensure_ascii=False)

@@ -1,0 +1,58 @@
+"""Game logs written by the real engine: vcheck plays the steps as a player would, and
+VASSAL's own logger (:mod:`tests.support.vcheck_logger`) writes them to a .vlog."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+
+LOGGER_DRIVER = Path(__file__).with_name("vcheck_logger.py")
+
+
+def vcheck_home() -> Path:
+    """Where vcheck keeps its set-up (its ``vcheck`` script's rule)."""
+    if "VCHECK_HOME" in os.environ:
+        return Path(os.environ["VCHECK_HOME"])
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return cache / "vcheck"
+
+
+def engine_log(
+    module: Path, save: Path, steps: list[dict[str, object]], log: Path, engine: str = MAIN_ENGINE
+) -> tuple[int, dict[str, object]]:
+    """Play ``steps`` (vcheck ``--actions``) on ``save`` in the engine, logging them to
+    ``log``; vcheck's exit status and report."""
+    actions = log.with_suffix(".actions.json")
+    actions.write_text(json.dumps(steps))
+    home = vcheck_home()
+    completed = subprocess.run(
+        [
+            str(home / "venv" / "bin" / "python"),
+            str(LOGGER_DRIVER),
+            str(VCHECK.parent),
+            str(log),
+            *engine_option(engine),
+            str(module),
+            str(save),
+            "--no-state",
+            "--compact",
+            "--actions",
+            str(actions),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "VCHECK_HOME": str(home)},
+    )
+    try:
+        report: dict[str, object] = json.loads(completed.stdout)
+    except json.JSONDecodeError as error:
+        raise AssertionError(
+            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
+        ) from error
+    return completed.returncode, report
