@@ -9,21 +9,29 @@ no step has set yet has the value the module starts it with, its track's first b
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from builder.module.buildfile import DIE_BUTTON
 from builder.positions import PieceReading, hex_position, spec_of_save
-from builder.vassal.commands import Logged, decode_saved_game
+from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
 from builder.vassal.replay import replay_steps
 from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from builder.vassal.sequence import decode, parse_int
-from rules.audit.trail import Snapshot, Trail
+from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.errors import SaveError
 from rules.model import GameSpec
 
 TURN_PROPERTY = "Turn"
 """The turn track follows the turn tracker; the ledger reports the tracker's own turn."""
+CHAT_PREFIX = "CHAT"
+"""How VASSAL encodes a line shown in the chat window (``Chatter.DisplayText``)."""
+ROLL = re.compile(rf"^\*+ ?{re.escape(DIE_BUTTON)} = (\d+)\b")
+"""The die button's report: VASSAL puts "*" before its format, ``** $name$ = $result$
+*** <$PlayerName$>`` (``builder.module.buildfile``)."""
 
 
 def _phase(spec: GameSpec, turns: tuple[TurnState, ...]) -> str | None:
@@ -60,6 +68,35 @@ def _snapshot(
     )
 
 
+def _chat_lines(command: Command) -> Iterator[str]:
+    match command:
+        case OtherCommand(text) if text.startswith(CHAT_PREFIX):
+            yield text[len(CHAT_PREFIX) :]
+        case CommandGroup(commands):
+            for inner in commands:
+                yield from _chat_lines(inner)
+        case Logged(inner):
+            yield from _chat_lines(inner)
+
+
+def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
+    """Each logged step's chat lines, the die button's reports apart."""
+    said: list[Said] = []
+    rolls: list[Roll] = []
+    step = 0
+    for command in commands.commands:
+        if not isinstance(command, Logged):
+            continue
+        step += 1
+        for line in _chat_lines(command):
+            rolled = ROLL.match(line)
+            if rolled:
+                rolls.append(Roll(step, int(rolled.group(1)), line))
+            else:
+                said.append(Said(step, line))
+    return tuple(said), tuple(rolls)
+
+
 def read_trail(path: Path) -> Trail:
     """The start of ``path`` and the position after each logged step that changed it.
 
@@ -83,4 +120,5 @@ def read_trail(path: Path) -> Trail:
     start = _snapshot(path, 0, first, spec, readings)
     snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
     logged = sum(isinstance(command, Logged) for command in commands.commands)
-    return Trail(str(path), start, snapshots, logged)
+    said, rolls = _talk(commands)
+    return Trail(str(path), start, snapshots, logged, said, rolls)
