@@ -85,9 +85,11 @@ explanation of results; DoS 11.31-11.38)."""
 @dataclass
 class Attack:
     """A declared attack while the audit follows it: who takes part (the units in its
-    hexes when declared), and once rolled, the position then, the odds and the result."""
+    hexes when declared, in ``declared_in``), and once rolled, the position then, the
+    odds and the result."""
 
     declaration: Declaration
+    declared_in: Position
     side: str
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
@@ -126,6 +128,7 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
     ]
     attack = Attack(
         declaration,
+        position,
         side,
         tuple(state.unit.id for state in attackers),
         tuple(state.unit.id for state in defenders),
@@ -222,9 +225,8 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
             details=details,
             violation=True,
         )
-    return Verdict(
-        subject, "attack", "rolled", rules, f"{working}{rolled_text}", details=details
-    )
+    outcome = "automatic" if report.automatic else "rolled" if roll is not None else "not rolled"
+    return Verdict(subject, "attack", outcome, rules, f"{working}{rolled_text}", details=details)
 
 
 def unclaimed(roll: Roll, position: Position) -> Verdict:

@@ -154,8 +154,9 @@ class _Walk:
         if attack is None:
             return
         if attack.at_roll is None:
-            verdict = rolled(attack, None, position)
-            self.add(attack.declaration.step, position, attack.side, verdict)
+            # Never rolled: judged as declared, which is all an automatic result needs.
+            verdict = rolled(attack, None, attack.declared_in)
+            self.add(step, position, attack.side, verdict)
         verdict_applied = applied(attack, position)
         if verdict_applied is not None:
             self.add(step, position, attack.side, verdict_applied)
@@ -165,8 +166,15 @@ class _Walk:
         attack, verdict = declared(declaration, position)
         self.add(declaration.step, position, attack.side if attack else None, verdict)
         self.attack = attack
-        if attack is not None:
-            self.fought |= set(attack.units)
+        if attack is None:
+            return
+        self.fought |= set(attack.units)
+        odds = rolled(attack, None, position)
+        if attack.result is not None:
+            # An automatic result (DoS 11.10) needs no roll: the attack is resolved now.
+            self.add(declaration.step, position, attack.side, odds)
+        else:
+            attack.at_roll = attack.report = None
 
     def roll(self, roll: Roll, position: Position) -> None:
         if self.attack is None or self.attack.at_roll is not None:
@@ -272,7 +280,7 @@ def _result_part(
     walk: _Walk, step: int, position: Position, side: str, unit_id: str, attack: Attack, what: str
 ) -> None:
     """A change to a unit of a rolled attack: part of its result, judged as a whole."""
-    assert attack.roll is not None or attack.result is not None
+    resolved = attack.roll.step if attack.roll is not None else attack.declaration.step
     walk.add(
         step,
         position,
@@ -282,7 +290,7 @@ def _result_part(
             "combat result",
             "part of a result",
             COMBAT_RULES.get(position.spec.id, ("combat",)),
-            f"{what}, after the roll at step {attack.roll.step if attack.roll else attack.declaration.step}; "
+            f"{what}, after the attack was resolved at step {resolved}; "
             "judged with the attack's result",
             unit=unit_id,
             details={"units": ",".join(attack.units)},

@@ -4,20 +4,40 @@ state, a VP change), packed as VASSAL packs a .vlog."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from zipfile import ZipFile
+
+from lxml import etree
 
 from builder.module.turns import last_turn
 from builder.vassal.archive import MODULE_DATA, SAVED_GAME, build_zip
-from builder.vassal.commands import MovePiece, SetTurn, encode_command
+from builder.conventions import dead_pile_name
+from builder.module.buildfile import DIE_BUTTON
+from builder.vassal.commands import (
+    AddPiece,
+    ChangePiece,
+    MovePiece,
+    SetTurn,
+    decode_command,
+    encode_command,
+)
 from builder.vassal.model import SavedGame
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
-from builder.vassal.traits import Marker
+from builder.vassal.traits import Layer, Marker, Trait, chain_texts, parse_chain
 from rules.data.loader import load_game
 from rules.model import GameSpec
+
+
+def _unit_of(traits: tuple[Trait, ...] | None) -> str | None:
+    """The unit id a piece's marker names."""
+    for trait in traits or ():
+        if isinstance(trait, Marker):
+            return dict(zip(trait.keys, trait.values, strict=False)).get("UnitId")
+    return None
 
 
 @dataclass
@@ -28,6 +48,10 @@ class LogWriter:
     dist: Path
     setup: str
     steps: list[str]
+    states: dict[str, str] = field(default_factory=dict)
+    """Each piece's trait states as the log has left them, for the next change."""
+    entered: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    """The id, type and map of each unit brought on from the palette."""
 
     @classmethod
     def on(cls, dist: Path, setup: str) -> LogWriter:
@@ -48,13 +72,9 @@ class LogWriter:
     def piece_of(self, unit: str) -> tuple[str, str]:
         """The piece id and map of ``unit`` in the set-up."""
         for piece in self.saved.pieces:
-            for trait in piece.traits:
-                if (
-                    isinstance(trait, Marker)
-                    and dict(zip(trait.keys, trait.values, strict=False)).get("UnitId") == unit
-                ):
-                    assert piece.map is not None
-                    return piece.id, piece.map
+            if _unit_of(piece.traits) == unit:
+                assert piece.map is not None
+                return piece.id, piece.map
         raise KeyError(unit)
 
     def move(self, unit: str, to: str) -> LogWriter:
@@ -85,6 +105,76 @@ class LogWriter:
 
     def chat(self, text: str) -> LogWriter:
         self.steps.append(f"CHAT{text}")
+        return self
+
+    def declare(self, side: str, attack: str) -> LogWriter:
+        """The Referee plugin's "Declare attack" line, ``attack`` as ``stavka odds`` gives it."""
+        return self.chat(f"* Attack declared ({side}): {attack}")
+
+    def roll(self, value: int) -> LogWriter:
+        """The module's die button reporting ``value``, as VASSAL words the report."""
+        return self.chat(f"*** {DIE_BUTTON} = {value} *** <Player>")
+
+    def _hex_centre(self, to: str) -> tuple[int, int]:
+        found = self.spec.parse_hex(to)
+        assert found is not None and found[0].hex_map is not None
+        x, y = found[0].hex_map.pixel_centre(found[1])
+        return round(x), round(y)
+
+    def enter(self, unit: str, to: str) -> LogWriter:
+        """Bring ``unit`` from its palette slot onto hex ``to``: added off the map, then
+        dragged there, as two steps."""
+        game = self.setup.split("-")[0]
+        with ZipFile(self.dist / f"{game}.vmod") as module:
+            root = etree.fromstring(module.read("buildFile.xml"))
+        for slot in root.iter("VASSAL.build.widget.PieceSlot"):
+            added = decode_command(slot.text or "")
+            if isinstance(added, AddPiece) and _unit_of(parse_chain(added.type, added.state)) == unit:
+                break
+        else:
+            raise KeyError(unit)
+        piece_id = f"9{len(self.entered) + 1:06d}"
+        map_name = self.saved.pieces[0].map
+        assert map_name is not None
+        self.entered[unit] = (piece_id, added.type, map_name)
+        self.steps.append(encode_command(AddPiece(piece_id, added.type, added.state)))
+        x, y = self._hex_centre(to)
+        self.steps.append(
+            encode_command(MovePiece(piece_id, map_name, x, y, None, None, 0, 0, None, None))
+        )
+        return self
+
+    def eliminate(self, unit: str) -> LogWriter:
+        """Send ``unit`` to its side's dead pile."""
+        piece_id, map_name = self.piece_of(unit)
+        side = next(item.name for item in self.spec.sides if item.id == self.spec.units[unit].side)
+        self.steps.append(
+            encode_command(
+                MovePiece(
+                    piece_id, dead_pile_name(side), 20, 20, None, map_name, 0, 0, None, None
+                )
+            )
+        )
+        return self
+
+    def layer(self, unit: str, name: str, level: int) -> LogWriter:
+        """Set ``unit``'s layer ``name`` (``Step``: 2 is reduced; ``Untried``: 1 is
+        untried) to ``level``, as its menu item does."""
+        piece_id, _ = self.piece_of(unit)
+        piece = self.saved.piece(piece_id)
+        old_state = self.states.get(piece_id, piece.state)
+        traits = parse_chain(piece.type, old_state)
+        assert traits is not None
+        changed = tuple(
+            replace(trait, level=level)
+            if isinstance(trait, Layer) and trait.name == name
+            else trait
+            for trait in traits
+        )
+        assert changed != traits, f"{unit} has no layer {name} to set to {level}"
+        _, new_state = chain_texts(changed)
+        self.states[piece_id] = new_state
+        self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))
         return self
 
     def write(self, target: Path, logged: bool = True) -> Path:
