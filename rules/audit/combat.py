@@ -145,7 +145,7 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
         "declared",
         rules,
         f"{', '.join(attack.attackers) or 'no unit'} on {', '.join(attack.defenders)}{claim}; "
-        "judged when the die is rolled",
+        "judged when it is resolved",
         details={"units": ",".join(attack.units)},
     )
 
@@ -164,7 +164,9 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
             attack.declaration.defender_hex, attack.declaration.attacker_hexes, attack.side
         )
     except RefereeError as error:
-        return Verdict(subject, "attack", "illegal", rules, error.message, details=details)
+        return Verdict(
+            subject, "attack", "illegal", rules, error.message, details=details, violation=True
+        )
     attack.at_roll, attack.report, attack.roll = position, report, roll
     if not report.allowed:
         problems = report.verdicts
