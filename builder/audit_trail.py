@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from builder.module.buildfile import DIE_BUTTON
+from builder.conventions import DIE_BUTTON
 from builder.positions import PieceReading, hex_position, spec_of_save
 from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
@@ -30,8 +30,7 @@ TURN_PROPERTY = "Turn"
 CHAT_PREFIX = "CHAT"
 """How VASSAL encodes a line shown in the chat window (``Chatter.DisplayText``)."""
 ROLL = re.compile(rf"^\*+ ?{re.escape(DIE_BUTTON)} = (\d+)\b")
-"""The die button's report: VASSAL puts "*" before its format, ``** $name$ = $result$
-*** <$PlayerName$>`` (``builder.module.buildfile``)."""
+"""The die button's report (``DIE_REPORT``, one "*" more before it, as VASSAL shows it)."""
 
 
 def _phase(spec: GameSpec, turns: tuple[TurnState, ...]) -> str | None:

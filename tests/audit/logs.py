@@ -12,8 +12,7 @@ from lxml import etree
 
 from builder.module.turns import last_turn
 from builder.vassal.archive import MODULE_DATA, SAVED_GAME, build_zip
-from builder.conventions import dead_pile_name
-from builder.module.buildfile import DIE_BUTTON
+from builder.conventions import DIE_BUTTON, dead_pile_name
 from builder.vassal.commands import (
     AddPiece,
     ChangePiece,
