@@ -78,6 +78,12 @@ def _chat_lines(command: Command) -> Iterator[str]:
             yield from _chat_lines(inner)
 
 
+def roll_in(step: int, line: str) -> Roll | None:
+    """The roll a chat line at ``step`` reports, if it is the die button's report."""
+    rolled = ROLL.match(line)
+    return None if rolled is None else Roll(step, int(rolled.group(1)), line)
+
+
 def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
     """Each logged step's chat lines, the die button's reports apart."""
     said: list[Said] = []
@@ -88,9 +94,9 @@ def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
             continue
         step += 1
         for line in _chat_lines(command):
-            rolled = ROLL.match(line)
-            if rolled:
-                rolls.append(Roll(step, int(rolled.group(1)), line))
+            roll = roll_in(step, line)
+            if roll is not None:
+                rolls.append(roll)
             else:
                 said.append(Said(step, line))
     return tuple(said), tuple(rolls)
