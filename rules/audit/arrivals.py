@@ -21,6 +21,9 @@ from rules.referee.verdict import Verdict
 ARRIVAL_RULES = {"tps": (TPS_RULES["reinforcements"],), "dos": ("8.2",)}
 """The rule that brings reinforcements on in each game (TPS: the scenarios' reinforcement
 rules; DoS 8.2), beside the rule numbers the place itself names."""
+ARRIVAL_PHASES = {"tps": "first movement"}
+"""The phase of its side's player turn a reinforcement enters in, where the rules fix one
+(TPS: reinforcements enter in the first movement phase)."""
 EDGE = re.compile(r"\b(north|east|south|west) edge\b")
 HEX_RANGE = re.compile(r"\b([A-Z]?)(\d{4})-\1(\d{4})\b")
 HEX_NUMBER = re.compile(r"\b[A-Z]\d{4}\b")
@@ -110,6 +113,21 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             unit=unit.id,
             violation=True,
         )
+    entry_phase = ARRIVAL_PHASES.get(position.spec.id)
+    if entry_phase is not None and position.phase is not None:
+        lowered = position.phase.lower()
+        side_name = next(side.name for side in position.spec.sides if side.id == unit.side)
+        if entry_phase not in lowered or not lowered.startswith(side_name.lower()):
+            return Verdict(
+                unit.id,
+                "arrival",
+                "illegal",
+                rules,
+                f"entered at {state.location} in the {position.phase} phase; it enters in "
+                f"its side's {entry_phase} phase",
+                unit=unit.id,
+                violation=True,
+            )
     when = (
         f"on its turn {arrival.turn}"
         if position.turn == arrival.turn

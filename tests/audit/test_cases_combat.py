@@ -218,6 +218,14 @@ CASES = [
         (Expected(3, "de-6pd", "illegal", TPS_ARRIVAL, None, "but it enters at"),),
     ),
     Case(
+        "TPS-37",
+        "a reinforcement on its turn but in the motorised movement phase is illegal",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1").phase(5, "Axis motorised movement").enter("de-6pd", "0601")
+        ),
+        (Expected(3, "de-6pd", "illegal", TPS_ARRIVAL, None, "first movement phase"),),
+    ),
+    Case(
         "TPS-35",
         "a Soviet reinforcement on its turn on the east edge is legal",
         lambda dist: (
