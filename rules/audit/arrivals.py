@@ -76,9 +76,7 @@ def places(where: str, game_map: GameMap) -> Places:
 
 def _rules(position: Position, arrival: Arrival) -> tuple[str, ...]:
     named = tuple(
-        rule
-        for group in RULE_NUMBERS.findall(arrival.where)
-        for rule in group.split(", ")
+        rule for group in RULE_NUMBERS.findall(arrival.where) for rule in group.split(", ")
     )
     base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
     return base + tuple(rule for rule in named if rule not in base)

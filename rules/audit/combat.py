@@ -11,17 +11,17 @@ chose which unit lost a step; those are said, never guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.audit.declarations import Declaration
 from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
-from rules.hexes import distance
+from rules.hexes import Hex, distance
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
-from rules.referee.position import Position, UnitState
+from rules.referee.position import Position
 from rules.referee.tps.combat import kampfgruppe_for
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.tps.units import printed_strength
@@ -97,7 +97,6 @@ class Attack:
     at_roll: Position | None = None
     report: OddsReport | None = None
     result: str | None = None
-    applied: list[int] = field(default_factory=list)
 
     @property
     def units(self) -> tuple[str, ...]:
@@ -244,14 +243,18 @@ def unclaimed(roll: Roll, position: Position) -> Verdict:
 
 @dataclass(frozen=True)
 class Fate:
-    """What became of one unit of an attack from the roll to the end of its result."""
+    """What became of one unit of an attack from the roll to the end of its result:
+    where it ended (None: off the map, eliminated), hexes from where it stood, steps lost."""
 
     unit: str
-    start: UnitState
-    hex_now: str | None
+    hex: Hex | None
+    location: str | None
     moved: int
     steps_lost: int
-    eliminated: bool
+
+    @property
+    def eliminated(self) -> bool:
+        return self.location is None
 
 
 def _fates(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
@@ -263,39 +266,34 @@ def _fates(attack: Attack, before: Position, after: Position) -> dict[str, Fate]
         if start is None:
             continue
         end = now.get(unit)
+        moved = (
+            distance(start.hex, end.hex)
+            if end is not None and end.hex is not None and start.hex is not None
+            else 0
+        )
         fates[unit] = Fate(
             unit,
-            start,
+            None if end is None else end.hex,
             None if end is None else end.location,
-            0 if end is None or end.hex is None or start.hex is None
-            else distance(start.hex, end.hex),
-            start.steps if end is None else start.steps - end.steps,
-            end is None,
+            moved,
+            start.steps - (0 if end is None else end.steps),
         )
     return fates
 
 
 def _group(
-    demand: str,
-    fates: list[Fate],
-    defender_hex_emptied: bool,
-    attack: Attack,
-    effect: Effect,
-    lost_by_defender: int,
+    demand: str, fates: list[Fate], attack: Attack, effect: Effect, emptied: bool, owed: int
 ) -> list[str]:
-    """What in ``fates`` the demand does not allow (empty: all as allowed)."""
+    """What in ``fates`` the demand does not allow (empty: all as allowed); ``emptied``
+    says the defender's hex was left empty, ``owed`` the steps the defender lost."""
     wrong: list[str] = []
     lost = sum(fate.steps_lost for fate in fates)
-    target = attack.declaration.defender_hex
     for fate in fates:
         advanced = (
             effect.advance
-            and defender_hex_emptied
-            and not fate.eliminated
+            and emptied
             and fate.unit in attack.attackers
-            and fate.hex_now is not None
-            and attack.at_roll is not None
-            and fate.hex_now == attack.at_roll.label(target)
+            and fate.hex == attack.declaration.defender_hex
         )
         if demand == ELIMINATED and not fate.eliminated:
             wrong.append(f"{fate.unit} survived")
@@ -307,8 +305,10 @@ def _group(
             wrong.append(f"{fate.unit} lost {fate.steps_lost} steps, not 1")
         elif demand in (STAY, ONE_STEP, MATCH_STEPS, EXCHANGE) and fate.moved and not advanced:
             wrong.append(f"{fate.unit} moved {fate.moved} hexes")
-        if not fate.eliminated and fate.steps_lost and (
-            demand == STAY or (demand == RETREAT and fate.moved)
+        if (
+            not fate.eliminated
+            and fate.steps_lost
+            and (demand == STAY or (demand == RETREAT and fate.moved))
         ):
             wrong.append(f"{fate.unit} lost {fate.steps_lost} steps")
         if demand == STAY and fate.eliminated:
@@ -317,8 +317,8 @@ def _group(
             wrong.append(f"{fate.unit} moved {fate.moved} hexes")
     if demand == ONE_STEP and lost != 1:
         wrong.append(f"the attackers lost {lost} steps, not 1")
-    if demand == MATCH_STEPS and lost != lost_by_defender:
-        wrong.append(f"the attackers lost {lost} steps, the defender {lost_by_defender}")
+    if demand == MATCH_STEPS and lost != owed:
+        wrong.append(f"the attackers lost {lost} steps, the defender {owed}")
     return wrong
 
 
@@ -374,9 +374,9 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         state.hex == attack.declaration.defender_hex and state.side != attack.side
         for state in after.units
     )
-    lost_by_defender = sum(fate.steps_lost for fate in defender_fates)
-    wrong = _group(effect.defenders, defender_fates, emptied, attack, effect, 0)
-    wrong += _group(effect.attackers, attacker_fates, emptied, attack, effect, lost_by_defender)
+    owed = sum(fate.steps_lost for fate in defender_fates)
+    wrong = _group(effect.defenders, defender_fates, attack, effect, emptied, 0)
+    wrong += _group(effect.attackers, attacker_fates, attack, effect, emptied, owed)
     if effect.attackers == EXCHANGE:
         wrong += _exchange(attack, effect, fates, attack.result)
     done = ", ".join(
@@ -384,8 +384,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         + (
             "eliminated"
             if fate.eliminated
-            else f"{fate.hex_now}"
-            + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
+            else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
         )
         for fate in defender_fates + attacker_fates
     )

@@ -309,7 +309,12 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
         attack = _in_attack(walk, unit_id)
         if old is not None and old.hex != state.hex and attack is not None:
             _result_part(
-                walk, snapshot.step, position, state.side, unit_id, attack,
+                walk,
+                snapshot.step,
+                position,
+                state.side,
+                unit_id,
+                attack,
                 f"moved {old.location} → {state.location}",
             )
         elif old is None or old.hex != state.hex:
@@ -322,7 +327,12 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
         if old is not None and old.steps != state.steps:
             if attack is not None:
                 _result_part(
-                    walk, snapshot.step, position, state.side, unit_id, attack,
+                    walk,
+                    snapshot.step,
+                    position,
+                    state.side,
+                    unit_id,
+                    attack,
                     f"{old.steps} → {state.steps} steps",
                 )
             else:

@@ -16,7 +16,9 @@ from rules.referee.summary import summarize
 from rules.referee.verdict import Verdict
 
 
-def turn_end(position: Position, properties: Mapping[str, str], vp_rules: tuple[str, ...]) -> Verdict:
+def turn_end(
+    position: Position, properties: Mapping[str, str], vp_rules: tuple[str, ...]
+) -> Verdict:
     """What ``position``, the last of its turn, comes to, with the module's
     ``properties`` (the VP totals) as they stood."""
     referee = referee_for(position)
@@ -28,14 +30,17 @@ def turn_end(position: Position, properties: Mapping[str, str], vp_rules: tuple[
     )
     victory = "; ".join(f"{verdict.outcome} ({verdict.explanation})" for verdict in summary.victory)
     vp = ", ".join(f"{name} {value}" for name, value in sorted(properties.items()))
-    rules = tuple(
-        dict.fromkeys(
-            rule
-            for verdict in verdicts
-            if verdict.topic in ("supply", "victory")
-            for rule in verdict.rules
+    rules = (
+        tuple(
+            dict.fromkeys(
+                rule
+                for verdict in verdicts
+                if verdict.topic in ("supply", "victory")
+                for rule in verdict.rules
+            )
         )
-    ) or vp_rules
+        or vp_rules
+    )
     return Verdict(
         f"turn {position.turn}",
         "end of turn",

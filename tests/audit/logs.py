@@ -128,7 +128,10 @@ class LogWriter:
             root = etree.fromstring(module.read("buildFile.xml"))
         for slot in root.iter("VASSAL.build.widget.PieceSlot"):
             added = decode_command(slot.text or "")
-            if isinstance(added, AddPiece) and _unit_of(parse_chain(added.type, added.state)) == unit:
+            if (
+                isinstance(added, AddPiece)
+                and _unit_of(parse_chain(added.type, added.state)) == unit
+            ):
                 break
         else:
             raise KeyError(unit)
@@ -149,9 +152,7 @@ class LogWriter:
         side = next(item.name for item in self.spec.sides if item.id == self.spec.units[unit].side)
         self.steps.append(
             encode_command(
-                MovePiece(
-                    piece_id, dead_pile_name(side), 20, 20, None, map_name, 0, 0, None, None
-                )
+                MovePiece(piece_id, dead_pile_name(side), 20, 20, None, map_name, 0, 0, None, None)
             )
         )
         return self

@@ -103,8 +103,8 @@ CASES = [
     Case(
         "TPS-23",
         "Dr: a defender left in place when the next attack is declared breaks the result",
-        lambda dist: (
-            _tps_attack(dist).declare("Soviet", "su-24a-rc2 on de-14pd in 3110 (odds 1-1, die +0)")
+        lambda dist: _tps_attack(dist).declare(
+            "Soviet", "su-24a-rc2 on de-14pd in 3110 (odds 1-1, die +0)"
         ),
         (
             Expected(
@@ -137,16 +137,14 @@ CASES = [
             .roll(1)
             .eliminate("de-14pd")
         ),
-        (
-            Expected(
-                4, "attack on 3110", "misapplied", TPS_RESULT, None, "su-24a-rc2 survived"
-            ),
-        ),
+        (Expected(4, "attack on 3110", "misapplied", TPS_RESULT, None, "su-24a-rc2 survived"),),
     ),
     Case(
         "TPS-26",
         "Ar: every attacker retreats, not only some",
-        lambda dist: _tps_attack(dist, roll=1).move("su-62a-rc1", "3412").move("su-62a-rc3", "3412"),
+        lambda dist: (
+            _tps_attack(dist, roll=1).move("su-62a-rc1", "3412").move("su-62a-rc3", "3412")
+        ),
         (
             Expected(
                 5, "attack on 3212", "misapplied", TPS_RESULT, None, "su-62a-rc2 moved 0 hexes"
@@ -306,11 +304,7 @@ CASES = [
         "DOS-12",
         "AL1: two attacking steps lost is misapplied",
         lambda dist: _dos_attack(dist, 6).layer("de-16mid", "Step", 2).layer("de-gd", "Step", 2),
-        (
-            Expected(
-                5, "attack on N1542", "misapplied", ("11.32",), None, "lost 2 steps, not 1"
-            ),
-        ),
+        (Expected(5, "attack on N1542", "misapplied", ("11.32",), None, "lost 2 steps, not 1"),),
     ),
     Case(
         "DOS-13",
@@ -364,7 +358,9 @@ CASES = [
         "a reinforcement on its turn at a place only the supply network can settle is said so",
         lambda dist: (
             LogWriter.on(dist, "dos-blue")
-            .phase(2, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)")
+            .phase(
+                2, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)"
+            )
             .enter("hu-10ld", "N1943")
         ),
         (Expected(3, "hu-10ld", "place not judged", ("8.2",), None, "cannot tell"),),
@@ -374,7 +370,9 @@ CASES = [
         "a reinforcement on the south-edge hexes its rule names is legal",
         lambda dist: (
             LogWriter.on(dist, "dos-uranus")
-            .phase(3, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)")
+            .phase(
+                3, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)"
+            )
             .enter("de-23pd-ur", "N4235")
         ),
         (Expected(3, "de-23pd-ur", "legal", ("8.2", "8.8"), None, "on its turn 3"),),
@@ -384,7 +382,9 @@ CASES = [
         "a reinforcement off the south-edge hexes its rule names is illegal",
         lambda dist: (
             LogWriter.on(dist, "dos-uranus")
-            .phase(3, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)")
+            .phase(
+                3, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)"
+            )
             .enter("de-23pd-ur", "N4135")
         ),
         (Expected(3, "de-23pd-ur", "illegal", ("8.2", "8.8"), None, "but it enters at"),),
@@ -411,6 +411,6 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
         verdict = _find(ledger, expected).verdict
         assert (verdict.outcome, verdict.rules) == (expected.outcome, expected.rules), verdict
         assert expected.text in verdict.explanation, verdict
-        assert verdict.violation == (
-            verdict.outcome in ("illegal", "wrong odds", "misapplied")
-        ), verdict
+        assert verdict.violation == (verdict.outcome in ("illegal", "wrong odds", "misapplied")), (
+            verdict
+        )
