@@ -69,8 +69,10 @@ class Ledger:
     """The audit of one file: the position digests, every entry, and the bookkeeping
     (turn, phase and the module's properties) as the file leaves them.
 
-    ``revealed`` holds the step at which each untried unit of the start was first shown
-    (DoS 2.14), so a player's view hides it only before then.
+    ``revealed`` holds the step at which each untried unit was first shown (DoS 2.14),
+    so a player's view hides it only before then; ``entered_untried`` the untried units
+    that came onto the map after the start (reinforcements drawn untried, 8.3), in the
+    order they came, whose aliases follow the start's.
     """
 
     game: str
@@ -83,19 +85,22 @@ class Ledger:
     properties: tuple[tuple[str, str], ...]
     start: Position
     revealed: tuple[tuple[str, int], ...] = ()
+    entered_untried: tuple[str, ...] = ()
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
         """The entries as ``side``'s player may read them (None: the referee's view):
         an untried unit goes by its alias until the step that revealed it."""
         if side is None:
             return self.entries
-        view = player_view(self.start, side)
+        aliases = dict(player_view(self.start, side).aliases)
+        for unit in self.entered_untried:
+            aliases[unit] = f"untried-{len(aliases) + 1}"
         revealed = dict(self.revealed)
         shown = []
         for entry in self.entries:
             hidden = {
                 unit: alias
-                for unit, alias in view.aliases.items()
+                for unit, alias in aliases.items()
                 if revealed.get(unit, self.steps + 1) > entry.step
             }
             verdict = entry.verdict
@@ -432,6 +437,8 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             walk.add(0, start, None, verdict)
     digests.append(("start", digest(start)))
     revealed: dict[str, int] = {}
+    untried = {state.unit.id for state in start.units if UNTRIED_FLAG in state.flags}
+    entered_untried: dict[str, None] = {}
     last = trail.start
     events: list[tuple[int, int, Snapshot | Said | Roll]] = sorted(
         [(item.step, 0, item) for item in trail.snapshots]
@@ -476,6 +483,9 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                 replace(last.position, turn=position.turn, phase=position.phase),
                 None,
             )
+        for state in position.units:
+            if UNTRIED_FLAG in state.flags and state.unit.id not in untried:
+                entered_untried.setdefault(state.unit.id)
         for unit_id in _changes(walk, snapshot, last.position):
             revealed.setdefault(unit_id, snapshot.step)
         for name, value in sorted(snapshot.properties.items()):
@@ -510,4 +520,5 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         properties=tuple(sorted(end.properties.items())),
         start=start,
         revealed=tuple(sorted(revealed.items())),
+        entered_untried=tuple(entered_untried),
     )

@@ -4,6 +4,7 @@ state, a VP change), packed as VASSAL packs a .vlog."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from zipfile import ZipFile
@@ -49,8 +50,8 @@ class LogWriter:
     steps: list[str]
     states: dict[str, str] = field(default_factory=dict)
     """Each piece's trait states as the log has left them, for the next change."""
-    entered: dict[str, tuple[str, str, str]] = field(default_factory=dict)
-    """The id, type and map of each unit brought on from the palette."""
+    added: int = 0
+    """Pieces added from the palette so far, which numbers their ids."""
 
     @classmethod
     def on(cls, dist: Path, setup: str) -> LogWriter:
@@ -121,8 +122,23 @@ class LogWriter:
         return round(x), round(y)
 
     def enter(self, unit: str, to: str) -> LogWriter:
-        """Bring ``unit`` from its palette slot onto hex ``to``: added off the map, then
-        dragged there, as two steps."""
+        """Bring ``unit`` onto hex ``to``: dragged from its pool when the set-up holds it
+        there (DoS reinforcements drawn untried), else added off the map from its
+        palette slot first, a step of its own."""
+        maps = Counter(piece.map for piece in self.saved.pieces if piece.map is not None)
+        board = maps.most_common(1)[0][0]
+        try:
+            piece_id, pool = self.piece_of(unit)
+        except KeyError:
+            piece_id, pool = self._from_palette(unit), None
+        x, y = self._hex_centre(to)
+        self.steps.append(
+            encode_command(MovePiece(piece_id, board, x, y, None, pool, 0, 0, None, None))
+        )
+        return self
+
+    def _from_palette(self, unit: str) -> str:
+        """Add ``unit``'s piece from the module's palette, off the map; its new id."""
         game = self.setup.split("-")[0]
         with ZipFile(self.dist / f"{game}.vmod") as module:
             root = etree.fromstring(module.read("buildFile.xml"))
@@ -132,19 +148,11 @@ class LogWriter:
                 isinstance(added, AddPiece)
                 and _unit_of(parse_chain(added.type, added.state)) == unit
             ):
-                break
-        else:
-            raise KeyError(unit)
-        piece_id = f"9{len(self.entered) + 1:06d}"
-        map_name = self.saved.pieces[0].map
-        assert map_name is not None
-        self.entered[unit] = (piece_id, added.type, map_name)
-        self.steps.append(encode_command(AddPiece(piece_id, added.type, added.state)))
-        x, y = self._hex_centre(to)
-        self.steps.append(
-            encode_command(MovePiece(piece_id, map_name, x, y, None, None, 0, 0, None, None))
-        )
-        return self
+                self.added += 1
+                piece_id = f"9{self.added:06d}"
+                self.steps.append(encode_command(AddPiece(piece_id, added.type, added.state)))
+                return piece_id
+        raise KeyError(unit)
 
     def eliminate(self, unit: str) -> LogWriter:
         """Send ``unit`` to its side's dead pile."""

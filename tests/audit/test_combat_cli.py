@@ -99,3 +99,26 @@ def test_hidden_4_a_reveal_before_the_roll_shows_the_odds_from_then_on(
         "legal",
     )
     assert "odds 3-1, die +0; rolled 2: EX" in entries[(3, "attack")]["explanation"]
+
+
+def test_hidden_5_an_untried_reinforcement_goes_by_an_alias_from_its_arrival(
+    dist: Path, tmp_path: Path
+) -> None:
+    """A Soviet reinforcement drawn untried from its pool (8.3) is no unit of the start's
+    views; it gets an alias of its own when it comes onto the map."""
+    log = (
+        LogWriter.on(dist, "dos-blue")
+        .phase(2, "Soviet: movement, or prepared attacks (as declared, 5.4)")
+        .enter("b-south-rd1", "S1343")
+        .write(tmp_path / "game.vlog")
+    )
+    for side in ("axis", "soviet"):
+        code, output, error = run("audit", "--format", "json", "--as", side, str(log))
+        assert (code, error) == (0, ""), error
+        assert "b-south-rd1" not in output
+        arrival = next(
+            entry for entry in json.loads(output)["entries"] if entry["topic"] == "arrival"
+        )
+        assert arrival["subject"].startswith("untried-") and arrival["unit"] == arrival["subject"]
+    code, output, error = run("audit", "--format", "json", str(log))
+    assert "b-south-rd1" in output
