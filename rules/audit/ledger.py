@@ -311,6 +311,8 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     revealed = []
     for unit_id, state in after.items():
         old = before.get(unit_id)
+        if old is state:
+            continue  # a piece no step touched is the same reading
         attack = _in_attack(walk, unit_id)
         if old is not None and old.hex != state.hex and attack is not None:
             _result_part(
