@@ -27,7 +27,7 @@ from tests.audit.test_cases import Case, Expected
 TPS_ODDS = ("Combat", "Terrain effects table", "First-turn surprise")
 TPS_SURPRISE = ("Combat", "First-turn surprise")
 TPS_RESULT = ("Combat", "CRT note")
-TPS_ARRIVAL = ("Scenarios (reinforcements)",)
+TPS_ARRIVAL = ("Scenarios",)
 TPS_ATTACK = "su-62a-rc1, su-62a-rc3, su-62a-rc2 on de-71id in 3212"
 DOS_ATTACK = "de-24pd, de-gd, de-16mid on untried-3 in N1542"
 DOS_AUTOMATIC = "de-24pd, de-gd, de-16mid on untried-2 in N1442 (DE)"
