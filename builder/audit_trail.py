@@ -10,22 +10,29 @@ no step has set yet has the value the module starts it with, its track's first b
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from builder.area_positions import area_position_from_save
+from builder.conventions import DIE_BUTTON
 from builder.positions import PieceReading, hex_position, spec_of_save
-from builder.vassal.commands import decode_saved_game
+from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
 from builder.vassal.replay import logged_steps, replay_steps
 from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from builder.vassal.sequence import decode, parse_int
-from rules.audit.trail import Snapshot, Trail
+from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.errors import SaveError
 from rules.model import GameSpec
 
 TURN_PROPERTY = "Turn"
 """The turn track follows the turn tracker; the ledger reports the tracker's own turn."""
+CHAT_PREFIX = "CHAT"
+"""How VASSAL encodes a line shown in the chat window (``Chatter.DisplayText``)."""
+ROLL = re.compile(rf"^\*+ ?{re.escape(DIE_BUTTON)} = (\d+)\b")
+"""The die button's report (``DIE_REPORT``, one "*" more before it, as VASSAL shows it)."""
 
 
 def _phase(spec: GameSpec, turns: tuple[TurnState, ...]) -> str | None:
@@ -64,6 +71,37 @@ def _snapshot(
     )
 
 
+def _chat_lines(command: Command) -> Iterator[str]:
+    match command:
+        case OtherCommand(text) if text.startswith(CHAT_PREFIX):
+            yield text[len(CHAT_PREFIX) :]
+        case CommandGroup(commands):
+            for inner in commands:
+                yield from _chat_lines(inner)
+        case Logged(inner):
+            yield from _chat_lines(inner)
+
+
+def roll_in(step: int, line: str) -> Roll | None:
+    """The roll a chat line at ``step`` reports, if it is the die button's report."""
+    rolled = ROLL.match(line)
+    return None if rolled is None else Roll(step, int(rolled.group(1)), line)
+
+
+def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
+    """Each logged step's chat lines, the die button's reports apart."""
+    said: list[Said] = []
+    rolls: list[Roll] = []
+    for step, command in enumerate(logged_steps(commands)[1], start=1):
+        for line in _chat_lines(command):
+            roll = roll_in(step, line)
+            if roll is not None:
+                rolls.append(roll)
+            else:
+                said.append(Said(step, line))
+    return tuple(said), tuple(rolls)
+
+
 def read_trail(path: Path) -> Trail:
     """The start of ``path`` and the position after each logged step that changed it.
 
@@ -82,5 +120,5 @@ def read_trail(path: Path) -> Trail:
     readings: dict[str, PieceReading] = {}
     start = _snapshot(path, 0, first, spec, readings)
     snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
-    logged = len(logged_steps(commands)[1])
-    return Trail(str(path), start, snapshots, logged)
+    said, rolls = _talk(commands)
+    return Trail(str(path), start, snapshots, len(logged_steps(commands)[1]), said, rolls)

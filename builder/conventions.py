@@ -24,6 +24,12 @@ def dead_pile_name(side_name: str) -> str:
     return f"{side_name} eliminated"
 
 
+DIE_BUTTON = "1d6"
+"""The module's die button, whose name opens each roll it reports in the chat."""
+DIE_REPORT = "** $name$ = $result$ *** <$PlayerName$>"
+"""How the die button words a roll; VASSAL puts one more "*" before it, and the log
+audit reads the rolls back from these lines."""
+
 DATA_ENTRY_FOLDER = "stavka-data/"
 """The folder inside a module that holds the game data files it was built from."""
 

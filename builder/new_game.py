@@ -11,7 +11,8 @@ import os
 import shutil
 from pathlib import Path
 
-from rules.data.loader import GAME_FILES, games_directory
+from rules.data.layout import GAME_FILES
+from rules.data.loader import games_directory
 from rules.data.parse import GAME_ID
 from rules.errors import OutputError, StavkaError
 

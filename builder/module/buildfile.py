@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.conventions import SCENARIO_PROPERTY, dead_pile_name
+from builder.conventions import DIE_BUTTON, DIE_REPORT, SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
 from builder.module.artwork import ModuleArt
@@ -46,7 +46,6 @@ from builder.vassal.metadata import Metadata
 from rules.model import GameSpec
 
 VASSAL_VERSION = "3.6.0"
-DIE_BUTTON = "1d6"
 
 
 @dataclass(frozen=True)
@@ -284,7 +283,7 @@ def build_file(
             reportTotal="false",
             sortDice="false",
             prompt="false",
-            reportFormat="** $name$ = $result$ *** <$PlayerName$>",
+            reportFormat=DIE_REPORT,
         )
     tracker = turn_tracker(root, spec)
     turn_follower(tracker, root, spec)

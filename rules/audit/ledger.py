@@ -2,8 +2,12 @@
 
 Walks a :class:`Trail` step by step. A unit whose hex changed moved; it is judged from
 the hex it held when the phase began, so a move made in several drags is judged as one.
-When a movement phase ends, stacking is judged on the position it left. What the audit
-does not judge yet (attacks, arrivals, VP awards) is listed as recorded, never guessed.
+When a movement phase ends, stacking is judged on the position it left. A declared
+attack is judged when its die is rolled, and its result once the next attack is declared
+or the phase ends (:mod:`rules.audit.combat`); a unit entering the map against its
+arrival (:mod:`rules.audit.arrivals`); each turn's end by the referee
+(:mod:`rules.audit.turn_end`). What the audit does not judge (VP awards) is listed as
+recorded, never guessed.
 """
 
 from __future__ import annotations
@@ -11,10 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from rules.audit.arrivals import judge_arrival
+from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
+from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
-from rules.audit.trail import Snapshot, Trail
+from rules.audit.trail import Roll, Said, Snapshot, Trail
+from rules.audit.turn_end import turn_end
 from rules.hexes import Hex
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
@@ -24,6 +32,8 @@ from rules.referee.verdict import Verdict
 
 NOT_JUDGED = "recorded, not judged"
 """The outcome of an act the audit lists but does not rule on yet."""
+WITHHELD_TOPICS = ("declaration", "attack", "combat result")
+"""Entries whose figures rest on the strengths of the units they name (``details["units"]``)."""
 
 
 class MoveJudge(Protocol):
@@ -59,9 +69,11 @@ class Ledger:
     """The audit of one file: the position digests, every entry, and the bookkeeping
     (turn, phase and the module's properties) as the file leaves them.
 
-    ``revealed`` holds the step at which each untried unit of the start was first shown
-    (DoS 2.14), so a player's view hides it only before then. ``views`` holds the entries
-    as each side's player may read them when the audit wrote them for each reader (the
+    ``revealed`` holds the step at which each untried unit was first shown (DoS 2.14),
+    so a player's view hides it only before then; ``entered_untried`` the untried units
+    that came onto the map after the start (reinforcements drawn untried, 8.3), in the
+    order they came, whose aliases follow the start's. ``views`` holds the entries as
+    each side's player may read them when the audit wrote them for each reader (the
     cards of Rattenkrieg, :mod:`rules.audit.rks`).
     """
 
@@ -75,6 +87,7 @@ class Ledger:
     properties: tuple[tuple[str, str], ...]
     start: Position
     revealed: tuple[tuple[str, int], ...] = ()
+    entered_untried: tuple[str, ...] = ()
     views: tuple[tuple[str, tuple[Entry, ...]], ...] = ()
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
@@ -84,16 +97,29 @@ class Ledger:
             return self.entries
         if self.views:
             return dict(self.views)[side]
-        view = player_view(self.start, side)
+        aliases = dict(player_view(self.start, side).aliases)
+        for unit in self.entered_untried:
+            aliases[unit] = f"untried-{len(aliases) + 1}"
         revealed = dict(self.revealed)
         shown = []
         for entry in self.entries:
             hidden = {
                 unit: alias
-                for unit, alias in view.aliases.items()
+                for unit, alias in aliases.items()
                 if revealed.get(unit, self.steps + 1) > entry.step
             }
-            shown.append(replace(entry, verdict=PlayerView(side, hidden).verdict(entry.verdict)))
+            verdict = entry.verdict
+            if verdict.topic in WITHHELD_TOPICS and hidden.keys() & set(
+                verdict.details.get("units", "").split(",")
+            ):
+                verdict = replace(
+                    verdict,
+                    explanation="untried units take part, whose strengths are revealed only "
+                    "when the combat is fought",
+                    rules=(UNTRIED_RULE,),
+                    details={"units": verdict.details["units"]},
+                )
+            shown.append(replace(entry, verdict=PlayerView(side, hidden).verdict(verdict)))
         return tuple(shown)
 
     def as_json(self, side: str | None = None) -> dict[str, object]:
@@ -121,6 +147,9 @@ class _Walk:
     entries: list[Entry]
     phase_start: Position
     judge: MoveJudge | None = None
+    attack: Attack | None = None
+    fought: frozenset[str] = frozenset()
+    """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
 
     @property
     def rule(self) -> PhaseRule:
@@ -129,8 +158,45 @@ class _Walk:
     def add(self, step: int, position: Position, side: str | None, verdict: Verdict) -> None:
         self.entries.append(Entry(step, position.turn, position.phase, side, verdict))
 
+    def close_attack(self, step: int, position: Position) -> None:
+        """Judge the result applied of the attack followed so far, if it was rolled."""
+        attack, self.attack = self.attack, None
+        if attack is None:
+            return
+        if attack.at_roll is None:
+            # Never rolled: judged as declared, which is all an automatic result needs.
+            verdict = rolled(attack, None, attack.declared_in)
+            self.add(step, position, attack.side, verdict)
+        verdict_applied = applied(attack, position)
+        if verdict_applied is not None:
+            self.add(step, position, attack.side, verdict_applied)
+
+    def declare(self, declaration: Declaration, position: Position) -> None:
+        self.close_attack(declaration.step, position)
+        attack, verdict = declared(declaration, position)
+        self.add(declaration.step, position, attack.side if attack else None, verdict)
+        self.attack = attack
+        if attack is None:
+            return
+        self.fought |= set(attack.units)
+        odds = rolled(attack, None, position)
+        if attack.result is not None:
+            # An automatic result (DoS 11.10) needs no roll: the attack is resolved now.
+            self.add(declaration.step, position, attack.side, odds)
+        else:
+            attack.at_roll = attack.report = None
+
+    def roll(self, roll: Roll, position: Position) -> None:
+        if self.attack is None or self.attack.at_roll is not None:
+            self.add(roll.step, position, None, unclaimed(roll, position))
+            return
+        self.add(roll.step, position, self.attack.side, rolled(self.attack, roll, position))
+
     def end_phase(self, step: int, position: Position, note: str = "") -> None:
-        """Stacking on the position a movement phase left (each game's stacking rule)."""
+        """The last attack's result, then stacking on the position a movement phase
+        left (each game's stacking rule)."""
+        self.close_attack(step, position)
+        self.fought = frozenset()
         if self.phase_start.phase is None or not self.rule.moves:
             return
         referee = referee_for(position)
@@ -157,19 +223,7 @@ class _Walk:
         origin = _state_of(self.phase_start).get(after.unit.id, before)
         rule = self.rule
         if origin.hex is None:
-            self.add(
-                step,
-                position,
-                after.side,
-                Verdict(
-                    after.unit.id,
-                    "arrival",
-                    NOT_JUDGED,
-                    rule.rules,
-                    f"entered the map at {after.location}; arrivals are not audited yet",
-                    unit=after.unit.id,
-                ),
-            )
+            self.add(step, position, after.side, judge_arrival(position, after))
             return
         forbidden = (
             rule.forbids(after.unit)
@@ -224,6 +278,36 @@ class _Walk:
         )
 
 
+def _in_attack(walk: _Walk, unit_id: str) -> Attack | None:
+    """The rolled attack whose result ``unit_id``'s change may be, if any."""
+    attack = walk.attack
+    if attack is not None and attack.at_roll is not None and unit_id in attack.units:
+        return attack
+    return None
+
+
+def _result_part(
+    walk: _Walk, step: int, position: Position, side: str, unit_id: str, attack: Attack, what: str
+) -> None:
+    """A change to a unit of a rolled attack: part of its result, judged as a whole."""
+    resolved = attack.roll.step if attack.roll is not None else attack.declaration.step
+    walk.add(
+        step,
+        position,
+        side,
+        Verdict(
+            unit_id,
+            "combat result",
+            "part of a result",
+            COMBAT_RULES.get(position.spec.id, ("combat",)),
+            f"{what}, after the attack was resolved at step {resolved}; "
+            "judged with the attack's result",
+            unit=unit_id,
+            details={"units": ",".join(attack.units)},
+        ),
+    )
+
+
 def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     """Judge what changed from ``previous`` to ``snapshot``; the ids of units revealed."""
     position = snapshot.position
@@ -232,7 +316,20 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     revealed = []
     for unit_id, state in after.items():
         old = before.get(unit_id)
-        if old is None or old.hex != state.hex:
+        if old is state:
+            continue  # a piece no step touched is the same reading
+        attack = _in_attack(walk, unit_id)
+        if old is not None and old.hex != state.hex and attack is not None:
+            _result_part(
+                walk,
+                snapshot.step,
+                position,
+                state.side,
+                unit_id,
+                attack,
+                f"moved {old.location} → {state.location}",
+            )
+        elif old is None or old.hex != state.hex:
             walk.moved(
                 snapshot.step,
                 position,
@@ -240,21 +337,33 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                 state,
             )
         if old is not None and old.steps != state.steps:
-            walk.add(
-                snapshot.step,
-                position,
-                state.side,
-                Verdict(
+            if attack is not None:
+                _result_part(
+                    walk,
+                    snapshot.step,
+                    position,
+                    state.side,
                     unit_id,
-                    "step loss",
-                    NOT_JUDGED,
-                    walk.rule.rules,
-                    f"{old.steps} → {state.steps} steps; combat results are not audited yet",
-                    unit=unit_id,
-                ),
-            )
+                    attack,
+                    f"{old.steps} → {state.steps} steps",
+                )
+            else:
+                walk.add(
+                    snapshot.step,
+                    position,
+                    state.side,
+                    Verdict(
+                        unit_id,
+                        "step loss",
+                        NOT_JUDGED,
+                        walk.rule.rules,
+                        f"{old.steps} → {state.steps} steps, with no attack rolled to claim it",
+                        unit=unit_id,
+                    ),
+                )
         if old is not None and UNTRIED_FLAG in old.flags and UNTRIED_FLAG not in state.flags:
             revealed.append(unit_id)
+            fought = unit_id in walk.fought
             walk.add(
                 snapshot.step,
                 position,
@@ -262,15 +371,25 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                 Verdict(
                     unit_id,
                     "reveal",
-                    NOT_JUDGED,
+                    "legal" if fought else "illegal",
                     (UNTRIED_RULE,),
-                    "revealed (untried no more)",
+                    "revealed at its first combat"
+                    if fought
+                    else "revealed, but it takes part in no attack declared in this phase; "
+                    "an untried unit is revealed only when it first fights",
                     unit=unit_id,
+                    violation=not fought,
                 ),
             )
     eliminated_now = {unit.id for unit in position.eliminated}
     for unit in position.eliminated:
         if unit.id not in eliminated_before:
+            attack = _in_attack(walk, unit.id)
+            if attack is not None:
+                _result_part(
+                    walk, snapshot.step, position, unit.side, unit.id, attack, "eliminated"
+                )
+                continue
             walk.add(
                 snapshot.step,
                 position,
@@ -280,7 +399,7 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                     "elimination",
                     NOT_JUDGED,
                     walk.rule.rules,
-                    "eliminated; combat results are not audited yet",
+                    "eliminated, with no attack rolled to claim it",
                     unit=unit.id,
                 ),
             )
@@ -325,15 +444,55 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             walk.add(0, start, None, verdict)
     digests.append(("start", digest(start)))
     revealed: dict[str, int] = {}
+    untried = {state.unit.id for state in start.units if UNTRIED_FLAG in state.flags}
+    entered_untried: dict[str, None] = {}
     last = trail.start
-    for snapshot in trail.snapshots:
+    events: list[tuple[int, int, Snapshot | Said | Roll]] = sorted(
+        [(item.step, 0, item) for item in trail.snapshots]
+        + [(item.step, 1, item) for item in trail.said]
+        + [(item.step, 2, item) for item in trail.rolls],
+        key=lambda event: event[:2],
+    )
+    for _, _, event in events:
+        if isinstance(event, Said):
+            declaration = read_declaration(event.step, event.text, last.position)
+            if isinstance(declaration, Declaration):
+                walk.declare(declaration, last.position)
+            elif declaration is not None:
+                walk.add(
+                    event.step,
+                    last.position,
+                    None,
+                    Verdict(
+                        "declaration",
+                        "declaration",
+                        "not understood",
+                        COMBAT_RULES.get(start.spec.id, ("combat",)),
+                        f"“{declaration.text}”: {declaration.reason}",
+                    ),
+                )
+            continue
+        if isinstance(event, Roll):
+            walk.roll(event, last.position)
+            continue
+        snapshot = event
         position = snapshot.position
         if (position.turn, position.phase) != (last.position.turn, last.position.phase):
             walk.end_phase(snapshot.step, last.position)
+            if position.turn != last.position.turn:
+                walk.add(
+                    snapshot.step,
+                    last.position,
+                    None,
+                    turn_end(last.position, last.properties, vp_rules),
+                )
             walk.phase_start, walk.judge = (
                 replace(last.position, turn=position.turn, phase=position.phase),
                 None,
             )
+        for state in position.units:
+            if UNTRIED_FLAG in state.flags and state.unit.id not in untried:
+                entered_untried.setdefault(state.unit.id)
         for unit_id in _changes(walk, snapshot, last.position):
             revealed.setdefault(unit_id, snapshot.step)
         for name, value in sorted(snapshot.properties.items()):
@@ -352,6 +511,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                     ),
                 )
         last = snapshot
+    walk.close_attack(trail.steps, last.position)
     if trail.snapshots:
         walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
     end = trail.end
@@ -367,4 +527,5 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         properties=tuple(sorted(end.properties.items())),
         start=start,
         revealed=tuple(sorted(revealed.items())),
+        entered_untried=tuple(entered_untried),
     )

@@ -24,17 +24,37 @@ class Snapshot:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A chat line logged at ``step``: a declared attack, a player's words."""
+
+    step: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The module's die button at ``step``: the value it reported, and the line as shown."""
+
+    step: int
+    value: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Trail:
     """A file's play: its start and every step that changed the position, in order.
 
     ``source`` names the file; ``steps`` counts every logged step, also those (chat,
-    dice) that changed no piece and so have no snapshot.
+    dice) that changed no piece and so have no snapshot; ``said`` and ``rolls`` are
+    those steps' chat lines and die rolls.
     """
 
     source: str
     start: Snapshot
     snapshots: tuple[Snapshot, ...]
     steps: int
+    said: tuple[Said, ...] = ()
+    rolls: tuple[Roll, ...] = ()
 
     @property
     def end(self) -> Snapshot:

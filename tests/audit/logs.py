@@ -4,20 +4,40 @@ state, a VP change), packed as VASSAL packs a .vlog."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from zipfile import ZipFile
+
+from lxml import etree
 
 from builder.module.turns import last_turn
 from builder.vassal.archive import MODULE_DATA, SAVED_GAME, build_zip
-from builder.vassal.commands import MovePiece, SetTurn, encode_command
+from builder.conventions import DIE_BUTTON, dead_pile_name
+from builder.vassal.commands import (
+    AddPiece,
+    ChangePiece,
+    MovePiece,
+    SetTurn,
+    decode_command,
+    encode_command,
+)
 from builder.vassal.model import SavedGame
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
-from builder.vassal.traits import Marker
+from builder.vassal.traits import Layer, Marker, Trait, chain_texts, parse_chain
 from rules.data.loader import load_game
 from rules.model import GameSpec
+
+
+def _unit_of(traits: tuple[Trait, ...] | None, key: str = "UnitId") -> str | None:
+    """The unit id (or with ``key`` ``CardId``, the card id) a piece's marker names."""
+    for trait in traits or ():
+        if isinstance(trait, Marker):
+            return dict(zip(trait.keys, trait.values, strict=False)).get(key)
+    return None
 
 
 @dataclass
@@ -28,6 +48,10 @@ class LogWriter:
     dist: Path
     setup: str
     steps: list[str]
+    states: dict[str, str] = field(default_factory=dict)
+    """Each piece's trait states as the log has left them, for the next change."""
+    added: int = 0
+    """Pieces added from the palette so far, which numbers their ids."""
 
     @classmethod
     def on(cls, dist: Path, setup: str) -> LogWriter:
@@ -48,13 +72,9 @@ class LogWriter:
     def piece_of(self, unit: str, key: str = "UnitId") -> tuple[str, str]:
         """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the set-up."""
         for piece in self.saved.pieces:
-            for trait in piece.traits:
-                if (
-                    isinstance(trait, Marker)
-                    and dict(zip(trait.keys, trait.values, strict=False)).get(key) == unit
-                ):
-                    assert piece.map is not None
-                    return piece.id, piece.map
+            if _unit_of(piece.traits, key) == unit:
+                assert piece.map is not None
+                return piece.id, piece.map
         raise KeyError(unit)
 
     def move(self, unit: str, to: str) -> LogWriter:
@@ -93,6 +113,84 @@ class LogWriter:
 
     def chat(self, text: str) -> LogWriter:
         self.steps.append(f"CHAT{text}")
+        return self
+
+    def declare(self, side: str, attack: str) -> LogWriter:
+        """The Referee plugin's "Declare attack" line, ``attack`` as ``stavka odds`` gives it."""
+        return self.chat(f"* Attack declared ({side}): {attack}")
+
+    def roll(self, value: int) -> LogWriter:
+        """The module's die button reporting ``value``, as VASSAL words the report."""
+        return self.chat(f"*** {DIE_BUTTON} = {value} *** <Player>")
+
+    def _hex_centre(self, to: str) -> tuple[int, int]:
+        found = self.spec.parse_hex(to)
+        assert found is not None and found[0].hex_map is not None
+        x, y = found[0].hex_map.pixel_centre(found[1])
+        return round(x), round(y)
+
+    def enter(self, unit: str, to: str) -> LogWriter:
+        """Bring ``unit`` onto hex ``to``: dragged from its pool when the set-up holds it
+        there (DoS reinforcements drawn untried), else added off the map from its
+        palette slot first, a step of its own."""
+        maps = Counter(piece.map for piece in self.saved.pieces if piece.map is not None)
+        board = maps.most_common(1)[0][0]
+        try:
+            piece_id, pool = self.piece_of(unit)
+        except KeyError:
+            piece_id, pool = self._from_palette(unit), None
+        x, y = self._hex_centre(to)
+        self.steps.append(
+            encode_command(MovePiece(piece_id, board, x, y, None, pool, 0, 0, None, None))
+        )
+        return self
+
+    def _from_palette(self, unit: str) -> str:
+        """Add ``unit``'s piece from the module's palette, off the map; its new id."""
+        game = self.setup.split("-")[0]
+        with ZipFile(self.dist / f"{game}.vmod") as module:
+            root = etree.fromstring(module.read("buildFile.xml"))
+        for slot in root.iter("VASSAL.build.widget.PieceSlot"):
+            added = decode_command(slot.text or "")
+            if (
+                isinstance(added, AddPiece)
+                and _unit_of(parse_chain(added.type, added.state)) == unit
+            ):
+                self.added += 1
+                piece_id = f"9{self.added:06d}"
+                self.steps.append(encode_command(AddPiece(piece_id, added.type, added.state)))
+                return piece_id
+        raise KeyError(unit)
+
+    def eliminate(self, unit: str) -> LogWriter:
+        """Send ``unit`` to its side's dead pile."""
+        piece_id, map_name = self.piece_of(unit)
+        side = next(item.name for item in self.spec.sides if item.id == self.spec.units[unit].side)
+        self.steps.append(
+            encode_command(
+                MovePiece(piece_id, dead_pile_name(side), 20, 20, None, map_name, 0, 0, None, None)
+            )
+        )
+        return self
+
+    def layer(self, unit: str, name: str, level: int) -> LogWriter:
+        """Set ``unit``'s layer ``name`` (``Step``: 2 is reduced; ``Untried``: 1 is
+        untried) to ``level``, as its menu item does."""
+        piece_id, _ = self.piece_of(unit)
+        piece = self.saved.piece(piece_id)
+        old_state = self.states.get(piece_id, piece.state)
+        traits = parse_chain(piece.type, old_state)
+        assert traits is not None
+        changed = tuple(
+            replace(trait, level=level)
+            if isinstance(trait, Layer) and trait.name == name
+            else trait
+            for trait in traits
+        )
+        assert changed != traits, f"{unit} has no layer {name} to set to {level}"
+        _, new_state = chain_texts(changed)
+        self.states[piece_id] = new_state
+        self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))
         return self
 
     def write(self, target: Path, logged: bool = True, nested: bool = False) -> Path:

@@ -45,8 +45,8 @@ class DriveOnStalingradReferee(HexReferee):
     """Drive on Stalingrad (Ty Bomba's remake): rules 4, 5.6, 6, 7, 8.4, 8.9, 9, 11."""
 
     game_id: ClassVar[str] = "dos"
-    stacking_rules: ClassVar[tuple[str, ...]] = STACKING_RULES
-    adjacency_rules: ClassVar[tuple[str, ...]] = ("11.1",)
+    stacking_rules = STACKING_RULES
+    adjacency_rules = ("11.1",)
     supply_order: ClassVar[tuple[str, ...]] = tuple(
         str(state)
         for state in (

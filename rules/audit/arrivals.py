@@ -1,0 +1,163 @@
+"""Reinforcements in a log: on their turn, and at a place the rules allow.
+
+A unit that enters the map is held against its arrivals in the game's data (each unit's
+``[[unit.arrival]]``: scenario, turn, where). The places are the rules' words; those
+the audit can read as hexes it judges — a named map edge, the TPS rail hexes with the
+German cross, printed hex numbers and ranges (DoS N4227-N4243) — and a place it cannot
+(a supply-network town the side controls, a supplied hex) is said, not guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.hexes import Hex
+from rules.model import Arrival, GameMap
+from rules.referee.position import Position, UnitState
+from rules.referee.tps.sections import RULES as TPS_RULES
+from rules.referee.verdict import Verdict
+
+ARRIVAL_RULES = {"tps": (TPS_RULES["reinforcements"],), "dos": ("8.2",)}
+"""The rule that brings reinforcements on in each game (TPS: the scenarios' reinforcement
+rules; DoS 8.2), beside the rule numbers the place itself names."""
+ARRIVAL_PHASES = {"tps": "first movement"}
+"""The phase of its side's player turn a reinforcement enters in, where the rules fix one
+(TPS: reinforcements enter in the first movement phase)."""
+EDGE = re.compile(r"\b(north|east|south|west) edge\b")
+HEX_RANGE = re.compile(r"\b([A-Z]?)(\d{4})-\1(\d{4})\b")
+HEX_NUMBER = re.compile(r"\b[A-Z]\d{4}\b")
+RULE_NUMBERS = re.compile(r"rules? (\d+\.\d+(?:, \d+\.\d+)*)")
+CROSS = "german_cross"
+CROSS_WORDS = "German cross"
+CONDITIONS = re.compile(r"only into a supplied hex|once |at most|no move or attack")
+"""Words that restrict the places named further, which the audit does not judge."""
+UNREAD_PLACES = re.compile(r"German-controlled|supply source|supply-network town|Stalingrad hex")
+"""Words naming places the audit cannot read as hexes: with them, a place not among the
+hexes read may still be allowed."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """The hexes an arrival's words allow; ``exact`` when the words name no other place;
+    ``conditions`` when they restrict those hexes further (a supplied hex)."""
+
+    hexes: frozenset[Hex]
+    exact: bool
+    conditions: bool
+
+
+def places(where: str, game_map: GameMap) -> Places:
+    """The hexes ``where`` names on ``game_map``."""
+    hexes: set[Hex] = set()
+    for name in EDGE.findall(where):
+        hexes |= set(game_map.edge(name).hexes)
+    if CROSS_WORDS in where:
+        hexes |= {hex_ for mark in game_map.marks if mark.symbol == CROSS for hex_ in mark.hexes}
+    assert game_map.hex_map is not None
+    for prefix, first, last in HEX_RANGE.findall(where):
+        # A range along one column of printed numbers (N4227-N4243: column 42, rows 27-43).
+        for row in range(int(first[2:]), int(last[2:]) + 1):
+            found = game_map.hex_map.parse(f"{prefix}{first[:2]}{row:02d}")
+            if found is not None:
+                hexes.add(found)
+    ranged = {name for match in HEX_RANGE.finditer(where) for name in match.group(0).split("-")}
+    for name in HEX_NUMBER.findall(where):
+        if name not in ranged:
+            found = game_map.hex_map.parse(name)
+            if found is not None:
+                hexes.add(found)
+    return Places(
+        frozenset(hexes),
+        bool(hexes) and UNREAD_PLACES.search(where) is None,
+        CONDITIONS.search(where) is not None,
+    )
+
+
+def _rules(position: Position, arrival: Arrival) -> tuple[str, ...]:
+    named = tuple(
+        rule for group in RULE_NUMBERS.findall(arrival.where) for rule in group.split(", ")
+    )
+    base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
+    return base + tuple(rule for rule in named if rule not in base)
+
+
+def judge_arrival(position: Position, state: UnitState) -> Verdict:
+    """Whether ``state``'s unit, just come onto the map in ``position``, came on its
+    turn and at a place its arrival allows."""
+    unit = state.unit
+    scheduled = [arrival for arrival in unit.arrivals if arrival.scenario == position.scenario]
+    base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
+    if not scheduled:
+        return Verdict(
+            unit.id,
+            "arrival",
+            "recorded, not judged",
+            base,
+            f"entered the map at {state.location}; it is no reinforcement of scenario "
+            f"{position.scenario} (a replacement or a unit returned is not audited)",
+            unit=unit.id,
+        )
+    arrival = min(scheduled, key=lambda item: item.turn)
+    rules = _rules(position, arrival)
+    if position.turn < arrival.turn:
+        return Verdict(
+            unit.id,
+            "arrival",
+            "illegal",
+            rules,
+            f"entered at {state.location} on turn {position.turn}, "
+            f"{arrival.turn - position.turn} turn(s) before its turn {arrival.turn}",
+            unit=unit.id,
+            violation=True,
+        )
+    entry_phase = ARRIVAL_PHASES.get(position.spec.id)
+    if entry_phase is not None and position.phase is not None:
+        lowered = position.phase.lower()
+        side_name = next(side.name for side in position.spec.sides if side.id == unit.side)
+        if entry_phase not in lowered or not lowered.startswith(side_name.lower()):
+            return Verdict(
+                unit.id,
+                "arrival",
+                "illegal",
+                rules,
+                f"entered at {state.location} in the {position.phase} phase; it enters in "
+                f"its side's {entry_phase} phase",
+                unit=unit.id,
+                violation=True,
+            )
+    when = (
+        f"on its turn {arrival.turn}"
+        if position.turn == arrival.turn
+        else f"on turn {position.turn}, after its turn {arrival.turn}"
+    )
+    allowed = places(arrival.where, position.game_map)
+    if state.hex is not None and state.hex in allowed.hexes:
+        return Verdict(
+            unit.id,
+            "arrival",
+            "legal",
+            rules,
+            f"entered at {state.location} {when}, a place “{arrival.where}” allows"
+            + ("; its conditions are not judged" if allowed.conditions else ""),
+            unit=unit.id,
+        )
+    if allowed.exact:
+        return Verdict(
+            unit.id,
+            "arrival",
+            "illegal",
+            rules,
+            f"entered at {state.location} {when}, but it enters at “{arrival.where}”",
+            unit=unit.id,
+            violation=True,
+        )
+    return Verdict(
+        unit.id,
+        "arrival",
+        "place not judged",
+        rules,
+        f"entered at {state.location} {when}; whether that is “{arrival.where}” "
+        "the audit cannot tell from the map alone",
+        unit=unit.id,
+    )
