@@ -2,7 +2,7 @@
 
 The I/O edge of ``stavka audit``: the file's commands are played step by step
 (:func:`builder.vassal.replay.replay_steps`) and each position is read the way ``stavka
-check`` reads a save's (:mod:`builder.positions`), with the phase the turn tracker
+check`` reads a save's (:mod:`builder.saves.hex_positions`), with the phase the turn tracker
 shows. The record tracks' properties (VP) are read as each step leaves them; a property
 no step has set yet has the value the module starts it with, its track's first box.
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from builder.positions import PieceReading, hex_position, spec_of_save
+from builder.saves.hex_positions import PieceReading, hex_position
+from builder.saves.reading import spec_of_save
 from builder.vassal.commands import Logged, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
 from builder.vassal.replay import replay_steps

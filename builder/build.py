@@ -34,7 +34,7 @@ from builder.module.artwork import ModuleArt
 from builder.module.assemble import assemble_module
 from builder.module.cards import CardArt, deck_of
 from builder.module.images import ModuleImages
-from builder.module.pieces import UnitImages, overlay_image
+from builder.module.pieces import UnitImages
 from builder.module.pool import (
     PILE_AT,
     PILE_SIZE,
@@ -46,7 +46,8 @@ from builder.module.pool import (
 )
 from builder.module.tracks import TRACKS_IMAGE
 from builder.output import output_stem, write_outputs
-from builder.steps_layout import step_cards, steps_board_size, steps_boxes
+from builder.saves.names import overlay_image
+from builder.saves.steps_layout import step_cards, steps_board_size, steps_boxes
 from rules.model import GameSpec, Unit
 
 Progress = Callable[[str], None]

@@ -13,123 +13,27 @@ import click
 
 from builder.cli import main
 from builder.cli.machine import answer_extras, check_extras
-from rules.errors import HexError, SaveError
-from rules.hexes import Hex
-from rules.referee.engine import Referee, RefereeError
-from rules.referee.hexgame import HexReferee
-from rules.referee.odds import OddsReport
+from builder.cli.options import (
+    AS_SIDE,
+    MODULE,
+    OUTPUT_FORMAT,
+    POSITION,
+    hex_argument,
+    seen_by,
+    view_for,
+)
+from builder.saves.load import is_save, load_position
+from rules.errors import SaveError
+from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
-from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
+from rules.referee.hexgame import HexReferee
+from rules.referee.hidden import PlayerView, WithheldOdds
+from rules.referee.odds import OddsReport
 from rules.referee.position import Position
-from rules.referee.position_file import read_position_file
 from rules.referee.summary import CheckSummary, grouped, headline, summarize
 
 if TYPE_CHECKING:
     from rules.referee.tps.air import AirMissions
-
-SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
-POSITION_SUFFIX = ".toml"
-SAVE_MAGIC = (b"PK\x03\x04", b"!VCSK", b"VOBS", b"!VOXZ", b"\xfd7zXZ\x00", b"begin_save")
-"""How a save starts: a zip, one of the payload formats, or plain command text."""
-
-
-def _looks_like_save(path: Path) -> bool:
-    try:
-        with path.open("rb") as stream:
-            return stream.read(10).startswith(SAVE_MAGIC)
-    except OSError:
-        return False
-
-
-def is_save(path: Path) -> bool:
-    """Whether ``path`` is read as a save: by its suffix, or, without a known one, by its
-    first bytes. Anything else not named ``.toml`` is refused, not read as TOML."""
-    suffix = path.suffix.lower()
-    if suffix in SAVE_SUFFIXES:
-        return True
-    if suffix != POSITION_SUFFIX and not _looks_like_save(path):
-        raise SaveError(
-            path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)"
-        )
-    return suffix != POSITION_SUFFIX
-
-
-def load_position(path: Path, module: Path | None = None) -> Position:
-    """A position from a saved game or log of our modules, judged with ``module``'s data
-    when given, or from a TOML position file."""
-    if is_save(path):
-        # The save reader is loaded only for saves: a position file needs none of it.
-        from builder.positions import position_from_save
-
-        return position_from_save(path, module)
-    if module is not None:
-        raise SaveError(
-            path,
-            None,
-            "--module judges a saved game or log with its module's data; "
-            "a position file names its game itself",
-        )
-    return read_position_file(path)
-
-
-def view_for(position: Position, side: str | None) -> PlayerView:
-    """The referee's view, or with ``--as SIDE`` what that player may see. SIDE is a
-    side's id or, as the module's player roster names it, its name."""
-    if side is None:
-        return referee_view()
-    named = {item.name.casefold(): item.id for item in position.spec.sides}
-    return player_view(position, named.get(side.casefold(), side))
-
-
-def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
-    """Whose view the JSON output is: the player's with ``--as``; in a game with hidden
-    information (Rattenkrieg's cards) the referee's view says it shows both sides."""
-    if side is not None:
-        return {"as": side}
-    return {"shows": "both sides"} if referee.hidden_information else {}
-
-
-POSITION = click.argument(
-    "position_path",
-    metavar="POSITION",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-)
-"""A saved game, log or position file to judge: every referee command's first argument."""
-
-OUTPUT_FORMAT = click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
-"""Text for people, JSON for programs (the plugin's machine interface)."""
-
-AS_SIDE = click.option(
-    "--as",
-    "view_side",
-    metavar="SIDE",
-    help="Show only what SIDE's player may see: untried DoS units (rule 2.14) by their untried face; "
-    "Rattenkrieg's own steps and hand, and the other side's counts.",
-)
-
-
-MODULE = click.option(
-    "--module",
-    "module_path",
-    metavar="MODULE.vmod",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Judge the save with the game data this module was built from (a module built from your own copy); "
-    "without it, a save of a shipped module is judged with the shipped data.",
-)
-
-
-def hex_argument(position: Position, name: str) -> Hex:
-    """The hex a printed number on the command line names; an unknown one is bad input."""
-    found = position.spec.parse_hex(name.strip())
-    if found is None:
-        raise HexError(position.source, None, f"unknown hex {name.strip()!r}")
-    return found[1]
 
 
 @main.command("check")
@@ -167,7 +71,7 @@ def check(
                 None,
                 "--annotate writes the referee's view; it cannot be combined with --as",
             )
-        from builder.positions import read_annotation, write_supply_copy
+        from builder.saves.annotate import read_annotation, write_supply_copy
 
         annotation = read_annotation(position_path, annotated_path, module_path)
     position = (

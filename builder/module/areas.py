@@ -23,7 +23,7 @@ from builder.module import keys
 from builder.module.elements import element
 from builder.module.maps import PlainBoard, Stacking, Zone
 from builder.module.traits import report, send_to, trigger
-from builder.steps_layout import step_cards, step_cards_text
+from builder.saves.steps_layout import step_cards, step_cards_text
 from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupPiece
 from rules.model import GameMap, GameSpec, Scenario, Unit

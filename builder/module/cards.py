@@ -33,13 +33,6 @@ from lxml import etree
 from builder.art.area_board import PILE_DEPTH, Box
 from builder.art.cards import screen_card
 from builder.module import keys
-from builder.module.area_names import (
-    CARDS_DEALT,
-    DISCARD_PILE,
-    DRAW_DECK,
-    hand_map_name,
-    steps_map_name,
-)
 from builder.module.elements import element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import FANNED, PlainBoard, Privacy, Zone, map_element
@@ -59,7 +52,14 @@ from builder.module.traits import (
     set_global_property,
     trigger,
 )
-from builder.steps_layout import StepsBox, step_cards, step_cards_text, steps_label_centre
+from builder.saves.area_names import (
+    CARDS_DEALT,
+    DISCARD_PILE,
+    DRAW_DECK,
+    hand_map_name,
+    steps_map_name,
+)
+from builder.saves.steps_layout import StepsBox, step_cards, step_cards_text, steps_label_centre
 from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
 from builder.vassal.writer import SetupPiece
 from rules.cards import Card, CardDeck

@@ -1,7 +1,7 @@
 """A position: where every unit is, with how many steps, at which turn and phase.
 
 Positions come from a TOML position file (:mod:`rules.referee.position_file`) or from a
-saved game of our modules (``builder.positions``); the referee sees only this.
+saved game of our modules (``builder.saves``); the referee sees only this.
 """
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from builder.art.counters import face_text
-from builder.conventions import data_entry
 from builder.pnp.cover_pages import reconstruction_notice
 from builder.report.counters import face_sheet
+from builder.saves.names import data_entry
 from rules.data.loader import GAME_FILES, data_digest, games_directory, load_game
 from rules.model import GameSpec
 from rules.referee.position import UnitState

@@ -35,7 +35,7 @@ from functools import cache
 from pathlib import Path
 
 from builder import positions
-from builder.positions import position_from_save
+from builder.saves.positions import position_from_save
 from builder.vassal.commands import (
     AddPiece,
     AddPlayer,
@@ -54,6 +54,8 @@ from builder.vassal.commands import (
     encode_saved_game,
 )
 from builder.vassal.lines import flatten
+from builder.vassal.model import TurnState
+from builder.vassal.nesting import split_chain
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import decode_save_bytes
@@ -66,8 +68,6 @@ from builder.vassal.traits import (
     UsePrototype,
     chain_texts,
 )
-from builder.vassal.model import TurnState
-from builder.vassal.nesting import split_chain
 from rules.data import cache as data_cache
 from rules.data import loader
 from rules.errors import StavkaError
