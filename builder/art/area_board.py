@@ -22,10 +22,11 @@ from shapely.geometry import Polygon
 from shapely.geometry import box as shapely_box
 from shapely.ops import nearest_points, polylabel, unary_union
 
-from builder.art.board import INK, PAPER, WATER
 from builder.art.cards import screen_card
 from builder.art.drawing import RGB, fitted_font, mix, wrap
 from builder.art.fonts import font
+from builder.art.look import INK, WATER
+from builder.art.map_symbols import PAPER
 from builder.art.scaled_drawing import Window, board_canvas
 from builder.art.text import draw_text
 from rules.areas import AreaMap, Point, centroid

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from builder.art.area_board import (
+    AREA_FILL,
     ARROW,
     ARROW_WIDTH,
-    AREA_FILL,
     BORDER,
     BUILDING,
     HILL_AREA,
@@ -53,8 +53,9 @@ from builder.art.area_board import (
     star_points,
     water_name_points,
 )
-from builder.art.board import INK, PAPER, WATER
 from builder.art.counters import SCREEN_COUNTER_PX
+from builder.art.look import INK, WATER
+from builder.art.map_symbols import PAPER
 from builder.report.board import LegendEntry
 from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
 from rules.areas import AreaMap

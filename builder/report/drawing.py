@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from xml.etree import ElementTree
 
-from builder.art.board import INK
+from builder.art.look import INK
 from builder.report.area_layers import ControlMarker, StepCount
 from builder.report.board import LegendEntry
 from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet
@@ -32,8 +32,8 @@ from builder.report.svg import (
 )
 from builder.report.verdicts import SUPPLY_CLASSES, supply_class
 from rules.hexes import Hex
-from rules.referee.odds import OddsReport
 from rules.referee.hidden import PlayerView, WithheldOdds
+from rules.referee.odds import OddsReport
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 

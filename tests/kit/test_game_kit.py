@@ -12,8 +12,10 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageDraw
 
-from builder.art.board import SUPPLY_RADIUS, BoardView, draw_board, legend_entries
+from builder.art.board import SUPPLY_RADIUS, draw_board
+from builder.art.board_view import BoardView
 from builder.art.charts import game_charts
+from builder.art.legend import legend_entries
 from builder.art.look import look_of, look_problems, rgb
 from builder.art.nato import Element, unit_symbol
 from builder.cli import main
