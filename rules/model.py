@@ -530,6 +530,10 @@ class GameSpec:
     formations: Mapping[str, Formation] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     """Display names of map symbols the board legend shows (lines, supply source kinds)."""
+    drawn_lines: Mapping[str, LineStyle] = field(default_factory=dict)
+    """The map's named lines (``[map.lines]``) the board draws, e.g. a scenario's start
+    line, with their look, in drawing order (``[drawn_lines]``); other named lines are
+    the rules' alone."""
     tracks: tuple[Track, ...] = field(default=())
     help: tuple[tuple[str, str], ...] = field(default=())
     """The module's help page in our own words: (section title, text) in reading order."""

@@ -19,7 +19,6 @@ from builder.art.fonts import font
 from builder.art.legend import draw_legend, place_legend
 from builder.art.look import INK, BoardLook, Colour, look_of
 from builder.art.map_symbols import (
-    DRAWN_LINES,
     GRID,
     MARK_SYMBOLS,
     PAPER,
@@ -112,7 +111,7 @@ def _hexsides(
     drawn = set()
     for feature in line_features(game_map, look):
         sides = sides_drawn(game_map, feature)
-        if feature in DRAWN_LINES and feature in game_map.lines:
+        if feature in look.named_lines and feature in game_map.lines:
             sides = sorted(game_map.lines[feature])
         if _draw_sides(draw, view, sides, on_board, *look.lines[feature]):
             drawn.add(f"line {feature}")

@@ -21,7 +21,6 @@ from rules.model import GameMap
 PAPER: Colour = (236, 231, 214)
 GRID: Colour = (120, 112, 96)
 VICTORY_GOLD: Colour = (226, 176, 40)
-DRAWN_LINES = ("blue_start", "uranus_start", "start_19nov", "start_16dec")
 WATER_TERRAIN = frozenset({"sea", "lake"})
 SUPPLY_STYLES = ("solid", "dashed", "double", "dotted")
 """How a side's kinds of supply source are told apart, in the order the data lists them."""
@@ -123,7 +122,9 @@ def line_features(game_map: GameMap, look: BoardLook) -> list[str]:
     """The hexside features and named lines this map draws, in drawing order."""
     present = []
     for feature in look.lines:
-        if sides_drawn(game_map, feature) or (feature in DRAWN_LINES and feature in game_map.lines):
+        if sides_drawn(game_map, feature) or (
+            feature in look.named_lines and feature in game_map.lines
+        ):
             present.append(feature)
     return present
 
