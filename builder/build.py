@@ -17,8 +17,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.art.area_board import board_size, panel_boxes, piece_spots, render_area_board
+from builder.art.area_board import render_area_board
 from builder.art.area_charts import area_charts
+from builder.art.area_layout import board_size, panel_boxes, piece_spots
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge, steps_label
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.cards import card_back, card_face, screen_card

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import MARKER_SPOT, UNITS_SPOT, Box, Spot
+from builder.art.area_layout import MARKER_SPOT, UNITS_SPOT, Box, Spot
 from builder.art.markers import CONTROL_WORD, id_words
 from builder.module import keys
 from builder.module.elements import element

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.art.area_board import UNITS_SPOT
+from builder.art.area_layout import UNITS_SPOT
 from builder.art.tracks import scenario_title
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import PILE_DEPTH, Box
+from builder.art.area_layout import PILE_DEPTH, Box
 from builder.art.cards import screen_card
 from builder.module import keys
 from builder.module.elements import element, piece_text

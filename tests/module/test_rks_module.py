@@ -17,7 +17,7 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from builder.art.area_board import board_size
+from builder.art.area_layout import board_size
 from builder.art.cards import PAPER
 from builder.build import draw_art
 from builder.module import keys

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.art.area_board import panel_boxes
+from builder.art.area_layout import panel_boxes
 from builder.art.charts import scenario_group_label
 from builder.build import build_game
 from builder.pnp.area_setups import area_setups
