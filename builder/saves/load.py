@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.vassal.savefile import looks_like_save
 from rules.errors import SaveError
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
@@ -23,11 +22,16 @@ def is_save(path: Path) -> bool:
     suffix = path.suffix.lower()
     if suffix in SAVE_SUFFIXES:
         return True
-    if suffix != POSITION_SUFFIX and not looks_like_save(path):
+    if suffix == POSITION_SUFFIX:
+        return False
+    # The save reader's package is loaded only for a file that may be a save.
+    from builder.vassal.savefile import looks_like_save
+
+    if not looks_like_save(path):
         raise SaveError(
             path, None, "neither a saved game or log (.vsav, .vlog) nor a position file (.toml)"
         )
-    return suffix != POSITION_SUFFIX
+    return True
 
 
 def load_position(path: Path, module: Path | None = None) -> Position:

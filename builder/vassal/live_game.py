@@ -1,19 +1,15 @@
-"""Playing a command tree out to the position it describes.
+"""A game as VASSAL holds it while a save's commands run: pieces, stacks, decks,
+properties, turn trackers, boards and players, changed command by command.
 
-A save is a script and a log is a save plus the steps a player replays; the position a
-referee must judge is where the script ends. This module executes the commands the way
-the engine does, in tree order, stepping every ``LOG`` command, and returns the
-immutable :class:`SavedGame`.
-
-Only the effects on the model are reproduced: pieces, stacks, decks, global properties,
-turn trackers, board layouts and players. Where the engine consults a module to decide
-(whether two pieces may stack after a move), the simple rule "pieces at the same spot
-of the same map share a stack" stands in; it is what happens for ordinary counters.
+Only the effects on the model are reproduced. Where the engine consults a module to
+decide (whether two pieces may stack after a move), the simple rule "pieces at the same
+spot of the same map share a stack" stands in; it is what happens for ordinary counters.
+:func:`snapshot` turns the live game into the immutable :class:`SavedGame`;
+:mod:`builder.vassal.replay` runs a save's commands through it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from builder.vassal.commands import (
@@ -43,7 +39,8 @@ from builder.vassal.model import (
     Stack,
     TurnState,
 )
-from builder.vassal.sequence import decode, field as token, parse_int
+from builder.vassal.sequence import decode, parse_int
+from builder.vassal.sequence import field as token
 from builder.vassal.traits import BasicPiece, parse_basic
 
 STACK_TYPE = "stack"
@@ -68,7 +65,7 @@ class _PieceRecord:
 class _GroupRecord:
     """A stack or a deck: something that holds pieces at one spot.
 
-    Its members form a doubly linked list through :class:`_Table`'s ``above`` and
+    Its members form a doubly linked list through :class:`LiveGame`'s ``above`` and
     ``below`` maps, so that taking a piece out, putting one on top, at the bottom or
     right above another all cost the same however tall the stack.
     """
@@ -97,8 +94,8 @@ def _coordinate(text: str) -> int:
 
 
 @dataclass
-class _Table:
-    """The mutable position while commands run; turned into a SavedGame at the end.
+class LiveGame:
+    """The mutable game while commands run; :func:`snapshot` turns it into a SavedGame.
 
     Every command costs time independent of how many pieces and stacks there are: the
     non-empty stacks are indexed by spot, and ``parent``/``above``/``below`` are kept
@@ -366,89 +363,24 @@ def _turn_state(tracker_id: str, state: str) -> TurnState:
     )
 
 
-def replay(
-    commands: CommandGroup,
-    module: Metadata | None,
-    save: Metadata | None,
-    locate: LocationHook | None = None,
-) -> SavedGame:
-    """Execute ``commands`` and describe the final position.
-
-    ``locate`` names the spot of every piece on a map (for example its hex); without it
-    pieces have only pixels.
-    """
-    table = _Table()
-    table.run(commands)
-    return _saved_game(table, commands, module, save, locate)
-
-
-def replay_steps(
-    commands: CommandGroup,
-    module: Metadata | None,
-    save: Metadata | None,
-) -> Iterator[tuple[int, SavedGame]]:
-    """The position before the first logged step (numbered 0), then after each logged
-    step that changed the position (numbered from 1, counting every step).
-
-    What a player sees stepping through a log; the audit judges each step's changes.
-    Steps that change nothing (chat, dice, notes) give no position, which keeps a long
-    log of talk cheap.
-    """
-    table = _Table()
-    step = 0
-    known: dict[str, Piece] = {}
-    for command in commands.commands:
-        if isinstance(command, Logged):
-            if step == 0:
-                yield 0, _saved_game(table, commands, module, save, None, known)
-            step += 1
-            table.run(command)
-            if _changes_position(command):
-                yield step, _saved_game(table, commands, module, save, None, known)
-        else:
-            table.run(command)
-    if step == 0:
-        yield 0, _saved_game(table, commands, module, save, None, known)
-
-
-def _changes_position(command: Command) -> bool:
-    """Whether a command may change pieces, properties or turns (chat and notes do not)."""
-    match command:
-        case CommandGroup(commands):
-            return any(_changes_position(inner) for inner in commands)
-        case Logged(inner):
-            return _changes_position(inner)
-        case (
-            AddPiece()
-            | ChangePiece()
-            | MovePiece()
-            | RemovePiece()
-            | SetGlobalProperty()
-            | ChangeProperty()
-            | SetTurn()
-        ):
-            return True
-    return False
-
-
-def _saved_game(
-    table: _Table,
+def snapshot(
+    game: LiveGame,
     commands: CommandGroup,
     module: Metadata | None,
     save: Metadata | None,
     locate: LocationHook | None,
     known: dict[str, Piece] | None = None,
 ) -> SavedGame:
-    """The table as it stands, as an immutable saved game.
+    """The live game as it stands, as an immutable saved game.
 
     ``known`` holds the pieces of the previous snapshot, updated here: a piece that has
     not changed since is the same object, whose traits are already parsed.
     """
     pieces = []
-    for piece_id, record in table.pieces.items():
-        map_id, x, y = table.position(piece_id)
+    for piece_id, record in game.pieces.items():
+        map_id, x, y = game.position(piece_id)
         location = locate(map_id, x, y) if locate is not None and map_id is not None else None
-        group_id = table.parent.get(piece_id)
+        group_id = game.parent.get(piece_id)
         piece = Piece(
             id=piece_id,
             type=record.type,
@@ -458,7 +390,7 @@ def _saved_game(
             x=x,
             y=y,
             stack_id=group_id
-            if group_id is not None and table.groups[group_id].deck_type is None
+            if group_id is not None and game.groups[group_id].deck_type is None
             else None,
             location=location,
         )
@@ -475,10 +407,10 @@ def _saved_game(
             map=group.map,
             x=group.x,
             y=group.y,
-            piece_ids=tuple(table.members(group)),
+            piece_ids=tuple(game.members(group)),
             layer=group.layer,
         )
-        for group_id, group in table.groups.items()
+        for group_id, group in game.groups.items()
         if group.deck_type is None and group.size
     )
     decks = tuple(
@@ -489,9 +421,9 @@ def _saved_game(
             x=group.x,
             y=group.y,
             face_down=group.face_down,
-            piece_ids=tuple(table.members(group)),
+            piece_ids=tuple(game.members(group)),
         )
-        for group_id, group in table.groups.items()
+        for group_id, group in game.groups.items()
         if group.deck_type is not None
     )
     return SavedGame(
@@ -502,14 +434,14 @@ def _saved_game(
         decks=decks,
         global_properties=tuple(
             GlobalPropertyValue(name=name, value=value, container=container)
-            for (name, container), value in table.properties.items()
+            for (name, container), value in game.properties.items()
         ),
-        turns=tuple(_turn_state(tracker_id, state) for tracker_id, state in table.turns.items()),
+        turns=tuple(_turn_state(tracker_id, state) for tracker_id, state in game.turns.items()),
         boards=tuple(
-            MapBoards(map=map_id, boards=command.boards) for map_id, command in table.boards.items()
+            MapBoards(map=map_id, boards=command.boards) for map_id, command in game.boards.items()
         ),
-        players=tuple(table.players.values()),
-        setup_stacks_placed=table.setup_stacks_placed,
-        logged_commands=table.logged_commands,
+        players=tuple(game.players.values()),
+        setup_stacks_placed=game.setup_stacks_placed,
+        logged_commands=game.logged_commands,
         commands=commands,
     )

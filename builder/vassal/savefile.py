@@ -26,9 +26,9 @@ from builder.vassal.archive import (
     read_container,
     read_module_entries,
 )
-from builder.vassal.commands import BEGIN_SAVE
 from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
+from builder.vassal.nesting import BEGIN_SAVE
 from builder.vassal.obfuscation import (
     HEX_HEADER,
     RAW_HEADER,
