@@ -40,8 +40,8 @@ from builder.vassal.traits import Mask
 from rules.cards import Card
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
+from rules.referee.card_places import CardPlaces
 from rules.referee.position import Position, UnitState
-from rules.referee.table import CardTable
 
 DECK_NAME_FIELD = 12
 """Where a Deck's type (after ``deck;``) names its DrawPile (VASSAL 3.6 ``Deck.getType``)."""
@@ -131,10 +131,10 @@ class _Cards:
 
         return min(self.boxes[side], key=lambda box: distance(box.slot)).unit
 
-    def table(self) -> CardTable | None:
+    def places(self) -> CardPlaces | None:
         if not self.seen:
             return None
-        return CardTable(
+        return CardPlaces(
             steps=_frozen(self.steps),
             hands=_frozen(self.hands),
             deck=tuple(self.deck),
@@ -208,5 +208,5 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
         source=str(path),
         control=control,
-        cards=cards.table(),
+        cards=cards.places(),
     )

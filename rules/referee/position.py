@@ -15,7 +15,7 @@ from rules.model import GameMap, GameSpec, Unit
 
 if TYPE_CHECKING:
     # Only Rattenkrieg's positions hold cards; a hex game never loads them.
-    from rules.referee.table import CardTable
+    from rules.referee.card_places import CardPlaces
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Position:
     source: str = ""
     setting_lines: Mapping[str, int] = field(default_factory=dict)
     control: Mapping[str, str] = field(default_factory=dict)
-    cards: CardTable | None = None
+    cards: CardPlaces | None = None
 
     @property
     def game_map(self) -> GameMap:

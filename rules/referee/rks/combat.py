@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
+from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import SOVIET, Board, phasing_side
@@ -25,11 +26,10 @@ from rules.referee.rks.events import CHUIKOV
 from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.odds import Chances, Duelist, card_chances
-from rules.referee.rks.sight import Sight, card_names, seen_by, table_of, unseen_by
+from rules.referee.rks.sight import Sight, card_names, card_places_of, seen_by, unseen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.strength import Strength, duel_strengths, events_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, RULES, Strike, judge_strike
-from rules.referee.table import EventInForce
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ class Combat:
         self.control = control
         self.isolation = isolation
         self.movement = Movement(board, control)
-        self.table = table_of(position)
+        self.table = card_places_of(position)
 
     def unit(self, unit_id: str) -> UnitState:
         """The unit ``unit_id`` on the map; one that is not there cannot fight."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from rules.referee.position import Position
 from rules.referee.rks.board import Board
-from rules.referee.rks.sight import Sight, card_names, table_of
+from rules.referee.rks.sight import Sight, card_names, card_places_of
 from rules.referee.verdict import Verdict
 
 
 def deck_verdicts(position: Position, board: Board, sight: Sight) -> list[Verdict]:
     """The count of every place, the discard pile and revealed cards, and the cards
     played face down in a duel (named only to their owner)."""
-    table = table_of(position)
+    table = card_places_of(position)
     total = len(board.deck.cards())
     found = len({card for _, card in table.placed()})
     sides = [side.id for side in position.spec.sides]
