@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -27,13 +26,7 @@ from rules.errors import SaveError
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
-from rules.referee.hidden import PlayerView, WithheldOdds
-from rules.referee.odds import OddsReport
-from rules.referee.position import Position
-from rules.referee.summary import CheckSummary, grouped, headline, summarize
-
-if TYPE_CHECKING:
-    from rules.referee.tps.air import AirMissions
+from rules.referee.summary import grouped, headline, summarize
 
 
 @main.command("check")
@@ -89,7 +82,7 @@ def check(
     summary = summarize(referee, judged)
     lines = [
         headline(position, verdicts, view.side, referee.hidden_information),
-        _summary_text(summary, view),
+        summary.as_text(view),
     ]
     if output_format == "json":
         shown, extras = check_extras(
@@ -115,33 +108,6 @@ def check(
         lines += [verdict.as_text() for verdict in section]
     # One write: a check prints hundreds of lines, and each echo asks the terminal again.
     click.echo("\n".join(lines))
-
-
-def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
-    """Supply by side, violations and the victory state, before any unit's verdict, each
-    as ``view``'s player may read it."""
-    sides = "; ".join(
-        f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items())
-        if states
-        else f"{side} none"
-        for side, states in summary.supply.items()
-    )
-    lines = ["Summary"] + ([f"  supply: {sides}"] if summary.supply else [])
-    if summary.violations:
-        lines.append(
-            f"  violations: {len(summary.violations)} — "
-            + "; ".join(
-                f"{shown.subject} {shown.outcome}" for shown in view.verdicts(summary.violations)
-            )
-        )
-    else:
-        lines.append("  violations: none")
-    lines += [
-        f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
-        f"{verdict.explanation}"
-        for verdict in view.verdicts(summary.victory)
-    ]
-    return "\n".join(lines)
 
 
 @main.command("odds")
@@ -178,44 +144,17 @@ def odds(
             [hex_argument(position, name) for name in attackers.split(",") if name.strip()],
         )
     )
-    text = _withheld_text(report) if isinstance(report, WithheldOdds) else _odds_text(report)
+    text = report.as_text()
     if output_format == "json":
         click.echo(
             json.dumps(
-                report.as_json() | answer_extras(text, _declaration(report)),
+                report.as_json() | answer_extras(text, report.declaration()),
                 indent=2,
                 ensure_ascii=False,
             )
         )
         return
     click.echo(text)
-
-
-def _declaration(report: OddsReport | WithheldOdds) -> str | None:
-    """The attack in one line for the log, as its player may know it; None if not allowed."""
-    if isinstance(report, WithheldOdds):
-        return (
-            f"{', '.join(report.attackers)} on {', '.join(report.defenders)} in {report.defender_hex} "
-            f"(odds not known: {report.reason})"
-        )
-    if not report.allowed:
-        return None
-    odds = report.automatic or f"odds {report.final_column}, die {report.die_modifier:+d}"
-    return (
-        f"{', '.join(item.unit for item in report.attackers)} on "
-        f"{', '.join(item.unit for item in report.defenders)} in {report.defender_hex} ({odds})"
-    )
-
-
-def _withheld_text(report: WithheldOdds) -> str:
-    return "\n".join(
-        [
-            f"Attack on {report.defender_hex}",
-            f"  attackers: {', '.join(report.attackers)}",
-            f"  defenders: {', '.join(report.defenders)}",
-            f"  odds not known: {report.reason} [rule {', '.join(report.rules)}]",
-        ]
-    )
 
 
 @main.command("air")
@@ -228,6 +167,7 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
     to fly their missions."""
     # The Turning Point referee is loaded only for this command: check and odds need none of it.
     from rules.referee.tps import TurningPointReferee
+    from rules.referee.tps.air_report import air_text
 
     position = load_position(position_path, module_path)
     referee = referee_for(position)
@@ -247,72 +187,4 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
             )
         )
         return
-    click.echo(_air_text(position, missions))
-
-
-def _air_text(position: Position, missions: AirMissions) -> str:
-    lines = [f"{position.spec.title}, turn {position.turn} — air missions"]
-    if not missions.flights:
-        lines.append("No flight is flying a stated mission.")
-    interceptions = missions.interception_verdicts()
-    if interceptions:
-        lines.append("Interception")
-        lines += ["  " + verdict.as_text() for verdict in interceptions]
-    if missions.superiority:
-        lines.append("Air superiority")
-        codes = missions.table.codes
-        for attack, verdict in zip(
-            missions.superiority, missions.superiority_verdicts(), strict=True
-        ):
-            lines.append("  " + verdict.as_text())
-            for roll, code in attack.results:
-                chosen = "  <- rolled" if roll == attack.roll else ""
-                lines.append(f"    roll {roll}: {code} ({codes.get(code, '')}){chosen}")
-    flights = missions.flight_verdicts()
-    if flights:
-        lines.append("Flights")
-        lines += ["  " + verdict.as_text() for verdict in flights]
-    return "\n".join(lines)
-
-
-def _odds_text(report: OddsReport) -> str:
-    if not report.allowed:
-        return "\n".join(
-            [f"Attack on {report.defender_hex}: not allowed"]
-            + ["  " + verdict.as_text() for verdict in report.verdicts]
-        )
-    lines = [f"Attack on {report.defender_hex}"]
-    for title, items in (("attackers", report.attackers), ("defenders", report.defenders)):
-        lines.append(f"  {title}:")
-        lines += [
-            f"    {item.unit} in {item.hex}: {item.strength}{'  (' + item.note + ')' if item.note else ''}"
-            for item in items
-        ]
-    lines.append(f"  strength {report.attack} : {report.defence}")
-    if report.base_column is not None:
-        note = f" ({report.column_note})" if report.column_note else ""
-        lines.append(f"  odds column {report.base_column}{note}")
-    for modifier in report.modifiers:
-        effects = []
-        if modifier.column_shift:
-            effects.append(
-                f"{modifier.column_shift:+d} column{'s' if abs(modifier.column_shift) > 1 else ''}"
-            )
-        if modifier.die_modifier:
-            effects.append(f"{modifier.die_modifier:+d} to the die")
-        lines.append(
-            f"  {modifier.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(modifier.rules)}]"
-        )
-    if report.automatic is not None:
-        lines.append(f"  result: {report.automatic} (no roll)")
-    else:
-        note = f" ({report.final_note})" if report.final_note else ""
-        lines.append(
-            f"  final column {report.final_column}{note}, die modifier {report.die_modifier:+d}"
-        )
-        lines += [f"    roll {roll}: {code}" for roll, code in report.results]
-    for verdict in report.verdicts:
-        lines.append("  " + verdict.as_text())
-    if report.table_note:
-        lines.append(f"  table: {report.table_note}")
-    return "\n".join(lines)
+    click.echo(air_text(position, missions))
