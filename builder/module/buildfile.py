@@ -24,14 +24,13 @@ from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, w
 from builder.module.artwork import ModuleArt
 from builder.module.cards import (
     CARD_LAYERS,
-    card_properties,
     card_prototype_definition,
     card_toolbar,
-    deal_at_start,
     draw_piles,
     private_maps,
 )
 from builder.module.catalogue import Catalogue
+from builder.module.deal import card_properties, deal_at_start
 from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
