@@ -21,13 +21,12 @@ from typing import Any
 from rules.areas import AreaMap, Crossing, MapFrame, signed_area
 from rules.cards import CardDeck, Event, Hands, Rank, Suit
 from rules.data import look, presentation
-from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.fields import Provenance, Table, unknown_name_message
+from rules.data.loader import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.source import TomlSource
 from rules.errors import DataError
 from rules.hexes import Hex, HexSide, are_adjacent, hexside
 from rules.hexgrid import Board, HexGrid, HexGridNumbering, HexMap
-from rules.regions import outline, outline_between
 from rules.model import (
     Area,
     ArmLook,
@@ -36,25 +35,28 @@ from rules.model import (
     GameSpec,
     MapEdge,
     Marker,
-    Column,
-    Difference,
     Nationality,
-    Odds,
-    OddsTable,
     Placement,
     RailLine,
     Scenario,
     Side,
     SupplySource,
-    Tables,
     TerrainType,
     Town,
     Unit,
     UnitStep,
     VictoryHex,
+    played_on_areas,
+)
+from rules.regions import outline, outline_between
+from rules.tables import (
+    Column,
+    Difference,
+    Odds,
+    OddsTable,
+    Tables,
     VictoryLevel,
     VictoryPointAward,
-    played_on_areas,
 )
 
 REQUIRED_FILES = ("game.toml", "map.toml", "units.toml", "scenarios.toml")

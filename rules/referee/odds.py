@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.model import Column
 from rules.referee.verdict import Verdict
+from rules.tables import Column
 
 
 @dataclass(frozen=True)

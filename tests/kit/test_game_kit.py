@@ -25,8 +25,9 @@ from rules.data.loader import load_game
 from rules.data.look import SYMBOL_ELEMENTS
 from rules.errors import DataError
 from rules.hexes import hexside
-from rules.model import Difference, GameSpec
+from rules.model import GameSpec
 from rules.referee.hexgame import odds_beyond_table
+from rules.tables import Difference
 
 RIDGE = Path(__file__).parent / "ridge"
 STALINGRAD_WORDING = (

@@ -30,7 +30,6 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.hexes import Hex, distance, neighbours
-from rules.model import Column, OddsTable
 from rules.referee.engine import RefereeError
 from rules.referee.hexgame import odds_beyond_table
 from rules.referee.position import Position, UnitState
@@ -40,6 +39,7 @@ from rules.referee.tps.settings import Settings
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
 from rules.referee.verdict import Verdict
 from rules.referee.wording import hexes
+from rules.tables import Column, OddsTable
 
 AIR_SUPERIORITY_TABLE = "air_superiority"
 DAMAGED = "X"
