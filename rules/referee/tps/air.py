@@ -20,6 +20,11 @@ player turn:
 
 What survives acts: interdiction exerts a ZOC on its hex and the six around it (2),
 close support helps an attack on its hex (1), combat air patrol closes its hex (3).
+
+Over 500 lines: one job, the missions resolved in the order of the player turn, each
+step a cached property the next reads, and the verdicts on them; the verdicts are being
+retyped (issue 23, typed verdicts), after which they can join the text in
+:mod:`rules.referee.tps.air_report`.
 """
 
 from __future__ import annotations
