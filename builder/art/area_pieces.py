@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageEnhance
 
-from builder.art.board import INK, PAPER
 from builder.art.cards import CardFormat
 from builder.art.drawing import fitted_font, supersampled
 from builder.art.fonts import font
+from builder.art.look import INK
+from builder.art.map_symbols import PAPER
 from builder.art.text import draw_text
 from builder.saves.steps_layout import (
     STEPS_BOX_HEIGHT,
