@@ -2,8 +2,8 @@
 
 The I/O edge of ``stavka audit``: the file's commands are played step by step
 (:func:`builder.vassal.replay.replay_steps`) and each position is read the way ``stavka
-check`` reads a save's (:mod:`builder.positions`; Rattenkrieg's areas and cards by
-:mod:`builder.area_positions`), with the phase the turn tracker
+check`` reads a save's (:mod:`builder.saves.hex_positions`; Rattenkrieg's areas and cards
+by :mod:`builder.saves.area_positions`), with the phase the turn tracker
 shows. The record tracks' properties (VP) are read as each step leaves them; a property
 no step has set yet has the value the module starts it with, its track's first box.
 """
@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from builder.area_positions import area_position_from_save
-from builder.conventions import DIE_BUTTON
-from builder.positions import PieceReading, hex_position, spec_of_save
+from builder.saves.area_positions import area_position_from_save
+from builder.saves.hex_positions import PieceReading, hex_position
+from builder.saves.names import DIE_BUTTON
+from builder.saves.reading import spec_of_save
 from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
 from builder.vassal.replay import logged_steps, replay_steps

@@ -17,8 +17,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.art.area_board import board_size, panel_boxes, piece_spots, render_area_board
+from builder.art.area_board import render_area_board
 from builder.art.area_charts import area_charts
+from builder.art.area_layout import board_size, panel_boxes, piece_spots
 from builder.art.area_pieces import acted_face, render_steps_board, step_badge, steps_label
 from builder.art.board import BOARD_COLOURS, render_board
 from builder.art.cards import card_back, card_face, screen_card
@@ -34,7 +35,7 @@ from builder.module.artwork import ModuleArt
 from builder.module.assemble import assemble_module
 from builder.module.cards import CardArt, deck_of
 from builder.module.images import ModuleImages
-from builder.module.pieces import UnitImages, overlay_image
+from builder.module.pieces import UnitImages
 from builder.module.pool import (
     PILE_AT,
     PILE_SIZE,
@@ -46,7 +47,8 @@ from builder.module.pool import (
 )
 from builder.module.tracks import TRACKS_IMAGE
 from builder.output import output_stem, write_outputs
-from builder.steps_layout import step_cards, steps_board_size, steps_boxes
+from builder.saves.names import overlay_image
+from builder.saves.steps_layout import step_cards, steps_board_size, steps_boxes
 from rules.model import GameSpec, Unit
 
 Progress = Callable[[str], None]

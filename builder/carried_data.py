@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.conventions import DATA_ENTRY_FOLDER, data_entry
+from builder.saves.names import DATA_ENTRY_FOLDER, data_entry
 from builder.vassal.metadata import Metadata
 from builder.vassal.savefile import read_module_entries_at
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE

@@ -27,7 +27,7 @@ from PIL import Image, ImageChops
 
 from builder.build import build_game
 from builder.output import write_output
-from builder.positions import read_annotation, write_supply_copy
+from builder.saves.annotate import read_annotation, write_supply_copy
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
 from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option

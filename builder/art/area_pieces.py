@@ -9,15 +9,15 @@ so the opponent sees the count and never the cards.
 
 from __future__ import annotations
 
-
 from PIL import Image, ImageDraw, ImageEnhance
 
-from builder.art.board import INK, PAPER
 from builder.art.cards import CardFormat
 from builder.art.drawing import fitted_font, supersampled
 from builder.art.fonts import font
+from builder.art.look import INK
+from builder.art.map_symbols import PAPER
 from builder.art.text import draw_text
-from builder.steps_layout import (
+from builder.saves.steps_layout import (
     STEPS_BOX_HEIGHT,
     STEPS_BOX_WIDTH,
     STEPS_LABEL_SIZE,

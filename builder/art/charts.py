@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.counters import designation
-from builder.art.tracks import label_ranges, scenario_label
 from builder.art.drawing import RGB, wrap
 from builder.art.fonts import font
 from builder.art.text import draw_text
+from builder.art.tracks import label_ranges, scenario_label
 from rules.data.fields import Provenance
-from rules.model import GameSpec, OddsTable, Scenario, TerrainType, Unit
+from rules.model import GameSpec, Scenario, TerrainType, Unit
+from rules.tables import OddsTable
 
 SCREEN_PPI = 100
 PRINT_PPI = 300

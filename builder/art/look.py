@@ -50,10 +50,6 @@ LINE_STYLES: dict[str, tuple[Colour, int, bool]] = {
     "impassable_mountain": ((92, 58, 30), 7, False),
     "don_volga_line": ((196, 40, 40), 6, True),
     "stalingrad_ring": ((120, 20, 90), 9, False),
-    "blue_start": ((40, 60, 160), 5, True),
-    "uranus_start": ((170, 30, 120), 5, True),
-    "start_19nov": ((40, 60, 160), 5, True),
-    "start_16dec": ((170, 30, 120), 5, True),
 }
 UNDRAWN_HEXSIDES = frozenset({"sea_side"})
 """Hexside features our maps show by the fill beside them, not by a line of their own."""
@@ -68,13 +64,16 @@ def rgb(hex_colour: str) -> Colour:
 @dataclass(frozen=True)
 class BoardLook:
     """How one game's map is drawn: fills and symbols by terrain, line styles by hexside
-    feature or named line (in drawing order), colours by side, the legend's subtitle."""
+    feature or named line (in drawing order), colours by side, the legend's subtitle,
+    which named lines are drawn."""
 
     fills: Mapping[str, Colour]
     symbols: Mapping[str, str]
     lines: Mapping[str, tuple[Colour, int, bool]]
     sides: Mapping[str, Colour]
     subtitle: str
+    named_lines: frozenset[str] = frozenset()
+    """The map's named lines drawn as lines (the game's ``[drawn_lines]``)."""
 
     def fill(self, terrain: str) -> Colour:
         """A terrain's fill; a terrain no one coloured draws as clear (``validate`` warns)."""
@@ -94,6 +93,8 @@ def look_of(spec: GameSpec) -> BoardLook:
     fills = dict(TERRAIN_FILL)
     symbols = dict(TERRAIN_SYMBOL)
     lines = dict(LINE_STYLES)
+    for name, style in spec.drawn_lines.items():
+        lines[name] = (rgb(style.colour), style.width, style.dashed)
     for terrain in spec.terrain_types.values():
         if terrain.fill is not None:
             fills[terrain.id] = rgb(terrain.fill)
@@ -103,7 +104,14 @@ def look_of(spec: GameSpec) -> BoardLook:
             lines[terrain.id] = (rgb(terrain.line.colour), terrain.line.width, terrain.line.dashed)
     sides = dict(SIDE_COLOURS)
     sides.update({side.id: rgb(side.colour) for side in spec.sides if side.colour is not None})
-    return BoardLook(fills, symbols, lines, sides, spec.wording.legend_subtitle or LEGEND_SUBTITLE)
+    return BoardLook(
+        fills,
+        symbols,
+        lines,
+        sides,
+        spec.wording.legend_subtitle or LEGEND_SUBTITLE,
+        frozenset(spec.drawn_lines),
+    )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import AS_SIDE, OUTPUT_FORMAT
+from builder.cli.options import AS_SIDE, OUTPUT_FORMAT
 from rules.audit.ledger import Ledger, audit
 from rules.audit.rks import audit_areas
 from rules.audit.trail import pair

@@ -12,14 +12,15 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import MODULE, OUTPUT_FORMAT, POSITION, load_position, view_for
 from builder.cli.machine import answer_extras
+from builder.cli.options import MODULE, OUTPUT_FORMAT, POSITION, view_for
+from builder.saves.load import load_position
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.rks import RattenkriegReferee
 from rules.referee.rks.combat import DuelReport, strike_json
-from rules.referee.rks.strikes import AIR, ARTILLERY, Strike
 from rules.referee.rks.strength import describe_terms
+from rules.referee.rks.strikes import AIR, ARTILLERY, Strike
 
 
 def _cards(text: str | None) -> list[str] | None:

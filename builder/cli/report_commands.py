@@ -7,17 +7,11 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.check_commands import (
-    AS_SIDE,
-    MODULE,
-    POSITION,
-    hex_argument,
-    load_position,
-    view_for,
-)
+from builder.cli.options import AS_SIDE, MODULE, POSITION, hex_argument, view_for
 from builder.output import check_replaceable, write_own_output
 from builder.report.drawing import Attack
 from builder.report.page import REPORT_HEAD_BYTES, build_report, is_report
+from builder.saves.load import load_position
 from rules.errors import StavkaError
 
 

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_board import MARKER_SPOT, UNITS_SPOT, Box, Spot
+from builder.art.area_layout import MARKER_SPOT, UNITS_SPOT, Box, Spot
 from builder.art.markers import CONTROL_WORD, id_words
 from builder.module import keys
 from builder.module.elements import element
 from builder.module.maps import PlainBoard, Stacking, Zone
 from builder.module.traits import report, send_to, trigger
-from builder.steps_layout import step_cards, step_cards_text
+from builder.saves.steps_layout import step_cards, step_cards_text
 from builder.vassal.traits import Trait
 from builder.vassal.writer import SetupPiece
 from rules.model import GameMap, GameSpec, Scenario, Unit

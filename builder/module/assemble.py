@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.art.area_board import UNITS_SPOT
+from builder.art.area_layout import UNITS_SPOT
 from builder.art.tracks import scenario_title
-from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.module.areas import area_location, area_setup_extras
 from builder.module.artwork import ModuleArt
 from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity, build_file
@@ -29,6 +28,7 @@ from builder.module.pool import PILE_AT, POOL_MAP, pool_deck_type, untried_pools
 from builder.module.tracks import TRACKS_MAP, follows_turn_tracker
 from builder.module.turns import LAST_TURN_PROPERTY, TURN_TRACKER_ID, turn_tracker_state
 from builder.release import stavka_version
+from builder.saves.names import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards

@@ -19,29 +19,28 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.conventions import DIE_BUTTON, DIE_REPORT, SCENARIO_PROPERTY, dead_pile_name
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
 from builder.module.artwork import ModuleArt
 from builder.module.cards import (
     CARD_LAYERS,
-    card_properties,
     card_prototype_definition,
     card_toolbar,
-    deal_at_start,
     draw_piles,
     private_maps,
 )
 from builder.module.catalogue import Catalogue
+from builder.module.deal import card_properties, deal_at_start
 from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.palette import add_palette
-from builder.module.plugin import add_referee, referee_buttons
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
+from builder.module.plugin import add_referee, referee_buttons
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
+from builder.saves.names import DIE_BUTTON, DIE_REPORT, SCENARIO_PROPERTY, dead_pile_name
 from builder.vassal.metadata import Metadata
 from rules.model import GameSpec
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from builder.module.areas import area_unit_commands
 from builder.module.artwork import ModuleArt
 from builder.module.cards import card_traits, deck_of, step_card_commands
-from builder.conventions import dead_pile_name
 from builder.module.pieces import (
     marker_traits,
     side_prototype_name,
@@ -23,6 +22,7 @@ from builder.module.pieces import (
     unit_traits,
 )
 from builder.module.tracks import track_marker_traits
+from builder.saves.names import dead_pile_name
 from builder.vassal.traits import Trait, UsePrototype
 from rules.model import GameSpec, Unit
 

@@ -9,18 +9,17 @@ how to have a game checked, and which units' values are reconstructed.
 
 from __future__ import annotations
 
-
 import jinja2
 
 from builder.art.markers import is_two_sided
 from builder.art.tracks import scenario_label, scenario_title
 from builder.module import keys
-from builder.module.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.module.areas import face_up_phase
 from builder.module.buildfile import toolbar
 from builder.module.cards import card_piece_keys
 from builder.module.keys import Key
-from builder.steps_layout import step_cards
+from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
+from builder.saves.steps_layout import step_cards
 from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
 from rules.data.loader import data_origin
 from rules.model import GameSpec

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from builder.conventions import data_entry
+from builder.saves.names import data_entry
 from builder.vassal.archive import build_zip
 from builder.vassal.metadata import Metadata, render_module_data
 

@@ -18,19 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from builder.conventions import unit_printed_values
 from builder.module import keys
-from builder.module.area_names import ACTED_LAYER, ISOLATED_LAYER
 from builder.module.traits import Command, delete, layer, mark_moved, report, send_to, trigger
-from builder.vassal.traits import BasicPiece, Layer, Marker, Trait, UsePrototype
+from builder.saves.area_names import ACTED_LAYER, ISOLATED_LAYER
+from builder.saves.names import SIDE_LAYER, STEP_LAYER, UNTRIED_LAYER, unit_printed_values
+from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
 from rules.model import GameSpec, Unit
 
 UNIT_LAYER = "Units"
 MARKER_LAYER = "Markers"
 PIECE_LAYERS = (UNIT_LAYER, MARKER_LAYER)
 """The layers units and markers are drawn in, bottom first."""
-STEP_LAYER = "Step"
-UNTRIED_LAYER = "Untried"
 
 
 @dataclass(frozen=True)
@@ -49,20 +47,6 @@ class MarkerImages:
 
     front: str
     back: str | None
-
-
-def overlay_image(kind: str) -> str:
-    """The module image of a verdict overlay (``builder.art.markers.VERDICT_OVERLAYS``)."""
-    return f"overlays/{kind}.png"
-
-
-def verdict_layer(kind: str, verdict: str) -> Layer:
-    """An always-shown layer for an annotated save: the overlay picture over the unit,
-    and the verdict after its name, so the stack viewer's mouse-over says it. VASSAL
-    splits a level name at "+", so the verdict's own are spelled out."""
-    return Layer.build(
-        "Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",)
-    )
 
 
 def step_layer(back_image: str) -> tuple[Trait, ...]:
@@ -200,7 +184,7 @@ def marker_traits(
         traits.append(report(keys.FLIP, "$location$: $oldPieceName$ flipped to $newPieceName$"))
         traits.append(
             layer(
-                "Side",
+                SIDE_LAYER,
                 ("", images.back),
                 ("", "+ (other side)"),
                 Command("Flip", keys.FLIP),

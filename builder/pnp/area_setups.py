@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.steps_layout import step_cards
+from builder.saves.steps_layout import step_cards
 from rules.model import Area, GameMap, GameSpec, Scenario, Unit
 
 

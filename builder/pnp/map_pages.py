@@ -21,7 +21,8 @@ from functools import partial
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.art.area_board import board_size, render_area_board
+from builder.art.area_board import render_area_board
+from builder.art.area_layout import board_size
 from builder.art.board import render_board
 from builder.art.counters import SCREEN_COUNTER_PX
 from builder.pnp.flow import draw_heading, page_frame

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 from PIL import Image, ImageDraw
 
-from builder.art.board import BoardView, render_board
+from builder.art.board import render_board
+from builder.art.board_view import BoardView
 from rules.hexes import Hex, HexSide, neighbours
 from rules.model import GameMap, GameSpec
 

@@ -22,28 +22,30 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from builder.art.area_board import (
+    AREA_FILL,
     ARROW,
     ARROW_WIDTH,
-    AREA_FILL,
     BORDER,
     BUILDING,
-    HILL_AREA,
     HILL_HEIGHT,
     HILL_INK,
     HILL_RINGS,
     HILL_TEXT,
-    MARKER_SPOT,
     NAME_COLOUR,
     OBJECTIVE,
     OBJECTIVE_STAR,
-    OTHER_SIDE_SPOT,
     REAR_FILL,
-    UNITS_SPOT,
     VOLGA,
     WATER_NAME_SIZE,
     WATER_NAME_TURN,
-    NameLayout,
     area_fill,
+)
+from builder.art.area_layout import (
+    HILL_AREA,
+    MARKER_SPOT,
+    OTHER_SIDE_SPOT,
+    UNITS_SPOT,
+    NameLayout,
     arrow_shape,
     building_blocks,
     hill_centre,
@@ -53,8 +55,9 @@ from builder.art.area_board import (
     star_points,
     water_name_points,
 )
-from builder.art.board import INK, PAPER, WATER
 from builder.art.counters import SCREEN_COUNTER_PX
+from builder.art.look import INK, WATER
+from builder.art.map_symbols import PAPER
 from builder.report.board import LegendEntry
 from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
 from rules.areas import AreaMap

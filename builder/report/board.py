@@ -15,17 +15,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from xml.etree import ElementTree
 
+from builder.art.board import TOWN_LABEL_GAP, town_label_font, towns_named_above
 from builder.art.counters import SCREEN_COUNTER_PX
 from builder.art.look import INK, WATER, look_of
-from builder.art.board import (
-    DRAWN_LINES,
-    GRID,
-    PAPER,
-    TOWN_LABEL_GAP,
-    town_label_font,
-    town_symbol_size,
-    towns_named_above,
-)
+from builder.art.map_symbols import GRID, PAPER, town_symbol_size
 from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
 from rules.hexes import Hex, HexCorner, HexSide
 from rules.hexgrid import HexMap
@@ -191,7 +184,7 @@ def _inset(board: HexBoard, hex_: Hex) -> list[Point]:
 
 
 def _sides_of(board: HexBoard, feature: str) -> list[HexSide]:
-    if feature in DRAWN_LINES and feature in board.game_map.lines:
+    if feature in board.spec.drawn_lines and feature in board.game_map.lines:
         return sorted(board.game_map.lines[feature])
     return sorted(
         side for side, features in board.game_map.hexside_features.items() if feature in features

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from builder.area_positions import CONTROL_PREFIX
 from builder.art.area_pieces import acted_face
 from builder.art.counters import FaceDesign, draw_unit_face, face_text, screen_format, untried_text
 from builder.art.drawing import png_bytes, rgb
 from builder.art.markers import marker_faces
+from builder.saves.area_positions import CONTROL_PREFIX
 from rules.model import GameSpec
 from rules.referee.position import UnitState
 from rules.referee.rks.steps import ACTED

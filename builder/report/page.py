@@ -30,17 +30,18 @@ from builder.report.areas import AreaBoard, area_board
 from builder.report.board import hex_board
 from builder.report.cards import card_panel
 from builder.report.counters import face_sheet
-from builder.report.drawing import Attack, MapBoard, Stack, draw_map
+from builder.report.drawing import Attack, Stack, draw_map
+from builder.report.map_board import MapBoard
 from builder.report.overlays import Overlay, referee_overlays, stacking_overlay
 from builder.report.svg import number, polygon_path, serialize
 from builder.report.verdicts import SUPPLY_CLASSES, UnitPlace, places, supply_class, verdict_side
 from rules.referee.engine import Referee
-from rules.referee.hexgame import HexReferee
-from rules.referee.odds import OddsReport
 from rules.referee.games import has_referee, referee_for
-from rules.referee.rks import RattenkriegReferee
+from rules.referee.hexgame import HexReferee
 from rules.referee.hidden import PlayerView, WithheldOdds
+from rules.referee.odds import OddsReport
 from rules.referee.position import Position, UnitState
+from rules.referee.rks import RattenkriegReferee
 from rules.referee.summary import headline
 from rules.referee.verdict import Verdict
 from rules.resources import shipped

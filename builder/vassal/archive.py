@@ -30,7 +30,8 @@ BUILD_FILES = ("buildFile.xml", "buildFile")
 FIXED_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 """The earliest time a zip can hold, so that identical input gives identical bytes."""
 
-_ZIP_MAGIC = b"PK\x03\x04"
+ZIP_MAGIC = b"PK\x03\x04"
+"""How a zip starts: its first local file header."""
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 _END_RECORD = struct.Struct("<4s4H2LH")
 _ZIP64_LOCATOR = b"PK\x06\x07"
@@ -171,7 +172,7 @@ def read_container(data: bytes) -> SaveContainer:
         raise SaveError(
             None, None, f"file is larger than {limits.megabytes(limits.MAX_FILE_BYTES)}"
         )
-    if not data.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
+    if not data.startswith((ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
         return SaveContainer(data=data, saved_game=None, module_data=None, save_data=None)
     check_directory(data[-_END_SEARCH:], limits.MAX_ENTRIES, limits.MAX_DIRECTORY_BYTES)
     with _open_zip(io.BytesIO(data)) as archive:

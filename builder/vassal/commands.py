@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.vassal.nesting import CommandNode, command_node, command_tree
+from builder.vassal.nesting import BEGIN_SAVE, CommandNode, command_node, command_tree
 from builder.vassal.sequence import decode, encode, field, parse_int
 from rules.errors import SaveError
 
 COMMAND_SEPARATOR = "\x1b"
 NULL_ID = "null"
 
-BEGIN_SAVE = "begin_save"
 END_SAVE = "end_save"
 SETUP_STACK = "SETUP_STACK\t"
 ADD_PREFIX = "+/"

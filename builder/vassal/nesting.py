@@ -24,6 +24,10 @@ from builder.vassal.limits import MAX_COMMANDS, MAX_DEPTH
 from builder.vassal.sequence import ESCAPE, QUOTE
 from rules.errors import SaveError
 
+BEGIN_SAVE = "begin_save"
+"""The first command of every save's text, which the file reader checks and the command
+tree starts with."""
+
 CommandNode = str | tuple["CommandNode", ...]
 """A command tree: a leaf is one command's text, a tuple a group of commands."""
 

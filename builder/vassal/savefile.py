@@ -22,16 +22,25 @@ from builder.vassal.archive import (
     MODULE_DATA,
     SAVE_DATA,
     SAVED_GAME,
+    ZIP_MAGIC,
     read_container,
     read_module_entries,
 )
 from builder.vassal.lines import flatten
 from builder.vassal.metadata import Metadata, parse_metadata
-from builder.vassal.obfuscation import deobfuscate_chunks
+from builder.vassal.nesting import BEGIN_SAVE
+from builder.vassal.obfuscation import (
+    HEX_HEADER,
+    RAW_HEADER,
+    XZ_HEADER,
+    XZ_MAGIC,
+    deobfuscate_chunks,
+)
 from rules.errors import SaveError
 from rules.files import read_regular_file
 
-BEGIN_SAVE = "begin_save"
+SAVE_MAGIC = (ZIP_MAGIC, HEX_HEADER, RAW_HEADER, XZ_HEADER, XZ_MAGIC, BEGIN_SAVE.encode())
+"""How a save starts: a zip, one of the payload formats, or plain command text."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,16 @@ class SaveFile:
 def read_bytes(path: Path, limit: int = limits.MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, refused unread if larger than ``limit``."""
     return read_regular_file(path, limit, SaveError)
+
+
+def looks_like_save(path: Path) -> bool:
+    """Whether the file at ``path`` starts as a save does (:data:`SAVE_MAGIC`); an
+    unreadable file does not."""
+    try:
+        with path.open("rb") as stream:
+            return stream.read(max(map(len, SAVE_MAGIC))).startswith(SAVE_MAGIC)
+    except OSError:
+        return False
 
 
 def with_path(error: SaveError, path: Path) -> SaveError:

@@ -8,6 +8,9 @@ or the phase ends (:mod:`rules.audit.combat`); a unit entering the map against i
 arrival (:mod:`rules.audit.arrivals`); each turn's end by the referee
 (:mod:`rules.audit.turn_end`). What the audit does not judge (VP awards) is listed as
 recorded, never guessed.
+
+Over 500 lines: one job, the walk through a hex game's log, whose parts (moves, attacks,
+arrivals, turn ends) share the walk's state from step to step.
 """
 
 from __future__ import annotations

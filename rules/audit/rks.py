@@ -22,6 +22,9 @@ step and judges, with the referee's modules and never a rule of its own:
 Every entry is written for each reader (:class:`~rules.referee.rks.sight.Sight`): a card
 is named only to a reader who sees it at that step, so ``--as SIDE`` never shows a card
 that side has not seen.
+
+Over 500 lines: one job, the walk through a Rattenkrieg log, whose parts share the
+action in progress and what each reader has seen.
 """
 
 from __future__ import annotations

@@ -120,8 +120,19 @@ def terrain_symbol(table: Table) -> str | None:
 def line_style(table: Table) -> LineStyle | None:
     """A hexside feature's ``line = { colour, width, dashed }``."""
     line = table.optional_table("line")
-    if line is None:
-        return None
+    return None if line is None else _style(line)
+
+
+def drawn_lines(game: Table) -> dict[str, LineStyle]:
+    """``[drawn_lines]``: the named map lines the board draws, each ``name = { colour,
+    width, dashed }``, in the order they are drawn."""
+    table = game.optional_table("drawn_lines")
+    if table is None:
+        return {}
+    return {name: _style(table.table(name)) for name, _ in table.items()}
+
+
+def _style(line: Table) -> LineStyle:
     line.only("colour", "width", "dashed")
     return LineStyle(
         colour(line, "colour"),

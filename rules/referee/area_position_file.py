@@ -43,9 +43,9 @@ from pathlib import Path
 from rules.cards import Card, CardDeck
 from rules.data.fields import Table, unknown_name_message
 from rules.model import GameSpec, Unit
+from rules.referee.card_places import CardPlaces, EventInForce
 from rules.referee.position import Position, UnitState
 from rules.referee.position_fields import placed_unit, position_settings, unit_flags
-from rules.referee.table import CardTable, EventInForce
 
 AREA_FLAGS = ("acted", "isolated")
 """``acted``: the counter is turned over (7.4); ``isolated``: isolated in its area (8.10)."""
@@ -190,7 +190,7 @@ def read_area_position(path: Path, root: Table, spec: GameSpec) -> Position:
         scenario = root.choice("scenario", spec.scenarios, "scenario")
     elif len(spec.scenarios) == 1:
         scenario = next(iter(spec.scenarios))
-    card_table = CardTable(
+    card_table = CardPlaces(
         steps=steps,
         hands=hands,
         deck=deck,

@@ -14,17 +14,17 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil, floor
 from functools import cached_property
+from math import ceil, floor
 from typing import ClassVar
 
 from rules.hexes import Hex, are_adjacent, hexside
-from rules.model import Column, Difference, Odds, OddsTable
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
 from rules.referee.verdict import Verdict
+from rules.tables import Column, Difference, Odds, OddsTable
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,24 @@ class WithheldOdds:
             "rules": list(self.rules),
         }
 
+    def declaration(self) -> str:
+        """The attack in one line for the log, as its player may know it."""
+        return (
+            f"{', '.join(self.attackers)} on {', '.join(self.defenders)} in {self.defender_hex} "
+            f"(odds not known: {self.reason})"
+        )
+
+    def as_text(self) -> str:
+        """Who takes part and why the odds are not told, as ``stavka odds`` prints it."""
+        return "\n".join(
+            [
+                f"Attack on {self.defender_hex}",
+                f"  attackers: {', '.join(self.attackers)}",
+                f"  defenders: {', '.join(self.defenders)}",
+                f"  odds not known: {self.reason} [rule {', '.join(self.rules)}]",
+            ]
+        )
+
 
 def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
     """Whole unit ids only: ``b13a-rd1`` must not match inside ``b13a-rd10``."""

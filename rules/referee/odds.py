@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.model import Column
 from rules.referee.verdict import Verdict
+from rules.tables import Column
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,17 @@ class Modifier:
     result_changes: tuple[tuple[str, str], ...] = ()
     """Results the table gives that this modifier turns into others, e.g. DoS 11.22's
     AS and DR becoming AL1 against a supplied city defender."""
+
+    def as_text(self) -> str:
+        """One line of ``stavka odds``: its effects and its rule."""
+        effects = []
+        if self.column_shift:
+            effects.append(
+                f"{self.column_shift:+d} column{'s' if abs(self.column_shift) > 1 else ''}"
+            )
+        if self.die_modifier:
+            effects.append(f"{self.die_modifier:+d} to the die")
+        return f"  {self.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(self.rules)}]"
 
 
 @dataclass(frozen=True)
@@ -96,3 +107,46 @@ class OddsReport:
             "column_note": self.column_note,
             "final_note": self.final_note,
         }
+
+    def declaration(self) -> str | None:
+        """The attack in one line for the log; None when the rules forbid it."""
+        if not self.allowed:
+            return None
+        odds = self.automatic or f"odds {self.final_column}, die {self.die_modifier:+d}"
+        return (
+            f"{', '.join(item.unit for item in self.attackers)} on "
+            f"{', '.join(item.unit for item in self.defenders)} in {self.defender_hex} ({odds})"
+        )
+
+    def as_text(self) -> str:
+        """The working as ``stavka odds`` prints it, each modifier with its rule."""
+        if not self.allowed:
+            return "\n".join(
+                [f"Attack on {self.defender_hex}: not allowed"]
+                + ["  " + verdict.as_text() for verdict in self.verdicts]
+            )
+        lines = [f"Attack on {self.defender_hex}"]
+        for title, items in (("attackers", self.attackers), ("defenders", self.defenders)):
+            lines.append(f"  {title}:")
+            lines += [
+                f"    {item.unit} in {item.hex}: {item.strength}{'  (' + item.note + ')' if item.note else ''}"
+                for item in items
+            ]
+        lines.append(f"  strength {self.attack} : {self.defence}")
+        if self.base_column is not None:
+            note = f" ({self.column_note})" if self.column_note else ""
+            lines.append(f"  odds column {self.base_column}{note}")
+        lines += [modifier.as_text() for modifier in self.modifiers]
+        if self.automatic is not None:
+            lines.append(f"  result: {self.automatic} (no roll)")
+        else:
+            note = f" ({self.final_note})" if self.final_note else ""
+            lines.append(
+                f"  final column {self.final_column}{note}, die modifier {self.die_modifier:+d}"
+            )
+            lines += [f"    roll {roll}: {code}" for roll, code in self.results]
+        for verdict in self.verdicts:
+            lines.append("  " + verdict.as_text())
+        if self.table_note:
+            lines.append(f"  table: {self.table_note}")
+        return "\n".join(lines)

@@ -1,7 +1,7 @@
 """A position: where every unit is, with how many steps, at which turn and phase.
 
 Positions come from a TOML position file (:mod:`rules.referee.position_file`) or from a
-saved game of our modules (``builder.positions``); the referee sees only this.
+saved game of our modules (``builder.saves``); the referee sees only this.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rules.model import GameMap, GameSpec, Unit
 
 if TYPE_CHECKING:
     # Only Rattenkrieg's positions hold cards; a hex game never loads them.
-    from rules.referee.table import CardTable
+    from rules.referee.card_places import CardPlaces
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Position:
     source: str = ""
     setting_lines: Mapping[str, int] = field(default_factory=dict)
     control: Mapping[str, str] = field(default_factory=dict)
-    cards: CardTable | None = None
+    cards: CardPlaces | None = None
 
     @property
     def game_map(self) -> GameMap:

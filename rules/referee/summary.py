@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.referee.engine import Referee
+from rules.referee.hidden import PlayerView
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
@@ -37,6 +38,32 @@ class CheckSummary:
                 {"subject": verdict.subject, "outcome": verdict.outcome} for verdict in self.victory
             ],
         }
+
+    def as_text(self, view: PlayerView) -> str:
+        """Supply by side, violations and the victory state, before any unit's verdict,
+        each as ``view``'s player may read it."""
+        sides = "; ".join(
+            f"{side} " + ", ".join(f"{count} {state}" for state, count in states.items())
+            if states
+            else f"{side} none"
+            for side, states in self.supply.items()
+        )
+        lines = ["Summary"] + ([f"  supply: {sides}"] if self.supply else [])
+        if self.violations:
+            lines.append(
+                f"  violations: {len(self.violations)} — "
+                + "; ".join(
+                    f"{shown.subject} {shown.outcome}" for shown in view.verdicts(self.violations)
+                )
+            )
+        else:
+            lines.append("  violations: none")
+        lines += [
+            f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
+            f"{verdict.explanation}"
+            for verdict in view.verdicts(self.victory)
+        ]
+        return "\n".join(lines)
 
 
 def state_rank(referee: Referee, outcome: str) -> int:

@@ -11,14 +11,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Polygon
 
-from builder.art.area_board import (
-    ARROW,
-    NAME_COLOUR,
-    VOLGA,
-    board_size,
-    name_layout,
-    render_area_board,
-)
+from builder.art.area_board import ARROW, NAME_COLOUR, VOLGA, render_area_board
+from builder.art.area_layout import board_size, name_layout
 from builder.art.area_pieces import step_badge
 from builder.art.cards import INKS, card_face, screen_card
 from builder.art.fonts import font

@@ -10,15 +10,14 @@ from PIL import Image, ImageChops, ImageDraw
 from builder.art.board import (
     SUPPLY_RADIUS,
     TOWN_LABEL_GAP,
-    BoardView,
     draw_board,
-    legend_entries,
-    place_legend,
     town_label_font,
-    town_symbol_size,
     towns_named_above,
 )
+from builder.art.board_view import BoardView
 from builder.art.fonts import font
+from builder.art.legend import legend_entries, place_legend
+from builder.art.map_symbols import town_symbol_size
 from builder.art.text import overlapping
 from tests.support.games import shipped_game
 

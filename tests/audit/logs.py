@@ -13,7 +13,7 @@ from lxml import etree
 
 from builder.module.turns import last_turn
 from builder.vassal.archive import MODULE_DATA, SAVED_GAME, build_zip
-from builder.conventions import DIE_BUTTON, dead_pile_name
+from builder.saves.names import DIE_BUTTON, dead_pile_name
 from builder.vassal.commands import (
     AddPiece,
     ChangePiece,
@@ -35,8 +35,8 @@ from rules.model import GameSpec
 def _unit_of(traits: tuple[Trait, ...] | None, key: str = "UnitId") -> str | None:
     """The unit id (or with ``key`` ``CardId``, the card id) a piece's marker names."""
     for trait in traits or ():
-        if isinstance(trait, Marker):
-            return dict(zip(trait.keys, trait.values, strict=False)).get(key)
+        if isinstance(trait, Marker) and key in trait.keys:
+            return dict(zip(trait.keys, trait.values, strict=False))[key]
     return None
 
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from builder.art.area_board import UNITS_SPOT, piece_spots
-from builder.module.area_names import DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.art.area_layout import UNITS_SPOT, piece_spots
+from builder.saves.area_names import DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
 from builder.module.cards import HAND_SPOT
-from builder.steps_layout import steps_boxes
+from builder.saves.steps_layout import steps_boxes
 from rules.data.loader import load_game
 from rules.model import GameSpec
 from tests.audit.logs import LogWriter

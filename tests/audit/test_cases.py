@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from builder.audit_trail import read_trail
-from builder.conventions import dead_pile_name
+from builder.saves.names import dead_pile_name
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
 from tests.audit.logs import LogWriter
 

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from builder import output
-from builder.conventions import module_name
-from builder.positions import turn_and_phase
+from builder.saves.names import module_name
+from builder.saves.reading import turn_and_phase
+from builder.vassal.limits import MAX_FILE_BYTES
 from builder.vassal.metadata import Metadata
+from builder.vassal.model import TurnState
+from builder.vassal.nesting import Chain
 from builder.vassal.traits import BasicPiece, Marker
 from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save
-from builder.vassal.model import TurnState
-from builder.vassal.limits import MAX_FILE_BYTES
-from builder.vassal.nesting import Chain
 from rules.data import cache
 from rules.data.loader import games_directory, resolve_game
 from rules.errors import DataError, OutputError, SaveError

@@ -71,7 +71,7 @@ def test_a_second_check_of_a_hex_game_parses_no_data_and_loads_no_cards() -> Non
                 "rules.data.parse",
                 "rules.cards",
                 "rules.areas",
-                "rules.referee.table",
+                "rules.referee.card_places",
                 "rules.referee.rks",
                 "rules.referee.area_position_file",
                 "difflib",

@@ -12,8 +12,10 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageDraw
 
-from builder.art.board import SUPPLY_RADIUS, BoardView, draw_board, legend_entries
+from builder.art.board import SUPPLY_RADIUS, draw_board
+from builder.art.board_view import BoardView
 from builder.art.charts import game_charts
+from builder.art.legend import legend_entries
 from builder.art.look import look_of, look_problems, rgb
 from builder.art.nato import Element, unit_symbol
 from builder.cli import main
@@ -23,8 +25,9 @@ from rules.data.loader import load_game
 from rules.data.look import SYMBOL_ELEMENTS
 from rules.errors import DataError
 from rules.hexes import hexside
-from rules.model import Difference, GameSpec
+from rules.model import GameSpec
 from rules.referee.hexgame import odds_beyond_table
+from rules.tables import Difference
 
 RIDGE = Path(__file__).parent / "ridge"
 STALINGRAD_WORDING = (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from builder.art.board import BoardView
+from builder.art.board_view import BoardView
 from builder.art.look import rgb
 from builder.build import build_game
 from rules.data.loader import load_game

@@ -10,10 +10,11 @@ import pytest
 
 from rules.data.loader import load_game
 from rules.hexes import Hex
-from rules.model import Difference, GameSpec
+from rules.model import GameSpec
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import Contribution
 from rules.referee.position import Position, UnitState, setup_position
+from rules.tables import Difference
 
 RIDGE = Path(__file__).parent / "ridge"
 

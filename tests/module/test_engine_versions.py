@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from builder.positions import position_from_save
+from builder.saves.positions import position_from_save
 from builder.vassal.reader import read_saved_game
 from rules.data.loader import load_game
 from tests.support.engine import ENGINES, MAIN_ENGINE, run_vcheck_many, vcheck_available

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from builder.art.counters import face_text
-from builder.conventions import data_entry
 from builder.pnp.cover_pages import reconstruction_notice
 from builder.report.counters import face_sheet
+from builder.saves.names import data_entry
 from rules.data.layout import GAME_FILES
 from rules.data.loader import data_digest, games_directory, load_game
 from rules.model import GameSpec

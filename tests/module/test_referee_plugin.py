@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from builder.positions import position_from_save
+from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
 from tests.support.engine import vcheck_available
 from tests.support.games import shipped_game

@@ -13,8 +13,8 @@ from shapely.geometry import Polygon
 
 from builder.build import draw_art
 from builder.cli import main
-from builder.module.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
 from builder.module.assemble import BuiltModule, assemble_module
+from builder.saves.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game
 

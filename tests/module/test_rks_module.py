@@ -17,20 +17,20 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from builder.art.area_board import board_size
+from builder.art.area_layout import board_size
 from builder.art.cards import PAPER
 from builder.build import draw_art
 from builder.module import keys
 from builder.module.assemble import board_layouts, metadata_of, setup_pieces
-from builder.module.area_names import (
+from builder.module.catalogue import catalogue
+from builder.saves.area_names import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
     hand_map_name,
     steps_map_name,
 )
-from builder.module.catalogue import catalogue
-from builder.steps_layout import steps_board_size
+from builder.saves.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import build_setup_save
 from rules.data.loader import game_data_files

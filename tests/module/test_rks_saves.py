@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from builder.build import build_game
-from builder.module.area_names import DRAW_DECK, hand_map_name, steps_map_name
-from builder.positions import position_from_save
+from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
+from builder.saves.positions import position_from_save
 from rules.cards import Card
 from tests.cli.test_cli import run
 from tests.support.engine import run_vcheck, vcheck_available

@@ -21,7 +21,7 @@ from builder.cli import main
 from builder.module.pieces import formation_name
 from builder.module.pool import POOL_MAP, untried_pools
 from builder.module.tracks import TRACKS_MAP
-from builder.positions import position_from_save
+from builder.saves.positions import position_from_save
 from rules.data.loader import load_game
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES, referee_for

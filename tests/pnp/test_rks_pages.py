@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from builder.art.area_board import board_size, piece_spots
+from builder.art.area_layout import board_size, piece_spots
 from builder.art.area_pieces import acted_face
 from builder.art.counters import SCREEN_COUNTER_PX
 from builder.pnp.area_aid_pages import area_aid_section

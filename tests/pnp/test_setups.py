@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.art.area_board import panel_boxes
+from builder.art.area_layout import panel_boxes
 from builder.art.charts import scenario_group_label
 from builder.build import build_game
 from builder.pnp.area_setups import area_setups
@@ -23,7 +23,8 @@ from builder.pnp.pages import PageKind, PnpOptions, PrintContext
 from builder.pnp.pdf import new_canvas
 from builder.pnp.setup_pages import entry_detail, schedule_section, setup_section
 from builder.pnp.setups import schedules, setup_sheets
-from builder.positions import _properties, position_from_save
+from builder.saves.positions import position_from_save
+from builder.saves.reading import piece_properties
 from builder.vassal.reader import read_saved_game
 from tests.pnp.conftest import AREA_GAMES, HEX_GAMES
 from tests.support.games import shipped_game
@@ -78,7 +79,7 @@ def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
         )
         on_turns: Counter[tuple[str, int]] = Counter()
         for piece in read_saved_game(save).pieces:
-            unit = _properties(piece).get("UnitId")
+            unit = piece_properties(piece).get("UnitId")
             for box in turn_boxes:
                 if (
                     unit

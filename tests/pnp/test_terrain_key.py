@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from builder.art.board import TERRAIN_FILL, WATER
 from builder.art.charts import PRINT_PPI, render_table, terrain_chart
+from builder.art.look import TERRAIN_FILL, WATER
 from builder.pnp.terrain_key import terrain_swatch, terrain_swatches
 from tests.support.games import shipped_game
 

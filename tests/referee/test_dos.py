@@ -19,7 +19,7 @@ import pytest
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.hexes import Hex, HexSide, hexside, neighbours
-from rules.model import GameMap, Odds, Town
+from rules.model import GameMap, Town
 from rules.referee.dos import (
     AXIS,
     SOVIET,
@@ -34,6 +34,7 @@ from rules.referee.odds import Contribution, OddsReport
 from rules.referee.position import Position, UnitState, setup_position
 from rules.referee.position_file import read_position_file
 from rules.referee.verdict import Verdict
+from rules.tables import Odds
 from tests.referee.expectations import assert_odds, assert_verdicts
 from tests.support.games import shipped_game
 

@@ -15,15 +15,15 @@ from fractions import Fraction
 import pytest
 
 from rules.cards import Card
+from rules.referee.card_places import CardPlaces, EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
 from rules.referee.rks import RattenkriegReferee
 from rules.referee.rks.combat import DuelReport
 from rules.referee.rks.duel import ATTACKER, DEFENDER, Play, resolve
 from rules.referee.rks.odds import Duelist, beaten_chance, outcome
-from rules.referee.rks.sight import table_of
+from rules.referee.rks.sight import card_places_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, hits
-from rules.referee.table import CardTable, EventInForce
 from tests.support.games import shipped_game
 
 GERMAN, SOVIET = "german", "soviet"
@@ -81,7 +81,7 @@ def build(
             e for e in rks.cards.events if e.id == name and e.side == rks.units[unit_id].side
         )
         in_force.append(EventInForce(event, unit_id))
-    table = CardTable(
+    table = CardPlaces(
         steps=steps,
         hands=hand_cards,
         deck=deck_cards,
@@ -573,7 +573,7 @@ def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamay
     )
     strike = referee.combat.strike(ARTILLERY, "71", "rifle3", None)
     assert strike.strength == 6 and not strike.face_cards_hit and not strike.problems
-    numbers = [c for c in table_of(referee.position).deck if not c.rank.face]
+    numbers = [c for c in card_places_of(referee.position).deck if not c.rank.face]
     assert strike.hitting == sum(c.rank.value >= 6 for c in numbers)
     holding = build(
         [

@@ -11,12 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from rules.hexes import hexside
-from rules.model import Odds
 from rules.referee.dos import DriveOnStalingradReferee, SupplyState
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
 from rules.referee.rks.referee import RattenkriegReferee
 from rules.referee.tps import RULES, TurningPointReferee
+from rules.tables import Odds
 from tests.referee.test_dos import (
     at,
     odds,

@@ -20,10 +20,11 @@ import pytest
 from lxml import html
 from shapely.geometry import box
 
-from builder.art.area_board import NAME_COLOUR, name_layout, piece_spots
-from builder.art.board import SIDE_COLOURS
-from builder.positions import position_from_save
+from builder.art.area_board import NAME_COLOUR
+from builder.art.area_layout import name_layout, piece_spots
+from builder.art.look import SIDE_COLOURS
 from builder.report.svg import colour
+from builder.saves.positions import position_from_save
 from rules.areas import AreaMap
 from rules.cards import Card
 from rules.referee.position import Position

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from builder import positions
-from builder.positions import position_from_save
+from builder.saves import reading
+from builder.saves.positions import position_from_save
 from builder.vassal.commands import (
     AddPiece,
     AddPlayer,
@@ -54,6 +54,8 @@ from builder.vassal.commands import (
     encode_saved_game,
 )
 from builder.vassal.lines import flatten
+from builder.vassal.model import TurnState
+from builder.vassal.nesting import split_chain
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import decode_save_bytes
@@ -66,8 +68,6 @@ from builder.vassal.traits import (
     UsePrototype,
     chain_texts,
 )
-from builder.vassal.model import TurnState
-from builder.vassal.nesting import split_chain
 from rules.data import cache as data_cache
 from rules.data import loader
 from rules.errors import StavkaError
@@ -309,12 +309,12 @@ def _games_loaded_once() -> Iterator[None]:
         return original(name)
 
     # setattr, not assignment: mypy would hold the cached wrapper to load_game's own type.
-    for module in (position_file, positions):
+    for module in (position_file, reading):
         setattr(module, "load_game", load_once)  # noqa: B010
     try:
         yield
     finally:
-        for module in (position_file, positions):
+        for module in (position_file, reading):
             setattr(module, "load_game", original)  # noqa: B010
 
 
@@ -457,7 +457,7 @@ def _turn_strings(rng: random.Random, _folder: Path) -> bool:
     game = shipped_game(rng.choice(["dos", "tps", "rks"]))
     fields = ["".join(rng.choice(TURN_PIECES) for _ in range(rng.randint(0, 3))) for _ in range(5)]
     tracker = TurnState("TurnTracker0", 0, (";".join(fields[: rng.randint(1, 5)]),))
-    turn, phase = positions.turn_and_phase(Path("fuzz.vsav"), game, (tracker,))
+    turn, phase = reading.turn_and_phase(Path("fuzz.vsav"), game, (tracker,))
     if not 0 <= turn <= position_file.MAX_TURN or (phase is not None and phase not in game.phases):
         raise FuzzFailure(
             f"turn {turn} and phase {phase!r} read from {tracker.level_states[0][:80]!r}"

@@ -18,19 +18,19 @@ from pathlib import Path
 from lxml import etree
 
 from builder.build import draw_art
-from builder.conventions import SCENARIO_PROPERTY
-from builder.module.area_names import (
+from builder.module.assemble import board_layouts, metadata_of, setup_pieces
+from builder.module.cards import HAND_SPOT, CardArt, card_prototype
+from builder.module.catalogue import Catalogue, catalogue
+from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
+from builder.saves.area_names import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
     hand_map_name,
     steps_map_name,
 )
-from builder.module.assemble import board_layouts, metadata_of, setup_pieces
-from builder.module.cards import HAND_SPOT, CardArt, card_prototype
-from builder.module.catalogue import Catalogue, catalogue
-from builder.module.turns import TURN_TRACKER_ID, turn_tracker_state
-from builder.steps_layout import steps_boxes
+from builder.saves.names import SCENARIO_PROPERTY
+from builder.saves.steps_layout import steps_boxes
 from builder.vassal.decks import deck_type
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Layer, Trait

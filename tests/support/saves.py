@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from builder.conventions import SCENARIO_PROPERTY, module_name
+from builder.saves.names import SCENARIO_PROPERTY, module_name
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Marker

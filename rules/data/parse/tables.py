@@ -9,7 +9,7 @@ from typing import Any
 from rules.data.fields import Provenance, Table, unknown_name_message
 from rules.data.parse.shared import only_each, unique
 from rules.data.source import TomlSource
-from rules.model import (
+from rules.tables import (
     Column,
     Difference,
     Odds,

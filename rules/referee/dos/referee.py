@@ -14,7 +14,6 @@ from functools import cached_property
 from typing import ClassVar
 
 from rules.hexes import Hex
-from rules.model import Odds
 from rules.referee.dos.attacks import AttackRules
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
@@ -38,6 +37,7 @@ from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed
 from rules.referee.verdict import Verdict
+from rules.tables import Odds
 
 
 @register

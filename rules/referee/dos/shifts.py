@@ -8,13 +8,12 @@ worse than 1-3 an automatic AL1 (11.10, 11.29).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
 from rules.hexes import Hex, direction_between
-from rules.model import Odds, OddsTable
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.settings import BLUE, PREPARED, URANUS, Settings
@@ -22,6 +21,7 @@ from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS, SOVIET, german
 from rules.referee.odds import Modifier
 from rules.referee.position import Position, UnitState
+from rules.tables import Odds, OddsTable
 
 
 def odds_index(attack: Fraction, defence: Fraction) -> int:

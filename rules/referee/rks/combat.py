@@ -8,6 +8,10 @@ cards that player has not seen (:mod:`rules.referee.rks.odds`), and the chance o
 strike card in hand (:mod:`rules.referee.rks.strikes`). The reader is the referee, who
 sees every card, or one player, and nothing the reader may not see is used to answer
 that reader: a player's chances rest on its own sight only.
+
+Over 500 lines: one job, a combat judged for one reader: :meth:`Combat.duel` walks
+8.1-8.12 in order and each helper judges one step; the duel's resolution, the chances
+and the strikes are already modules of their own.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
+from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import SOVIET, Board, phasing_side
@@ -25,11 +30,10 @@ from rules.referee.rks.events import CHUIKOV
 from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.odds import Chances, Duelist, card_chances
-from rules.referee.rks.sight import Sight, card_names, seen_by, table_of, unseen_by
+from rules.referee.rks.sight import Sight, card_names, card_places_of, seen_by, unseen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.strength import Strength, duel_strengths, events_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, RULES, Strike, judge_strike
-from rules.referee.table import EventInForce
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,7 @@ class Combat:
         self.control = control
         self.isolation = isolation
         self.movement = Movement(board, control)
-        self.table = table_of(position)
+        self.places = card_places_of(position)
 
     def unit(self, unit_id: str) -> UnitState:
         """The unit ``unit_id`` on the map; one that is not there cannot fight."""
@@ -197,8 +201,10 @@ class Combat:
         (8.10), and the unit's steps unless it is the T-34, which has none (8.12)."""
         cards = []
         if not self.isolation.isolated(state):
-            cards += [(card, "hand") for card in self.table.hand(state.side)]
-        cards += [(card, f"step of {state.unit.id}") for card in self.table.steps_of(state.unit.id)]
+            cards += [(card, "hand") for card in self.places.hand(state.side)]
+        cards += [
+            (card, f"step of {state.unit.id}") for card in self.places.steps_of(state.unit.id)
+        ]
         return cards
 
     def _sources(self, state: UnitState) -> Step:
@@ -477,18 +483,18 @@ class Combat:
         against what that side could play."""
         side = self.board.side_name(state.side)
         if given is None:
-            cards = list(self.table.played.get(state.side, ()))
+            cards = list(self.places.played.get(state.side, ()))
             seen = shown or sight.sees_cards_of(state.side)
             visible: list[Card | None] = [card if seen else None for card in cards]
         else:
             named = [self.card(name) for name in given]
             playable = {card for card, _ in self.usable(state)} | set(
-                self.table.played.get(state.side, ())
+                self.places.played.get(state.side, ())
             )
             elsewhere = (
                 frozenset()
                 if sight.sees_cards_of(state.side) or sight.viewer is None
-                else (seen_by(self.position, sight.viewer) - set(self.table.face_up))
+                else (seen_by(self.position, sight.viewer) - set(self.places.face_up))
             )
             for card in named:
                 if sight.sees_cards_of(state.side) and card not in playable:
@@ -539,8 +545,8 @@ class Combat:
         retreats = () if isolated else self.isolation.retreats(loser)
         # A step played in the duel is piled with the other cards played (8.4-8.6): it is
         # spent, and cannot be lost again as the loss.
-        spent = [card for card in self.table.steps_of(loser.unit.id) if card in played[role]]
-        held = len(self.table.steps_of(loser.unit.id)) - len(spent)
+        spent = [card for card in self.places.steps_of(loser.unit.id) if card in played[role]]
+        held = len(self.places.steps_of(loser.unit.id)) - len(spent)
         if spent:
             options.append(
                 Step(
@@ -595,10 +601,10 @@ class Combat:
 
     def draw_pool(self, viewer: str | None) -> tuple[tuple[Card, ...], str]:
         """The cards a strike's draw comes from, as ``viewer`` can tell (3.4, 9.2)."""
-        if not self.table.deck:
-            return self.table.discard, "the discard pile, shuffled into a new deck (3.4)"
+        if not self.places.deck:
+            return self.places.discard, "the discard pile, shuffled into a new deck (3.4)"
         if viewer is None:
-            return self.table.deck, "the draw deck"
+            return self.places.deck, "the draw deck"
         unseen = unseen_by(self.position, viewer)
         return (
             unseen,
@@ -631,7 +637,7 @@ class Combat:
         )
         pool, pool_name = self.draw_pool(own.side)
         strikes = []
-        for card in self.table.hand(own.side) if own.role == ATTACKER else ():
+        for card in self.places.hand(own.side) if own.role == ATTACKER else ():
             event = self.board.deck.event(card, own.side)
             kind = next(
                 (kind for kind, rule in RULES.items() if event is not None and event.rule == rule),

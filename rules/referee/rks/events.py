@@ -9,9 +9,9 @@ play first in its next combat. Events are played face up, so both players see th
 
 from __future__ import annotations
 
+from rules.referee.card_places import EventInForce
 from rules.referee.position import Position
 from rules.referee.rks.board import Board
-from rules.referee.table import EventInForce
 from rules.referee.verdict import Verdict
 
 ASSAULT_GUNS, ENGINEERS, MOLOTOV, CHUIKOV = "9.4", "9.5", "9.7", "9.8"

@@ -15,7 +15,7 @@ from rules.referee.position import Position
 from rules.referee.rks.board import Board
 from rules.referee.rks.control import Control
 from rules.referee.rks.settings import Settings
-from rules.referee.rks.sight import Sight, card_names, table_of
+from rules.referee.rks.sight import Sight, card_names, card_places_of
 from rules.referee.verdict import Verdict
 
 TOO_MANY = "too many"
@@ -27,7 +27,7 @@ def hand_verdicts(
     position: Position, board: Board, control: Control, settings: Settings, sight: Sight
 ) -> list[Verdict]:
     """One verdict per side's hand."""
-    table = table_of(position)
+    places = card_places_of(position)
     hands = board.deck.hands
     holder_now = control.of(board.mamayev_kurgan)
     replenishment = position.phase is not None and position.phase == position.spec.phases[-1]
@@ -37,7 +37,7 @@ def hand_verdicts(
     hill = board.name(board.mamayev_kurgan)
     verdicts = []
     for side in (item.id for item in position.spec.sides):
-        cards = table.hand(side)
+        cards = places.hand(side)
         held = len(cards)
         name = board.side_name(side)
         unsure = False

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.cards import Card
+from rules.referee.card_places import CardPlaces
 from rules.referee.position import Position
-from rules.referee.table import CardTable
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def card_names(cards: Iterable[Card]) -> str:
     return " ".join(card.short_name for card in cards)
 
 
-def table_of(position: Position) -> CardTable:
+def card_places_of(position: Position) -> CardPlaces:
     """The position's cards; a position of a card game always has them once dealt."""
     if position.cards is None:
         raise ValueError(f"{position.source}: no cards in this position")
@@ -50,7 +50,7 @@ def seen_by(position: Position, side: str) -> frozenset[Card]:
     """Every card the player of ``side`` sees now: its units' steps, its hand and its own
     played cards, the discard pile and revealed cards."""
     own_units = frozenset(unit.id for unit in position.spec.units.values() if unit.side == side)
-    return table_of(position).seen_by(side, own_units)
+    return card_places_of(position).seen_by(side, own_units)
 
 
 def unseen_by(position: Position, side: str) -> tuple[Card, ...]:

@@ -13,7 +13,7 @@ from rules.cards import Card
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import Board
 from rules.referee.rks.control import ISOLATED
-from rules.referee.rks.sight import Sight, card_names, table_of
+from rules.referee.rks.sight import Sight, card_names, card_places_of
 from rules.referee.verdict import Verdict
 
 ACTED = "acted"
@@ -21,13 +21,13 @@ ACTED = "acted"
 
 def step_verdicts(position: Position, board: Board, sight: Sight) -> list[Verdict]:
     """One verdict per unit on the map, and one per unit off it that holds step cards."""
-    table = table_of(position)
+    places = card_places_of(position)
     verdicts = [
-        _on_map(state, board, sight, table.steps_of(state.unit.id)) for state in position.units
+        _on_map(state, board, sight, places.steps_of(state.unit.id)) for state in position.units
     ]
     on_map = {state.unit.id for state in position.units}
     eliminated = {unit.id for unit in position.eliminated}
-    for unit_id, cards in table.steps.items():
+    for unit_id, cards in places.steps.items():
         if unit_id in on_map or not cards:
             continue
         unit = position.spec.units[unit_id]

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.model import Unit
+from rules.referee.card_places import EventInForce
 from rules.referee.position import Position
 from rules.referee.rks.board import Board
 from rules.referee.rks.events import ASSAULT_GUNS, ENGINEERS, MOLOTOV, STRENGTH_BONUS, event_problem
-from rules.referee.table import EventInForce
 
 
 @dataclass(frozen=True)

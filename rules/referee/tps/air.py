@@ -20,6 +20,11 @@ player turn:
 
 What survives acts: interdiction exerts a ZOC on its hex and the six around it (2),
 close support helps an attack on its hex (1), combat air patrol closes its hex (3).
+
+Over 500 lines: one job, the missions resolved in the order of the player turn, each
+step a cached property the next reads, and the verdicts on them; the verdicts are being
+retyped (issue 23, typed verdicts), after which they can join the text in
+:mod:`rules.referee.tps.air_report`.
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.hexes import Hex, distance, neighbours
-from rules.model import Column, OddsTable
 from rules.referee.engine import RefereeError
 from rules.referee.hexgame import odds_beyond_table
 from rules.referee.position import Position, UnitState
@@ -40,6 +44,7 @@ from rules.referee.tps.settings import Settings
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
 from rules.referee.verdict import Verdict
 from rules.referee.wording import hexes
+from rules.tables import Column, OddsTable
 
 AIR_SUPERIORITY_TABLE = "air_superiority"
 DAMAGED = "X"

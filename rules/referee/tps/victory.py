@@ -9,8 +9,9 @@ settings, since no position can recompute them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from rules.model import GameSpec, Unit, VictoryPointAward
+
 from rules.hexes import distance
+from rules.model import GameSpec, Unit
 from rules.referee.ending import IF_IT_ENDED_NOW, game_over
 from rules.referee.position import Position
 from rules.referee.tps.board import Board
@@ -32,6 +33,7 @@ from rules.referee.tps.units import (
 )
 from rules.referee.verdict import Verdict
 from rules.referee.wording import hexes
+from rules.tables import VictoryPointAward
 
 
 def award(spec: GameSpec, award_id: str) -> VictoryPointAward:

@@ -1,7 +1,7 @@
 """The names an area game's module gives its maps, piles and layers.
 
 One place for the module that writes them (:mod:`builder.module.cards`) and the
-reader that reads a save back into a position (:mod:`builder.area_positions`), free of
+reader that reads a save back into a position (:mod:`builder.saves.area_positions`), free of
 drawing and XML libraries so that reading a save stays light.
 """
 

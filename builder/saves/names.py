@@ -12,6 +12,16 @@ from rules.model import GameSpec, UnitStep
 
 SCENARIO_PROPERTY = "Scenario"
 """The module's global property each predefined set-up sets to its scenario id."""
+STEP_LAYER = "Step"
+"""A unit's Layer whose second level shows its reduced face: a lost step."""
+UNTRIED_LAYER = "Untried"
+"""A DoS unit's Layer whose first level shows its untried face (2.14)."""
+SUPPLY_PROPERTY = "Supply"
+SUPPLY_RULES_PROPERTY = "SupplyRules"
+"""The Marker properties an annotated copy gives each judged unit: its supply verdict
+and the rules it rests on (:mod:`builder.saves.annotate`)."""
+SIDE_LAYER = "Side"
+"""A two-sided marker's Layer whose second level shows its back (a control marker: the other side's)."""
 
 
 def module_name(spec: GameSpec) -> str:
@@ -51,3 +61,9 @@ def unit_printed_values(steps: tuple[UnitStep, ...]) -> list[tuple[str, str]]:
         ):
             values.append((f"{label}{number}", "?" if printed is None else str(printed)))
     return values
+
+
+def overlay_image(kind: str) -> str:
+    """The module image of a verdict overlay (``builder.art.markers.VERDICT_OVERLAYS``),
+    which every module ships and an annotated copy shows."""
+    return f"overlays/{kind}.png"

@@ -1,9 +1,9 @@
-"""The cards on the table of a card-driven game: where each of them lies, and who may see it.
+"""Where each card of a card-driven game lies, and who may see it.
 
 A save or position of Rattenkrieg holds every card, face down or not: each unit's step
 cards (3.3), each hand (3.4), the draw deck, the discard pile, and the cards lying in a
 duel (8.4-8.6). The referee needs all of them to judge; a player may see only some. So
-the table records places, and :meth:`CardTable.seen_by` says which cards a side has
+:class:`CardPlaces` records places, and :meth:`CardPlaces.seen_by` says which cards a side has
 seen, from which everything a player is told is built.
 """
 
@@ -24,7 +24,7 @@ class EventInForce:
 
 
 @dataclass(frozen=True)
-class CardTable:
+class CardPlaces:
     """Every card of the deck, by place.
 
     ``steps`` maps a unit id to its step cards; ``hands`` and ``played`` map a side to

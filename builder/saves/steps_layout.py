@@ -2,7 +2,7 @@
 
 The module's steps maps are drawn (:mod:`builder.art.area_pieces`) and zoned
 (:mod:`builder.module.cards`) from these boxes, and a save is read back through
-them (:mod:`builder.area_positions`): a step card belongs to the unit whose box it lies
+them (:mod:`builder.saves.area_positions`): a step card belongs to the unit whose box it lies
 in. Kept free of drawing libraries, so reading a save stays light.
 """
 

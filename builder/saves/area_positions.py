@@ -2,7 +2,7 @@
 
 The save holds every card, face down or not, so the referee can place all 52: a card in
 the "Draw deck" or "Discard pile" DrawPile is in that pile; one on a side's steps map
-belongs to the unit whose box it lies in (:mod:`builder.steps_layout`, the nearest box
+belongs to the unit whose box it lies in (:mod:`builder.saves.steps_layout`, the nearest box
 if it was dropped between boxes); one on a side's hand map is in that hand; one on the
 main map outside the piles was played face down by the side whose mask is on it, or lies
 face up for both. Units stand in the area their pixel falls in (:mod:`rules.areas`, the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.module.area_names import (
+from builder.saves.area_names import (
     ACTED_LAYER,
     DISCARD_PILE,
     DRAW_DECK,
@@ -24,17 +24,24 @@ from builder.module.area_names import (
     hand_map_name,
     steps_map_name,
 )
-from builder.conventions import dead_pile_name
-from builder.positions import _layer, _properties, _scenario, turn_and_phase, unit_of, unit_rank
-from builder.steps_layout import steps_boxes
+from builder.saves.names import SIDE_LAYER, dead_pile_name
+from builder.saves.reading import (
+    piece_layer,
+    piece_properties,
+    scenario_of,
+    turn_and_phase,
+    unit_of,
+    unit_rank,
+)
+from builder.saves.steps_layout import steps_boxes
 from builder.vassal.model import Deck, Piece, SavedGame
 from builder.vassal.sequence import decode
 from builder.vassal.traits import Mask
 from rules.cards import Card
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
+from rules.referee.card_places import CardPlaces
 from rules.referee.position import Position, UnitState
-from rules.referee.table import CardTable
 
 DECK_NAME_FIELD = 12
 """Where a Deck's type (after ``deck;``) names its DrawPile (VASSAL 3.6 ``Deck.getType``)."""
@@ -48,7 +55,7 @@ def _deck_name(deck: Deck) -> str:
 
 
 def _flipped(piece: Piece, layer_name: str) -> bool:
-    layer = _layer(piece, layer_name)
+    layer = piece_layer(piece, layer_name)
     return layer is not None and layer.level == 2
 
 
@@ -124,10 +131,10 @@ class _Cards:
 
         return min(self.boxes[side], key=lambda box: distance(box.slot)).unit
 
-    def table(self) -> CardTable | None:
+    def places(self) -> CardPlaces | None:
         if not self.seen:
             return None
-        return CardTable(
+        return CardPlaces(
             steps=_frozen(self.steps),
             hands=_frozen(self.hands),
             deck=tuple(self.deck),
@@ -154,7 +161,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
     cards = _Cards(path, spec, saved)
     placed: dict[str, str] = {}
     for piece in saved.pieces:
-        properties = _properties(piece)
+        properties = piece_properties(piece)
         if properties.get("Game") != spec.id:
             continue
         if "CardId" in properties:
@@ -188,11 +195,12 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
             sides = [side.id for side in spec.sides]
             if area is not None and front in sides:
                 back = next(side for side in sides if side != front)
-                control[area] = back if _flipped(piece, "Side") else front
+                control[area] = back if _flipped(piece, SIDE_LAYER) else front
     turn, phase = turn_and_phase(path, spec, saved.turns)
     return Position(
         spec=spec,
-        scenario=_scenario(path, spec, saved.global_properties) or next(iter(spec.scenarios), None),
+        scenario=scenario_of(path, spec, saved.global_properties)
+        or next(iter(spec.scenarios), None),
         turn=turn,
         phase=phase,
         weather=None,
@@ -200,5 +208,5 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
         source=str(path),
         control=control,
-        cards=cards.table(),
+        cards=cards.places(),
     )

@@ -1,0 +1,215 @@
+"""What every save of a Stavka module tells the referee, hex game or area game.
+
+Every piece our modules make carries its game and id as Marker properties
+(:mod:`builder.module.pieces`), so a save needs no module to be refereed. The module's
+Scenario global property, set by each predefined set-up and kept in every later save,
+names the scenario; its turn tracker the turn and phase. Which data judges the save is
+the module's: the digest its ``moduledata`` carries must be the shipped game's, or the
+user gives the module itself (:func:`judging_data`). The hex and area readers
+(:mod:`builder.saves.hex_positions`, :mod:`builder.saves.area_positions`) build on these.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.carried_data import read_module_game
+from builder.printable import printable
+from builder.saves.names import SCENARIO_PROPERTY, module_name, unit_printed_values
+from builder.vassal.metadata import Metadata
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
+from builder.vassal.sequence import decode, parse_int
+from builder.vassal.traits import Layer, Marker
+from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
+from rules.errors import SaveError
+from rules.model import GameSpec, Unit
+from rules.referee.position_file import MAX_TURN
+
+
+def piece_properties(piece: Piece) -> dict[str, str]:
+    """A piece's Marker properties, the outermost value of a key winning."""
+    values: dict[str, str] = {}
+    for trait in piece.traits:
+        if isinstance(trait, Marker):
+            for key, value in zip(trait.keys, trait.values, strict=False):
+                values.setdefault(key, value)
+    return values
+
+
+def piece_layer(piece: Piece, name: str) -> Layer | None:
+    """The piece's Layer trait named ``name``, if it has one."""
+    for trait in piece.traits:
+        if isinstance(trait, Layer) and trait.name == name:
+            return trait
+    return None
+
+
+def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
+    """The shipped game the save's pieces name.
+
+    A save is data, not instructions: the ``Game`` marker may only name a game shipped
+    with Stavka, never a folder to load data from.
+    """
+    games = {piece_properties(piece).get("Game") for piece in pieces} - {None}
+    if len(games) != 1:
+        raise SaveError(
+            path, None, "not a saved game of a Stavka module (its pieces name no single game)"
+        )
+    (game,) = games
+    assert game is not None
+    if game not in shipped_games():
+        raise SaveError(
+            path, "Game", f"the pieces name {game!r}, which is not a game shipped with Stavka"
+        )
+    return game
+
+
+def unit_rank(spec: GameSpec) -> dict[str, int]:
+    """Each unit id's place in the game's data: the order a position from a save lists
+    its units in.
+
+    VASSAL writes a game's pieces in an order of its own, which differs between engines
+    (3.7 groups them otherwise than 3.6 or our set-up saves), so the save's order would
+    make the same position's verdicts come out in another order.
+    """
+    return {unit_id: index for index, unit_id in enumerate(spec.units)}
+
+
+def spec_of_save(path: Path, saved: SavedGame, module: Path | None = None) -> GameSpec:
+    """The game data a save is judged by (see :func:`judging_data`)."""
+    return judging_data(path, saved.module, saved.pieces, module)
+
+
+def judging_data(
+    path: Path, saved_module: Metadata | None, pieces: tuple[Piece, ...], module: Path | None
+) -> GameSpec:
+    """The game data a save is judged by: ``module``'s own copy when given, else the
+    shipped game its pieces name. A save whose ``moduledata`` names other data than the
+    one at hand (another module, or the same module built from a changed copy) is
+    refused, saying which module it needs: judging it with other data would be wrong
+    with no word of warning."""
+    if module is not None:
+        metadata, spec = read_module_game(module)
+        if saved_module is not None and saved_module.name != metadata.name:
+            raise SaveError(
+                path,
+                "moduledata",
+                f"save of module {saved_module.name!r}, not of {module}'s {metadata.name!r}",
+            )
+        if (
+            saved_module is not None
+            and saved_module.extra1
+            and saved_module.extra1 != metadata.extra1
+        ):
+            raise SaveError(
+                path,
+                "moduledata",
+                f"made with {_data_named(saved_module)}, but {module} holds "
+                f"{_data_named(metadata)}",
+            )
+        return spec
+    game = _game_of(path, pieces)
+    spec = load_game(game)
+    expected = module_name(spec)
+    if saved_module is not None and saved_module.name != expected:
+        raise SaveError(
+            path,
+            "moduledata",
+            f"save of module {saved_module.name!r}, not {expected!r}: "
+            "give its module with --module MODULE.vmod",
+        )
+    if (
+        saved_module is not None
+        and saved_module.extra1
+        and saved_module.extra1 != shipped_digest(game)
+    ):
+        raise SaveError(
+            path,
+            "moduledata",
+            f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
+            f"not the shipped {game} data: give that module with --module MODULE.vmod",
+        )
+    return spec
+
+
+def _data_named(metadata: Metadata) -> str:
+    """A module's data as a user can recognise it: its folder and the digest's start."""
+    digest = metadata.extra1.removeprefix("sha256:")[:12]
+    return f"the data of {printable(metadata.extra2) or 'an unnamed folder'} (digest {printable(digest)})"
+
+
+def unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
+    """The unit a piece of this game stands for; an id the game lacks is refused, and so
+    is a piece whose printed values the data contradicts (a save of a module built from
+    other data, which only the module's own data can judge)."""
+    properties = piece_properties(piece)
+    if properties.get("Game") != spec.id or "UnitId" not in properties:
+        return None
+    unit = spec.units.get(properties["UnitId"])
+    if unit is None:
+        raise SaveError(
+            path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}"
+        )
+    for key, value in unit_printed_values(unit.steps):
+        if key in properties and properties[key] != value:
+            raise SaveError(
+                path,
+                f"piece {piece.id}",
+                f"{unit.name}'s {key} is {printable(properties[key])} on its "
+                f"piece but {value} in the data of {data_origin(spec.folder)}: "
+                "judge it with its module (--module MODULE.vmod)",
+            )
+    return unit
+
+
+def scenario_of(
+    path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]
+) -> str | None:
+    """The scenario a predefined set-up named in the module's Scenario property, if any."""
+    for value in properties:
+        if (
+            value.name == SCENARIO_PROPERTY
+            and value.container in ("", MODULE_CONTAINER)
+            and value.value
+        ):
+            if value.value not in spec.scenarios:
+                raise SaveError(
+                    path, SCENARIO_PROPERTY, f"unknown {spec.id} scenario {value.value!r}"
+                )
+            return value.value
+    return None
+
+
+def turn_and_phase(
+    path: Path, spec: GameSpec, turns: tuple[TurnState, ...]
+) -> tuple[int, str | None]:
+    """The turn and phase the module's tracker shows, for every game: a counting level
+    (the turn) whose child is the list of phases (``current;sublevel;loop;limit;child``).
+
+    Checked as a position file's turn is, a whole number from 0 to 99; the phase is an
+    index into the game's phases. Both are read as Java's ``Integer.parseInt`` reads
+    them, so ``²``, ``٣`` or five thousand digits are refused before any arithmetic.
+    """
+    for tracker in turns:
+        if not tracker.level_states:
+            continue
+        counter = decode(tracker.level_states[0], ";")
+        turn = parse_int(counter[0])
+        if turn is None or not 0 <= turn <= MAX_TURN:
+            raise SaveError(
+                path,
+                tracker.tracker_id,
+                f"turn {counter[0][:20]!r} is not a whole number from 0 to {MAX_TURN}",
+            )
+        if len(counter) < 5 or not spec.phases:
+            return turn, None
+        written = decode(counter[4], ";")[0]
+        index = parse_int(written)
+        if index is None or not 0 <= index < len(spec.phases):
+            raise SaveError(
+                path,
+                tracker.tracker_id,
+                f"phase {written[:20]!r} is not a whole number from 0 to {len(spec.phases) - 1}",
+            )
+        return turn, spec.phases[index]
+    return 1, None
