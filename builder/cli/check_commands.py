@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from builder.cli import main
-from builder.cli.machine import answer_extras, check_extras
+from builder.cli.machine import INTERFACE_VERSION, answer_extras, check_extras
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import Referee, RefereeError
@@ -337,7 +337,12 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
     if output_format == "json":
         click.echo(
             json.dumps(
-                {"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                {
+                    "game": position.spec.id,
+                    "turn": position.turn,
+                    **missions.as_json(),
+                    "version": INTERFACE_VERSION,
+                },
                 indent=2,
                 ensure_ascii=False,
             )

@@ -24,25 +24,21 @@ from builder.report.verdicts import (
 from rules.referee.engine import Referee
 from rules.referee.hidden import UNTRIED_FLAG, PlayerView
 from rules.referee.position import Position
-from rules.referee.summary import SUPPLY_TOPIC
 from rules.referee.verdict import Verdict
 
-INTERFACE_VERSION = 1
+INTERFACE_VERSION = 2
+"""Version 2 added ``state``, ``place`` and ``side`` to each verdict, and ``version`` to
+``air``'s answer (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
-"""Supply states ringed on the map; units in supply get no mark."""
-ISOLATION_TOPIC = "isolation"
+"""Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
+get no mark."""
 
 
 def mark(verdict: Verdict) -> dict[str, str] | None:
     """The colour, symbol and meaning of a verdict's mark, as on the report page."""
     if verdict.violation:
         return {"colour": BREACH_COLOUR, "symbol": BREACH_SYMBOL, "meaning": "breach"}
-    if verdict.topic == SUPPLY_TOPIC:
-        state = supply_class(verdict.outcome)
-    elif verdict.topic == ISOLATION_TOPIC and verdict.outcome == "isolated":
-        state = "isolated"
-    else:
-        return None
+    state = supply_class(verdict)
     if state not in MARKED_CLASSES:
         return None
     colour, symbol, meaning = SUPPLY_CLASSES[state]

@@ -24,7 +24,7 @@ from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,8 @@ class HexReferee(Referee):
                         explanation=problem.explanation,
                         details={"units": ", ".join(state.unit.id for state in states)},
                         violation=True,
+                        state="illegal",
+                        place=Place("hex", self.label(hex_)),
                     )
                     for problem in problems
                 ]
