@@ -4,7 +4,7 @@ A verdict names its unit (``unit``), or its place (``place``: a hex or an area),
 units (``details["units"]``) or hexes (``details["gaps"]``), or in an area game its area
 (``details["area"]``) or areas (``details["objectives"]``); from these the page knows
 which places to show when a player clicks the verdict, and which side's filter it falls
-under: the unit's side, the side the verdict is about (``side``), or the side a verdict
+under: the unit's side, the side whose force the verdict is about (``force``), or the side a verdict
 names (``details["side"]``, a hand) or controls (``details["control"]``, an area).
 :func:`supply_class` sorts a verdict's state (the shared vocabulary of
 :data:`rules.referee.verdict.State`) into the few classes the map colours.
@@ -76,8 +76,8 @@ def verdict_side(
     """The side a verdict is about, or None for the whole game."""
     if verdict.unit is not None and verdict.unit in units:
         return units[verdict.unit].side
-    if verdict.side in sides:
-        return verdict.side
+    if verdict.force in sides:
+        return verdict.force
     for key in ("side", "control"):
         if verdict.details.get(key) in sides:
             return verdict.details[key]

@@ -85,9 +85,8 @@ class Verdict:
     a line such as supply; ``details`` hold figures such as distances or strengths;
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
     can be put back on the unit's piece in a save; ``place`` is the hex or area it is
-    about when it is about a place rather than a unit; ``side`` the id of the side it
-    is about when it is about a side's whole force (a front, its points) rather than a
-    unit; ``state`` is what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules standing in the
+    about when it is about a place rather than a unit; ``force`` the id of the side
+    whose whole force it is about (a front, its points) rather than a unit; ``state`` is what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules standing in the
     position (an illegal stack, placement or mission), which a player must put right,
     as against a state the rules describe (out of supply).
     """
@@ -103,7 +102,7 @@ class Verdict:
     violation: bool = False
     state: State | None = None
     place: Place | None = None
-    side: str | None = None
+    force: str | None = None
 
     def __post_init__(self) -> None:
         if not self.rules:
@@ -115,7 +114,7 @@ class Verdict:
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output: the fields of version 1, then ``state``,
-        ``place`` and ``side`` (added in version 2)."""
+        ``place`` and ``force`` (added in version 2)."""
         return {
             "subject": self.subject,
             "topic": self.topic,
@@ -128,7 +127,7 @@ class Verdict:
             "violation": self.violation,
             "state": self.state,
             "place": None if self.place is None else self.place.as_json(),
-            "side": self.side,
+            "force": self.force,
         }
 
     def as_text(self) -> str:

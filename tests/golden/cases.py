@@ -8,8 +8,9 @@ each side), and ``report``, in text and JSON, as the referee and as each side. A
 output is compared after dropping the keys added since its digest was recorded
 (:data:`ADDED_VERDICT_KEYS`, :data:`ADDED_TOP_KEYS`): fields may be added, never changed.
 
-``python -m tests.golden.cases`` records the digests anew (only after a change meant to
-alter an output, saying which in the commit).
+``python -m tests.golden.cases`` recomputes every output and names each that differs;
+``--record`` records the digests anew (only after a change meant to alter an output,
+saying which in the commit). The test suite recomputes the quick cases.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import hashlib
 import json
 import re
 import sys
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner
 
-from builder.cli import main
+from builder.cli import main as stavka
 from rules.referee.position_file import read_position_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +34,7 @@ POSITIONS = ROOT / "tests" / "referee" / "positions"
 SETUPS = ROOT / "dist" / "setups"
 DIGESTS = Path(__file__).with_name("digests.json")
 
-ADDED_VERDICT_KEYS = frozenset({"state", "place", "side"})
+ADDED_VERDICT_KEYS = frozenset({"state", "place", "force"})
 """Keys a verdict's JSON gained after the digests were recorded (issue 23)."""
 
 ADDED_TOP_KEYS = frozenset({"version"})
@@ -41,10 +43,12 @@ ADDED_TOP_KEYS = frozenset({"version"})
 
 @dataclass(frozen=True)
 class Case:
-    """One command line, named by its arguments relative to the repository."""
+    """One command line, named by its arguments relative to the repository. ``quick``
+    cases are the ones the test suite recomputes (the rest take minutes on two cores)."""
 
     arguments: tuple[str, ...]
     writes_page: bool = False
+    quick: bool = False
 
     @property
     def name(self) -> str:
@@ -84,6 +88,10 @@ def duellists(path: Path) -> tuple[str, str] | None:
     return first, second
 
 
+SIDES = {"tps": ("axis", "soviet"), "dos": ("axis", "soviet"), "rks": ("german", "soviet")}
+"""Each game's side ids, for ``--as``."""
+
+
 def relative(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
@@ -93,27 +101,36 @@ def cases() -> Iterator[Case]:
     positions = [(path, path.parent.name) for path in position_files()]
     if SETUPS.is_dir():
         positions += [(path, path.name.split("-")[0]) for path in sorted(SETUPS.glob("*.vsav"))]
+    reported: set[str] = set()
     for path, game in positions:
         where = relative(path)
-        sides = {"tps": ("axis", "soviet"), "dos": ("axis", "soviet"), "rks": ("german", "soviet")}
-        views: list[tuple[str, ...]] = [(), *(("--as", side) for side in sides[game])]
+        position_file = path.suffix == ".toml"
+        views: list[tuple[str, ...]] = [(), *(("--as", side) for side in SIDES[game])]
         for view in views:
             for output in ("text", "json"):
-                yield Case(("check", where, "--format", output, *view))
+                # A player's view hides something only in DoS (2.14) and Rattenkrieg.
+                quick = position_file and (not view or (game == "dos" and output == "json"))
+                yield Case(("check", where, "--format", output, *view), quick=quick)
         for defender, attackers in odds_attacks(path):
             for output in ("text", "json"):
-                yield Case(("odds", where, "--attack", defender, "--from", attackers, "--format", output))
+                yield Case(
+                    ("odds", where, "--attack", defender, "--from", attackers, "--format", output),
+                    quick=True,
+                )
         if game == "tps":
             for output in ("text", "json"):
-                yield Case(("air", where, "--format", output))
-        if game == "rks" and path.suffix == ".toml":
-            pair = duellists(path)
-            if pair is not None:
-                for view in views:
-                    for output in ("text", "json"):
-                        yield Case(("duel", where, *pair, "--format", output, *view))
+                yield Case(("air", where, "--format", output), quick=position_file)
+        pair = duellists(path) if game == "rks" and position_file else None
+        if pair is not None:
+            for view in views:
+                for output in ("text", "json"):
+                    yield Case(("duel", where, *pair, "--format", output, *view), quick=True)
         attack = [("--attack", odds[0], "--from", odds[1]) for odds in odds_attacks(path)[:1]]
-        yield Case(("report", where, *(attack[0] if attack else ())), writes_page=True)
+        first_of_game = position_file and game not in reported
+        reported.add(game)
+        yield Case(
+            ("report", where, *(attack[0] if attack else ())), writes_page=True, quick=first_of_game
+        )
         if game == "dos":
             yield Case(("report", where, "--as", "soviet"), writes_page=True)
 
@@ -142,7 +159,7 @@ def output_of(case: Case, scratch: Path) -> bytes:
     page = scratch / "page.html"
     if case.writes_page:
         arguments += ["--output", str(page)]
-    result = CliRunner().invoke(main, arguments)
+    result = CliRunner().invoke(stavka, arguments)
     stdout = result.stdout.replace(str(scratch), "SCRATCH")
     if "json" in arguments and result.exit_code == 0:
         stdout = json.dumps(without_added_keys(json.loads(stdout)), ensure_ascii=False, indent=1)
@@ -171,17 +188,39 @@ def page_without_added_keys(page: str) -> str:
     return PAGE_DATA.sub(rewritten, page)
 
 
-def digests(scratch: Path) -> dict[str, str]:
-    """Each case's name and the SHA-256 of its output."""
+def digests(scratch: Path, chosen: Iterable[Case]) -> dict[str, str]:
+    """Each case's name and the start of the SHA-256 of its output."""
     return {
-        case.name: hashlib.sha256(output_of(case, scratch)).hexdigest()[:16] for case in cases()
+        case.name: hashlib.sha256(output_of(case, scratch)).hexdigest()[:16] for case in chosen
     }
 
 
-if __name__ == "__main__":
-    import tempfile
+def recorded() -> dict[str, str]:
+    """The digests recorded in :data:`DIGESTS`."""
+    found: dict[str, str] = json.loads(DIGESTS.read_text(encoding="utf-8"))
+    return found
 
+
+def differences(found: Mapping[str, str], expected: Mapping[str, str]) -> list[str]:
+    """The cases whose output differs from the recorded one, or that have none recorded."""
+    return [name for name, digest in found.items() if expected.get(name) != digest]
+
+
+def main(arguments: Sequence[str]) -> int:
+    """``--record``: write the digests of every case; otherwise compare every case with
+    them and name each that differs (exit 1 if any)."""
     with tempfile.TemporaryDirectory() as folder:
-        found = digests(Path(folder))
-    DIGESTS.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(found)} outputs recorded in {relative(DIGESTS)}", file=sys.stderr)
+        found = digests(Path(folder), cases())
+    if list(arguments) == ["--record"]:
+        DIGESTS.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(found)} outputs recorded in {relative(DIGESTS)}", file=sys.stderr)
+        return 0
+    changed = differences(found, recorded())
+    for name in changed:
+        print(f"changed: {name}", file=sys.stderr)
+    print(f"{len(found) - len(changed)} of {len(found)} outputs as recorded", file=sys.stderr)
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -161,18 +161,18 @@ def test_consumers_read_the_state_not_the_words() -> None:
     assert mark(supply_verdict("in supply", "supplied")) is None
 
 
-def test_a_place_and_a_side_are_read_from_their_fields() -> None:
+def test_a_place_and_a_force_are_read_from_their_fields() -> None:
     units = {"u1": UnitPlace("0101", "axis")}
     stack = Verdict("somewhere", "stacking", "over-stacked", ("S",), "", place=Place("hex", "0304"))
     assert places(stack, units) == ("0304",)
-    front = Verdict("the line", "continuous front", "2 gaps", ("F",), "", side="soviet")
+    front = Verdict("the line", "continuous front", "2 gaps", ("F",), "", force="soviet")
     assert verdict_side(front, units, ("axis", "soviet")) == "soviet"
     assert verdict_side(
         Verdict("axis front", "continuous front", "", ("F",), ""), units, ("axis", "soviet")
     ) is None
 
 
-def test_the_json_adds_state_place_and_side_after_the_version_1_fields() -> None:
+def test_the_json_adds_state_place_and_force_after_the_version_1_fields() -> None:
     code, output, _ = run("check", str(POSITIONS / "tps" / "stacking.toml"), "--format", "json")
     assert code == 0
     answer = json.loads(output)
@@ -190,6 +190,6 @@ def test_the_json_adds_state_place_and_side_after_the_version_1_fields() -> None
         "unit",
         "violation",
     ]
-    assert keys[9:12] == ["state", "place", "side"]
+    assert keys[9:12] == ["state", "place", "force"]
     assert stack["state"] == "illegal"
     assert stack["place"] == {"kind": "hex", "name": stack["subject"].removeprefix("hex ")}

@@ -94,7 +94,7 @@ class Victory:
                     f"{points[side]} VP for eliminated units",
                     (RULES["vp_schedule"],),
                     "; ".join(earned) or "no enemy unit eliminated",
-                    side=side,
+                    force=side,
                 )
             )
         rostov_verdict, rostov_side, rostov_points = self._rostov()
@@ -111,7 +111,7 @@ class Victory:
                         "not measured",
                         (RULES["front"],),
                         "the map names no Rostov, whose hex row ends the front",
-                        side=side,
+                        force=side,
                     )
                 )
                 continue
@@ -134,7 +134,7 @@ class Victory:
                     (RULES["front"],),
                     f"{earned_now} VP to the {enemy} side, {when}",
                     details={"gaps": " ".join(self.board.labels(gaps))},
-                    side=side,
+                    force=side,
                 )
             )
         for side in (AXIS, SOVIET):
