@@ -190,9 +190,7 @@ def page_without_added_keys(page: str) -> str:
 
 def digests(scratch: Path, chosen: Iterable[Case]) -> dict[str, str]:
     """Each case's name and the start of the SHA-256 of its output."""
-    return {
-        case.name: hashlib.sha256(output_of(case, scratch)).hexdigest()[:16] for case in chosen
-    }
+    return {case.name: hashlib.sha256(output_of(case, scratch)).hexdigest()[:16] for case in chosen}
 
 
 def recorded() -> dict[str, str]:

@@ -167,9 +167,12 @@ def test_a_place_and_a_force_are_read_from_their_fields() -> None:
     assert places(stack, units) == ("0304",)
     front = Verdict("the line", "continuous front", "2 gaps", ("F",), "", force="soviet")
     assert verdict_side(front, units, ("axis", "soviet")) == "soviet"
-    assert verdict_side(
-        Verdict("axis front", "continuous front", "", ("F",), ""), units, ("axis", "soviet")
-    ) is None
+    assert (
+        verdict_side(
+            Verdict("axis front", "continuous front", "", ("F",), ""), units, ("axis", "soviet")
+        )
+        is None
+    )
 
 
 def test_the_json_adds_state_place_and_force_after_the_version_1_fields() -> None:
