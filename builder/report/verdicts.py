@@ -4,8 +4,9 @@ A verdict names its unit (``unit``), or its place (``place``: a hex or an area),
 units (``details["units"]``) or hexes (``details["gaps"]``), or in an area game its area
 (``details["area"]``) or areas (``details["objectives"]``); from these the page knows
 which places to show when a player clicks the verdict, and which side's filter it falls
-under: the unit's side, the side whose force the verdict is about (``force``), or the side a verdict
-names (``details["side"]``, a hand) or controls (``details["control"]``, an area).
+under: the unit's side, the side whose force the verdict is about (``force``), or the
+side a verdict names (``details["side"]``, a hand) or controls (``details["control"]``,
+an area).
 :func:`supply_class` sorts a verdict's state (the shared vocabulary of
 :data:`rules.referee.verdict.State`) into the few classes the map colours.
 """
