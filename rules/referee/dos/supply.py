@@ -25,7 +25,7 @@ from rules.referee.dos.units import AXIS, SOVIET
 from rules.referee.networks import Supply, connect, supply
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed, without_loops
-from rules.referee.verdict import Place, State, Verdict
+from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
 LEG = 7
@@ -362,7 +362,6 @@ class SupplyLines:
                         ("7.4",),
                         "an Axis unit has entered it and the Soviets have not retaken it: an ultimate "
                         "source for Axis units on the South map",
-                        place=Place("hex", self.board.label(hex_)),
                     )
                 )
             else:
@@ -373,7 +372,6 @@ class SupplyLines:
                         "not active",
                         ("7.4",),
                         "Soviet units hold it: South-map Axis units again trace through Rostov",
-                        place=Place("hex", self.board.label(hex_)),
                     )
                 )
         return verdicts
@@ -429,7 +427,6 @@ class SupplyLines:
                             explanation="only towns and cities join a supply network",
                             violation=True,
                             state="illegal",
-                            place=Place("hex", label(hex_)),
                         )
                     )
         return verdicts
