@@ -4,7 +4,8 @@
 Every hand-built position under ``tests/referee/positions`` and every module set-up
 under ``dist/setups`` (when the modules are built) is run through ``check``, ``odds``
 (each ``# expect odds:`` attack), ``air`` (TPS), ``duel`` (Rattenkrieg: the first unit of
-each side), and ``report``, in text and JSON, as the referee and as each side. A JSON
+each side), and ``report``, in text and JSON, as the referee and as each side; each
+set-up also through ``check --annotate``, whose annotated copy is kept too. A JSON
 output is compared after dropping the keys added since its digest was recorded
 (:data:`ADDED_VERDICT_KEYS`, :data:`ADDED_TOP_KEYS`): fields may be added, never changed.
 
@@ -48,11 +49,12 @@ class Case:
 
     arguments: tuple[str, ...]
     writes_page: bool = False
+    writes_save: bool = False
     quick: bool = False
 
     @property
     def name(self) -> str:
-        return " ".join(self.arguments)
+        return " ".join((*self.arguments, *(("--annotate",) if self.writes_save else ())))
 
 
 def position_files() -> list[Path]:
@@ -106,6 +108,8 @@ def cases() -> Iterator[Case]:
         where = relative(path)
         position_file = path.suffix == ".toml"
         views: list[tuple[str, ...]] = [(), *(("--as", side) for side in SIDES[game])]
+        if not position_file:
+            yield Case(("check", where), writes_save=True)
         for view in views:
             for output in ("text", "json"):
                 # A player's view hides something only in DoS (2.14) and Rattenkrieg.
@@ -153,20 +157,27 @@ def without_added_keys(value: object, top: bool = True) -> object:
 
 
 def output_of(case: Case, scratch: Path) -> bytes:
-    """What the command prints (JSON with the added keys dropped) and its exit code, or
-    for ``report`` the page it writes."""
+    """What the command prints (JSON with the added keys dropped) and its exit code, and
+    the page ``report`` writes or the copy ``check --annotate`` writes."""
     arguments = list(case.arguments)
     page = scratch / "page.html"
+    annotated = scratch / "annotated.vsav"
     if case.writes_page:
         arguments += ["--output", str(page)]
+    if case.writes_save:
+        arguments += ["--annotate", str(annotated)]
     result = CliRunner().invoke(stavka, arguments)
     stdout = result.stdout.replace(str(scratch), "SCRATCH")
     if "json" in arguments and result.exit_code == 0:
         stdout = json.dumps(without_added_keys(json.loads(stdout)), ensure_ascii=False, indent=1)
-    produced = f"exit {result.exit_code}\n{stdout}\n--stderr--\n{result.stderr}".encode()
+    stderr = result.stderr.replace(str(scratch), "SCRATCH")
+    produced = f"exit {result.exit_code}\n{stdout}\n--stderr--\n{stderr}".encode()
     if case.writes_page and page.exists():
         produced += page_without_added_keys(page.read_text(encoding="utf-8")).encode()
         page.unlink()
+    if case.writes_save and annotated.exists():
+        produced += annotated.read_bytes()
+        annotated.unlink()
     return produced
 
 
