@@ -54,7 +54,8 @@ def check_setups(spec: GameSpec) -> None:
             concerned = [
                 index
                 for index, placement in enumerate(scenario.setup)
-                if placement.unit == verdict.unit or placement.location in verdict.subject.split()
+                if placement.unit == verdict.unit
+                or (verdict.place is not None and placement.location == verdict.place.name)
             ]
             index = concerned[-1] if concerned else 0
             message = (

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.machine import answer_extras, check_extras
+from builder.cli.machine import INTERFACE_VERSION, answer_extras, check_extras
 from builder.cli.options import (
     AS_SIDE,
     MODULE,
@@ -181,7 +181,12 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
     if output_format == "json":
         click.echo(
             json.dumps(
-                {"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                {
+                    "game": position.spec.id,
+                    "turn": position.turn,
+                    **missions.as_json(),
+                    "version": INTERFACE_VERSION,
+                },
                 indent=2,
                 ensure_ascii=False,
             )

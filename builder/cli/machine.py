@@ -1,14 +1,15 @@
 """The machine interface: what ``--format json`` adds for programs such as the module's
 referee plugin, so that they show the referee's answer without interpreting any rule.
 
-Every JSON answer of ``check``, ``odds`` and ``duel`` carries ``version``
-(:data:`INTERFACE_VERSION`, raised when a field changes meaning) and ``text``, the lines a
-player reads, rendered by the same code as ``--format text``. ``check`` adds ``hidden``
-(whether the answer shows what a player may not see) and, on each verdict, ``places``
-(where it is, as the module names locations: printed hex numbers, area names) and
-``mark`` (how the report page colours it on the map, or null). ``odds`` and ``duel`` add
-``declare``: the attack in one line, for the log. Fields are only ever added after the
-existing ones, so a reader of the older form reads the same bytes for those.
+docs/machine-interface.md describes the whole JSON form. Every JSON answer of ``check``,
+``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`); ``check``,
+``odds`` and ``duel`` carry ``text``, the lines a player reads, rendered by the same code
+as ``--format text``. ``check`` adds ``hidden`` (whether the answer shows what a player
+may not see) and, on each verdict, ``places`` (where it is, as the module names
+locations: printed hex numbers, area names) and ``mark`` (how the report page colours
+it on the map, or null). ``odds`` and ``duel`` add ``declare``: the attack in one line,
+for the log. Fields are only ever added, so a reader of an older version reads the same
+values for the keys it knows.
 """
 
 from __future__ import annotations
@@ -24,25 +25,21 @@ from builder.report.verdicts import (
 from rules.referee.engine import Referee
 from rules.referee.hidden import UNTRIED_FLAG, PlayerView
 from rules.referee.position import Position
-from rules.referee.summary import SUPPLY_TOPIC
 from rules.referee.verdict import Verdict
 
-INTERFACE_VERSION = 1
+INTERFACE_VERSION = 2
+"""Version 2 added ``state``, ``place`` and ``force`` to each verdict, and ``version`` to
+``air``'s answer (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
-"""Supply states ringed on the map; units in supply get no mark."""
-ISOLATION_TOPIC = "isolation"
+"""Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
+get no mark."""
 
 
 def mark(verdict: Verdict) -> dict[str, str] | None:
     """The colour, symbol and meaning of a verdict's mark, as on the report page."""
     if verdict.violation:
         return {"colour": BREACH_COLOUR, "symbol": BREACH_SYMBOL, "meaning": "breach"}
-    if verdict.topic == SUPPLY_TOPIC:
-        state = supply_class(verdict.outcome)
-    elif verdict.topic == ISOLATION_TOPIC and verdict.outcome == "isolated":
-        state = "isolated"
-    else:
-        return None
+    state = supply_class(verdict)
     if state not in MARKED_CLASSES:
         return None
     colour, symbol, meaning = SUPPLY_CLASSES[state]

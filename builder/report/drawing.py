@@ -298,7 +298,7 @@ def _supply_marks(
     layer = group("layer-supply", "layer")
     size = board.counter_size
     for stack in stacks:
-        classes = {supply_class(supply[name].outcome) for name in stack.names if name in supply}
+        classes = {supply_class(supply[name]) for name in stack.names if name in supply}
         if not classes:
             continue
         worst = next(css for css in WORST_FIRST if css in classes)

@@ -262,7 +262,7 @@ def _row(
         verdict,
         verdict_side(verdict, units, sides) or "game",
         places(verdict, units),
-        supply_class(verdict.outcome) if supply else "topic",
+        supply_class(verdict) if supply else "topic",
         verdict.outcome if supply else verdict.topic,
     )
 
@@ -294,7 +294,7 @@ def _supply_legend(verdicts: Iterable[Verdict]) -> list[tuple[str, str, str, str
     """The supply states on this map: class, colour, marker and what it means in this game's words."""
     seen: dict[str, set[str]] = {}
     for verdict in verdicts:
-        seen.setdefault(supply_class(verdict.outcome), set()).add(verdict.outcome)
+        seen.setdefault(supply_class(verdict), set()).add(verdict.outcome)
     return [
         (css, SUPPLY_CLASSES[css][0], SUPPLY_CLASSES[css][1], "; ".join(sorted(seen[css])))
         for css in ("supplied", "limited", "out", "isolated", "other")

@@ -1,23 +1,22 @@
 """Where on the map each verdict is, whose it is, and which colour its state takes.
 
-A verdict names its unit (``unit``), or a hex in its subject ("hex 2912"), its units
-(``details["units"]``) or hexes (``details["gaps"]``), or in an area game its area
+A verdict names its unit (``unit``), or its place (``place``: a hex or an area), its
+units (``details["units"]``) or hexes (``details["gaps"]``), or in an area game its area
 (``details["area"]``) or areas (``details["objectives"]``); from these the page knows
 which places to show when a player clicks the verdict, and which side's filter it falls
-under: the unit's side, or the side a verdict names (``details["side"]``, a hand), or
-controls (``details["control"]``, an area).
-Supply outcomes are worded by each game's rules ("in supply", "supplied", "air supply
-(defence only)", "isolated"); :func:`supply_class` sorts them into the few states the
-map colours.
+under: the unit's side, the side whose force the verdict is about (``force``), or the
+side a verdict names (``details["side"]``, a hand) or controls (``details["control"]``,
+an area).
+:func:`supply_class` sorts a verdict's state (the shared vocabulary of
+:data:`rules.referee.verdict.State`) into the few classes the map colours.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 
 SUPPLY_CLASSES: Mapping[str, tuple[str, str, str]] = {
     # class: colour, marker, what it means
@@ -33,20 +32,19 @@ BREACH_COLOUR = "#d0302a"
 BREACH_SYMBOL = "!!"
 """The module's overlay marks a breach with it beside its outline."""
 
-_HEX_SUBJECT = re.compile(r"^hex (\S+)$")
+SUPPLY_CLASS_OF_STATE: Mapping[State, str] = {
+    "supplied": "supplied",
+    "limited": "limited",
+    "out of supply": "out",
+    "isolated": "isolated",
+}
 
 
-def supply_class(outcome: str) -> str:
-    """The map colour class of a supply outcome, whatever words its game uses."""
-    if "isolated" in outcome:
-        return "isolated"
-    if outcome.startswith("out of supply"):
-        return "out"
-    if "defence only" in outcome:
-        return "limited"
-    if outcome == "supplied" or outcome.startswith("in supply"):
-        return "supplied"
-    return "other"
+def supply_class(verdict: Verdict) -> str:
+    """The map colour class of a supply verdict's state, whatever words its game uses."""
+    if verdict.state is None:
+        return "other"
+    return SUPPLY_CLASS_OF_STATE.get(verdict.state, "other")
 
 
 @dataclass(frozen=True)
@@ -62,9 +60,8 @@ def places(verdict: Verdict, units: Mapping[str, UnitPlace]) -> tuple[str, ...]:
     if verdict.unit is not None and verdict.unit in units:
         return (units[verdict.unit].hex,)
     found: list[str] = []
-    match = _HEX_SUBJECT.match(verdict.subject)
-    if match:
-        found.append(match.group(1))
+    if verdict.place is not None and verdict.place.kind == "hex":
+        found.append(verdict.place.name)
     for key in ("hex", "area"):
         if key in verdict.details:
             found.append(verdict.details[key])
@@ -80,14 +77,13 @@ def verdict_side(
     """The side a verdict is about, or None for the whole game."""
     if verdict.unit is not None and verdict.unit in units:
         return units[verdict.unit].side
+    if verdict.force in sides:
+        return verdict.force
     for key in ("side", "control"):
         if verdict.details.get(key) in sides:
             return verdict.details[key]
     named = {units[name].side for name in _names(verdict.details.get("units", "")) if name in units}
-    if len(named) == 1:
-        return named.pop()
-    first_word = verdict.subject.split(" ", 1)[0]
-    return first_word if first_word in sides else None
+    return named.pop() if len(named) == 1 else None
 
 
 def _names(listed: str) -> list[str]:

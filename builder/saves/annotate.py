@@ -28,11 +28,10 @@ def verdict_layer(kind: str, verdict: str) -> Layer:
     )
 
 
-def verdict_overlay_kind(outcome: str) -> str | None:
+def verdict_overlay_kind(verdict: Verdict) -> str | None:
     """The overlay a supply verdict shows on its unit: out of supply or isolated."""
-    for kind in ("out of supply", "isolated"):
-        if outcome.startswith(kind):
-            return kind.replace(" ", "-")
+    if verdict.state in ("out of supply", "isolated"):
+        return verdict.state.replace(" ", "-")
     return None
 
 
@@ -85,7 +84,7 @@ def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdi
         added: list[Decorator] = [
             Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, rules))
         ]
-        kind = verdict_overlay_kind(verdict.outcome)
+        kind = verdict_overlay_kind(verdict)
         if kind is not None:
             added.insert(0, verdict_layer(kind, f"{verdict.outcome} [rule {rules}]"))
         annotations[piece_of_unit[verdict.unit]] = added

@@ -218,6 +218,7 @@ class _Walk:
                     "legal",
                     referee.stacking_rules,
                     f"no hex over-stacked at the end of {position.phase}{note}",
+                    state="legal",
                 ),
             )
 
@@ -246,6 +247,7 @@ class _Walk:
                     f"moved {origin.location} → {after.location}, but {forbidden}",
                     unit=after.unit.id,
                     violation=True,
+                    state="illegal",
                 ),
             )
             return
@@ -261,6 +263,7 @@ class _Walk:
                     rule.rules,
                     f"back in {after.location}, where it began the phase",
                     unit=after.unit.id,
+                    state="legal",
                 ),
             )
             return
@@ -277,7 +280,7 @@ class _Walk:
                 "to move in it, which the log does not record",
             )
         self.add(
-            step, position, after.side, replace(verdict, violation=verdict.outcome == "illegal")
+            step, position, after.side, replace(verdict, violation=verdict.state == "illegal")
         )
 
 

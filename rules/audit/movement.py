@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, cast
 from rules.hexes import Hex, are_adjacent
 from rules.referee.games import referee_for
 from rules.referee.position import Position, UnitState
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 from rules.audit.paths import cheapest_path
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ def _no_path(
         f"(allowance {allowance}): enemy units, sea and lake block every way",
         details={"allowance": str(allowance)},
         unit=state.unit.id,
+        state="illegal",
     )
 
 
@@ -74,10 +75,10 @@ class TurningPointMoves:
             allowance + SEARCH_MARGIN,
         )
         verdict = None if found is None else movement.cost(state, found[1])[1][0]
-        if are_adjacent(state.hex, goal) and (verdict is None or verdict.outcome == "illegal"):
+        if are_adjacent(state.hex, goal) and (verdict is None or verdict.state == "illegal"):
             # The one-hex move a unit may always make is judged on the direct step.
             direct = movement.cost(state, (state.hex, goal))[1][0]
-            verdict = direct if verdict is None or direct.outcome != "illegal" else verdict
+            verdict = direct if verdict is None or direct.state != "illegal" else verdict
         if verdict is None:
             return _no_path(state, goal, self.position, allowance, rules)
         return Verdict(
@@ -89,6 +90,7 @@ class TurningPointMoves:
             verdict.path,
             verdict.details,
             state.unit.id,
+            state=verdict.state,
         )
 
 
@@ -134,8 +136,9 @@ class DriveOnStalingradMoves:
                 paid.problem,
                 labels,
                 unit=state.unit.id,
+                state="illegal",
             )
-        outcome = "legal" if paid.points <= allowance else "illegal"
+        outcome: State = "legal" if paid.points <= allowance else "illegal"
         steps = "; ".join(
             f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True)
         )
@@ -149,6 +152,7 @@ class DriveOnStalingradMoves:
             labels,
             {"cost": str(paid.points), "allowance": str(allowance)},
             state.unit.id,
+            state=outcome,
         )
 
 

@@ -23,7 +23,7 @@ from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, Difference, Odds, OddsTable
 
 
@@ -145,6 +145,8 @@ class HexReferee(Referee):
                         explanation=problem.explanation,
                         details={"units": ", ".join(state.unit.id for state in states)},
                         violation=True,
+                        state="illegal",
+                        place=Place("hex", self.label(hex_)),
                     )
                     for problem in problems
                 ]

@@ -12,7 +12,7 @@ from rules.referee.verdict import Verdict
 from tests.cli.test_cli import run
 
 POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions"
-VERDICT_FIELDS = list(Verdict("s", "t", "o", ("1",), "e").as_json())
+VERDICT_FIELDS = list(Verdict("s", "supply", "o", ("1",), "e").as_json())
 
 
 def _json(*arguments: str) -> dict[str, Any]:

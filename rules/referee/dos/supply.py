@@ -25,7 +25,7 @@ from rules.referee.dos.units import AXIS, SOVIET
 from rules.referee.networks import Supply, connect, supply
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed, without_loops
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
 LEG = 7
@@ -48,6 +48,12 @@ class SupplyState(StrEnum):
     OUT = "out of supply"
 
     @property
+    def shared(self) -> State:
+        """This state in the referees' shared vocabulary: air and coastal supply are
+        supplied for defence only (7.6, 7.15), "limited"."""
+        return SHARED_STATES[self]
+
+    @property
     def full_attack(self) -> bool:
         """Full attack strength and movement (7.5, 7.6, 7.15)."""
         return self in (SupplyState.REGULAR, SupplyState.AUTOMATIC)
@@ -56,6 +62,15 @@ class SupplyState(StrEnum):
     def full_defence(self) -> bool:
         """Full defence strength: every state but out of supply (7.5, 7.6, 7.16)."""
         return self is not SupplyState.OUT
+
+
+SHARED_STATES: Mapping[SupplyState, State] = {
+    SupplyState.REGULAR: "supplied",
+    SupplyState.AUTOMATIC: "supplied",
+    SupplyState.AIR: "limited",
+    SupplyState.COASTAL: "limited",
+    SupplyState.OUT: "out of supply",
+}
 
 
 @dataclass(frozen=True)
@@ -383,6 +398,7 @@ class SupplyLines:
                     explanation=finding.explanation,
                     path=self.board.labels(finding.path),
                     unit=state.unit.id,
+                    state=finding.state.shared,
                 )
             )
         verdicts += self._taman_verdicts()
@@ -393,6 +409,7 @@ class SupplyLines:
                     topic="supply",
                     outcome="illegal",
                     rules=("7.6",),
+                    state="illegal",
                     explanation=f"air supply goes to one hex a game turn, not {len(self.air_supply_markers)}: "
                     "none of them supplies any unit",
                     violation=True,
@@ -409,6 +426,7 @@ class SupplyLines:
                             rules=("7.14",),
                             explanation="only towns and cities join a supply network",
                             violation=True,
+                            state="illegal",
                         )
                     )
         return verdicts

@@ -9,7 +9,7 @@ from rules.game_rules import ZocRule
 from rules.hexes import Hex, neighbours
 from rules.referee.hexboard import HexBoard
 from rules.referee.position import Position, UnitState
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 
 class Forces:
@@ -75,6 +75,7 @@ class Forces:
                             if state.hex is not None
                         ),
                         details={"units": ", ".join(state.unit.id for state in states)},
+                        place=Place("hex", self.board.label(hex_)),
                     )
                 )
         return verdicts

@@ -142,6 +142,7 @@ class Movement:
                     details=details,
                     unit=state.unit.id,
                     violation=True,
+                    state="illegal",
                 )
             ]
         if zoc is not None and any(hex_ in enemy_zoc for hex_ in path[1:]):
@@ -156,5 +157,6 @@ class Movement:
                 path=labels,
                 details=details,
                 unit=state.unit.id,
+                state="legal",
             )
         ]

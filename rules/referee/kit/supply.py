@@ -15,7 +15,7 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.kit.forces import Forces
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 
 IN_SUPPLY = "in supply"
 OUT_OF_SUPPLY = "out of supply"
@@ -106,6 +106,7 @@ class SupplyLines:
                     f"(limit {self.rule.length})"
                 )
                 outcome = IN_SUPPLY
+                found_state: State = "supplied"
             else:
                 path = ()
                 explanation = (
@@ -119,6 +120,7 @@ class SupplyLines:
                 if self.rule.out_of_supply:
                     explanation += "; halves its " + ", ".join(sorted(self.rule.out_of_supply))
                 outcome = OUT_OF_SUPPLY
+                found_state = "out of supply"
             verdicts.append(
                 Verdict(
                     subject=state.unit.id,
@@ -128,6 +130,7 @@ class SupplyLines:
                     explanation=explanation,
                     path=self.board.labels(path),
                     unit=state.unit.id,
+                    state=found_state,
                 )
             )
         return verdicts

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import START_CONTROL, Board
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 ISOLATED = "isolated"
 ALONE, CONTESTED, KEPT = "alone", "contested", "kept"
@@ -125,4 +125,5 @@ class Control:
             rules=("3.6",) if not control.isolated else ("3.6", "8.10"),
             explanation=why,
             details=details,
+            place=Place("area", control.area),
         )

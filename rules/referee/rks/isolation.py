@@ -94,6 +94,7 @@ class Isolation:
             ),
             details={"area": state.location, "isolated": "yes", "retreats": " ".join(retreats)},
             unit=state.unit.id,
+            state="isolated",
         )
 
     def _choice(self, state: UnitState) -> Verdict:

@@ -42,7 +42,7 @@ from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import Settings
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 from rules.tables import Column, OddsTable
 
@@ -92,11 +92,13 @@ class Flight:
 
 @dataclass(frozen=True)
 class Grounding:
-    """Why a flight's mission has no effect, with the rules that say so."""
+    """Why a flight's mission has no effect, with the rules that say so; ``state`` is
+    ``illegal`` when the mission breaks a rule (as against being sent home or damaged)."""
 
     outcome: str
     explanation: str
     rules: tuple[str, ...]
+    state: State | None = None
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,7 @@ class AirMissions:
                     "illegal",
                     "its ground echelon is not on the map, so it cannot fly: it has no effect",
                     (RULES["air_units"],),
+                    state="illegal",
                 )
             elif (
                 flight.range is not None
@@ -224,6 +227,7 @@ class AirMissions:
                     f"{hexes(flight.distance)} from its ground echelon in {self.board.label(flight.echelon.hex)}, "
                     f"beyond its range of {flight.range}: it has no effect",
                     (RULES["air_units"],),
+                    state="illegal",
                 )
         return grounded
 
@@ -432,6 +436,7 @@ class AirMissions:
                     "illegal",
                     "the hex is under enemy combat air patrol: it has no effect",
                     (RULES["combat_air_patrol"],),
+                    state="illegal",
                 )
             if fate is None and flight.mission == "close_support":
                 if flight.hex in support_taken:
@@ -440,6 +445,7 @@ class AirMissions:
                         "a second close-support flight in the hex, one a hex at most: "
                         "it has no effect",
                         (RULES["close_support"],),
+                        state="illegal",
                     )
                 support_taken.add(flight.hex)
             result[flight.id] = fate
@@ -683,7 +689,8 @@ class AirMissions:
                         f"{mission} over {label}: {fate.explanation}",
                         details=details,
                         unit=flight.id,
-                        violation=fate.outcome == "illegal",
+                        violation=fate.state == "illegal",
+                        state=fate.state,
                     )
                 )
         return verdicts

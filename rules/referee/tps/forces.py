@@ -18,7 +18,7 @@ from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.units import AXIS, SOVIET, is_air_unit, is_supply_unit, stands_in_hex
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 ZOC_ENTRY_COST = 3
 ZOC_EXIT_COST = 2
@@ -96,6 +96,7 @@ class Forces:
                         f"{', '.join(exerting)}: +{ZOC_EXIT_COST} MP to leave, supply lines pass only "
                         "while a friendly unit stands here",
                         details={"units": ", ".join(state.unit.id for state in states)},
+                        place=Place("hex", label(hex_)),
                     )
                 )
         return verdicts

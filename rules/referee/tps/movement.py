@@ -22,7 +22,7 @@ from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
 from rules.referee.tps.units import AXIS, current_step, is_flight
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
 REINFORCEMENT_RAIL_HEXES = 30
@@ -76,6 +76,7 @@ class Movement:
                     "illegal",
                     (RULES["air_units"],),
                     "a flight flies missions; only its ground echelon moves",
+                    state="illegal",
                 )
             ]
         enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
@@ -86,21 +87,27 @@ class Movement:
             if cost is None:
                 return None, [
                     Verdict(
-                        subject, "movement", "illegal", rules, note, path=self.board.labels(path)
+                        subject,
+                        "movement",
+                        "illegal",
+                        rules,
+                        note,
+                        path=self.board.labels(path),
+                        state="illegal",
                     )
                 ]
             total += cost
             items.append(f"{label(second)} {cost} ({note})")
         allowance = self.allowance(state)
         zoc_to_zoc = path[0] in enemy_zoc and path[1] in enemy_zoc
+        found: State = "illegal"
+        outcome = "illegal"
         if total <= allowance:
-            outcome = "legal"
+            found, outcome = "legal", "legal"
         elif len(path) == 2 and not zoc_to_zoc:
-            outcome = "legal: the one-hex move a unit may always make"
-        else:
-            outcome = "illegal"
+            found, outcome = "legal", "legal: the one-hex move a unit may always make"
         explanation = f"{total} MP against an allowance of {allowance}: " + "; ".join(items)
-        if outcome == "illegal" and len(path) == 2:
+        if found == "illegal" and len(path) == 2:
             explanation += "; the one-hex minimum does not cover a move straight from one enemy ZOC into another"
         return total, [
             Verdict(
@@ -111,6 +118,7 @@ class Movement:
                 explanation,
                 path=self.board.labels(path),
                 details={"cost": str(total), "allowance": str(allowance)},
+                state=found,
             )
         ]
 
@@ -177,7 +185,7 @@ class Movement:
                 problems.append(f"{label(hex_)} is in an enemy ZOC")
             if hex_ in self.forces.holders[enemy]:
                 problems.append(f"{label(hex_)} holds enemy units")
-        outcome = "illegal" if problems else "legal"
+        outcome: State = "illegal" if problems else "legal"
         explanation = (
             "; ".join(problems)
             if problems
@@ -192,5 +200,6 @@ class Movement:
                 explanation,
                 path=self.board.labels(path),
                 details={"hexes": str(len(path))},
+                state=outcome,
             )
         ]

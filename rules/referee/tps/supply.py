@@ -34,7 +34,7 @@ from rules.referee.tps.units import (
     is_supply_unit,
     stands_in_hex,
 )
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
 AXIS_SUPPLY_RANGE = 12
@@ -51,6 +51,18 @@ class SupplyState(StrEnum):
     SUPPLIED = "supplied"
     OUT_OF_SUPPLY = "out of supply"
     ISOLATED = "isolated"
+
+    @property
+    def shared(self) -> State:
+        """This state in the referees' shared vocabulary (the same words in TPS)."""
+        return SHARED_STATES[self]
+
+
+SHARED_STATES: Mapping[SupplyState, State] = {
+    SupplyState.SUPPLIED: "supplied",
+    SupplyState.OUT_OF_SUPPLY: "out of supply",
+    SupplyState.ISOLATED: "isolated",
+}
 
 
 class SourceKind(StrEnum):
@@ -316,6 +328,7 @@ class SupplyLines:
             path=self.board.labels(line.path),
             details=details,
             unit=state.unit.id,
+            state=line.state.shared,
         )
 
     def _soviet_explanation(self, state: UnitState, line: UnitSupply) -> str:

@@ -96,6 +96,7 @@ class Victory:
                     f"{points[side]} VP for eliminated units",
                     (RULES["vp_schedule"],),
                     "; ".join(earned) or "no enemy unit eliminated",
+                    force=side,
                 )
             )
         rostov_verdict, rostov_side, rostov_points = self._rostov()
@@ -112,6 +113,7 @@ class Victory:
                         "not measured",
                         (RULES["front"],),
                         "the map names no Rostov, whose hex row ends the front",
+                        force=side,
                     )
                 )
                 continue
@@ -134,6 +136,7 @@ class Victory:
                     (RULES["front"],),
                     f"{earned_now} VP to the {enemy} side, {when}",
                     details={"gaps": " ".join(self.board.labels(gaps))},
+                    force=side,
                 )
             )
         for side in (AXIS, SOVIET):

@@ -1,0 +1,198 @@
+"""Verdicts as data (issue 23): programs read a verdict's typed fields, never its English.
+
+The wording is for people and differs between games ("in supply", "supplied"); a
+consumer that sorts verdicts by words breaks when a referee rewords a line. The scan
+below fails on any code in ``rules/`` or ``builder/`` that classifies by wording; the
+other tests hold the shared vocabulary to what the referees produce.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from builder.cli.machine import mark
+from builder.saves.annotate import verdict_overlay_kind
+from builder.report.verdicts import UnitPlace, places, supply_class, verdict_side
+from rules.referee.dos.supply import SupplyState as DosSupplyState
+from rules.referee.games import referee_for
+from rules.referee.position_file import read_position_file
+from rules.referee.tps.supply import SupplyState as TpsSupplyState
+from rules.referee.verdict import STATES, TOPICS, Place, State, Verdict
+from tests.cli.test_cli import run
+
+ROOT = Path(__file__).resolve().parents[2]
+POSITIONS = ROOT / "tests" / "referee" / "positions"
+WORDING = frozenset({"outcome", "subject", "explanation"})
+"""The prose fields of a verdict."""
+TEXT_METHODS = frozenset(
+    {"startswith", "endswith", "split", "rsplit", "partition", "find", "index", "count"}
+)
+REGEX_FUNCTIONS = frozenset({"match", "fullmatch", "search", "sub", "subn", "findall", "finditer"})
+
+
+def _is_wording(node: ast.AST) -> bool:
+    """A verdict's prose: ``x.outcome``, or a bare name ``outcome`` (a parameter)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in WORDING
+    return isinstance(node, ast.Name) and node.id in WORDING
+
+
+def _field(node: ast.AST) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+
+
+def wording_classifications(source: str) -> list[int]:
+    """The lines of ``source`` that sort by a verdict's words: a comparison of its prose
+    with a string, a string method or a regular expression over its prose."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            # A subject equal to a name is identity ("game", a unit id), not wording;
+            # words found inside any prose, or an outcome or explanation matched, are.
+            operands = [node.left, *node.comparators]
+            strings = any(
+                isinstance(item, ast.Constant) and isinstance(item.value, str) for item in operands
+            )
+            contains = any(isinstance(operator, ast.In | ast.NotIn) for operator in node.ops)
+            if strings and any(
+                _is_wording(item) and (contains or _field(item) != "subject") for item in operands
+            ):
+                found.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in TEXT_METHODS and _is_wording(node.func.value):
+                found.append(node.lineno)
+            elif node.func.attr in REGEX_FUNCTIONS and any(
+                _is_wording(argument) for argument in node.args
+            ):
+                found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_the_scan_finds_the_old_patterns() -> None:
+    """Each pattern issue 23 names, as the code had it, is found."""
+    old = "\n".join(
+        [
+            'a = "isolated" in outcome',
+            'b = outcome.startswith("out of supply")',
+            'c = "defence only" in verdict.outcome',
+            "d = _HEX_SUBJECT.match(verdict.subject)",
+            'e = verdict.outcome == "illegal"',
+            "f = placement.location in verdict.subject.split()",
+            "g = re.sub(pattern, alias, verdict.explanation)",
+        ]
+    )
+    assert wording_classifications(old) == [1, 2, 3, 4, 5, 6, 7]
+    assert wording_classifications('a = verdict.state == "isolated"') == []
+    assert wording_classifications('a = verdict.subject == "game"') == []
+
+
+def test_no_module_classifies_a_verdict_by_its_wording() -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in ("rules", "builder")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for line in wording_classifications(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_a_topic_or_state_outside_the_vocabulary_is_refused() -> None:
+    with pytest.raises(ValueError, match="not in Topic"):
+        Verdict("x", "weather", "clear", ("1",), "")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not in State"):
+        Verdict("x", "supply", "odd", ("1",), "", state="half")  # type: ignore[arg-type]
+    assert "supply" in TOPICS and STATES == frozenset(get_args(State))
+
+
+@pytest.mark.parametrize(
+    ("game_state", "shared"),
+    [
+        (TpsSupplyState.SUPPLIED, "supplied"),
+        (TpsSupplyState.OUT_OF_SUPPLY, "out of supply"),
+        (TpsSupplyState.ISOLATED, "isolated"),
+        (DosSupplyState.REGULAR, "supplied"),
+        (DosSupplyState.AUTOMATIC, "supplied"),
+        (DosSupplyState.AIR, "limited"),
+        (DosSupplyState.COASTAL, "limited"),
+        (DosSupplyState.OUT, "out of supply"),
+    ],
+)
+def test_each_game_supply_state_maps_onto_the_shared_vocabulary(
+    game_state: TpsSupplyState | DosSupplyState, shared: State
+) -> None:
+    """DoS's air and coastal supply are for defence only (7.6, 7.15): limited."""
+    assert game_state.shared == shared
+
+
+def test_every_supply_verdict_of_the_hand_built_positions_carries_its_state() -> None:
+    """Whatever the game calls it, a unit's supply verdict carries a shared state, and the
+    same words always mean the same state."""
+    meaning: dict[str, set[str | None]] = {}
+    for path in sorted(POSITIONS.glob("*/*.toml")):
+        if path.name == "units.toml" or path.parent.name == "game" or path.parent.name == "rks":
+            continue
+        for verdict in referee_for(read_position_file(path)).check():
+            if verdict.topic == "supply" and verdict.unit is not None:
+                assert verdict.state is not None, verdict.as_text()
+                meaning.setdefault(verdict.outcome, set()).add(verdict.state)
+    assert {outcome: states for outcome, states in meaning.items() if len(states) > 1} == {}
+    assert meaning["in supply"] == meaning["supplied"] == {"supplied"}
+    assert meaning["air supply (defence only)"] == {"limited"}
+
+
+def supply_verdict(outcome: str, state: State | None) -> Verdict:
+    return Verdict("u1", "supply", outcome, ("7.2",), "", unit="u1", state=state)
+
+
+def test_consumers_read_the_state_not_the_words() -> None:
+    """A verdict worded one way but stating another state is shown as its state: the
+    report's colour, the plugin's mark and the annotated save's overlay follow ``state``."""
+    worded_isolated = supply_verdict("isolated", "limited")
+    assert supply_class(worded_isolated) == "limited"
+    found = mark(worded_isolated)
+    assert found is not None and found["meaning"].startswith("supplied for defence only")
+    assert verdict_overlay_kind(worded_isolated) is None
+    assert verdict_overlay_kind(supply_verdict("cut off", "out of supply")) == "out-of-supply"
+    assert mark(supply_verdict("in supply", "supplied")) is None
+
+
+def test_a_place_and_a_force_are_read_from_their_fields() -> None:
+    units = {"u1": UnitPlace("0101", "axis")}
+    stack = Verdict("somewhere", "stacking", "over-stacked", ("S",), "", place=Place("hex", "0304"))
+    assert places(stack, units) == ("0304",)
+    front = Verdict("the line", "continuous front", "2 gaps", ("F",), "", force="soviet")
+    assert verdict_side(front, units, ("axis", "soviet")) == "soviet"
+    assert (
+        verdict_side(
+            Verdict("axis front", "continuous front", "", ("F",), ""), units, ("axis", "soviet")
+        )
+        is None
+    )
+
+
+def test_the_json_adds_state_place_and_force_after_the_version_1_fields() -> None:
+    code, output, _ = run("check", str(POSITIONS / "tps" / "stacking.toml"), "--format", "json")
+    assert code == 0
+    answer = json.loads(output)
+    assert answer["version"] == 2
+    stack = next(item for item in answer["verdicts"] if item["topic"] == "stacking")
+    keys = list(stack)
+    assert keys[:9] == [
+        "subject",
+        "topic",
+        "outcome",
+        "rules",
+        "explanation",
+        "path",
+        "details",
+        "unit",
+        "violation",
+    ]
+    assert keys[9:12] == ["state", "place", "force"]
+    assert stack["state"] == "illegal"
+    assert stack["place"] == {"kind": "hex", "name": stack["subject"].removeprefix("hex ")}
