@@ -38,6 +38,7 @@ COMMAND_MODULES = {
     "air": "check_commands",
     "coverage": "coverage_commands",
     "audit": "audit_commands",
+    "machine": "machine_commands",
 }
 
 

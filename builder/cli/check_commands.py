@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from builder.cli import main
-from builder.cli.machine import answer_extras, check_extras
+from builder.cli.machine import answer_extras, check_extras, layer_extras, text_extras
 from rules.errors import HexError, SaveError
 from rules.hexes import Hex
 from rules.referee.engine import Referee, RefereeError
@@ -144,12 +144,19 @@ def hex_argument(position: Position, name: str) -> Hex:
 )
 @AS_SIDE
 @MODULE
+@click.option(
+    "--layers",
+    "with_layers",
+    is_flag=True,
+    help="With --format json, add the map layers a player may toggle: zones of control and front gaps.",
+)
 def check(
     position_path: Path,
     output_format: str,
     annotated_path: Path | None,
     view_side: str | None,
     module_path: Path | None,
+    with_layers: bool,
 ) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
@@ -200,6 +207,7 @@ def check(
                     "summary": summary.as_json(),
                     "verdicts": shown,
                     **extras,
+                    **(layer_extras(position, referee) if with_layers else {}),
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -337,7 +345,12 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
     if output_format == "json":
         click.echo(
             json.dumps(
-                {"game": position.spec.id, "turn": position.turn, **missions.as_json()},
+                {
+                    "game": position.spec.id,
+                    "turn": position.turn,
+                    **missions.as_json(),
+                    **text_extras(_air_text(position, missions)),
+                },
                 indent=2,
                 ensure_ascii=False,
             )
