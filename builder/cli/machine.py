@@ -118,9 +118,7 @@ def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
     # The report's layers pull in every hex game's referee: loaded only when asked for.
     from builder.report.overlays import referee_overlays
 
-    layers = [
-        overlay for overlay in referee_overlays(referee) if overlay.style in LAYER_STYLES
-    ]
+    layers = [overlay for overlay in referee_overlays(referee) if overlay.style in LAYER_STYLES]
     text = [
         f"{overlay.name}: {len(overlay.places)} hexes [rule {', '.join(overlay.rules)}]"
         for overlay in layers

@@ -32,7 +32,7 @@ def refusal(arguments: object) -> str | None:
     """Why a request may not be served, or None: a list of strings naming a served
     command, with JSON output and no option that writes files."""
     if not isinstance(arguments, list) or not all(isinstance(item, str) for item in arguments):
-        return "a request is {\"args\": [COMMAND, ...]}, a list of strings"
+        return 'a request is {"args": [COMMAND, ...]}, a list of strings'
     if not arguments or arguments[0] not in SERVED_COMMANDS:
         return f"the service answers only {', '.join(SERVED_COMMANDS)}"
     if any(item.split("=")[0] in REFUSED_OPTIONS for item in arguments):

@@ -94,7 +94,11 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
         ),
         attack,
         *(
-            (RefereeButton("air", "Air", "The referee on this turn's air missions", keys.AIR_MISSIONS),)
+            (
+                RefereeButton(
+                    "air", "Air", "The referee on this turn's air missions", keys.AIR_MISSIONS
+                ),
+            )
             if AIR_TABLE in spec.tables.odds_tables
             else ()
         ),

@@ -111,7 +111,9 @@ def test_layers_give_zoc_and_front_gaps_and_say_when_a_game_has_none() -> None:
     assert "layers" not in _json("check", str(POSITIONS / "tps" / "front_three_gaps_real_map.toml"))
     dos = _json("check", str(next((POSITIONS / "dos").glob("*.toml"))), "--layers")
     assert dos["layers"] == []
-    assert dos["layers_text"] == ["Drive on Stalingrad has no zones of control or front gaps to draw."]
+    assert dos["layers_text"] == [
+        "Drive on Stalingrad has no zones of control or front gaps to draw."
+    ]
 
 
 def test_air_gives_the_lines_a_player_reads() -> None:

@@ -364,7 +364,9 @@ def test_referee_on_newer_vassal(
         {"button": "Referee"},
         ANSWER_WAIT,
     ]
-    report = play(built[game], setup_saves[(game, scene.setup)], steps, tmp_path, "--engine", engine)
+    report = play(
+        built[game], setup_saves[(game, scene.setup)], steps, tmp_path, "--engine", engine
+    )
     assert all(action["errors"] == [] for action in report["actions"])
     check = referee("check", str(tmp_path / "before.vsav"), "--as", scene.side)
     assert drawn_marks(plugin_lines(report["actions"])) == expected_marks(
