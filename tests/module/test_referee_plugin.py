@@ -23,6 +23,8 @@ from rules.referee.hidden import UNTRIED_FLAG
 from tests.support.engine import vcheck_available
 from tests.support.games import shipped_game
 from tests.support.plugin import (
+    STAVKA,
+    answer_time,
     drawn_marks,
     expected_marks,
     play,
@@ -272,7 +274,14 @@ def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
         assert len(other_lines) == 1 and other_lines[0].endswith("no verdict you may see.")
         assert other not in other_lines[0]
     pointed = _index(actions, {"menu": VERDICTS_MENU, "select": _unit(own)})
-    assert actions[pointed]["menu_item"] and actions[pointed]["changed"] == []
+    assert actions[pointed]["menu_item"]
+    # Opening a piece's menu makes VASSAL note where it was clicked (ClickedX, ClickedY in
+    # the piece's state); nothing else of the piece changes, then or when the answer comes.
+    assert all(
+        set(change) <= {"id", "name", "map", "location", "state_changed"}
+        for change in actions[pointed]["changed"]
+    )
+    assert actions[pointed + 1]["changed"] == []
 
 
 def test_zoc_and_front_gaps_are_the_layers_stavka_gives(
@@ -385,3 +394,20 @@ def test_without_stavka_one_line_and_the_player_keeps_working(
     assert len(lines) == 1 and lines[0].startswith("cannot run 'stavka'") and "PATH" in lines[0]
     assert any("moves" in line for line in actions[2]["chat"])
     assert actions[2]["changed"]
+
+
+def test_a_referee_service_that_ended_is_started_again(
+    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
+) -> None:
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    # A service that answers one request and ends, as one that crashed would.
+    wrapper = folder / "stavka"
+    wrapper.write_text(f'#!/bin/sh\nhead -n 1 | "{STAVKA}" "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    steps: list[dict[str, object]] = [{"button": "Referee"}, ANSWER_WAIT] * 2
+    report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, stavka_folder=folder)
+    actions = report["actions"]
+    assert all(action["errors"] == [] for action in actions)
+    for press in (actions[0:2], actions[2:4]):
+        assert answer_time(plugin_lines(press)) > 0
