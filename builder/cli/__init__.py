@@ -39,6 +39,7 @@ COMMAND_MODULES = {
     "coverage": "coverage_commands",
     "audit": "audit_commands",
     "new": "new_commands",
+    "machine": "machine_commands",
 }
 
 

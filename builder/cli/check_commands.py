@@ -11,7 +11,12 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.machine import INTERFACE_VERSION, answer_extras, check_extras
+from builder.cli.machine import (
+    answer_extras,
+    check_extras,
+    layer_extras,
+    text_extras,
+)
 from builder.cli.options import (
     AS_SIDE,
     MODULE,
@@ -41,12 +46,19 @@ from rules.referee.summary import grouped, headline, summarize
 )
 @AS_SIDE
 @MODULE
+@click.option(
+    "--layers",
+    "with_layers",
+    is_flag=True,
+    help="With --format json, add the map layers a player may toggle: zones of control and front gaps.",
+)
 def check(
     position_path: Path,
     output_format: str,
     annotated_path: Path | None,
     view_side: str | None,
     module_path: Path | None,
+    with_layers: bool,
 ) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
@@ -97,6 +109,7 @@ def check(
                     "summary": summary.as_json(),
                     "verdicts": shown,
                     **extras,
+                    **(layer_extras(position, referee) if with_layers else {}),
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -185,7 +198,7 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
                     "game": position.spec.id,
                     "turn": position.turn,
                     **missions.as_json(),
-                    "version": INTERFACE_VERSION,
+                    **text_extras(air_text(position, missions)),
                 },
                 indent=2,
                 ensure_ascii=False,

@@ -8,11 +8,16 @@ as ``--format text``. ``check`` adds ``hidden`` (whether the answer shows what a
 may not see) and, on each verdict, ``places`` (where it is, as the module names
 locations: printed hex numbers, area names) and ``mark`` (how the report page colours
 it on the map, or null). ``odds`` and ``duel`` add ``declare``: the attack in one line,
-for the log. Fields are only ever added, so a reader of an older version reads the same
-values for the keys it knows.
+for the log; ``air`` adds ``text``. Each verdict of ``check`` also carries ``line``, the
+verdict as a player reads it with its rule, shown where the player points at the unit.
+``check --layers`` adds ``layers`` (each map layer the game's rules give a player to
+toggle: ZOC, front gaps) and ``layers_text``. Fields are only ever added, so a reader of
+an older version reads the same values for the keys it knows.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from builder.report.verdicts import (
     BREACH_COLOUR,
@@ -27,12 +32,18 @@ from rules.referee.hidden import UNTRIED_FLAG, PlayerView
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
+if TYPE_CHECKING:
+    from builder.report.overlays import Overlay
+
 INTERFACE_VERSION = 2
 """Version 2 added ``state``, ``place`` and ``force`` to each verdict, and ``version`` to
 ``air``'s answer (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
 """Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
 get no mark."""
+LAYER_STYLES = ("hatch", "cross")
+"""The report page's layers that mark hexes one by one, which the plugin draws: zones of
+control (hatched) and front gaps (crossed). Supply networks, drawn as lines, stay on the page."""
 
 
 def mark(verdict: Verdict) -> dict[str, str] | None:
@@ -65,6 +76,7 @@ def check_extras(
         | {
             "places": [names.get(place, place) for place in places(verdict, units)],
             "mark": mark(verdict),
+            "line": verdict.as_text(),
         }
         for verdict in verdicts
     ]
@@ -74,7 +86,37 @@ def check_extras(
     return judged, {"version": INTERFACE_VERSION, "hidden": hidden, "text": text}
 
 
+def text_extras(text: str) -> dict[str, object]:
+    """The fields every answer but ``check`` adds: the version and the lines a player reads."""
+    return {"version": INTERFACE_VERSION, "text": text.splitlines()}
+
+
 def answer_extras(text: str, declare: str | None) -> dict[str, object]:
     """The fields ``odds`` and ``duel`` add: the version, the lines a player reads and
     the one line that declares the attack (None when it may not be made)."""
-    return {"version": INTERFACE_VERSION, "text": text.splitlines(), "declare": declare}
+    return text_extras(text) | {"declare": declare}
+
+
+def _layer_json(overlay: Overlay) -> dict[str, object]:
+    return {
+        "name": overlay.name,
+        "meaning": overlay.meaning,
+        "colour": overlay.colour,
+        "style": overlay.style,
+        "places": list(overlay.places),
+        "rules": list(overlay.rules),
+    }
+
+
+def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
+    """What ``check --layers`` adds: the hex layers of the report page (a game without
+    ZOC or a continuous front has none) and the lines that say what they show."""
+    # The report's layers pull in every hex game's referee: loaded only when asked for.
+    from builder.report.overlays import referee_overlays
+
+    layers = [overlay for overlay in referee_overlays(referee) if overlay.style in LAYER_STYLES]
+    text = [
+        f"{overlay.name}: {len(overlay.places)} hexes [rule {', '.join(overlay.rules)}]"
+        for overlay in layers
+    ] or [f"{position.spec.title} has no zones of control or front gaps to draw."]
+    return {"layers": [_layer_json(overlay) for overlay in layers], "layers_text": text}

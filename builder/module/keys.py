@@ -125,6 +125,12 @@ ODDS = toolbar("B")
 """The odds of the selected attack (a Rattenkrieg duel's chances)."""
 DECLARE = toolbar("L")
 """Put the attack last asked about in the log."""
+UNIT_VERDICTS = toolbar("V")
+"""The referee's verdicts on the selected units (also each unit's menu item)."""
+LAYERS = toolbar("Z")
+"""Show or hide the referee's zones of control and front gaps on the map."""
+AIR_MISSIONS = toolbar("M")
+"""The referee on the air missions (Turning Point)."""
 
 # Keys the module sends itself
 FOLLOW_TRACK = internal(1)
@@ -157,6 +163,8 @@ REMOVE = named("remove")
 """Delete fires these in turn: the report while the piece is still where it was, then
 the removal (VASSAL runs a Report Action after the traits inside it, when a deleted
 piece is nowhere)."""
+ASK_VERDICTS = named("ask-verdicts")
+"""A unit's menu item asks for its verdicts: it fires :data:`UNIT_VERDICTS`."""
 REPORT_DISCARD = named("report-discard")
 REPORT_PLAIN_DISCARD = named("report-plain-discard")
 REPORT_STEP_LOST = named("report-step-lost")

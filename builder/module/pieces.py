@@ -19,7 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from builder.module import keys
-from builder.module.traits import Command, delete, layer, mark_moved, report, send_to, trigger
+from builder.module.plugin import VERDICTS_MENU
+from builder.module.traits import (
+    Command,
+    delete,
+    global_hotkey,
+    layer,
+    mark_moved,
+    report,
+    send_to,
+    trigger,
+)
 from builder.saves.area_names import ACTED_LAYER, ISOLATED_LAYER
 from builder.saves.names import SIDE_LAYER, STEP_LAYER, UNTRIED_LAYER, unit_printed_values
 from builder.vassal.traits import BasicPiece, Marker, Trait, UsePrototype
@@ -218,9 +228,11 @@ def delete_commands() -> tuple[Trait, ...]:
 
 def side_prototype_traits(side: str, dead_pile_map: str) -> tuple[Trait, ...]:
     """Eliminate (send to the side's dead pile, where the referee counts losses) and
-    mark-when-moved, shared by every unit of a side, each reported in the chat. The
-    prototype is the unit's outermost trait, so the moved flag draws over every face."""
+    mark-when-moved, shared by every unit of a side, each reported in the chat, and the
+    menu item that asks the referee plugin for the unit's verdicts. The prototype is the
+    unit's outermost trait, so the moved flag draws over every face."""
     return (
+        global_hotkey(VERDICTS_MENU, keys.ASK_VERDICTS, keys.UNIT_VERDICTS),
         report(keys.ELIMINATE, "$oldPieceName$ eliminated at $oldLocation$"),
         report(keys.MARK_MOVED, "$location$: $newPieceName$ marked as moved or not moved"),
         send_to("Eliminate", keys.ELIMINATE, dead_pile_map, point=(60, 60)),

@@ -25,6 +25,10 @@ from rules.resources import shipped
 
 COMPONENT = "stavka.Referee"
 REFEREE_BUTTON = "Referee"
+VERDICTS_MENU = "Referee: verdicts"
+"""Each unit's menu item that shows the referee's verdicts on it."""
+AIR_TABLE = "air_superiority"
+"""A game with this table has air missions for ``stavka air`` to judge (Turning Point)."""
 
 
 class PluginError(StavkaError):
@@ -42,8 +46,9 @@ class RefereeButton:
 
 
 def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
-    """The plugin's buttons: judge the game, clear the marks, odds of an attack (a card
-    game's duel instead), and declare the attack asked about."""
+    """The plugin's buttons: judge the game, clear the marks, the selected units'
+    verdicts, a hex game's ZOC and front-gap layers, odds of an attack (a card game's duel
+    instead), air missions where the game has them, and declare the attack asked about."""
     attack = (
         RefereeButton(
             "duel",
@@ -69,7 +74,34 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
         RefereeButton(
             "clear", "Clear referee", "Remove the referee's marks from the map", keys.CLEAR_REFEREE
         ),
+        RefereeButton(
+            "explain",
+            "Verdicts",
+            "The referee's verdicts on the selected units, each with its rule",
+            keys.UNIT_VERDICTS,
+        ),
+        *(
+            ()
+            if spec.is_area_game
+            else (
+                RefereeButton(
+                    "layers",
+                    "ZOC & front",
+                    "Show or hide zones of control and front gaps",
+                    keys.LAYERS,
+                ),
+            )
+        ),
         attack,
+        *(
+            (
+                RefereeButton(
+                    "air", "Air", "The referee on this turn's air missions", keys.AIR_MISSIONS
+                ),
+            )
+            if AIR_TABLE in spec.tables.odds_tables
+            else ()
+        ),
         RefereeButton(
             "declare", "Declare attack", "Put the attack last asked about in the log", keys.DECLARE
         ),

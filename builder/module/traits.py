@@ -96,6 +96,13 @@ def mark_moved(key: Key) -> UnknownTrait:
     )
 
 
+def global_hotkey(menu: str, key: Key, fires: Key) -> UnknownTrait:
+    """Global Hotkey (``globalhotkey;``, GlobalHotKey): the menu item ``menu`` (key
+    ``key``) fires the module-wide key ``fires``, as pressing a toolbar button's key does."""
+    fields = [menu, key.encoded(), fires.encoded(), menu]
+    return UnknownTrait(type="globalhotkey;" + encode(fields, ";"), state="")
+
+
 def send_to(
     menu: str,
     key: Key,

@@ -3,11 +3,13 @@ player reads, each verdict's places and mark, and the old fields as they were.""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 from builder.cli.machine import INTERFACE_VERSION
+from builder.cli.machine_commands import serve
 from rules.referee.verdict import Verdict
 from tests.cli.test_cli import run
 
@@ -83,3 +85,80 @@ def test_odds_give_the_lines_a_player_reads_and_the_line_that_declares_the_attac
         answer["declare"]
         == "ger_inf_1, ger_inf_2, ger_inf_3 on sov_supply_1 in 0505 (odds 9-1, die +0)"
     )
+
+
+def test_each_verdict_carries_its_line_with_its_rule() -> None:
+    answer = _json("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"), "--as", "Axis")
+    _, text, _ = run("check", str(POSITIONS / "tps" / "zoc_cut_unoccupied.toml"), "--as", "Axis")
+    for verdict in answer["verdicts"]:
+        assert "[rule " in verdict["line"] and verdict["line"] in text
+
+
+def test_layers_give_zoc_and_front_gaps_and_say_when_a_game_has_none() -> None:
+    answer = _json("check", str(POSITIONS / "tps" / "front_three_gaps_real_map.toml"), "--layers")
+    layers = {layer["name"]: layer for layer in answer["layers"]}
+    assert set(layers) == {
+        "Axis zones of control",
+        "Soviet zones of control",
+        "Axis front gaps",
+        "Soviet front gaps",
+    }
+    # The position's comment counts the gaps: the Axis front three, the Soviets' (no unit) 22.
+    assert layers["Axis front gaps"]["places"] == ["1510", "1511", "1512"]
+    assert layers["Axis front gaps"]["style"] == "cross"
+    assert len(layers["Soviet front gaps"]["places"]) == 22
+    assert answer["layers_text"][0].startswith("Axis zones of control: ")
+    assert "layers" not in _json("check", str(POSITIONS / "tps" / "front_three_gaps_real_map.toml"))
+    dos = _json("check", str(next((POSITIONS / "dos").glob("*.toml"))), "--layers")
+    assert dos["layers"] == []
+    assert dos["layers_text"] == [
+        "Drive on Stalingrad has no zones of control or front gaps to draw."
+    ]
+
+
+def test_air_gives_the_lines_a_player_reads() -> None:
+    position = str(POSITIONS / "tps" / "air_superiority_damaged.toml")
+    _, text, _ = run("air", position)
+    answer = _json("air", position)
+    assert answer["version"] == INTERFACE_VERSION and answer["text"] == text.splitlines()
+
+
+def _served(*requests: str) -> list[dict[str, Any]]:
+    answers = io.StringIO()
+    serve(io.StringIO("".join(line + "\n" for line in requests)), answers)
+    return [json.loads(line) for line in answers.getvalue().splitlines()]
+
+
+def test_the_service_answers_what_the_command_answers_one_line_each() -> None:
+    position = str(POSITIONS / "tps" / "odds_capped.toml")
+    attack = ["odds", position, "--attack", "0505", "--from", "0504,0604,0605", "--format", "json"]
+    check = ["check", position, "--as", "Axis", "--format", "json"]
+    served = _served(json.dumps({"args": attack}), "", json.dumps({"args": check}))
+    assert served == [
+        {"exit": 0, "answer": _json(*attack[:-2])},
+        {"exit": 0, "answer": _json(*check[:-2])},
+    ]
+
+
+def test_the_service_refuses_in_one_line_and_serves_on() -> None:
+    position = str(POSITIONS / "tps" / "odds_capped.toml")
+    served = _served(
+        "not json",
+        json.dumps({"args": ["build", "all", "--format", "json"]}),
+        json.dumps({"args": ["check", position, "--annotate", "new.vsav", "--format", "json"]}),
+        json.dumps({"args": ["check", position]}),
+        json.dumps({"args": ["check", "missing.vsav", "--format", "json"]}),
+        json.dumps({"args": ["check", position, "--format", "json"]}),
+    )
+    assert [answer["exit"] for answer in served] == [2, 2, 2, 2, 2, 0]
+    assert all(
+        answer["error"].startswith("stavka: ") and "\n" not in answer["error"]
+        for answer in served[:-1]
+    )
+    assert "missing.vsav" in served[4]["error"]
+
+
+def test_the_service_ends_with_its_input_and_needs_serve() -> None:
+    assert _served() == []
+    code, _, error = run("machine")
+    assert code == 2 and "--serve" in error

@@ -22,7 +22,7 @@ from rules.referee.dos.supply import SupplyState as DosSupplyState
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.supply import SupplyState as TpsSupplyState
-from rules.referee.verdict import STATES, TOPICS, Place, State, Verdict
+from rules.referee.verdict import STATES, TOPICS, Place, State, Topic, Verdict
 from tests.cli.test_cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,3 +196,13 @@ def test_the_json_adds_state_place_and_force_after_the_version_1_fields() -> Non
     assert keys[9:12] == ["state", "place", "force"]
     assert stack["state"] == "illegal"
     assert stack["place"] == {"kind": "hex", "name": stack["subject"].removeprefix("hex ")}
+
+
+def test_the_machine_interface_page_lists_every_topic() -> None:
+    """docs/machine-interface.md names the topics a program may meet, exactly as the code has them."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "machine-interface.md").read_text(
+        encoding="utf-8"
+    )
+    line = next(line for line in page.splitlines() if line.startswith("**Topics**"))
+    listed = line.split(": ", 1)[1].split(". A referee")[0].split(", ")
+    assert listed == list(get_args(Topic))

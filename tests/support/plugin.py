@@ -34,13 +34,15 @@ def play(
     folder: Path,
     *options: str,
     with_stavka: bool = True,
+    stavka_folder: Path = STAVKA.parent,
 ) -> dict[str, Any]:
-    """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts the
-    worktree's program first on the PATH, else the PATH holds only the system's folders."""
+    """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts
+    ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
+    the system's folders."""
     actions = folder / "steps.json"
     actions.write_text(json.dumps(list(steps)), encoding="utf-8")
     system = "/usr/local/bin:/usr/bin:/bin"
-    path = f"{STAVKA.parent}:{system}" if with_stavka else system
+    path = f"{stavka_folder}:{system}" if with_stavka else system
     completed = subprocess.run(
         [
             str(VCHECK),

@@ -29,6 +29,27 @@ final class Json {
     return value;
   }
 
+  /** {@code strings} as a JSON list of strings. */
+  static String quote(List<String> strings) {
+    final StringBuilder out = new StringBuilder("[");
+    for (final String item : strings) {
+      out.append(out.length() > 1 ? ", \"" : "\"");
+      for (final char c : item.toCharArray()) {
+        if (c == '"' || c == '\\') {
+          out.append('\\').append(c);
+        }
+        else if (c < ' ') {
+          out.append(String.format("\\u%04x", (int) c));
+        }
+        else {
+          out.append(c);
+        }
+      }
+      out.append('"');
+    }
+    return out.append(']').toString();
+  }
+
   private IllegalArgumentException broken() {
     return new IllegalArgumentException("unreadable referee answer at character " + at);
   }

@@ -19,20 +19,24 @@ import VASSAL.build.module.map.Drawable;
  * log, a save or the opponent.
  */
 final class Overlay implements Drawable {
-  /** One mark: a ring round a unit, or a square round a place (an illegal stack). */
+  /** How a mark is drawn: a ring round a unit, a square round a place (an illegal stack),
+   *  a tinted disc on a hex of a layer (a zone of control) or a cross on one (a front gap). */
+  enum Shape { RING, BOX, ZONE, GAP }
+
+  /** One mark at one point of one map. */
   static final class Mark {
     final Map map;
     final Point at;
     final Color colour;
     final String symbol;
-    final boolean ring;
+    final Shape shape;
 
-    Mark(Map map, Point at, Color colour, String symbol, boolean ring) {
+    Mark(Map map, Point at, Color colour, String symbol, Shape shape) {
       this.map = map;
       this.at = at;
       this.colour = colour;
       this.symbol = symbol;
-      this.ring = ring;
+      this.shape = shape;
     }
   }
 
@@ -75,11 +79,19 @@ final class Overlay implements Drawable {
       final Point p = map.mapToDrawing(mark.at, osScale);
       g2d.setColor(mark.colour);
       g2d.setStroke(new BasicStroke((float) Math.max(2, 6 * scale)));
-      if (mark.ring) {
+      if (mark.shape == Shape.RING) {
         g2d.drawOval(p.x - radius, p.y - radius, 2 * radius, 2 * radius);
       }
-      else {
+      else if (mark.shape == Shape.BOX) {
         g2d.drawRect(p.x - radius, p.y - radius, 2 * radius, 2 * radius);
+      }
+      else if (mark.shape == Shape.ZONE) {
+        g2d.setColor(new Color(mark.colour.getRed(), mark.colour.getGreen(), mark.colour.getBlue(), 70));
+        g2d.fillOval(p.x - radius, p.y - radius, 2 * radius, 2 * radius);
+      }
+      else {
+        g2d.drawLine(p.x - radius, p.y - radius, p.x + radius, p.y + radius);
+        g2d.drawLine(p.x - radius, p.y + radius, p.x + radius, p.y - radius);
       }
       if (!mark.symbol.isEmpty()) {
         final int badge = Math.max(8, radius / 2);

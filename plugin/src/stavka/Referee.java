@@ -29,13 +29,17 @@ import VASSAL.counters.Stack;
  * {@code stavka} program about it as this player's side, and shows the answer in this
  * window alone (chat lines through {@link GameModule#warn}, marks through {@link Overlay}).
  * Only "Declare attack" puts a line in the log, on purpose. The {@code action}
- * attribute says which button this is: check, clear, odds, duel or declare.
+ * attribute says which button this is: check, clear, explain (the selected units'
+ * verdicts; each unit's menu item fires its key), layers (ZOC and front gaps on or
+ * off), odds, duel, air or declare.
  */
 public final class Referee extends AbstractToolbarItem {
   static final String PROGRAM_PREFERENCE = "StavkaProgram";
   private static final String PREFIX = "Referee: ";
   private static String declarable;
   private static List<GamePiece> notedAttackers;
+  private static boolean layersShown;
+  private static List<Overlay.Mark> verdictMarks = new ArrayList<>();
   private String action = "check";
 
   public Referee() {
@@ -85,8 +89,16 @@ public final class Referee extends AbstractToolbarItem {
   private void press() {
     final GameModule module = GameModule.getGameModule();
     if ("clear".equals(action)) {
-      Overlay.show(new ArrayList<>());
+      layersShown = false;
+      verdictMarks = new ArrayList<>();
+      Overlay.show(verdictMarks);
       module.warn(PREFIX + "marks cleared.");
+      return;
+    }
+    if ("layers".equals(action) && layersShown) {
+      layersShown = false;
+      Overlay.show(verdictMarks);
+      module.warn(PREFIX + "zones of control and front gaps hidden.");
       return;
     }
     if ("declare".equals(action)) {
@@ -98,20 +110,43 @@ public final class Referee extends AbstractToolbarItem {
       return;
     }
     final List<String> arguments = new ArrayList<>();
-    if ("check".equals(action)) {
+    final List<GamePiece> selected = selectedUnits();
+    if ("explain".equals(action) && selected.isEmpty()) {
+      module.warn(PREFIX + "select a unit first, or use its menu item \"Referee: verdicts\".");
+      return;
+    }
+    if ("air".equals(action)) {
+      arguments.add("air");
+    }
+    else if ("check".equals(action) || "explain".equals(action) || "layers".equals(action)) {
       arguments.add("check");
+      layersShown |= "layers".equals(action);
+      if (layersShown) {
+        arguments.add("--layers");
+      }
     }
     else if (!attackArguments(arguments)) {
       return;
     }
-    if (!mySide().isEmpty()) {
+    // Turning Point's air missions hide nothing, so air asks as the referee.
+    if (!mySide().isEmpty() && !"air".equals(action)) {
       arguments.add("--as");
       arguments.add(mySide());
     }
     arguments.add("--format");
     arguments.add("json");
     final long pressed = System.nanoTime();
-    RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer, pressed)));
+    RefereeRun.start(module, arguments, answer -> SwingUtilities.invokeLater(() -> show(module, answer, pressed, selected)));
+  }
+
+  private static List<GamePiece> selectedUnits() {
+    final List<GamePiece> selected = new ArrayList<>();
+    for (final GamePiece piece : KeyBuffer.getBuffer().asList()) {
+      if (piece.getProperty("UnitId") != null) {
+        selected.add(piece);
+      }
+    }
+    return selected;
   }
 
   /**
@@ -122,12 +157,7 @@ public final class Referee extends AbstractToolbarItem {
   private boolean attackArguments(List<String> arguments) {
     final List<GamePiece> attackers = new ArrayList<>();
     GamePiece defender = null;
-    final List<GamePiece> selected = new ArrayList<>();
-    for (final GamePiece piece : KeyBuffer.getBuffer().asList()) {
-      if (piece.getProperty("UnitId") != null) {
-        selected.add(piece);
-      }
-    }
+    final List<GamePiece> selected = selectedUnits();
     final String defending = mySide().isEmpty() && !selected.isEmpty()
         ? String.valueOf(selected.get(selected.size() - 1).getProperty("SideName")) : null;
     for (final GamePiece piece : selected) {
@@ -196,7 +226,7 @@ public final class Referee extends AbstractToolbarItem {
    * marks it gives; the last line names every mark drawn and the time since the press.
    */
   @SuppressWarnings("unchecked")
-  private void show(GameModule module, RefereeRun.Answer answer, long pressed) {
+  private void show(GameModule module, RefereeRun.Answer answer, long pressed, List<GamePiece> selected) {
     if (answer.failure != null) {
       module.warn(PREFIX + answer.failure);
       return;
@@ -206,14 +236,20 @@ public final class Referee extends AbstractToolbarItem {
       module.warn(PREFIX + "this game hides information from the players; take a side to ask the referee.");
       return;
     }
-    for (final Object line : (List<Object>) json.get("text")) {
-      module.warn(PREFIX + line);
-    }
-    if (!"check".equals(action)) {
-      declarable = json.get("declare") == null ? null : String.valueOf(json.get("declare"));
+    if ("explain".equals(action)) {
+      explain(module, (List<Object>) json.get("verdicts"), selected);
       return;
     }
-    final List<Overlay.Mark> marks = new ArrayList<>();
+    for (final Object line : (List<Object>) json.get("layers".equals(action) ? "layers_text" : "text")) {
+      module.warn(PREFIX + line);
+    }
+    if ("odds".equals(action) || "duel".equals(action)) {
+      declarable = json.get("declare") == null ? null : String.valueOf(json.get("declare"));
+    }
+    if (!"check".equals(action) && !"layers".equals(action)) {
+      return;
+    }
+    verdictMarks = new ArrayList<>();
     final List<String> drawn = new ArrayList<>();
     for (final Object item : (List<Object>) json.get("verdicts")) {
       final Map<String, Object> verdict = (Map<String, Object>) item;
@@ -226,23 +262,63 @@ public final class Referee extends AbstractToolbarItem {
       final GamePiece piece = unitPiece(verdict.get("unit"));
       if (piece != null) {
         final boolean breach = Boolean.TRUE.equals(verdict.get("violation"));
-        marks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol, !breach));
+        verdictMarks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol,
+            breach ? Overlay.Shape.BOX : Overlay.Shape.RING));
         drawn.add(mark.get("meaning") + " " + verdict.get("subject"));
         continue;
       }
       for (final Object place : (List<Object>) verdict.get("places")) {
-        final Overlay.Mark placed = placeMark(String.valueOf(place), colour, symbol);
+        final Overlay.Mark placed = placeMark(String.valueOf(place), colour, symbol, Overlay.Shape.BOX);
         if (placed != null) {
-          marks.add(placed);
+          verdictMarks.add(placed);
           drawn.add(mark.get("meaning") + " " + place);
         }
       }
+    }
+    final List<Overlay.Mark> marks = new ArrayList<>(verdictMarks);
+    if (layersShown && json.get("layers") != null) {
+      final List<String> layers = new ArrayList<>();
+      for (final Object item : (List<Object>) json.get("layers")) {
+        final Map<String, Object> layer = (Map<String, Object>) item;
+        final Color colour = Color.decode(String.valueOf(layer.get("colour")));
+        final Overlay.Shape shape = "cross".equals(layer.get("style")) ? Overlay.Shape.GAP : Overlay.Shape.ZONE;
+        int count = 0;
+        for (final Object place : (List<Object>) layer.get("places")) {
+          final Overlay.Mark placed = placeMark(String.valueOf(place), colour, "", shape);
+          if (placed != null) {
+            marks.add(placed);
+            count++;
+          }
+        }
+        layers.add(layer.get("name") + " " + count);
+      }
+      module.warn(PREFIX + "layers drawn: " + (layers.isEmpty() ? "none" : String.join("; ", layers)) + ".");
     }
     Overlay.show(marks);
     // Posted after the maps' repaint, so the time includes drawing the marks.
     SwingUtilities.invokeLater(() -> module.warn(PREFIX
         + (drawn.isEmpty() ? "nothing to mark on the map" : "marked " + String.join("; ", drawn))
         + " (" + (System.nanoTime() - pressed) / 1_000_000 + " ms from the press)."));
+  }
+
+  /** Each selected unit's verdicts, each with its rule, as this player may see them. */
+  @SuppressWarnings("unchecked")
+  private static void explain(GameModule module, List<Object> verdicts, List<GamePiece> selected) {
+    for (final GamePiece piece : selected) {
+      int found = 0;
+      for (final Object item : verdicts) {
+        final Map<String, Object> verdict = (Map<String, Object>) item;
+        if (piece.getProperty("UnitId").equals(verdict.get("unit"))) {
+          for (final String line : String.valueOf(verdict.get("line")).split("\n")) {
+            module.warn(PREFIX + line);
+          }
+          found++;
+        }
+      }
+      if (found == 0) {
+        module.warn(PREFIX + piece.getName() + ": no verdict you may see.");
+      }
+    }
   }
 
   private static GamePiece unitPiece(Object unit) {
@@ -266,7 +342,7 @@ public final class Referee extends AbstractToolbarItem {
     return null;
   }
 
-  private static Overlay.Mark placeMark(String place, Color colour, String symbol) {
+  private static Overlay.Mark placeMark(String place, Color colour, String symbol, Overlay.Shape shape) {
     for (final VASSAL.build.module.Map map : VASSAL.build.module.Map.getMapList()) {
       for (final Board board : map.getBoards()) {
         if (board.getGrid() == null) {
@@ -276,7 +352,7 @@ public final class Referee extends AbstractToolbarItem {
           final Point at = board.getGrid().getLocation(place);
           if (at != null && board.bounds().contains(at.x + board.bounds().x, at.y + board.bounds().y)) {
             at.translate(board.bounds().x, board.bounds().y);
-            return new Overlay.Mark(map, at, colour, symbol, false);
+            return new Overlay.Mark(map, at, colour, symbol, shape);
           }
         }
         catch (Exception notHere) {

@@ -1,16 +1,21 @@
 package stavka;
 
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Timer;
+import java.util.TimerTask;
 import java.util.function.Consumer;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -20,14 +25,21 @@ import VASSAL.build.module.GameState;
 import VASSAL.tools.io.ObfuscatingOutputStream;
 
 /**
- * One question to the Python referee: the game as a temporary save, the program run on it
- * with fixed arguments (no shell, no network) off the Swing event thread and within a time
- * limit, and its JSON answer or the one line saying why there is none.
+ * One question to the Python referee: the game as a temporary save, and one request line
+ * to {@code stavka machine --serve}, a process started on the first question and kept for
+ * the next ones (Python's start-up and the game's data are paid once), with fixed
+ * arguments (no shell, no network), off the Swing event thread and within a time limit.
+ * A service that died is started again; a service that does not answer in time is stopped.
  */
 final class RefereeRun {
   /** The oldest machine interface this plugin reads (the {@code version} of the JSON). */
   static final int INTERFACE_VERSION = 1;
   private static final long TIME_LIMIT_SECONDS = 30;
+  private static final Timer WATCHDOG = new Timer("Stavka referee time limit", true);
+  private static Process server;
+  private static BufferedWriter requests;
+  private static BufferedReader answers;
+  private static File serverErrors;
 
   /** The referee's JSON, or why there is none. */
   static final class Answer {
@@ -43,7 +55,7 @@ final class RefereeRun {
   private RefereeRun() {
   }
 
-  /** Runs {@code stavka} with {@code arguments} (the save's path goes second) and hands its answer to {@code done}, off the event thread. */
+  /** Asks {@code stavka} with {@code arguments} (the save's path goes second) and hands its answer to {@code done}, off the event thread. */
   static void start(GameModule module, List<String> arguments, Consumer<Answer> done) {
     final String game = module.encode(module.getGameState().getRestoreCommand());
     final Object preferred = module.getPrefs().getValue(Referee.PROGRAM_PREFERENCE);
@@ -54,60 +66,101 @@ final class RefereeRun {
     worker.start();
   }
 
-  @SuppressWarnings("unchecked")
-  private static Answer ask(String program, String game, List<String> arguments) {
+  private static synchronized Answer ask(String program, String game, List<String> arguments) {
     File save = null;
-    File out = null;
-    File err = null;
     try {
       save = File.createTempFile("stavka-referee", ".vsav");
-      out = File.createTempFile("stavka-referee", ".json");
-      err = File.createTempFile("stavka-referee", ".txt");
       writeSave(save, game);
-      final List<String> command = new ArrayList<>();
-      command.add(program);
-      command.add(arguments.get(0));
-      command.add(save.getPath());
-      command.addAll(arguments.subList(1, arguments.size()));
-      final Process process;
-      try {
-        process = new ProcessBuilder(command).redirectOutput(out).redirectError(err).start();
+      final List<String> command = new ArrayList<>(arguments);
+      command.add(1, save.getPath());
+      final String request = "{\"args\": " + Json.quote(command) + "}";
+      for (int attempt = 0; attempt < 2; attempt++) {
+        final boolean fresh = server == null || !server.isAlive();
+        if (fresh) {
+          try {
+            startServer(program);
+          }
+          catch (IOException notFound) {
+            return failed("cannot run '" + program + "' (" + notFound.getMessage() + "). Install Stavka so that "
+                + "'stavka' is on the PATH, or name the program in Preferences > Stavka; the game plays on without it.");
+          }
+        }
+        final Process asked = server;
+        final TimerTask stop = new TimerTask() {
+          @Override
+          public void run() {
+            asked.destroyForcibly();
+          }
+        };
+        WATCHDOG.schedule(stop, TIME_LIMIT_SECONDS * 1000);
+        String line = null;
+        try {
+          requests.write(request + "\n");
+          requests.flush();
+          line = answers.readLine();
+        }
+        catch (IOException died) {
+          // The service ended: started again below, or reported.
+        }
+        final boolean inTime = stop.cancel();
+        if (line != null) {
+          return read(program, line);
+        }
+        server = null;
+        if (!inTime) {
+          return failed("'" + program + "' gave no answer within " + TIME_LIMIT_SECONDS + " s and was stopped.");
+        }
+        if (fresh) {
+          return failed("'" + program + "' could not serve the referee (" + firstLine(serverErrors)
+              + "); install Stavka's current release.");
+        }
       }
-      catch (IOException notFound) {
-        return failed("cannot run '" + program + "' (" + notFound.getMessage() + "). Install Stavka so that "
-            + "'stavka' is on the PATH, or name the program in Preferences > Stavka; the game plays on without it.");
-      }
-      if (!process.waitFor(TIME_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        return failed("'" + program + "' gave no answer within " + TIME_LIMIT_SECONDS + " s and was stopped.");
-      }
-      final String answer = new String(Files.readAllBytes(out.toPath()), StandardCharsets.UTF_8);
-      if (process.exitValue() != 0) {
-        final String reason = new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8).trim();
-        final String first = reason.isEmpty() ? "exit status " + process.exitValue() : reason.split("\n")[0];
-        return failed("'" + program + "' could not judge this game: " + first);
-      }
-      final Object json = Json.parse(answer);
-      if (!(json instanceof Map) || !(((Map<String, Object>) json).get("version") instanceof Double)
-          || (Double) ((Map<String, Object>) json).get("version") < INTERFACE_VERSION) {
-        return failed("'" + program + "' is too old for this module's referee button; install Stavka's current release.");
-      }
-      return new Answer((Map<String, Object>) json, null);
+      return failed("'" + program + "' stopped twice in a row.");
     }
     catch (IOException | RuntimeException e) {
       return failed("the referee's answer could not be read (" + e.getMessage() + ").");
     }
-    catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return failed("stopped.");
-    }
     finally {
-      for (final File file : new File[] {save, out, err}) {
-        if (file != null && !file.delete()) {
-          file.deleteOnExit();
-        }
+      if (save != null && !save.delete()) {
+        save.deleteOnExit();
       }
     }
+  }
+
+  private static void startServer(String program) throws IOException {
+    if (serverErrors == null) {
+      serverErrors = File.createTempFile("stavka-referee", ".txt");
+      serverErrors.deleteOnExit();
+    }
+    final ProcessBuilder builder = new ProcessBuilder(program, "machine", "--serve").redirectError(serverErrors);
+    builder.environment().put("PYTHONIOENCODING", "utf-8");
+    server = builder.start();
+    requests = new BufferedWriter(new OutputStreamWriter(server.getOutputStream(), StandardCharsets.UTF_8));
+    answers = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  private static String firstLine(File file) throws IOException {
+    final String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).trim();
+    return text.isEmpty() ? "it stopped at once" : text.split("\n")[0];
+  }
+
+  /** The service's answer line: the command's JSON, or the one line saying why there is none. */
+  @SuppressWarnings("unchecked")
+  private static Answer read(String program, String line) {
+    final Object reply = Json.parse(line);
+    if (!(reply instanceof Map)) {
+      return failed("the referee's answer could not be read.");
+    }
+    final Map<String, Object> answer = (Map<String, Object>) reply;
+    if (!Double.valueOf(0).equals(answer.get("exit"))) {
+      return failed("'" + program + "' could not judge this game: " + answer.get("error"));
+    }
+    final Object json = answer.get("answer");
+    if (!(json instanceof Map) || !(((Map<String, Object>) json).get("version") instanceof Double)
+        || (Double) ((Map<String, Object>) json).get("version") < INTERFACE_VERSION) {
+      return failed("'" + program + "' is too old for this module's referee button; install Stavka's current release.");
+    }
+    return new Answer((Map<String, Object>) json, null);
   }
 
   private static Answer failed(String why) {
