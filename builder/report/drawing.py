@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 from builder.report.area_layers import ControlMarker, StepCount
 from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet
 from builder.report.map_board import MapBoard
-from builder.report.overlay_layers import overlay_layer
+from builder.report.overlay_layers import frame_stack, overlay_layer
 from builder.report.overlays import Overlay
 from builder.report.svg import (
     Point,
@@ -308,47 +308,15 @@ def _supply_marks(
         mark = element(
             "g", {"class": f"supply-mark supply-{worst}", "data-location": stack.location}
         )
-        mark.append(
-            element(
-                "rect",
-                {
-                    "x": number(x - half),
-                    "y": number(y - half),
-                    "width": number(2 * half),
-                    "height": number(2 * half),
-                    "fill": "none",
-                    "stroke": stroke,
-                    "stroke-width": number(size * (0.04 if worst == "supplied" else 0.09)),
-                    "rx": number(size * 0.06),
-                },
-            )
+        frame_stack(
+            mark,
+            (x, y),
+            half,
+            size,
+            stroke,
+            size * (0.04 if worst == "supplied" else 0.09),
+            marker,
         )
-        if marker:
-            mark.append(
-                element(
-                    "circle",
-                    {
-                        "cx": number(x - half),
-                        "cy": number(y + half),
-                        "r": number(size * 0.2),
-                        "fill": stroke,
-                        "stroke": "#ffffff",
-                        "stroke-width": number(size * 0.03),
-                    },
-                )
-            )
-            mark.append(
-                element(
-                    "text",
-                    {
-                        "x": number(x - half),
-                        "y": number(y + half),
-                        "class": "supply-glyph",
-                        "font-size": number(size * 0.28),
-                    },
-                    text=marker,
-                )
-            )
         layer.append(mark)
     return layer
 

@@ -232,45 +232,62 @@ def _unit_marks(
             {"class": "unit-mark", "data-units": " ".join(names)},
             title(f"{overlay.name}: {', '.join(names)}"),
         )
-        mark.append(
-            element(
-                "rect",
-                {
-                    "x": number(x - half),
-                    "y": number(y - half),
-                    "width": number(2 * half),
-                    "height": number(2 * half),
-                    "fill": "none",
-                    "stroke": overlay.colour,
-                    "stroke-width": number(size * 0.09),
-                    "rx": number(size * 0.06),
-                },
-            )
-        )
-        if overlay.glyph:
-            mark.append(
-                element(
-                    "circle",
-                    {
-                        "cx": number(x - half),
-                        "cy": number(y + half),
-                        "r": number(size * 0.2),
-                        "fill": overlay.colour,
-                        "stroke": "#ffffff",
-                        "stroke-width": number(size * 0.03),
-                    },
-                )
-            )
-            mark.append(
-                element(
-                    "text",
-                    {
-                        "x": number(x - half),
-                        "y": number(y + half),
-                        "class": "supply-glyph",
-                        "font-size": number(size * 0.28),
-                    },
-                    text=overlay.glyph,
-                )
-            )
+        frame_stack(mark, (x, y), half, size, overlay.colour, size * 0.09, overlay.glyph)
         layer.append(mark)
+
+
+def frame_stack(
+    mark: ElementTree.Element,
+    centre: Point,
+    half: float,
+    size: float,
+    colour: str,
+    stroke_width: float,
+    glyph: str,
+) -> None:
+    """Into ``mark``, a frame of ``colour`` round a stack at ``centre`` and, when there is
+    one, ``glyph`` in a disc at its lower left corner: how the page marks a unit, the same
+    for the supply states and the referee's layers."""
+    x, y = centre
+    mark.append(
+        element(
+            "rect",
+            {
+                "x": number(x - half),
+                "y": number(y - half),
+                "width": number(2 * half),
+                "height": number(2 * half),
+                "fill": "none",
+                "stroke": colour,
+                "stroke-width": number(stroke_width),
+                "rx": number(size * 0.06),
+            },
+        )
+    )
+    if not glyph:
+        return
+    mark.append(
+        element(
+            "circle",
+            {
+                "cx": number(x - half),
+                "cy": number(y + half),
+                "r": number(size * 0.2),
+                "fill": colour,
+                "stroke": "#ffffff",
+                "stroke-width": number(size * 0.03),
+            },
+        )
+    )
+    mark.append(
+        element(
+            "text",
+            {
+                "x": number(x - half),
+                "y": number(y + half),
+                "class": "supply-glyph",
+                "font-size": number(size * 0.28),
+            },
+            text=glyph,
+        )
+    )
