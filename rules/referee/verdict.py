@@ -17,6 +17,8 @@ class Verdict:
     ``rules`` are the rule numbers the ruling rests on (never empty); ``path`` is the
     traced hex path (printed numbers, from the subject outward) when the ruling is about
     a line such as supply; ``details`` hold figures such as distances or strengths;
+    ``readings`` name the readings of unclear rules the ruling depends on, as the coverage
+    register letters them ("4.9 (a)"), so a player sees which choice of Stavka's decided it;
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
     can be put back on the unit's piece in a save. ``violation`` marks a breach of the
     rules standing in the position (an illegal stack, placement or mission), which a
@@ -32,6 +34,7 @@ class Verdict:
     details: Mapping[str, str] = field(default_factory=dict)
     unit: str | None = None
     violation: bool = False
+    readings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rules:
@@ -49,11 +52,15 @@ class Verdict:
             "details": dict(self.details),
             "unit": self.unit,
             "violation": self.violation,
+            # Only when a reading decided it, so verdicts that rest on none read as before.
+            **({"readings": list(self.readings)} if self.readings else {}),
         }
 
     def as_text(self) -> str:
         """One line (two with a path) for people."""
         line = f"{self.subject}: {self.outcome} — {self.explanation} [rule {', '.join(self.rules)}]"
+        if self.readings:
+            line += f" [reading {', '.join(self.readings)}]"
         if self.path:
             line += "\n    path: " + " ".join(self.path)
         return line
