@@ -15,6 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 
 from rules.errors import DataError
@@ -99,6 +100,7 @@ class Coverage:
         return sum(counts[status] for status in JUDGED) / ruled if ruled else 0.0
 
 
+@cache
 def load_coverage(game_id: str) -> Coverage:
     """The coverage of one game's referee, read from its package."""
     if game_id not in COVERED_GAMES:
@@ -111,6 +113,22 @@ def load_coverage(game_id: str) -> Coverage:
     place = f"rules/referee/{game_id}/coverage.toml"
     data = tomllib.loads(resource.read_text(encoding="utf-8"))
     return _coverage(game_id, place, data)
+
+
+def reading_applied(game_id: str, rule: str, value: str | None = None) -> str:
+    """How a verdict names the reading of ``rule`` it applied, "4.9 (a)": the letter of the
+    option whose setting value is ``value``, or the default's when ``value`` is None.
+
+    The letters live in the register alone, so a verdict and the compliance statement
+    cannot name different options; a rule or value the register lacks is a programming
+    error, which the tests catch.
+    """
+    coverage = load_coverage(game_id)
+    reading = next(item for item in coverage.readings if item.rule == rule)
+    if value is None:
+        return f"{rule} ({reading.default})"
+    letter = next(letter for letter, given in reading.values.items() if given == value)
+    return f"{rule} ({letter})"
 
 
 def _coverage(game_id: str, place: str, data: Mapping[str, object]) -> Coverage:
