@@ -72,7 +72,9 @@ class TurningPointReferee(HexReferee):
     @cached_property
     def supply_lines(self) -> SupplyLines:
         """Every unit's supply, from one search per side."""
-        return SupplyLines(self.position, self.board, self.forces, self.air)
+        return SupplyLines(
+            self.position, self.board, self.forces, self.air, self.settings.army_organisation
+        )
 
     @cached_property
     def combat(self) -> Combat:

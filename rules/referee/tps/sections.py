@@ -41,5 +41,6 @@ RULES: Mapping[str, str] = {
     "vp_schedule": "VP schedule",
     "terrain": "Terrain effects table",
     "crt": "CRT note",
+    "army_organisation": "Optional: Soviet army organisation",
 }
 """The section of the rules text each ruling rests on; verdicts cite only these strings."""

@@ -16,6 +16,9 @@
   the continuous front.
 - ``gap_vp_axis``, ``gap_vp_soviet``: VP each side was already awarded for the other's
   front gaps in earlier player turns, which no position can recompute.
+- ``army_organisation``: ``yes`` when the players use the optional Soviet army organisation
+  (a "3-4" rifle corps is supplied only within 3 hexes of another unit of its army, a
+  "5-5" within 5); ``no`` by default, as an optional rule is off unless chosen.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ SETTING_NAMES = (
     "phasing_side",
     "gap_vp_axis",
     "gap_vp_soviet",
+    "army_organisation",
 )
 AIR_MISSIONS = (
     "close_support",
@@ -55,6 +59,7 @@ class Settings:
     air_rolls: Mapping[str, int]
     phasing_side: str | None
     earlier_gap_vp: Mapping[str, int]
+    army_organisation: bool
 
 
 def read_settings(position: Position) -> Settings:
@@ -101,6 +106,7 @@ def read_settings(position: Position) -> Settings:
         rolls,
         phasing if phasing in (AXIS, SOVIET) else None,
         earlier,
+        reader.yes("army_organisation"),
     )
 
 
