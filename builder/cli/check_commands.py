@@ -22,6 +22,7 @@ from rules.referee.games import referee_for
 from rules.referee.hidden import PlayerView, WithheldOdds, player_view, referee_view
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
+from rules.referee.settings import with_settings
 from rules.referee.summary import CheckSummary, grouped, headline, summarize
 
 if TYPE_CHECKING:
@@ -54,14 +55,16 @@ def is_save(path: Path) -> bool:
     return suffix != POSITION_SUFFIX
 
 
-def load_position(path: Path, module: Path | None = None) -> Position:
+def load_position(
+    path: Path, module: Path | None = None, settings: tuple[str, ...] = ()
+) -> Position:
     """A position from a saved game or log of our modules, judged with ``module``'s data
-    when given, or from a TOML position file."""
+    when given, or from a TOML position file; ``settings`` (``NAME=VALUE``) replace its own."""
     if is_save(path):
         # The save reader is loaded only for saves: a position file needs none of it.
         from builder.positions import position_from_save
 
-        return position_from_save(path, module)
+        return with_settings(position_from_save(path, module), settings)
     if module is not None:
         raise SaveError(
             path,
@@ -69,7 +72,7 @@ def load_position(path: Path, module: Path | None = None) -> Position:
             "--module judges a saved game or log with its module's data; "
             "a position file names its game itself",
         )
-    return read_position_file(path)
+    return with_settings(read_position_file(path), settings)
 
 
 def view_for(position: Position, side: str | None) -> PlayerView:
@@ -124,6 +127,18 @@ MODULE = click.option(
 )
 
 
+SETTINGS = click.option(
+    "--setting",
+    "settings",
+    metavar="NAME=VALUE",
+    multiple=True,
+    help="A setting the position cannot show, e.g. an optional rule the players chose "
+    "(army_organisation=yes) or another reading of an unclear rule (east_of_don=literal; "
+    "`stavka coverage` lists them); repeatable, and it replaces a position file's own.",
+)
+"""How a save, which has no [settings] table, gets its players' optional rules and readings."""
+
+
 def hex_argument(position: Position, name: str) -> Hex:
     """The hex a printed number on the command line names; an unknown one is bad input."""
     found = position.spec.parse_hex(name.strip())
@@ -144,12 +159,14 @@ def hex_argument(position: Position, name: str) -> Hex:
 )
 @AS_SIDE
 @MODULE
+@SETTINGS
 def check(
     position_path: Path,
     output_format: str,
     annotated_path: Path | None,
     view_side: str | None,
     module_path: Path | None,
+    settings: tuple[str, ...],
 ) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
@@ -171,7 +188,9 @@ def check(
 
         annotation = read_annotation(position_path, annotated_path, module_path)
     position = (
-        load_position(position_path, module_path) if annotation is None else annotation.position
+        load_position(position_path, module_path, settings)
+        if annotation is None
+        else with_settings(annotation.position, settings)
     )
     referee = referee_for(position)
     view = view_for(position, view_side)
@@ -251,6 +270,7 @@ def _summary_text(summary: CheckSummary, view: PlayerView) -> str:
 @OUTPUT_FORMAT
 @AS_SIDE
 @MODULE
+@SETTINGS
 def odds(
     position_path: Path,
     defender: str,
@@ -258,10 +278,11 @@ def odds(
     output_format: str,
     view_side: str | None,
     module_path: Path | None,
+    settings: tuple[str, ...],
 ) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
-    position = load_position(position_path, module_path)
+    position = load_position(position_path, module_path, settings)
     view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):
