@@ -174,6 +174,31 @@ def test_every_reading_with_a_setting_is_exercised_by_a_position(game_id: str) -
 
 
 @pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_open_rule_says_what_judging_it_would_take(game_id: str) -> None:
+    """An open row's note says what it would take, concretely: it names the code or data
+    file (under rules/, games/ or tests/) where the work would go, and the file exists."""
+    vague = {}
+    for row in coverage(game_id).rows:
+        if row.status != "open":
+            continue
+        _, said, what = row.note.partition("would take:")
+        named = re.findall(r"(?:rules|games|tests)/[\w/]+\.(?:py|toml)", what)
+        if not said or not named or not all((ROOT / path).is_file() for path in named):
+            vague[row.number] = row.note
+    assert vague == {}
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_reading_without_a_setting_says_what_selecting_another_would_take(
+    game_id: str,
+) -> None:
+    """A reading no setting selects names the code or data that would have to change."""
+    for reading in coverage(game_id).readings:
+        if not reading.setting:
+            assert re.search(r"(?:rules|games)/[\w/]+\.(?:py|toml)", reading.note), reading.rule
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
 def test_verdicts_name_only_readings_of_the_register(game_id: str) -> None:
     options = {
         f"{reading.rule} ({letter})"
