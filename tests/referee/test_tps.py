@@ -283,6 +283,25 @@ def test_bad_settings_are_refused(settings: dict[str, str], message: str) -> Non
         referee(board("open"), {}, settings=settings)
 
 
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        (None, "need the position's scenario"),
+        ("3", "scenario 3 uses B"),
+    ],
+)
+def test_hold_orders_need_a_historical_set_up(scenario: str | None, message: str) -> None:
+    """Optional: Axis hold orders are 'used only with historical information': a scenario
+    whose Axis order of battle is a free set-up (B), or none named, is refused, naming
+    the setting."""
+    position_ = dataclasses.replace(
+        read_position_file(POSITIONS / "hold_orders.toml"), scenario=scenario
+    )
+    with pytest.raises(RefereeError, match=message) as refused:
+        TurningPointReferee(position_)
+    assert "hold_orders" in str(refused.value)
+
+
 def test_a_flight_whose_ground_echelon_is_gone_cannot_fly() -> None:
     """Air units: a flight flies from its own ground echelon, and is removed with it; a
     flight in the air with no echelon on the map has no effect."""
