@@ -25,7 +25,15 @@ from builder.module.area_names import (
     steps_map_name,
 )
 from builder.conventions import dead_pile_name
-from builder.positions import _layer, _properties, _scenario, turn_and_phase, unit_of, unit_rank
+from builder.positions import (
+    _layer,
+    _properties,
+    _scenario,
+    optional_rule_settings,
+    turn_and_phase,
+    unit_of,
+    unit_rank,
+)
 from builder.steps_layout import steps_boxes
 from builder.vassal.model import Deck, Piece, SavedGame
 from builder.vassal.sequence import decode
@@ -198,6 +206,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
+        settings=optional_rule_settings(path, spec, saved.global_properties),
         source=str(path),
         control=control,
         cards=cards.table(),

@@ -14,6 +14,11 @@ SCENARIO_PROPERTY = "Scenario"
 """The module's global property each predefined set-up sets to its scenario id."""
 
 
+OPTION_OFF, OPTION_ON = "0", "1"
+"""The values of an optional rule's global property (named as its setting): out of play,
+in play. Numeric, so one toolbar click turns it over without a dialog."""
+
+
 def module_name(spec: GameSpec) -> str:
     """The name of a game's module, which its saves carry in their ``moduledata``."""
     return f"{spec.title} (Stavka)"

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.carried_data import read_module_game
-from builder.conventions import SCENARIO_PROPERTY, dead_pile_name, module_name, unit_printed_values
+from builder.conventions import (
+    OPTION_OFF,
+    OPTION_ON,
+    SCENARIO_PROPERTY,
+    dead_pile_name,
+    module_name,
+    unit_printed_values,
+)
 from builder.printable import printable
 from builder.vassal.commands import CommandGroup
 from builder.vassal.metadata import Metadata
@@ -25,6 +32,7 @@ from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import SaveFile
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Decorator, Layer, Marker
+from rules.coverage import optional_rules
 from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
 from rules.errors import SaveError
 from rules.model import GameMap, GameSpec, Unit
@@ -160,6 +168,7 @@ def hex_position(
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
+        settings=optional_rule_settings(path, spec, saved.global_properties),
         source=str(path),
     )
 
@@ -270,6 +279,23 @@ def unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
                 "judge it with its module (--module MODULE.vmod)",
             )
     return unit
+
+
+def optional_rule_settings(
+    path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]
+) -> dict[str, str]:
+    """The optional rules the players put in play in the module (its global property of
+    each rule's setting name, 1 or 0), as the settings "yes" or "no"."""
+    settings = {}
+    named = {row.setting for row in optional_rules(spec.id)}
+    for value in properties:
+        if value.name in named and value.container in ("", MODULE_CONTAINER):
+            if value.value not in (OPTION_ON, OPTION_OFF):
+                raise SaveError(
+                    path, value.name, f"{printable(value.value)} is not {OPTION_ON} or {OPTION_OFF}"
+                )
+            settings[value.name] = "yes" if value.value == OPTION_ON else "no"
+    return settings
 
 
 def _scenario(

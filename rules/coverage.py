@@ -45,6 +45,8 @@ class RuleRow:
     section carries. ``code`` and ``tests`` name the files (and test functions, as
     ``file::function``) that judge and prove a judged rule; ``note`` says why a rule is
     not observable, what an open one would take, or what a descriptive one describes.
+    ``setting`` names the yes/no setting that turns an optional rule on: the modules
+    offer it as a global property of that name, which the referee reads from a save.
     """
 
     number: str
@@ -54,6 +56,7 @@ class RuleRow:
     tests: tuple[str, ...]
     note: str
     letters: tuple[str, ...]
+    setting: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,14 @@ def load_coverage(game_id: str) -> Coverage:
     return _coverage(game_id, place, data)
 
 
+def optional_rules(game_id: str) -> tuple[RuleRow, ...]:
+    """The optional rules of a game's text that a setting turns on, in the text's order;
+    none for a game without a coverage matrix."""
+    if game_id not in COVERED_GAMES:
+        return ()
+    return tuple(row for row in load_coverage(game_id).rows if row.setting)
+
+
 def reading_applied(game_id: str, rule: str, value: str | None = None) -> str:
     """How a verdict names the reading of ``rule`` it applied, "4.9 (a)": the letter of the
     option whose setting value is ``value``, or the default's when ``value`` is None.
@@ -155,6 +166,7 @@ def _row(place: str, item: Mapping[str, object]) -> RuleRow:
         tests=_texts(place, item, "tests"),
         note=str(item.get("note", "")),
         letters=_texts(place, item, "letters"),
+        setting=str(item.get("setting", "")),
     )
     if status in JUDGED and not (row.code and row.tests):
         raise DataError(

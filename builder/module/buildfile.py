@@ -36,6 +36,7 @@ from builder.module.catalogue import Catalogue
 from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
+from builder.module.options import optional_rule_properties
 from builder.module.palette import add_palette
 from builder.module.plugin import add_referee, referee_buttons
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
@@ -100,6 +101,7 @@ def _global_properties(root: etree._Element, spec: GameSpec) -> None:
         wrap="false",
     )
     track_properties(properties, spec)
+    optional_rule_properties(properties, spec)
     if spec.cards is not None:
         card_properties(properties)
 

@@ -9,8 +9,13 @@ from typing import Any
 
 import pytest
 
+from builder.conventions import module_name
+from builder.vassal.metadata import Metadata
+from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
+from builder.vassal.traits import BasicPiece, Marker
+from builder.vassal.writer import SetupPiece, build_setup_save
 from tests.cli.test_cli import run
-from tests.support.games import shipped_game
+from tests.support.games import hex_of, shipped_game
 from tests.support.saves import SavedUnit, stavka_save
 
 ARMY_ORGANISATION = "Optional: Soviet army organisation"
@@ -68,3 +73,42 @@ def test_a_bad_setting_is_one_line_naming_the_save_and_exit_2(
     code, output, error = run("check", str(lone_corps), "--setting", setting)
     assert (code, output) == (2, "")
     assert error.count("\n") == 1 and str(lone_corps) in error and message in error
+
+
+def corps_save(path: Path, army_organisation: str) -> Path:
+    """The lone corps of :func:`lone_corps`, saved with the module's army organisation
+    property at ``army_organisation`` (what its toolbar button sets: 1 in play, 0 not)."""
+    spec = shipped_game("tps")
+    game_map = next(game_map for game_map in spec.maps if game_map.hex_map is not None)
+    assert game_map.hex_map is not None
+    x, y = game_map.hex_map.pixel_centre(hex_of(spec, "1504"))
+    piece = SetupPiece(
+        (Marker(("Game", "UnitId"), ("tps", "su-1gdsa-rc2")), BasicPiece(image="", name="corps")),
+        game_map.name,
+        int(x),
+        int(y),
+    )
+    metadata = Metadata(module_name(spec), "0.1.0", "3.7.10", "1700000000000", "")
+    chosen = GlobalPropertyValue("army_organisation", army_organisation, MODULE_CONTAINER)
+    path.write_bytes(build_setup_save([piece], metadata, seed=1, global_properties=(chosen,)))
+    return path
+
+
+def test_an_optional_rule_put_in_play_in_the_module_is_read_from_the_save(tmp_path: Path) -> None:
+    chosen = corps_save(tmp_path / "chosen.vsav", "1")
+    code, output, _ = run("check", str(chosen), "--format", "json")
+    assert code == 0 and supply_of(output, "su-1gdsa-rc2")["outcome"] == "out of supply"
+    # The command line has the last word over the save.
+    _, overridden, _ = run(
+        "check", str(chosen), "--format", "json", "--setting", "army_organisation=no"
+    )
+    assert supply_of(overridden, "su-1gdsa-rc2")["outcome"] == "supplied"
+    _, left_out, _ = run("check", str(corps_save(tmp_path / "off.vsav", "0")), "--format", "json")
+    assert ARMY_ORGANISATION not in left_out
+
+
+def test_an_optional_rule_property_that_is_neither_0_nor_1_is_refused(tmp_path: Path) -> None:
+    broken = corps_save(tmp_path / "broken.vsav", "2")
+    code, output, error = run("check", str(broken))
+    assert (code, output) == (2, "")
+    assert error.count("\n") == 1 and "army_organisation: 2 is not 1 or 0" in error
