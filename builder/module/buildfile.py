@@ -36,7 +36,7 @@ from builder.module.catalogue import Catalogue
 from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
-from builder.module.options import optional_rule_properties
+from builder.module.options import option_buttons, optional_rule_properties
 from builder.module.palette import add_palette
 from builder.module.plugin import add_referee, referee_buttons
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
@@ -181,6 +181,7 @@ def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     if spec.is_area_game:
         buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
     buttons += [(button.text, button.key) for button in referee_buttons(spec)]
+    buttons += [(button.text, button.key) for button in option_buttons(spec)]
     return buttons
 
 

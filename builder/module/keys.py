@@ -125,6 +125,8 @@ ODDS = toolbar("B")
 """The odds of the selected attack (a Rattenkrieg duel's chances)."""
 DECLARE = toolbar("L")
 """Put the attack last asked about in the log."""
+OPTIONAL_RULES = (toolbar("5"), toolbar("6"), toolbar("7"), toolbar("8"))
+"""Put a game's optional rules in play or out, in the order of its rules text."""
 
 # Keys the module sends itself
 FOLLOW_TRACK = internal(1)

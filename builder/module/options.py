@@ -9,18 +9,42 @@ referee reads it from the save as the setting of the same name (1: "yes").
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lxml import etree
 
 from builder.conventions import OPTION_OFF, OPTION_ON
+from builder.module import keys
 from builder.module.elements import element
-from rules.coverage import optional_rules
+from builder.module.keys import Key
+from rules.coverage import RuleRow, optional_rules
 from rules.model import GameSpec
+
+
+@dataclass(frozen=True)
+class OptionButton:
+    """The toolbar button of one optional rule."""
+
+    rule: RuleRow
+    text: str
+    key: Key
+
+
+def option_buttons(spec: GameSpec) -> tuple[OptionButton, ...]:
+    """A button for every optional rule of ``spec``'s text, each with its own key."""
+    rows = optional_rules(spec.id)
+    if len(rows) > len(keys.OPTIONAL_RULES):
+        raise ValueError(f"{spec.id} has more optional rules than keys.OPTIONAL_RULES")
+    return tuple(
+        OptionButton(row, f"Option: {row.setting.replace('_', ' ').capitalize()}", key)
+        for row, key in zip(rows, keys.OPTIONAL_RULES, strict=False)
+    )
 
 
 def optional_rule_properties(properties: etree._Element, spec: GameSpec) -> None:
     """A global property and a toggle button for every optional rule of ``spec``'s text."""
-    for row in optional_rules(spec.id):
-        title = row.number.removeprefix("Optional: ")
+    for button in option_buttons(spec):
+        row = button.rule
         prop = element(
             properties,
             "module.properties.GlobalProperty",
@@ -35,11 +59,11 @@ def optional_rule_properties(properties: etree._Element, spec: GameSpec) -> None
         element(
             prop,
             "module.properties.ChangePropertyButton",
-            text=f"Option: {title}",
+            text=button.text,
             tooltip=f"{row.title} (rule {row.number}). Click to put it in play or out of it",
             icon="",
-            hotkey="",
+            hotkey=button.key.encoded(),
             # Incremented by 1 with wrap from 1 back to 0: one click turns it over, no dialog.
             propChanger=f"I,{OPTION_ON}",
-            reportFormat=f"Optional rule {title}: $newValue$ ({OPTION_ON} in play, {OPTION_OFF} not)",
+            reportFormat=f"{button.text}: $newValue$ ({OPTION_ON} in play, {OPTION_OFF} not)",
         )

@@ -35,8 +35,8 @@ def test_every_optional_rule_of_a_text_has_a_setting_the_module_offers() -> None
     optional_rule_properties(properties, shipped_game("tps"))
     buttons = properties.findall("*/VASSAL.build.module.properties.ChangePropertyButton")
     assert [button.get("text") for button in buttons] == [
-        "Option: Soviet army organisation",
-        "Option: Axis hold orders",
+        "Option: Army organisation",
+        "Option: Hold orders",
     ]
 
 
@@ -50,14 +50,14 @@ def test_a_rule_put_in_play_in_the_engine_is_judged_from_the_save(tmp_path: Path
     saved = tmp_path / "chosen.vsav"
     steps = tmp_path / "steps.json"
     steps.write_text(
-        json.dumps([{"button": "Option: Soviet army organisation"}, {"save": str(saved)}]),
+        json.dumps([{"button": "Option: Army organisation"}, {"save": str(saved)}]),
         encoding="utf-8",
     )
     code, report = run_vcheck(module, setup, "--compact", "--no-state", "--actions", str(steps))
     actions = report["actions"]
     assert code == 0 and isinstance(actions, list)
     assert actions[0]["errors"] == []
-    assert any("Optional rule Soviet army organisation: 1" in line for line in actions[0]["chat"])
+    assert any("Option: Army organisation: 1 (1 in play" in line for line in actions[0]["chat"])
     _, before, _ = run("check", str(setup), "--format", "json")
     _, after, _ = run("check", str(saved), "--format", "json")
     cited = [
