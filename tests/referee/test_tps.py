@@ -283,6 +283,18 @@ def test_bad_settings_are_refused(settings: dict[str, str], message: str) -> Non
         referee(board("open"), {}, settings=settings)
 
 
+def test_vp_schedule_reading_is_named_only_before_the_game_ends() -> None:
+    """VP schedule: the Rostov VP and the level are given as if the game ended now, and
+    say that they rest on reading (a); after the last turn they are the result itself."""
+    early = read_position_file(POSITIONS / "hold_orders_off.toml")
+    over = dataclasses.replace(early, turn=early.spec.scenarios["1"].last_turn + 1)
+    for position_, readings in ((early, ("VP schedule (a)",)), (over, ())):
+        verdicts = TurningPointReferee(position_).check()
+        rostov = next(verdict for verdict in verdicts if verdict.subject == "Rostov")
+        level = next(verdict for verdict in verdicts if verdict.subject == "game")
+        assert (rostov.readings, level.readings) == (readings, readings)
+
+
 @pytest.mark.parametrize(
     ("scenario", "message"),
     [

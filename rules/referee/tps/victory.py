@@ -8,7 +8,9 @@ settings, since no position can recompute them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from rules.coverage import reading_applied
 from rules.model import GameSpec, Unit, VictoryPointAward
 from rules.hexes import distance
 from rules.referee.ending import IF_IT_ENDED_NOW, game_over
@@ -96,8 +98,12 @@ class Victory:
                     "; ".join(earned) or "no enemy unit eliminated",
                 )
             )
+        # The level is the game's result only at its end; before, it is what the VP held
+        # now would give, and so are Rostov's VP (a reading of the VP schedule).
+        final = game_over(self.position)
+        early = () if final else (reading_applied("tps", RULES["vp_schedule"]),)
         rostov_verdict, rostov_side, rostov_points = self._rostov()
-        verdicts.append(rostov_verdict)
+        verdicts.append(replace(rostov_verdict, readings=early))
         points[rostov_side] += rostov_points
         phasing = self.settings.phasing_side
         for side in (AXIS, SOVIET):
@@ -132,6 +138,7 @@ class Victory:
                     (RULES["front"],),
                     f"{earned_now} VP to the {enemy} side, {when}",
                     details={"gaps": " ".join(self.board.labels(gaps))},
+                    readings=(reading_applied("tps", RULES["front"]),),
                 )
             )
         for side in (AXIS, SOVIET):
@@ -143,9 +150,6 @@ class Victory:
             if (band.minimum is None or band.minimum <= difference)
             and (band.maximum is None or difference <= band.maximum)
         )
-        # The level is the game's result only at its end; before, it is what the VP held
-        # now would give.
-        final = game_over(self.position)
         verdicts.append(
             Verdict(
                 "game",
@@ -159,6 +163,7 @@ class Victory:
                     "level": level,
                     "final": "yes" if final else "no",
                 },
+                readings=early,
             )
         )
         return verdicts
