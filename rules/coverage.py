@@ -15,6 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 
 from rules.errors import DataError
@@ -44,6 +45,8 @@ class RuleRow:
     section carries. ``code`` and ``tests`` name the files (and test functions, as
     ``file::function``) that judge and prove a judged rule; ``note`` says why a rule is
     not observable, what an open one would take, or what a descriptive one describes.
+    ``setting`` names the yes/no setting that turns an optional rule on: the modules
+    offer it as a global property of that name, which the referee reads from a save.
     """
 
     number: str
@@ -53,6 +56,7 @@ class RuleRow:
     tests: tuple[str, ...]
     note: str
     letters: tuple[str, ...]
+    setting: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ class Coverage:
         return sum(counts[status] for status in JUDGED) / ruled if ruled else 0.0
 
 
+@cache
 def load_coverage(game_id: str) -> Coverage:
     """The coverage of one game's referee, read from its package."""
     if game_id not in COVERED_GAMES:
@@ -111,6 +116,30 @@ def load_coverage(game_id: str) -> Coverage:
     place = f"rules/referee/{game_id}/coverage.toml"
     data = tomllib.loads(resource.read_text(encoding="utf-8"))
     return _coverage(game_id, place, data)
+
+
+def optional_rules(game_id: str) -> tuple[RuleRow, ...]:
+    """The optional rules of a game's text that a setting turns on, in the text's order;
+    none for a game without a coverage matrix."""
+    if game_id not in COVERED_GAMES:
+        return ()
+    return tuple(row for row in load_coverage(game_id).rows if row.setting)
+
+
+def reading_applied(game_id: str, rule: str, value: str | None = None) -> str:
+    """How a verdict names the reading of ``rule`` it applied, "4.9 (a)": the letter of the
+    option whose setting value is ``value``, or the default's when ``value`` is None.
+
+    The letters live in the register alone, so a verdict and the compliance statement
+    cannot name different options; a rule or value the register lacks is a programming
+    error, which the tests catch.
+    """
+    coverage = load_coverage(game_id)
+    reading = next(item for item in coverage.readings if item.rule == rule)
+    if value is None:
+        return f"{rule} ({reading.default})"
+    letter = next(letter for letter, given in reading.values.items() if given == value)
+    return f"{rule} ({letter})"
 
 
 def _coverage(game_id: str, place: str, data: Mapping[str, object]) -> Coverage:
@@ -137,6 +166,7 @@ def _row(place: str, item: Mapping[str, object]) -> RuleRow:
         tests=_texts(place, item, "tests"),
         note=str(item.get("note", "")),
         letters=_texts(place, item, "letters"),
+        setting=str(item.get("setting", "")),
     )
     if status in JUDGED and not (row.code and row.tests):
         raise DataError(

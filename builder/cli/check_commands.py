@@ -22,6 +22,7 @@ from builder.cli.options import (
     MODULE,
     OUTPUT_FORMAT,
     POSITION,
+    SETTINGS,
     hex_argument,
     seen_by,
     view_for,
@@ -32,6 +33,7 @@ from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.summary import grouped, headline, summarize
+from rules.referee.settings import with_settings
 
 
 @main.command("check")
@@ -52,6 +54,7 @@ from rules.referee.summary import grouped, headline, summarize
     is_flag=True,
     help="With --format json, add the map layers a player may toggle: zones of control and front gaps.",
 )
+@SETTINGS
 def check(
     position_path: Path,
     output_format: str,
@@ -59,6 +62,7 @@ def check(
     view_side: str | None,
     module_path: Path | None,
     with_layers: bool,
+    settings: tuple[str, ...],
 ) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
@@ -80,7 +84,9 @@ def check(
 
         annotation = read_annotation(position_path, annotated_path, module_path)
     position = (
-        load_position(position_path, module_path) if annotation is None else annotation.position
+        load_position(position_path, module_path, settings)
+        if annotation is None
+        else with_settings(annotation.position, settings)
     )
     referee = referee_for(position)
     view = view_for(position, view_side)
@@ -134,6 +140,7 @@ def check(
 @OUTPUT_FORMAT
 @AS_SIDE
 @MODULE
+@SETTINGS
 def odds(
     position_path: Path,
     defender: str,
@@ -141,10 +148,11 @@ def odds(
     output_format: str,
     view_side: str | None,
     module_path: Path | None,
+    settings: tuple[str, ...],
 ) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
     each die roll for one attack."""
-    position = load_position(position_path, module_path)
+    position = load_position(position_path, module_path, settings)
     view = view_for(position, view_side)
     referee = referee_for(position)
     if not isinstance(referee, HexReferee):

@@ -74,3 +74,15 @@ def hex_argument(position: Position, name: str) -> Hex:
     if found is None:
         raise HexError(position.source, None, f"unknown hex {name.strip()!r}")
     return found[1]
+
+
+SETTINGS = click.option(
+    "--setting",
+    "settings",
+    metavar="NAME=VALUE",
+    multiple=True,
+    help="A setting the position cannot show, e.g. an optional rule the players chose "
+    "(army_organisation=yes) or another reading of an unclear rule (east_of_don=literal; "
+    "`stavka coverage` lists them); repeatable, and it replaces a position file's own.",
+)
+"""How a save, which has no [settings] table, gets its players' optional rules and readings."""

@@ -34,6 +34,7 @@ from builder.module.deal import card_properties, deal_at_start
 from builder.module.elements import PACKAGE, element, piece_text
 from builder.module.keys import Key
 from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
+from builder.module.options import option_buttons, optional_rule_properties
 from builder.module.palette import add_palette
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
 from builder.module.plugin import add_referee, referee_buttons
@@ -98,6 +99,7 @@ def _global_properties(root: etree._Element, spec: GameSpec) -> None:
         wrap="false",
     )
     track_properties(properties, spec)
+    optional_rule_properties(properties, spec)
     if spec.cards is not None:
         card_properties(properties)
 
@@ -177,6 +179,7 @@ def toolbar(spec: GameSpec) -> list[tuple[str, Key]]:
     if spec.is_area_game:
         buttons.append((FACE_UP_BUTTON, keys.FACE_UP))
     buttons += [(button.text, button.key) for button in referee_buttons(spec)]
+    buttons += [(button.text, button.key) for button in option_buttons(spec)]
     return buttons
 
 

@@ -131,6 +131,8 @@ LAYERS = toolbar("Z")
 """Show or hide the referee's zones of control and front gaps on the map."""
 AIR_MISSIONS = toolbar("M")
 """The referee on the air missions (Turning Point)."""
+OPTIONAL_RULES = (toolbar("5"), toolbar("6"), toolbar("7"), toolbar("8"))
+"""Put a game's optional rules in play or out, in the order of its rules text."""
 
 # Keys the module sends itself
 FOLLOW_TRACK = internal(1)

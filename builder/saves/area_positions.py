@@ -28,6 +28,7 @@ from builder.saves.names import SIDE_LAYER, dead_pile_name
 from builder.saves.reading import (
     piece_layer,
     piece_properties,
+    optional_rule_settings,
     scenario_of,
     turn_and_phase,
     unit_of,
@@ -206,6 +207,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
+        settings=optional_rule_settings(path, spec, saved.global_properties),
         source=str(path),
         control=control,
         cards=cards.places(),

@@ -11,7 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.saves.names import STEP_LAYER, UNTRIED_LAYER, dead_pile_name
-from builder.saves.reading import piece_layer, scenario_of, turn_and_phase, unit_of, unit_rank
+from builder.saves.reading import (
+    optional_rule_settings,
+    piece_layer,
+    scenario_of,
+    turn_and_phase,
+    unit_of,
+    unit_rank,
+)
 from builder.vassal.model import Piece, SavedGame
 from rules.errors import SaveError
 from rules.model import GameMap, GameSpec, Unit
@@ -70,6 +77,7 @@ def hex_position(
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
+        settings=optional_rule_settings(path, spec, saved.global_properties),
         source=str(path),
     )
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from rules.errors import SaveError
 from rules.referee.position import Position
 from rules.referee.position_file import read_position_file
+from rules.referee.settings import with_settings
 
 SAVE_SUFFIXES = (".vsav", ".vlog", ".sav")
 POSITION_SUFFIX = ".toml"
@@ -34,14 +35,16 @@ def is_save(path: Path) -> bool:
     return True
 
 
-def load_position(path: Path, module: Path | None = None) -> Position:
+def load_position(
+    path: Path, module: Path | None = None, settings: tuple[str, ...] = ()
+) -> Position:
     """A position from a saved game or log of our modules, judged with ``module``'s data
-    when given, or from a TOML position file."""
+    when given, or from a TOML position file; ``settings`` (``NAME=VALUE``) replace its own."""
     if is_save(path):
         # The save reader is loaded only for saves: a position file needs none of it.
         from builder.saves.positions import position_from_save
 
-        return position_from_save(path, module)
+        return with_settings(position_from_save(path, module), settings)
     if module is not None:
         raise SaveError(
             path,
@@ -49,4 +52,4 @@ def load_position(path: Path, module: Path | None = None) -> Position:
             "--module judges a saved game or log with its module's data; "
             "a position file names its game itself",
         )
-    return read_position_file(path)
+    return with_settings(read_position_file(path), settings)

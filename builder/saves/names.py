@@ -24,6 +24,11 @@ SIDE_LAYER = "Side"
 """A two-sided marker's Layer whose second level shows its back (a control marker: the other side's)."""
 
 
+OPTION_OFF, OPTION_ON = "0", "1"
+"""The values of an optional rule's global property (named as its setting): out of play,
+in play. Numeric, so one toolbar click turns it over without a dialog."""
+
+
 def module_name(spec: GameSpec) -> str:
     """The name of a game's module, which its saves carry in their ``moduledata``."""
     return f"{spec.title} (Stavka)"

@@ -15,11 +15,18 @@ from pathlib import Path
 
 from builder.carried_data import read_module_game
 from builder.printable import printable
-from builder.saves.names import SCENARIO_PROPERTY, module_name, unit_printed_values
+from builder.saves.names import (
+    OPTION_OFF,
+    OPTION_ON,
+    SCENARIO_PROPERTY,
+    module_name,
+    unit_printed_values,
+)
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, SavedGame, TurnState
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Layer, Marker
+from rules.coverage import optional_rules
 from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
@@ -213,3 +220,20 @@ def turn_and_phase(
             )
         return turn, spec.phases[index]
     return 1, None
+
+
+def optional_rule_settings(
+    path: Path, spec: GameSpec, properties: tuple[GlobalPropertyValue, ...]
+) -> dict[str, str]:
+    """The optional rules the players put in play in the module (its global property of
+    each rule's setting name, 1 or 0), as the settings "yes" or "no"."""
+    settings = {}
+    named = {row.setting for row in optional_rules(spec.id)}
+    for value in properties:
+        if value.name in named and value.container in ("", MODULE_CONTAINER):
+            if value.value not in (OPTION_ON, OPTION_OFF):
+                raise SaveError(
+                    path, value.name, f"{printable(value.value)} is not {OPTION_ON} or {OPTION_OFF}"
+                )
+            settings[value.name] = "yes" if value.value == OPTION_ON else "no"
+    return settings

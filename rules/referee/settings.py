@@ -9,10 +9,27 @@ ones every game shares; a game's own formats are read by its settings module.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rules.hexes import Hex
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position
+
+
+def with_settings(position: Position, given: Sequence[str]) -> Position:
+    """``position`` with settings given as ``NAME=VALUE`` (the command line's ``--setting``),
+    each replacing the position's own: how a save, which has no ``[settings]``, gets the
+    optional rules and readings its players chose. The game's referee checks the names
+    and values as it checks a position file's."""
+    settings = dict(position.settings)
+    lines = dict(position.setting_lines)
+    for item in given:
+        name, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not name:
+            raise RefereeError(position.source, "--setting", f"{item!r} is not NAME=VALUE")
+        settings[name] = value
+        lines.pop(name, None)
+    return replace(position, settings=settings, setting_lines=lines)
 
 
 class SettingsReader:

@@ -33,6 +33,7 @@ Topic = Literal[
     "end of turn",
     "event",
     "hand",
+    "hold orders",
     "interception",
     "isolation",
     "Kampfgruppe",
@@ -92,6 +93,8 @@ class Verdict:
     ``rules`` are the rule numbers the ruling rests on (never empty); ``path`` is the
     traced hex path (printed numbers, from the subject outward) when the ruling is about
     a line such as supply; ``details`` hold figures such as distances or strengths;
+    ``readings`` name the readings of unclear rules the ruling depends on, as the coverage
+    register letters them ("4.9 (a)"), so a player sees which choice of Stavka's decided it;
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
     can be put back on the unit's piece in a save; ``place`` is the hex or area it is
     about when it is about a place rather than a unit; ``force`` the id of the side
@@ -112,6 +115,7 @@ class Verdict:
     state: State | None = None
     place: Place | None = None
     force: str | None = None
+    readings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rules:
@@ -137,11 +141,15 @@ class Verdict:
             "state": self.state,
             "place": None if self.place is None else self.place.as_json(),
             "force": self.force,
+            # Only when a reading decided it, so verdicts that rest on none read as before.
+            **({"readings": list(self.readings)} if self.readings else {}),
         }
 
     def as_text(self) -> str:
         """One line (two with a path) for people."""
         line = f"{self.subject}: {self.outcome} — {self.explanation} [rule {', '.join(self.rules)}]"
+        if self.readings:
+            line += f" [reading {', '.join(self.readings)}]"
         if self.path:
             line += "\n    path: " + " ".join(self.path)
         return line

@@ -30,6 +30,7 @@ TOOLBAR_ELEMENTS = {
     "module.NotesWindow": "hotkey",
     "module.DiceButton": "hotkey",
     "module.turn.TurnTracker": "hotkey",
+    "module.properties.ChangePropertyButton": "hotkey",
 }
 
 

@@ -2,7 +2,8 @@
 reasoning that gives them; this module reads those lines and holds a referee to them.
 
 - ``# expect: subject | topic[ | outcome[ | key=value ...]]`` — a verdict of ``check``;
-  ``rule=X`` among the key=values asks that it cite rule X;
+  ``rule=X`` among the key=values asks that it cite rule X, ``reading=X`` that it name
+  reading X ("4.9 (a)");
 - ``# expect none: subject | topic[ | outcome]`` — no such verdict;
 - ``# expect odds: DEFENDER <- ATTACKER ATTACKER | what | ...`` — the working of that
   attack, where ``what`` is ``modifier | name | shift[ | die]``, ``no modifier | name``,
@@ -45,7 +46,8 @@ def odds_expectations(path: Path) -> list[tuple[str, list[str], list[str]]]:
 
 def matches(verdict: Verdict, fields: Sequence[str]) -> bool:
     """Whether a verdict is the one an expect line describes (subject, topic[, outcome,
-    details]); ``rule=X`` among the details asks that the verdict cite rule X."""
+    details]); ``rule=X`` among the details asks that the verdict cite rule X, ``reading=X``
+    that it name reading X."""
     subject, topic, *rest = fields
     if (verdict.subject, verdict.topic) != (subject, topic):
         return False
@@ -54,6 +56,9 @@ def matches(verdict: Verdict, fields: Sequence[str]) -> bool:
     details = dict(item.split("=", 1) for item in rest[1:])
     cited = details.pop("rule", None)
     if cited is not None and cited not in verdict.rules:
+        return False
+    reading = details.pop("reading", None)
+    if reading is not None and reading not in verdict.readings:
         return False
     return all(verdict.details.get(key) == value for key, value in details.items())
 

@@ -2,8 +2,9 @@
 
 Hand-built positions (``positions/rks/*.toml``) give the reasoning from the rules first,
 then the verdicts it leads to in ``# expect:`` lines (subject | topic | outcome |
-detail=value …, ``rules=`` for the rules cited, ``violation=yes|no`` for whether it is a
-breach the summary counts); ``# expect none:`` lines name verdicts that must not be given.
+detail=value …, ``rules=`` for the rules cited, ``reading=`` for a reading it names,
+``violation=yes|no`` for whether it is a breach the summary counts); ``# expect none:``
+lines name verdicts that must not be given.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def matches(verdict: Verdict, fields: Sequence[str]) -> bool:
             actual = ", ".join(verdict.rules)
         elif key == "violation":
             actual = "yes" if verdict.violation else "no"
+        elif key == "reading":
+            actual = value if value in verdict.readings else None
         else:
             actual = verdict.details.get(key)
         if actual != value:

@@ -283,6 +283,37 @@ def test_bad_settings_are_refused(settings: dict[str, str], message: str) -> Non
         referee(board("open"), {}, settings=settings)
 
 
+def test_vp_schedule_reading_is_named_only_before_the_game_ends() -> None:
+    """VP schedule: the Rostov VP and the level are given as if the game ended now, and
+    say that they rest on reading (a); after the last turn they are the result itself."""
+    early = read_position_file(POSITIONS / "hold_orders_off.toml")
+    over = dataclasses.replace(early, turn=early.spec.scenarios["1"].last_turn + 1)
+    for position_, readings in ((early, ("VP schedule (a)",)), (over, ())):
+        verdicts = TurningPointReferee(position_).check()
+        rostov = next(verdict for verdict in verdicts if verdict.subject == "Rostov")
+        level = next(verdict for verdict in verdicts if verdict.subject == "game")
+        assert (rostov.readings, level.readings) == (readings, readings)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        (None, "need the position's scenario"),
+        ("3", "scenario 3 uses B"),
+    ],
+)
+def test_hold_orders_need_a_historical_set_up(scenario: str | None, message: str) -> None:
+    """Optional: Axis hold orders are 'used only with historical information': a scenario
+    whose Axis order of battle is a free set-up (B), or none named, is refused, naming
+    the setting."""
+    position_ = dataclasses.replace(
+        read_position_file(POSITIONS / "hold_orders.toml"), scenario=scenario
+    )
+    with pytest.raises(RefereeError, match=message) as refused:
+        TurningPointReferee(position_)
+    assert "hold_orders" in str(refused.value)
+
+
 def test_a_flight_whose_ground_echelon_is_gone_cannot_fly() -> None:
     """Air units: a flight flies from its own ground echelon, and is removed with it; a
     flight in the air with no echelon on the map has no effect."""

@@ -20,6 +20,7 @@ from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, Coverage, load_cover
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.sections import RULES as TPS_SECTIONS
+from rules.referee.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -114,16 +115,24 @@ def test_judged_rows_name_code_and_tests_that_exist_and_name_the_rule(game_id: s
             )
 
 
-def cited_rules(game_id: str) -> dict[str, set[str]]:
-    """Every rule the verdicts of the game's hand-built positions cite, with where."""
-    cited: dict[str, set[str]] = {}
+@cache
+def position_verdicts(game_id: str) -> tuple[tuple[str, Verdict], ...]:
+    """Every verdict of the game's hand-built positions, with the position's file name."""
+    found = []
     for path in sorted((POSITIONS / game_id).glob("*.toml")):
         if "# expect" not in path.read_text(encoding="utf-8"):
             continue
         referee = referee_for(read_position_file(path))
-        for verdict in referee.check_as(None):
-            for rule in verdict.rules:
-                cited.setdefault(rule, set()).add(path.name)
+        found += [(path.name, verdict) for verdict in referee.check_as(None)]
+    return tuple(found)
+
+
+def cited_rules(game_id: str) -> dict[str, set[str]]:
+    """Every rule the verdicts of the game's hand-built positions cite, with where."""
+    cited: dict[str, set[str]] = {}
+    for name, verdict in position_verdicts(game_id):
+        for rule in verdict.rules:
+            cited.setdefault(rule, set()).add(name)
     return cited
 
 
@@ -162,6 +171,54 @@ def test_every_reading_with_a_setting_is_exercised_by_a_position(game_id: str) -
             assert any(
                 re.search(rf'^{reading.setting} = "{value}"', text, re.MULTILINE) for text in texts
             ), f"no position selects reading ({letter}) of {reading.rule}"
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_open_rule_says_what_judging_it_would_take(game_id: str) -> None:
+    """An open row's note says what it would take, concretely: it names the code or data
+    file (under rules/, games/ or tests/) where the work would go, and the file exists."""
+    vague = {}
+    for row in coverage(game_id).rows:
+        if row.status != "open":
+            continue
+        _, said, what = row.note.partition("would take:")
+        named = re.findall(r"(?:rules|games|tests)/[\w/]+\.(?:py|toml)", what)
+        if not said or not named or not all((ROOT / path).is_file() for path in named):
+            vague[row.number] = row.note
+    assert vague == {}
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_reading_without_a_setting_says_what_selecting_another_would_take(
+    game_id: str,
+) -> None:
+    """A reading no setting selects names the code or data that would have to change."""
+    for reading in coverage(game_id).readings:
+        if not reading.setting:
+            assert re.search(r"(?:rules|games)/[\w/]+\.(?:py|toml)", reading.note), reading.rule
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_verdicts_name_only_readings_of_the_register(game_id: str) -> None:
+    options = {
+        f"{reading.rule} ({letter})"
+        for reading in coverage(game_id).readings
+        for letter in reading.options
+    }
+    named = {reading for _, verdict in position_verdicts(game_id) for reading in verdict.readings}
+    assert named - options == set()
+
+
+@pytest.mark.parametrize("game_id", COVERED_GAMES)
+def test_every_option_a_setting_selects_is_named_by_a_verdict(game_id: str) -> None:
+    """A reading a player can choose is one a verdict says it applied, either way."""
+    named = {reading for _, verdict in position_verdicts(game_id) for reading in verdict.readings}
+    for reading in coverage(game_id).readings:
+        if reading.setting:
+            for letter in reading.options:
+                assert f"{reading.rule} ({letter})" in named, (
+                    f"no verdict names reading ({letter}) of {reading.rule}"
+                )
 
 
 def test_the_compliance_page_is_the_generated_one() -> None:

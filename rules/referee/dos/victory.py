@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Sequence
 
+from rules.coverage import reading_applied
 from rules.hexes import Hex
 from rules.model import VictoryHex
 from rules.referee.dos.board import Board
@@ -163,6 +164,9 @@ class Victory:
             return "between the Don and the Volga"
         return "anywhere on Astrakhan's side of the Voronezh/Don line"
 
+    def _east_of_don_applied(self) -> str:
+        return reading_applied("dos", "4.9", self.settings.east_of_don)
+
     def _uranus(self) -> list[Verdict]:
         settings = self.settings
         entered = self._entered(URANUS_OBJECTIVES)
@@ -214,6 +218,7 @@ class Victory:
                         f"at the end of a Soviet player turn the German holds {names} east of the Don "
                         f"({self._east_of_don_reading()}) in ground supply: two or more",
                         details=details,
+                        readings=(self._east_of_don_applied(),),
                     )
                 ]
         if settings.end_of_game:
@@ -237,5 +242,7 @@ class Victory:
                 f"{lost} of the 20 German units eliminated out of supply or under air supply that win for the "
                 "Soviet; no Soviet unit in Kharkov, Stalino or Rostov",
                 details=details,
+                # At the end of a Soviet turn the 4.9 count was made, under a reading.
+                readings=(self._east_of_don_applied(),) if settings.end_of_soviet_turn else (),
             )
         ]

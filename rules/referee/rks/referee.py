@@ -89,7 +89,9 @@ class RattenkriegReferee(Referee):
                 )
             )
         else:
-            verdicts += step_verdicts(self.position, self.board, sight)
+            verdicts += step_verdicts(
+                self.position, self.board, sight, self.settings.soviet_only_replenishment
+            )
         verdicts += self.isolation.verdicts()
         verdicts += placement_verdicts(self.position, self.board)
         if self.position.cards is not None:

@@ -5,11 +5,14 @@ rear on turn 3, each dealt its step cards from the deck. The T-34 returns to the
 Factory if the Soviets control it and the T-34 was eliminated in an earlier turn; the
 referee reads 6.3 as a check made at the start of every turn (the reinforcement step of
 5.0), so an eliminated T-34 comes back at the first turn start that finds the factory
-Soviet, not only on turns 2 and 3.
+Soviet, not only on turns 2 and 3. The setting ``t34_return = "turns_2_and_3"`` selects
+the other reading, that it returns only in the reinforcement steps of turns 2 and 3; every
+verdict on its return names the reading it applied.
 """
 
 from __future__ import annotations
 
+from rules.coverage import reading_applied
 from rules.model import Unit
 from rules.referee.position import Position
 from rules.referee.rks.board import GERMAN, Board
@@ -20,6 +23,21 @@ from rules.referee.verdict import Verdict
 
 def _rule(unit: Unit) -> str:
     return "6.1" if unit.side == GERMAN else "6.2"
+
+
+def reinforcement_turns(position: Position) -> tuple[int, ...]:
+    """The turns whose reinforcement step (5.0) brings units, from the arrival data (6.1,
+    6.2): turns 2 and 3 in the shipped game."""
+    return tuple(
+        sorted(
+            {
+                arrival.turn
+                for unit in position.spec.units.values()
+                for arrival in unit.arrivals
+                if position.scenario is None or arrival.scenario == position.scenario
+            }
+        )
+    )
 
 
 def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
@@ -103,7 +121,10 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
         settings.t34_eliminated_turn is not None and settings.t34_eliminated_turn >= position.turn
     )
     at_turn_start = position.phase == position.spec.phases[0]
-    if at_turn_start and not eliminated_now:
+    reading = (reading_applied("rks", "6.3", settings.t34_return),)
+    only_some_turns = settings.t34_return == "turns_2_and_3"
+    turns = reinforcement_turns(position)
+    if at_turn_start and not eliminated_now and (not only_some_turns or position.turn in turns):
         return Verdict(
             subject=t34.id,
             topic="t34",
@@ -113,14 +134,30 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
             "there at the start of this turn",
             details=details,
             unit=t34.id,
+            readings=reading,
         )
+    later = [turn for turn in turns if turn > position.turn]
+    if only_some_turns and not later:
+        return Verdict(
+            subject=t34.id,
+            topic="t34",
+            outcome="cannot return",
+            rules=("6.3",),
+            explanation="eliminated, and the reinforcement steps (5.0) of turns "
+            f"{' and '.join(map(str, turns))}, when alone it may return, are past",
+            details=details,
+            unit=t34.id,
+            readings=reading,
+        )
+    chance = later[0] if only_some_turns else position.turn + 1
     return Verdict(
         subject=t34.id,
         topic="t34",
-        outcome=f"returns on turn {position.turn + 1}",
+        outcome=f"returns on turn {chance}",
         rules=("6.3",),
-        explanation=f"eliminated; it returns to the {factory} at the start of turn {position.turn + 1} if "
+        explanation=f"eliminated; it returns to the {factory} at the start of turn {chance} if "
         "the Soviets control it then, as they do now",
         details=details,
         unit=t34.id,
+        readings=reading,
     )

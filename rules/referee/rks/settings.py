@@ -7,6 +7,13 @@ Every value is a string:
 ``mamayev_kurgan_at_replenishment``   ``german`` or ``soviet``: who held Mamayev Kurgan at
                                       the last replenishment phase, which fixed the hands
                                       now held (10.1, 10.2). Unset, the holder now is taken.
+``t34_return``                        when an eliminated T-34 may return (6.3): at the
+                                      start of ``any_turn`` after the one it was eliminated
+                                      in (default), or only in the reinforcement steps of
+                                      ``turns_2_and_3`` (5.0).
+``soviet_only_replenishment``         ``yes`` when the players use 7.5's optional rule (for
+                                      when the German seems to have the better of the
+                                      game): only the Soviet replenishes. ``no`` by default.
 """
 
 from __future__ import annotations
@@ -17,7 +24,13 @@ from rules.referee.position import Position
 from rules.referee.rks.board import GERMAN, SOVIET
 from rules.referee.settings import SettingsReader
 
-SETTING_NAMES = ("t34_eliminated_turn", "mamayev_kurgan_at_replenishment")
+SETTING_NAMES = (
+    "t34_eliminated_turn",
+    "mamayev_kurgan_at_replenishment",
+    "soviet_only_replenishment",
+    "t34_return",
+)
+T34_RETURNS = ("any_turn", "turns_2_and_3")
 
 
 @dataclass(frozen=True)
@@ -26,6 +39,8 @@ class Settings:
 
     t34_eliminated_turn: int | None
     mamayev_kurgan_at_replenishment: str | None
+    soviet_only_replenishment: bool
+    t34_return: str
 
 
 def read_settings(position: Position) -> Settings:
@@ -41,4 +56,9 @@ def read_settings(position: Position) -> Settings:
         if reader.given("mamayev_kurgan_at_replenishment")
         else None
     )
-    return Settings(turn, holder)
+    return Settings(
+        turn,
+        holder,
+        reader.yes("soviet_only_replenishment"),
+        reader.choice("t34_return", T34_RETURNS, T34_RETURNS[0]),
+    )

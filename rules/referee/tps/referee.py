@@ -22,6 +22,7 @@ from rules.referee.tps.board import Board
 from rules.referee.tps.combat import Combat, combined_die_modifier
 from rules.referee.tps.forces import Forces
 from rules.referee.tps.front import FrontGaps, front_gaps
+from rules.referee.tps.hold_orders import HoldOrders
 from rules.referee.tps.movement import Movement
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
@@ -72,12 +73,19 @@ class TurningPointReferee(HexReferee):
     @cached_property
     def supply_lines(self) -> SupplyLines:
         """Every unit's supply, from one search per side."""
-        return SupplyLines(self.position, self.board, self.forces, self.air)
+        return SupplyLines(
+            self.position, self.board, self.forces, self.air, self.settings.army_organisation
+        )
 
     @cached_property
     def combat(self) -> Combat:
         """Strengths and modifiers of attacks."""
         return Combat(self.position, self.board, self.supply_lines, self.air)
+
+    @cached_property
+    def hold_orders(self) -> HoldOrders:
+        """The units the optional Axis hold orders keep in place this turn."""
+        return HoldOrders(self.position, self.board, self.settings.hold_orders)
 
     @cached_property
     def movement(self) -> Movement:
@@ -87,8 +95,14 @@ class TurningPointReferee(HexReferee):
     # ----- what a check reports ---------------------------------------------------------
 
     def check(self) -> list[Verdict]:
-        """The engine's verdicts, then placements the rules forbid (water, air units)."""
-        return [*super().check(), *self.forces.placement_problems(), *self.air.verdicts()]
+        """The engine's verdicts, then placements the rules forbid (water, air units), then
+        the units the optional hold orders keep in place."""
+        return [
+            *super().check(),
+            *self.forces.placement_problems(),
+            *self.air.verdicts(),
+            *self.hold_orders.verdicts(),
+        ]
 
     def supply(self) -> list[Verdict]:
         """Each unit's supply state, traced path, distance and effects."""
@@ -164,9 +178,24 @@ class TurningPointReferee(HexReferee):
     def attack_problems(
         self, defender_hex: Hex, attackers: Sequence[UnitState]
     ) -> list[AttackProblem]:
-        """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects table)."""
-        return super().attack_problems(defender_hex, attackers) + self.combat.attack_problems(
-            defender_hex, attackers
+        """Adjacency, units that cannot attack, sea and lake hexsides (Terrain effects
+        table), units the optional hold orders keep from attacking."""
+        held = self.hold_orders.held_attackers(attackers)
+        refused = (
+            [
+                AttackProblem(
+                    f"{', '.join(held)} may not attack on turn {self.position.turn}: set up on "
+                    "the Axis fortified line under hold orders",
+                    (RULES["hold_orders"],),
+                )
+            ]
+            if held
+            else []
+        )
+        return (
+            super().attack_problems(defender_hex, attackers)
+            + self.combat.attack_problems(defender_hex, attackers)
+            + refused
         )
 
     def combat_modifiers(

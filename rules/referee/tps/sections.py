@@ -42,5 +42,7 @@ RULES: Mapping[str, str] = {
     "terrain": "Terrain effects table",
     "crt": "CRT note",
     "reinforcements": "Scenarios",
+    "army_organisation": "Optional: Soviet army organisation",
+    "hold_orders": "Optional: Axis hold orders",
 }
 """The section of the rules text each ruling rests on; verdicts cite only these strings."""

@@ -16,6 +16,12 @@
   the continuous front.
 - ``gap_vp_axis``, ``gap_vp_soviet``: VP each side was already awarded for the other's
   front gaps in earlier player turns, which no position can recompute.
+- ``army_organisation``: ``yes`` when the players use the optional Soviet army organisation
+  (a "3-4" rifle corps is supplied only within 3 hexes of another unit of its army, a
+  "5-5" within 5); ``no`` by default, as an optional rule is off unless chosen.
+- ``hold_orders``: ``yes`` when the players use the optional Axis hold orders (on the
+  scenario's first turn, Axis units set up on their fortified line neither move nor
+  attack); only with a scenario whose Axis order of battle is historical (A or C).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from dataclasses import dataclass
 
 from rules.referee.position import Position
 from rules.referee.settings import SettingsReader
+from rules.referee.tps.hold_orders import HISTORICAL_ORDERS_OF_BATTLE
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
 
 SETTING_NAMES = (
@@ -35,6 +42,8 @@ SETTING_NAMES = (
     "phasing_side",
     "gap_vp_axis",
     "gap_vp_soviet",
+    "army_organisation",
+    "hold_orders",
 )
 AIR_MISSIONS = (
     "close_support",
@@ -55,6 +64,8 @@ class Settings:
     air_rolls: Mapping[str, int]
     phasing_side: str | None
     earlier_gap_vp: Mapping[str, int]
+    army_organisation: bool
+    hold_orders: bool
 
 
 def read_settings(position: Position) -> Settings:
@@ -101,7 +112,26 @@ def read_settings(position: Position) -> Settings:
         rolls,
         phasing if phasing in (AXIS, SOVIET) else None,
         earlier,
+        reader.yes("army_organisation"),
+        _hold_orders(reader, position),
     )
+
+
+def _hold_orders(reader: SettingsReader, position: Position) -> bool:
+    """The hold orders option, refused without a scenario whose Axis set-up is historical."""
+    if not reader.yes("hold_orders"):
+        return False
+    scenario = position.spec.scenarios.get(position.scenario or "")
+    if scenario is None:
+        raise reader.fail("hold_orders", "the hold orders need the position's scenario")
+    option = scenario.options.get("axis_order_of_battle", "")
+    if option not in HISTORICAL_ORDERS_OF_BATTLE:
+        raise reader.fail(
+            "hold_orders",
+            f"used only with a historical set-up (Axis order of battle "
+            f"{' or '.join(HISTORICAL_ORDERS_OF_BATTLE)}); scenario {scenario.id} uses {option or 'none'}",
+        )
+    return True
 
 
 def _flight_to_echelon(reader: SettingsReader, position: Position, name: str) -> dict[str, str]:

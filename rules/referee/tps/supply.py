@@ -5,6 +5,8 @@ rail source, and otherwise out of supply. A Soviet unit is supplied within 8 hex
 rail, 4 of a supply unit or 4 of the east edge (cavalry 15 of any), out of supply within
 8 of a supply unit, and otherwise isolated. Enemy units close their hexes to lines, and
 enemy ZOC the hexes no friendly unit stands in; interdiction closes only the ground part.
+Under the optional Soviet army organisation, a rifle corps that would be supplied is out of
+supply unless another unit of its army stands within 3 ("3-4") or 5 ("5-5") hexes.
 
 Supply is one rail-network search and one ground search per side for the whole position
 (:func:`rules.referee.search.reach_by_kind` grades every Soviet unit by all three kinds of
@@ -19,7 +21,8 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 
-from rules.hexes import Hex
+from rules.coverage import reading_applied
+from rules.hexes import Hex, distance
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach, reach_by_kind
 from rules.referee.tps.air import AirMissions
@@ -29,6 +32,8 @@ from rules.referee.tps.sections import RULES
 from rules.referee.tps.units import (
     AXIS,
     SOVIET,
+    army_of,
+    army_organisation_range,
     is_cavalry,
     is_flight,
     is_supply_unit,
@@ -98,6 +103,25 @@ def supply_effects(state: SupplyState) -> SupplyEffect:
 
 
 @dataclass(frozen=True)
+class ArmyContact:
+    """How far a rifle corps stands from the nearest other unit of its army, against the
+    optional army organisation's limit; ``distance`` is None when none is on the map.
+
+    Hexes are counted on the map, terrain and enemy units aside: the option asks only that
+    the corps be within so many hexes, not that a line be traced.
+    """
+
+    army: str
+    limit: int
+    distance: int | None
+
+    @property
+    def near_enough(self) -> bool:
+        """Whether the corps keeps the supply its line gives it."""
+        return self.distance is not None and self.distance <= self.limit
+
+
+@dataclass(frozen=True)
 class UnitSupply:
     """One unit's supply: its state, the line that gives it, and every kind's distance.
 
@@ -113,6 +137,7 @@ class UnitSupply:
     path: tuple[Hex, ...]
     rail_hexes: int
     distances: Mapping[SourceKind, int]
+    army: ArmyContact | None = None
 
     @property
     def line_of_communication(self) -> bool:
@@ -128,6 +153,7 @@ class SupplyLines:
     board: Board
     forces: Forces
     air: AirMissions
+    army_organisation: bool = False
 
     def _blocked(self, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
         """Hexes closed to ``side``'s rail and ground supply lines (Supply (D, I)).
@@ -217,7 +243,17 @@ class SupplyLines:
             chosen = min(
                 supplying, key=lambda kind: (distances[kind], list(SourceKind).index(kind))
             )
-            return self._line(state, SupplyState.SUPPLIED, chosen, distances, network, ground)
+            contact = self._army_contact(state)
+            supplied = contact is None or contact.near_enough
+            return self._line(
+                state,
+                SupplyState.SUPPLIED if supplied else SupplyState.OUT_OF_SUPPLY,
+                chosen,
+                distances,
+                network,
+                ground,
+                contact,
+            )
         to_supply_unit = distances.get(SourceKind.SUPPLY_UNIT)
         if (
             not is_cavalry(state.unit)
@@ -228,6 +264,31 @@ class SupplyLines:
                 state, SupplyState.OUT_OF_SUPPLY, SourceKind.SUPPLY_UNIT, distances, network, ground
             )
         return self._line(state, SupplyState.ISOLATED, None, distances, network, ground)
+
+    @cached_property
+    def _army_hexes(self) -> Mapping[str, tuple[tuple[str, Hex], ...]]:
+        """Each army's units standing on the map, with their hexes."""
+        found: dict[str, list[tuple[str, Hex]]] = {}
+        for state in self.position.units:
+            army = army_of(state.unit)
+            if army is not None and state.hex is not None and stands_in_hex(state):
+                found.setdefault(army, []).append((state.unit.id, state.hex))
+        return {army: tuple(units) for army, units in found.items()}
+
+    def _army_contact(self, state: UnitState) -> ArmyContact | None:
+        """The optional army organisation's test for a rifle corps, or None when the
+        option is off or does not bind the unit."""
+        limit = army_organisation_range(state.unit)
+        army = army_of(state.unit)
+        if not self.army_organisation or limit is None or army is None or state.hex is None:
+            return None
+        here = state.hex
+        others = [
+            distance(here, there)
+            for unit_id, there in self._army_hexes.get(army, ())
+            if unit_id != state.unit.id
+        ]
+        return ArmyContact(army, limit, min(others, default=None))
 
     @staticmethod
     def _limits(state: UnitState) -> Mapping[SourceKind, int]:
@@ -248,6 +309,7 @@ class SupplyLines:
         distances: Mapping[SourceKind, int],
         network: Reach[Hex],
         ground: Mapping[SourceKind, Reach[Hex]],
+        army: ArmyContact | None = None,
     ) -> UnitSupply:
         assert state.hex is not None
         if kind is None:
@@ -255,7 +317,7 @@ class SupplyLines:
         path = ground[kind].path_to_source(state.hex)
         rail_path = network.path_to_source(path[-1])[1:] if kind == SourceKind.RAIL else ()
         return UnitSupply(
-            supply, kind, distances[kind], path + rail_path, len(rail_path), distances
+            supply, kind, distances[kind], path + rail_path, len(rail_path), distances, army
         )
 
     @cached_property
@@ -319,6 +381,16 @@ class SupplyLines:
                 )
             )
             explanation = self._soviet_explanation(state, line)
+        readings: tuple[str, ...] = ()
+        if line.army is not None:
+            rules = (*rules, RULES["army_organisation"])
+            explanation += f"; {self._army_explanation(line.army)}"
+            details["army"] = line.army.army
+            details["army limit"] = str(line.army.limit)
+            if line.army.distance is not None:
+                details["army distance"] = str(line.army.distance)
+            if not line.army.near_enough:
+                readings = (reading_applied("tps", RULES["army_organisation"]),)
         return Verdict(
             subject=state.unit.id,
             topic="supply",
@@ -329,7 +401,20 @@ class SupplyLines:
             details=details,
             unit=state.unit.id,
             state=line.state.shared,
+            readings=readings,
         )
+
+    @staticmethod
+    def _army_explanation(contact: ArmyContact) -> str:
+        terms = (
+            f"army organisation (optional): a rifle corps is supplied only within "
+            f"{hexes(contact.limit)} of another unit of its army ({contact.army})"
+        )
+        if contact.distance is None:
+            return f"{terms}; no other unit of its army is on the map: out of supply"
+        if contact.near_enough:
+            return f"{terms}; the nearest is {hexes(contact.distance)} away"
+        return f"{terms}; the nearest is {hexes(contact.distance)} away: out of supply"
 
     def _soviet_explanation(self, state: UnitState, line: UnitSupply) -> str:
         if is_cavalry(state.unit):

@@ -7,10 +7,14 @@
 - ``mobility`` ``motorized``/``mechanized`` (either spelling): motorised for VP and
   Kampfgruppen; anything else is non-motorised;
 - the printed strength is the full-strength step's attack value (TPS counters print one
-  combat strength, e.g. the Kampfgruppe's "2-8").
+  combat strength, e.g. the Kampfgruppe's "2-8");
+- a Soviet ``arm = "rifle"``, ``size = "XXX"`` unit printed "3-4" or "5-5" is a rifle corps
+  of the optional army organisation, its army in ``properties.army``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from rules.model import Unit, UnitStep
 from rules.referee.position import UnitState
@@ -18,6 +22,9 @@ from rules.referee.position import UnitState
 AXIS = "axis"
 SOVIET = "soviet"
 MOTORISED_MOBILITIES = frozenset({"motorised", "motorized", "mechanised", "mechanized"})
+ARMY_ORGANISATION_RANGES: Mapping[tuple[int, int], int] = {(3, 4): 3, (5, 5): 5}
+"""Optional Soviet army organisation: a rifle corps printed (strength, movement) is supplied
+only within this many hexes of another unit of its army ("3-4" 3, "5-5" 5)."""
 
 
 def is_flight(unit: Unit) -> bool:
@@ -70,3 +77,19 @@ def current_step(state: UnitState) -> UnitStep:
 def stands_in_hex(state: UnitState) -> bool:
     """Flights in the air fly over a hex; every other piece on the map stands in it."""
     return state.hex is not None and "flying" not in state.flags
+
+
+def army_of(unit: Unit) -> str | None:
+    """The Soviet army a unit belongs to (``properties.army``), or None."""
+    return unit.properties.get("army")
+
+
+def army_organisation_range(unit: Unit) -> int | None:
+    """How near another unit of its army a rifle corps must stand to be supplied under the
+    optional army organisation; None for every unit the option does not bind."""
+    if unit.side != SOVIET or unit.arm != "rifle" or unit.size != "XXX" or army_of(unit) is None:
+        return None
+    step = unit.steps[0]
+    if step.attack is None or step.movement is None:
+        return None
+    return ARMY_ORGANISATION_RANGES.get((step.attack, step.movement))

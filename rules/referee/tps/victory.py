@@ -8,8 +8,9 @@ settings, since no position can recompute them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rules.coverage import reading_applied
 from rules.hexes import distance
 from rules.model import GameSpec, Unit
 from rules.referee.ending import IF_IT_ENDED_NOW, game_over
@@ -99,8 +100,12 @@ class Victory:
                     force=side,
                 )
             )
+        # The level is the game's result only at its end; before, it is what the VP held
+        # now would give, and so are Rostov's VP (a reading of the VP schedule).
+        final = game_over(self.position)
+        early = () if final else (reading_applied("tps", RULES["vp_schedule"]),)
         rostov_verdict, rostov_side, rostov_points = self._rostov()
-        verdicts.append(rostov_verdict)
+        verdicts.append(replace(rostov_verdict, readings=early))
         points[rostov_side] += rostov_points
         phasing = self.settings.phasing_side
         for side in (AXIS, SOVIET):
@@ -137,6 +142,7 @@ class Victory:
                     f"{earned_now} VP to the {enemy} side, {when}",
                     details={"gaps": " ".join(self.board.labels(gaps))},
                     force=side,
+                    readings=(reading_applied("tps", RULES["front"]),),
                 )
             )
         for side in (AXIS, SOVIET):
@@ -148,9 +154,6 @@ class Victory:
             if (band.minimum is None or band.minimum <= difference)
             and (band.maximum is None or difference <= band.maximum)
         )
-        # The level is the game's result only at its end; before, it is what the VP held
-        # now would give.
-        final = game_over(self.position)
         verdicts.append(
             Verdict(
                 "game",
@@ -164,6 +167,7 @@ class Victory:
                     "level": level,
                     "final": "yes" if final else "no",
                 },
+                readings=early,
             )
         )
         return verdicts
