@@ -232,10 +232,10 @@ def side_prototype_traits(side: str, dead_pile_map: str) -> tuple[Trait, ...]:
     menu item that asks the referee plugin for the unit's verdicts. The prototype is the
     unit's outermost trait, so the moved flag draws over every face."""
     return (
-        global_hotkey(VERDICTS_MENU, keys.ASK_VERDICTS, keys.UNIT_VERDICTS),
         report(keys.ELIMINATE, "$oldPieceName$ eliminated at $oldLocation$"),
         report(keys.MARK_MOVED, "$location$: $newPieceName$ marked as moved or not moved"),
         send_to("Eliminate", keys.ELIMINATE, dead_pile_map, point=(60, 60)),
         mark_moved(keys.MARK_MOVED),
+        global_hotkey(VERDICTS_MENU, keys.ASK_VERDICTS, keys.UNIT_VERDICTS),
         BasicPiece(image="", name=""),
     )

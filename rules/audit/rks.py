@@ -156,7 +156,8 @@ class _Walk:
         owed, piled = len(action.owed), list(action.piled)
         areas = ", ".join(self.board.name(area) for area in action.owed) or "no enemy area"
         legal = len(piled) >= owed
-        outcome = "legal" if legal else "illegal" if over else "not paid when the file ends"
+        breach = not legal and over
+        outcome = "legal" if legal else "illegal" if breach else "not paid when the file ends"
 
         def say(moment: Moment) -> Verdict:
             return Verdict(
@@ -170,7 +171,8 @@ class _Walk:
                 + ("" if legal else f": {owed - len(piled)} short, one card for each area"),
                 details={"areas": str(owed), "piled": str(len(piled))},
                 unit=action.unit,
-                violation=outcome == "illegal",
+                violation=breach,
+                state="legal" if legal else "illegal" if breach else None,
             )
 
         self.add(step, position, action.unit and position.spec.units[action.unit].side, say)
@@ -263,9 +265,11 @@ class _Walk:
         target = board.name(new.location)
         if phasing is not None and new.side != phasing:
             # The defender's units move only in retreat (8.9, 8.10).
-            retreat = new.location in board.neighbours(old.location) and Control(
-                before, board
-            ).of(new.location) == new.side and board.rear_owner(new.location) in (None, new.side)
+            retreat = (
+                new.location in board.neighbours(old.location)
+                and Control(before, board).of(new.location) == new.side
+                and board.rear_owner(new.location) in (None, new.side)
+            )
             self._took_loss(unit)
             self.add_plain(
                 step,
@@ -356,7 +360,9 @@ class _Walk:
 
     def _cards(self, step: int, before: Position, after: Position) -> None:
         old, new = places(before), places(after)
-        moved = [(card, old[card], new[card]) for card in new if card in old and old[card] != new[card]]
+        moved = [
+            (card, old[card], new[card]) for card in new if card in old and old[card] != new[card]
+        ]
         phasing = phasing_side(after.spec, before.phase)
         replenishment = before.phase == before.spec.phases[-1]
         drawn: dict[str, list[Card]] = {}
@@ -395,7 +401,14 @@ class _Walk:
                 step,
                 after,
                 after.spec.units[owner].side,
-                Verdict(owner, "step loss", "legal", ("8.9",), "lost a step after losing its duel", unit=owner),
+                Verdict(
+                    owner,
+                    "step loss",
+                    "legal",
+                    ("8.9",),
+                    "lost a step after losing its duel",
+                    unit=owner,
+                ),
             )
             return
         side = owner if kind == "hand" else after.spec.units[owner].side
@@ -437,7 +450,10 @@ class _Walk:
             problems = [
                 text
                 for text, wrong in (
-                    ("it is not in its side's rear", board.rear_owner(state.location) != state.side),
+                    (
+                        "it is not in its side's rear",
+                        board.rear_owner(state.location) != state.side,
+                    ),
                     ("it was already turned over", ACTED in before_state.flags),
                     (f"it would hold {held} steps, over its {maximum}", held > maximum),
                     (f"{len(cards)} cards at once, one per replenishment", len(cards) > 1),
@@ -453,7 +469,8 @@ class _Walk:
                 "replenishment" if rules == ("7.5",) else "reinforcement",
                 "legal" if not problem else "illegal",
                 rules,
-                f"{what} from the deck: {moment.name(cards)}" + (f", but {problem}" if problem else ""),
+                f"{what} from the deck: {moment.name(cards)}"
+                + (f", but {problem}" if problem else ""),
                 details={"cards": str(len(cards)), "steps": str(held)},
                 unit=unit,
                 violation=bool(problem),
@@ -482,11 +499,7 @@ class _Walk:
         played = set(table.played.get(defenders[0].side, ()))
         steps_before = before.cards.steps if before.cards is not None else {}
         defender = next(
-            (
-                state
-                for state in defenders
-                if played & set(steps_before.get(state.unit.id, ()))
-            ),
+            (state for state in defenders if played & set(steps_before.get(state.unit.id, ()))),
             defenders[0],
         )
         report = RattenkriegReferee(after).combat.duel(attacker.unit.id, defender.unit.id)

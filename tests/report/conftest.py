@@ -92,7 +92,7 @@ RKS_SAVE_TURNED_OVER = {
 on its German side."""
 
 
-MACHINE_FIELDS = ("places", "mark")
+MACHINE_FIELDS = ("places", "mark", "line")
 
 
 def write_case(
@@ -116,7 +116,7 @@ def write_case(
 
 def verdict_fields(verdict: dict[str, Any]) -> dict[str, Any]:
     """A verdict of ``check --format json`` without what the machine interface adds for
-    programs (``places``, ``mark``): the fields the page embeds."""
+    programs (``places``, ``mark``, ``line``): the fields the page embeds."""
     return {key: value for key, value in verdict.items() if key not in MACHINE_FIELDS}
 
 
