@@ -12,7 +12,6 @@ expected answers are the worktree's ``stavka`` on the save from before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +21,8 @@ from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
 from tests.support.engine import vcheck_available
 from tests.support.games import shipped_game
+from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, SERVED_WAIT, Scene, unit_selector
 from tests.support.plugin import (
-    STAVKA,
-    answer_time,
     drawn_marks,
     expected_marks,
     play,
@@ -40,94 +38,6 @@ pytestmark = [
     ),
 ]
 
-ANSWER_WAIT: dict[str, object] = {"wait": 20}
-"""Long enough for stavka to answer on a loaded 2-core machine (it takes 1-3 s alone)."""
-
-
-@dataclass(frozen=True)
-class Scene:
-    """A game's position for the referee: the side, the moves that make it, and the attack."""
-
-    game: str
-    setup: str
-    side: str
-    position: tuple[dict[str, object], ...]
-    attack: tuple[dict[str, object], ...]
-    attack_arguments: tuple[str, ...]
-    pointed: tuple[str, ...]
-    """Units whose menu item "Referee: verdicts" is used: one of the side's own, one of the other's."""
-    asked: tuple[str, ...]
-    """The buttons pressed after the check besides the menu items: layers, air."""
-
-
-def _unit(unit: str) -> dict[str, object]:
-    return {"property": {"UnitId": unit}}
-
-
-def _move(unit: str, to: str) -> dict[str, object]:
-    return {"move": _unit(unit), "to": to}
-
-
-SCENES = {
-    "tps": Scene(
-        "tps",
-        "1",
-        "Axis",
-        # ro-14id among the Soviets (out of supply), a Soviet corps behind the Axis line
-        # (isolated), four Axis divisions in 1204 (over-stacked).
-        (
-            _move("ro-14id", "2107"),
-            _move("su-21a-rc1", "0305"),
-            _move("de-62id", "1204"),
-            _move("it-cosseria", "1204"),
-            _move("it-ravenna", "1204"),
-        ),
-        # Attackers alone, then the defender: the plugin notes the attackers.
-        (
-            {"select": _unit("de-298id")},
-            {"button": "Odds"},
-            {"select": _unit("su-1gdsa-rc2")},
-            {"button": "Odds"},
-        ),
-        ("odds", "--attack", "1304", "--from", "1204"),
-        ("ro-14id", "su-21a-rc1"),
-        ("ZOC & front", "Air"),
-    ),
-    "dos": Scene(
-        "dos",
-        "blue",
-        "Axis",
-        # de-82id out of supply in the Soviet rear; a Hungarian division among Germans.
-        (_move("de-82id", "N1836"), _move("hu-6ld", "N1443")),
-        (
-            {"select": _unit("de-79id")},
-            {"button": "Odds"},
-            {"select": _unit("b28a-rd1")},
-            {"button": "Odds"},
-        ),
-        ("odds", "--attack", "N1942", "--from", "N1943"),
-        # b28a-rd1 is untried: the Axis player sees no verdict on it (2.14).
-        ("de-82id", "b28a-rd1"),
-        ("ZOC & front",),
-    ),
-    "rks": Scene(
-        "rks",
-        "city",
-        "German",
-        # rifle2 marked isolated (8.10), rifle1 in the German rear (3.5), 14pz attacks in Orlovka.
-        (
-            {"select": _unit("rifle2"), "key": "ctrl I"},
-            _move("rifle1", "German rear"),
-            _move("14pz", "Orlovka"),
-        ),
-        ({"select": {"location": "Orlovka"}}, {"button": "Duel"}),
-        ("duel", "14pz", "rifle2"),
-        ("14pz", "rifle2"),
-        (),
-    ),
-}
-
-
 VERDICTS_MENU = "Referee: verdicts"
 
 
@@ -135,9 +45,9 @@ def _pointing(scene: Scene) -> list[dict[str, object]]:
     """The steps that point at units and press the buttons asked after the check."""
     steps: list[dict[str, object]] = []
     for unit in scene.pointed:
-        steps += [{"menu": VERDICTS_MENU, "select": _unit(unit)}, ANSWER_WAIT]
+        steps += [{"menu": VERDICTS_MENU, "select": unit_selector(unit)}, SERVED_WAIT]
     for button in scene.asked:
-        steps += [{"button": button}, ANSWER_WAIT]
+        steps += [{"button": button}, SERVED_WAIT]
     return steps
 
 
@@ -150,12 +60,12 @@ def _steps(scene: Scene, shot: bool) -> list[dict[str, object]]:
         *scene.position,
         {"save": "before.vsav"},
         {"button": "Referee"},
-        ANSWER_WAIT,
+        SERVED_WAIT,
         {"save": "after.vsav"},
         *screenshot,
         *_pointing(scene),
         *scene.attack,
-        ANSWER_WAIT,
+        SERVED_WAIT,
         {"button": "Declare attack"},
         {"button": "Clear referee"},
     ]
@@ -254,7 +164,7 @@ def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
     actions = report["actions"]
     check = referee("check", str(folder / "before.vsav"), "--as", scene.side)
     own, other = scene.pointed
-    lines = _answered(actions, {"menu": VERDICTS_MENU, "select": _unit(own)})
+    lines = _answered(actions, {"menu": VERDICTS_MENU, "select": unit_selector(own)})
     expected = [
         line
         for verdict in check["verdicts"]
@@ -263,7 +173,7 @@ def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
     ]
     assert expected and [line.strip() for line in lines] == [line.strip() for line in expected]
     assert all("[rule " in line for line in lines if not line.startswith(" "))
-    other_lines = _answered(actions, {"menu": VERDICTS_MENU, "select": _unit(other)})
+    other_lines = _answered(actions, {"menu": VERDICTS_MENU, "select": unit_selector(other)})
     seen = [verdict["line"] for verdict in check["verdicts"] if verdict["unit"] == other]
     if seen:
         assert [line.strip() for line in other_lines] == [
@@ -273,7 +183,7 @@ def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
         # An untried unit of the other side (DoS 2.14): no verdict, and not its id.
         assert len(other_lines) == 1 and other_lines[0].endswith("no verdict you may see.")
         assert other not in other_lines[0]
-    pointed = _index(actions, {"menu": VERDICTS_MENU, "select": _unit(own)})
+    pointed = _index(actions, {"menu": VERDICTS_MENU, "select": unit_selector(own)})
     assert actions[pointed]["menu_item"]
     # Opening a piece's menu makes VASSAL note where it was clicked (ClickedX, ClickedY in
     # the piece's state); nothing else of the piece changes, then or when the answer comes.
@@ -351,63 +261,3 @@ def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:
         return cards
 
     return seen(side) - seen(other)
-
-
-@pytest.mark.parametrize(
-    ("engine", "game"),
-    # 3.8 on the smallest module only: the engine tests are at CI's time budget.
-    [("3.7", game) for game in sorted(SCENES)] + [("3.8", "rks")],
-)
-def test_referee_on_newer_vassal(
-    built: dict[str, Path],
-    setup_saves: dict[tuple[str, str], Path],
-    tmp_path: Path,
-    engine: str,
-    game: str,
-) -> None:
-    scene = SCENES[game]
-    steps: list[dict[str, object]] = [
-        {"side": scene.side},
-        *scene.position,
-        {"save": "before.vsav"},
-        {"button": "Referee"},
-        ANSWER_WAIT,
-    ]
-    report = play(
-        built[game], setup_saves[(game, scene.setup)], steps, tmp_path, "--engine", engine
-    )
-    assert all(action["errors"] == [] for action in report["actions"])
-    check = referee("check", str(tmp_path / "before.vsav"), "--as", scene.side)
-    assert drawn_marks(plugin_lines(report["actions"])) == expected_marks(
-        check, set(shipped_game(game).units)
-    )
-
-
-def test_without_stavka_one_line_and_the_player_keeps_working(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
-) -> None:
-    steps: list[dict[str, object]] = [{"button": "Referee"}, {"wait": 3}, _move("ro-14id", "2107")]
-    report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, with_stavka=False)
-    actions = report["actions"]
-    assert all(action["errors"] == [] for action in actions)
-    lines = plugin_lines(actions)
-    assert len(lines) == 1 and lines[0].startswith("cannot run 'stavka'") and "PATH" in lines[0]
-    assert any("moves" in line for line in actions[2]["chat"])
-    assert actions[2]["changed"]
-
-
-def test_a_referee_service_that_ended_is_started_again(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
-) -> None:
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    # A service that answers one request and ends, as one that crashed would.
-    wrapper = folder / "stavka"
-    wrapper.write_text(f'#!/bin/sh\nhead -n 1 | "{STAVKA}" "$@"\n', encoding="utf-8")
-    wrapper.chmod(0o755)
-    steps: list[dict[str, object]] = [{"button": "Referee"}, ANSWER_WAIT] * 2
-    report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, stavka_folder=folder)
-    actions = report["actions"]
-    assert all(action["errors"] == [] for action in actions)
-    for press in (actions[0:2], actions[2:4]):
-        assert answer_time(plugin_lines(press)) > 0
