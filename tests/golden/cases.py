@@ -28,6 +28,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from builder.cli import main as stavka
+from rules.data.loader import load_game
 from rules.referee.position_file import read_position_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,8 +91,9 @@ def duellists(path: Path) -> tuple[str, str] | None:
     return first, second
 
 
-SIDES = {"tps": ("axis", "soviet"), "dos": ("axis", "soviet"), "rks": ("german", "soviet")}
-"""Each game's side ids, for ``--as``."""
+def sides_of(game: str) -> tuple[str, ...]:
+    """The game's side ids, for ``--as``."""
+    return tuple(side.id for side in load_game(game).sides)
 
 
 def relative(path: Path) -> str:
@@ -107,7 +109,7 @@ def cases() -> Iterator[Case]:
     for path, game in positions:
         where = relative(path)
         position_file = path.suffix == ".toml"
-        views: list[tuple[str, ...]] = [(), *(("--as", side) for side in SIDES[game])]
+        views: list[tuple[str, ...]] = [(), *(("--as", side) for side in sides_of(game))]
         if not position_file:
             yield Case(("check", where), writes_save=True)
         for view in views:
