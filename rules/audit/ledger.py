@@ -279,9 +279,7 @@ class _Walk:
                 + "; this phase is movement only if the player chose "
                 "to move in it, which the log does not record",
             )
-        self.add(
-            step, position, after.side, replace(verdict, violation=verdict.state == "illegal")
-        )
+        self.add(step, position, after.side, replace(verdict, violation=verdict.state == "illegal"))
 
 
 def _in_attack(walk: _Walk, unit_id: str) -> Attack | None:

@@ -31,7 +31,6 @@ def rks_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from rules.data.loader import load_game
     from tests.support.rks_saves import dealt_save
 
-
     def build(folder: Path) -> str:
         build_game(shipped_game("rks"), folder, lambda _step: None)
         (folder / "setups").mkdir(exist_ok=True)

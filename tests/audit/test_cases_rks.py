@@ -43,9 +43,7 @@ class Case:
 def _orlovka_empty(dist: Path) -> RksLog:
     """The Soviet rifle2 leaves Orlovka for the Tractor Factory (steps 1-2), then the
     German player turn begins (step 3): Orlovka stays Soviet, empty (3.6)."""
-    return (
-        RksLog.on(dist).phase(1, SOVIET).move("rifle2", "tractor_factory").phase(1, GERMAN)
-    )
+    return RksLog.on(dist).phase(1, SOVIET).move("rifle2", "tractor_factory").phase(1, GERMAN)
 
 
 CASES = [
@@ -55,7 +53,12 @@ CASES = [
         lambda dist: RksLog.on(dist).phase(1, SOVIET).move("rifle2", "red_october"),
         (
             Expected(
-                2, "rifle2", "movement", "legal", ("7.2", "7.3"), "Orlovka → Barrikady → Red October"
+                2,
+                "rifle2",
+                "movement",
+                "legal",
+                ("7.2", "7.3"),
+                "Orlovka → Barrikady → Red October",
             ),
         ),
     ),
@@ -87,11 +90,7 @@ CASES = [
         "RKS-4",
         "a move through an area where enemy units stand is illegal",
         lambda dist: RksLog.on(dist).phase(1, GERMAN).move("14pz", "barrikady"),
-        (
-            Expected(
-                2, "14pz", "movement", "illegal", ("7.2", "7.3", "3.5", "8.10"), "no way in"
-            ),
-        ),
+        (Expected(2, "14pz", "movement", "illegal", ("7.2", "7.3", "3.5", "8.10"), "no way in"),),
     ),
     Case(
         "RKS-5",
@@ -127,16 +126,16 @@ CASES = [
             .phase(1, SOVIET)
         ),
         (
-            Expected(4, "14pz", "movement", "legal", ("7.2", "7.3"), "German rear → Orlovka → Barrikady"),
+            Expected(
+                4, "14pz", "movement", "legal", ("7.2", "7.3"), "German rear → Orlovka → Barrikady"
+            ),
             Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "entered 2 empty enemy areas"),
         ),
     ),
     Case(
         "RKS-9",
         "two enemy areas in one action with two cards piled is legal",
-        lambda dist: (
-            _orlovka_empty(dist).move("14pz", "barrikady").pile("10c").pile("6h")
-        ),
+        lambda dist: _orlovka_empty(dist).move("14pz", "barrikady").pile("10c").pile("6h"),
         (Expected(6, "14pz", "cards paid", "legal", ("7.3",), "piled 2 cards (10♣ 6♥)"),),
     ),
     Case(
@@ -155,11 +154,7 @@ CASES = [
         "RKS-12",
         "entering an empty enemy area takes its control",
         lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("10c"),
-        (
-            Expected(
-                4, "orlovka", "control", "German control", ("3.6",), "from Soviet to German"
-            ),
-        ),
+        (Expected(4, "orlovka", "control", "German control", ("3.6",), "from Soviet to German"),),
     ),
     Case(
         "RKS-13",
@@ -236,19 +231,19 @@ CASES = [
         lambda dist: RksLog.on(dist).phase(1, REPLENISH).phase(2, "Reinforcements"),
         (
             Expected(
-                2, "victory", "victory", "Soviet victory if it ended now", ("4.0", "3.6"), "turn 1 of 6"
+                2,
+                "victory",
+                "victory",
+                "Soviet victory if it ended now",
+                ("4.0", "3.6"),
+                "turn 1 of 6",
             ),
         ),
     ),
     Case(
         "RKS-22",
         "a card drawn from the discard pile outside the replenishment phase is illegal",
-        lambda dist: (
-            RksLog.on(dist)
-            .phase(1, GERMAN)
-            .pile("10c")
-            .undeck("10c", to_hand="german")
-        ),
+        lambda dist: RksLog.on(dist).phase(1, GERMAN).pile("10c").undeck("10c", to_hand="german"),
         (Expected(3, "German hand", "draw", "illegal", ("10.1",), "drew 10♣"),),
     ),
     Case(
@@ -301,9 +296,7 @@ CASES = [
     Case(
         "RKS-28",
         "a card the opponent piles does not pay for the acting unit",
-        lambda dist: (
-            _orlovka_empty(dist).move("14pz", "orlovka").pile("2s").phase(1, SOVIET)
-        ),
+        lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("2s").phase(1, SOVIET),
         (Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "piled 0 cards"),),
     ),
 ]
@@ -320,8 +313,9 @@ def _find(ledger: Ledger, expected: Expected) -> Entry:
         if (entry.step, entry.verdict.subject, entry.verdict.topic)
         == (expected.step, expected.subject, expected.topic)
     ]
-    assert found, f"no {expected.topic} verdict on {expected.subject} at step {expected.step}: " + "\n".join(
-        str(entry) for entry in ledger.entries
+    assert found, (
+        f"no {expected.topic} verdict on {expected.subject} at step {expected.step}: "
+        + "\n".join(str(entry) for entry in ledger.entries)
     )
     return found[0]
 

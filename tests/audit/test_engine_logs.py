@@ -106,7 +106,11 @@ def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
     draw = entries[("draw", "German hand")]
     assert (draw["outcome"], draw["rules"]) == ("illegal", ["10.1"])
     duel = entries[("duel", "14pz on rifle2")]
-    assert duel["rules"][-1] == "8.7" and duel["outcome"] in ("attacker", "defender", "fought again")
+    assert duel["rules"][-1] == "8.7" and duel["outcome"] in (
+        "attacker",
+        "defender",
+        "fought again",
+    )
     assert "not shown" not in duel["explanation"]
     drawn = draw["explanation"].removeprefix("drew ").split(":")[0]
     soviet = _ledger("--as", "soviet", str(log))

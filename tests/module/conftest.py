@@ -28,7 +28,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             for game in MODULE_GAMES
         }
 
-    return {game: Path(path) for game, path in computed_once(tmp_path_factory, "dist", build).items()}
+    return {
+        game: Path(path) for game, path in computed_once(tmp_path_factory, "dist", build).items()
+    }
 
 
 @pytest.fixture(scope="session")

@@ -41,7 +41,9 @@ def test_every_optional_rule_of_a_text_has_a_setting_the_module_offers() -> None
 
 
 @pytest.mark.engine
-@pytest.mark.skipif(not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here")
+@pytest.mark.skipif(
+    not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+)
 def test_a_rule_put_in_play_in_the_engine_is_judged_from_the_save(tmp_path: Path) -> None:
     module = build_game(shipped_game("tps"), tmp_path, lambda _step: None).path
     setup = tmp_path / "tps-1.vsav"

@@ -73,7 +73,10 @@ def _replenishment(
         return False, "may not replenish: under 7.5's optional rule only the Soviet replenishes"
     if ACTED in state.flags:
         return False, "has acted this turn, so it cannot replenish (7.5 flips an unacted unit)"
-    return True, "in its rear area and not yet acted: it may replenish one step instead of acting (7.5)"
+    return (
+        True,
+        "in its rear area and not yet acted: it may replenish one step instead of acting (7.5)",
+    )
 
 
 def _on_map(
