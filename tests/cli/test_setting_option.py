@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from builder.conventions import module_name
+from builder.saves.names import module_name
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Marker
