@@ -29,7 +29,7 @@ action in progress and what each reader has seen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.audit.continuity import chain_breaks, digest
@@ -49,7 +49,7 @@ from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.victory import victory_verdict
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Topic, Verdict
 
 SEQUENCE = ("5.0",)
 """The sequence of play (5.0), cited for what happens outside an action."""
@@ -275,10 +275,10 @@ class _Walk:
                 step,
                 after,
                 new.side,
-                Verdict(
+                _judged(
                     unit,
                     "retreat",
-                    "legal" if retreat else "illegal",
+                    retreat,
                     ("8.9", "8.10"),
                     f"{board.name(old.location)} → {target}: "
                     + (
@@ -287,7 +287,6 @@ class _Walk:
                         else "not the player's turn, and no retreat into an adjacent friendly area"
                     ),
                     unit=unit,
-                    violation=not retreat,
                 ),
             )
             return
@@ -303,15 +302,14 @@ class _Walk:
                 step,
                 after,
                 new.side,
-                Verdict(
+                _judged(
                     unit,
                     "movement",
-                    "illegal",
+                    False,
                     ("7.1",),
                     f"{board.name(old.location)} → {target}, but {action.unit} is the unit acting "
                     "in this player turn: one unit acts per turn",
                     unit=unit,
-                    violation=True,
                 ),
             )
             return
@@ -323,16 +321,15 @@ class _Walk:
                 step,
                 after,
                 new.side,
-                Verdict(
+                _judged(
                     unit,
                     "movement",
-                    "illegal",
+                    False,
                     ("7.2", "7.3", "3.5", "8.10"),
                     f"{board.name(old.location)} → {target}: no way in; a unit moves through its "
                     "side's areas and empty enemy areas only, never into the enemy rear, and not at "
                     "all when isolated",
                     unit=unit,
-                    violation=True,
                 ),
             )
             return
@@ -345,10 +342,10 @@ class _Walk:
             step,
             after,
             new.side,
-            Verdict(
+            _judged(
                 unit,
                 "movement",
-                "legal",
+                True,
                 ("7.2", "7.3") + (("8.1",) if fights else ()),
                 f"by {way}: {len(paid)} card{'s' if len(paid) != 1 else ''} to pile"
                 + (f", and a combat with the enemy in {target}" if fights else ""),
@@ -419,15 +416,14 @@ class _Walk:
         self, step: int, after: Position, side: str, cards: list[Card], replenishment: bool
     ) -> None:
         def say(moment: Moment) -> Verdict:
-            return Verdict(
+            return _judged(
                 f"{self.board.side_name(side)} hand",
                 "draw",
-                "legal" if replenishment else "illegal",
+                replenishment,
                 ("10.1",),
                 f"drew {moment.name(cards)}"
                 + ("" if replenishment else ": cards are drawn only in the replenishment phase"),
                 details={"side": side, "cards": str(len(cards))},
-                violation=not replenishment,
             )
 
         self.add(step, after, side, say)
@@ -464,16 +460,15 @@ class _Walk:
         side = after.spec.units[unit].side
 
         def say(moment: Moment) -> Verdict:
-            return Verdict(
+            return _judged(
                 unit,
                 "replenishment" if rules == ("7.5",) else "reinforcement",
-                "legal" if not problem else "illegal",
+                not problem,
                 rules,
                 f"{what} from the deck: {moment.name(cards)}"
                 + (f", but {problem}" if problem else ""),
                 details={"cards": str(len(cards)), "steps": str(held)},
                 unit=unit,
-                violation=bool(problem),
             )
 
         self.add(step, after, side, say)
@@ -587,4 +582,30 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         properties=tuple(sorted(end.properties.items())),
         start=start,
         views=tuple((side, tuple(entries)) for side, entries in walk.entries.items() if side),
+    )
+
+
+def _judged(
+    subject: str,
+    topic: Topic,
+    legal: bool,
+    rules: tuple[str, ...],
+    explanation: str,
+    path: tuple[str, ...] = (),
+    details: Mapping[str, str] | None = None,
+    unit: str | None = None,
+) -> Verdict:
+    """A verdict on an act, legal or a breach: its outcome, state and violation flag all
+    from the one finding."""
+    return Verdict(
+        subject,
+        topic,
+        "legal" if legal else "illegal",
+        rules,
+        explanation,
+        path=path,
+        details=details or {},
+        unit=unit,
+        violation=not legal,
+        state="legal" if legal else "illegal",
     )
