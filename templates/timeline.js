@@ -102,6 +102,8 @@
     const counter = entry.unit ? placed.get(entry.unit) : undefined;
     if (counter) ringAt(counter[1], counter[2], size * 0.75);
     else if (entry.place) ringPlace(entry.place);
+    const focus = counter ? [counter[1], counter[2]] : data.centres[entry.place];
+    if (focus) keepInView(focus[0], focus[1]);
     const frame = data.frames[entry.frame];
     now.textContent = (frame.step ? `after step ${frame.step}` : "the start of the file") +
       ` — turn ${frame.turn}, ${frame.phase || "no phase shown"}`;
@@ -136,6 +138,13 @@
 
   // ----- zoom and pan ---------------------------------------------------------------------
   function applyView() { svg.setAttribute("viewBox", view.join(" ")); }
+  // a selection off the part of the map in view brings it to the middle
+  function keepInView(x, y) {
+    if (x >= view[0] && x <= view[0] + view[2] && y >= view[1] && y <= view[1] + view[3]) return;
+    view[0] = x - view[2] / 2;
+    view[1] = y - view[3] / 2;
+    applyView();
+  }
   function zoomAt(factor, x, y) {
     const width = Math.min(Math.max(view[2] * factor, full[2] / 40), full[2] * 1.5);
     const scale = width / view[2];
