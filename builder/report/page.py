@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import jinja2
@@ -203,12 +203,18 @@ def content_hash(text: str) -> str:
     )
 
 
-def stacks_of(position: Position, board: MapBoard, view: PlayerView) -> list[Stack]:
+def stacks_of(
+    position: Position,
+    board: MapBoard,
+    view: PlayerView,
+    location_of: Callable[[UnitState], str | None] | None = None,
+) -> list[Stack]:
     """Units grouped by place in the position's order (the last listed is on top), and
-    into stacks as the board stands them there."""
+    into stacks as the board stands them there. ``location_of`` (by default the board's)
+    lets a caller placing many positions of one game read each unit's place once."""
     by_place: dict[str, list[UnitState]] = {}
     for state in position.units:
-        location = board.location_of(state)
+        location = (location_of or board.location_of)(state)
         if location is not None:
             by_place.setdefault(location, []).append(state)
     return [

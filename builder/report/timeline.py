@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import jinja2
 from markupsafe import Markup, escape
@@ -39,7 +39,7 @@ from builder.report.svg import number, polygon_path, serialize
 from rules.audit.ledger import Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
 from rules.referee.hidden import PlayerView
-from rules.referee.position import Position
+from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 
 TEMPLATE = "timeline.html.j2"
@@ -97,32 +97,52 @@ def anchors(entries: Sequence[Entry]) -> list[str]:
     return result
 
 
-def counters(
-    position: Position, board: MapBoard, view: PlayerView, faces: FaceSheet
-) -> dict[str, Counter]:
-    """Every counter on the map of ``position`` as ``view`` sees it, by the name it goes by."""
-    placed: dict[str, Counter] = {}
-    for stack in stacks_of(position, board, view):
-        x, y = (float(number(value)) for value in stack.point)
-        for level, (state, name) in enumerate(zip(stack.units, stack.names, strict=True)):
-            hidden = view.hides(state.unit.id)
-            face = faces.face_of(state, hidden)
-            placed[name] = (stack.location, x, y, level, face, unit_name(state, hidden))
-    if isinstance(board, AreaBoard):
-        sides = {side.id: side.name for side in position.spec.sides}
-        for area, side in sorted(position.control.items()):
-            if area in board.spots and side in sides:
-                x, y = (float(number(value)) for value in board.marker_point(area))
-                face = faces.control_face(side)
-                placed[MARKER_PREFIX + area] = (
-                    area,
-                    x,
-                    y,
-                    0,
-                    face,
-                    f"control marker: {sides[side]}",
-                )
-    return placed
+@dataclass
+class Placer:
+    """Places the counters of one game's positions on one board, working out each unit
+    reading's place, face and tooltip once: a log's snapshots share the readings of every
+    unit no step touched, so a long log costs little more than its changes."""
+
+    board: MapBoard
+    faces: FaceSheet
+    known: dict[tuple[int, bool], tuple[str | None, str, str]] = field(default_factory=dict)
+    kept: list[UnitState] = field(default_factory=list)
+    """The readings ``known`` is keyed by (their ids), kept alive so no id is reused."""
+
+    def _reading(self, state: UnitState, hidden: bool) -> tuple[str | None, str, str]:
+        key = (id(state), hidden)
+        if key not in self.known:
+            self.kept.append(state)
+            self.known[key] = (
+                self.board.location_of(state),
+                self.faces.face_of(state, hidden),
+                unit_name(state, hidden),
+            )
+        return self.known[key]
+
+    def counters(self, position: Position, view: PlayerView) -> dict[str, Counter]:
+        """Every counter on the map of ``position`` as ``view`` sees it, by the name it goes by."""
+        placed: dict[str, Counter] = {}
+        stacks = stacks_of(
+            position,
+            self.board,
+            view,
+            lambda state: self._reading(state, view.hides(state.unit.id))[0],
+        )
+        for stack in stacks:
+            x, y = (float(number(value)) for value in stack.point)
+            for level, (state, name) in enumerate(zip(stack.units, stack.names, strict=True)):
+                _, face, title = self._reading(state, view.hides(state.unit.id))
+                placed[name] = (stack.location, x, y, level, face, title)
+        if isinstance(self.board, AreaBoard):
+            sides = {side.id: side.name for side in position.spec.sides}
+            for area, side in sorted(position.control.items()):
+                if area in self.board.spots and side in sides:
+                    x, y = (float(number(value)) for value in self.board.marker_point(area))
+                    face = self.faces.control_face(side)
+                    words = f"control marker: {sides[side]}"
+                    placed[MARKER_PREFIX + area] = (area, x, y, 0, face, words)
+        return placed
 
 
 def changes(before: Mapping[str, Counter], after: Mapping[str, Counter]) -> dict[str, object]:
@@ -142,9 +162,10 @@ def frames(
     snapshots: list[Snapshot] = [trail.start, *trail.snapshots]
     result: list[dict[str, object]] = []
     previous: dict[str, Counter] = {}
+    placer = Placer(board, faces)
     for snapshot in snapshots:
         view = PlayerView(side, ledger.hidden_at(aliases, snapshot.step))
-        current = counters(snapshot.position, board, view, faces)
+        current = placer.counters(snapshot.position, view)
         result.append(
             {
                 "step": snapshot.step,
