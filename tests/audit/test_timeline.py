@@ -243,3 +243,18 @@ def test_browser_2_a_player_page_draws_the_alias_until_the_reveal(
     assert place_of(revealed, "b40a-rd5")[0] == "N1542"
     eliminated = browser_dom(page, "step-4")
     assert not [stack for stack in eliminated.stacks if "b40a-rd5" in stack["data-units"]]
+
+
+@needs_chromium
+def test_browser_3_a_rattenkrieg_move_on_the_area_map(rks_dist: Path, tmp_path: Path) -> None:
+    page = write_page(tmp_path / "soviet.html", "--as", "soviet", str(_rks_log(rks_dist, tmp_path)))
+    # What the screenshot showed at step 5: 14pz out of the German rear into Orlovka,
+    # ringed, the path drawn from the rear; Orlovka's marker still as the log left it.
+    before = browser_dom(page, "step-3")
+    assert place_of(before, "14pz")[0] == "german_rear"
+    moved = browser_dom(page, "step-5")
+    place, transform = place_of(moved, "14pz")
+    assert place == "orlovka" and moved.body["data-selected"] == "step-5"
+    assert [path["data-places"] for path in moved.paths] == ["german_rear orlovka"]
+    assert transform == f"translate({moved.rings[0]['cx']} {moved.rings[0]['cy']})"
+    assert place_of(moved, "control:orlovka")[0] == "orlovka"
