@@ -16,6 +16,7 @@
   const full = data.frame.slice();
   let view = full.slice();
   let current = -1;
+  let closeUp = true;  // a link to an entry opens close to what it is about
 
   function make(tag, attributes, text) {
     const node = document.createElementNS(svgNS, tag);
@@ -103,7 +104,9 @@
     if (counter) ringAt(counter[1], counter[2], size * 0.75);
     else if (entry.place) ringPlace(entry.place);
     const focus = counter ? [counter[1], counter[2]] : data.centres[entry.place];
-    if (focus) keepInView(focus[0], focus[1]);
+    if (focus && closeUp) zoomOn(focus[0], focus[1]);
+    else if (focus) keepInView(focus[0], focus[1]);
+    closeUp = false;
     const frame = data.frames[entry.frame];
     now.textContent = (frame.step ? `after step ${frame.step}` : "the start of the file") +
       ` — turn ${frame.turn}, ${frame.phase || "no phase shown"}`;
@@ -138,11 +141,27 @@
 
   // ----- zoom and pan ---------------------------------------------------------------------
   function applyView() { svg.setAttribute("viewBox", view.join(" ")); }
+  // a view smaller than the map stays on it
+  function onMap() {
+    for (const axis of [0, 1]) {
+      if (view[axis + 2] <= full[axis + 2]) {
+        view[axis] = Math.min(Math.max(view[axis], full[axis]), full[axis] + full[axis + 2] - view[axis + 2]);
+      }
+    }
+  }
+  function zoomOn(x, y) {
+    const width = Math.min(full[2], data.hexSize * 24);
+    const height = width * full[3] / full[2];
+    view = [x - width / 2, y - height / 2, width, height];
+    onMap();
+    applyView();
+  }
   // a selection off the part of the map in view brings it to the middle
   function keepInView(x, y) {
     if (x >= view[0] && x <= view[0] + view[2] && y >= view[1] && y <= view[1] + view[3]) return;
     view[0] = x - view[2] / 2;
     view[1] = y - view[3] / 2;
+    onMap();
     applyView();
   }
   function zoomAt(factor, x, y) {
