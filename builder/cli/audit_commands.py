@@ -1,7 +1,8 @@
 """``stavka audit``: the ledger of a game log, or of two saves, each act judged.
 
 Exit 0 whenever the files were audited, whatever the verdicts; 2 on bad input (a file
-that is no save or log of a Stavka game, two files of different games).
+that is no save or log of a Stavka game, two files of different games). ``--format html``
+writes the ledger as a page, a timeline beside the map (:mod:`builder.report.timeline`).
 """
 
 from __future__ import annotations
@@ -12,15 +13,18 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.options import AS_SIDE, OUTPUT_FORMAT
+from builder.cli.options import AS_SIDE
+from builder.output import check_replaceable, write_own_output
 from rules.audit.ledger import Ledger, audit
 from rules.audit.rks import audit_areas
-from rules.audit.trail import pair
+from rules.audit.trail import Trail, pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
 
 
-def _ledger(paths: tuple[Path, ...]) -> Ledger:
+def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
+    """The ledger of the files, and the trail it was judged on (whose snapshots the
+    timeline page shows)."""
     from builder.audit_trail import read_trail  # the save reader is loaded only to audit
 
     if not 1 <= len(paths) <= 2:
@@ -38,11 +42,18 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
         )
     judge = audit_areas if trails[0].start.position.spec.cards is not None else audit
     if len(trails) == 1:
-        return judge(trails[0])
+        return judge(trails[0]), trails[0]
     previous, current = trails
     if current.steps:
-        return judge(current, previous.end)
-    return judge(pair(previous, current))
+        return judge(current, previous.end), current
+    paired = pair(previous, current)
+    return judge(paired), paired
+
+
+def timeline_path(paths: tuple[Path, ...]) -> Path:
+    """Where the page goes by default: beside the last file, ``game.vlog`` → ``game-audit.html``."""
+    last = paths[-1]
+    return last.with_name(f"{last.stem}-audit.html")
 
 
 @main.command("audit")
@@ -53,18 +64,49 @@ def _ledger(paths: tuple[Path, ...]) -> Ledger:
     required=True,
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
 )
-@OUTPUT_FORMAT
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Text for people, JSON for programs, or a page: the ledger as a timeline beside the map.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.html",
+    help="Where --format html writes the page (default: beside FILE, game.vlog → game-audit.html).",
+)
 @AS_SIDE
-def audit_command(paths: tuple[Path, ...], output_format: str, view_side: str | None) -> None:
+def audit_command(
+    paths: tuple[Path, ...], output_format: str, output_path: Path | None, view_side: str | None
+) -> None:
     """The ledger of a game: turn by turn and phase by phase, what each side did, each
     act with its verdict and rule. FILE is a .vlog (every logged step) or a .vsav; before
     a log, PREVIOUS is the file sent before it, whose end the log must start from; before
     a save, BEFORE is an earlier save of the same game, and the moves between are judged."""
-    ledger = _ledger(paths)
+    if output_path is not None and output_format != "html":
+        raise click.UsageError("-o is for --format html, which writes a page")
+    target = output_path or timeline_path(paths)
+    if output_format == "html":
+        # The page's drawing is loaded only for a page: the text audit stays quick.
+        from builder.report.page import REPORT_HEAD_BYTES, is_report
+        from builder.report.timeline import build_timeline
+
+        check_replaceable(target, is_report, REPORT_HEAD_BYTES)
+    ledger, trail = _audited(paths)
     if view_side is not None:
         player_view(ledger.start, view_side)  # an unknown side is bad input
     if output_format == "json":
         click.echo(json.dumps(ledger.as_json(view_side), indent=2, ensure_ascii=False))
+        return
+    if output_format == "html":
+        page = build_timeline(trail, ledger, view_side)
+        write_own_output(target, page.encode("utf-8"), is_report, REPORT_HEAD_BYTES)
+        click.echo(f"wrote {target}")
         return
     click.echo("\n".join(ledger_text(ledger, view_side)))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import jinja2
@@ -84,7 +84,7 @@ def build_report(
         if isinstance(referee, HexReferee)
         else []
     )
-    stacks = _stacks(position, board, view)
+    stacks = stacks_of(position, board, view)
     units = {
         name: UnitPlace(stack.location, state.side)
         for stack in stacks
@@ -123,7 +123,7 @@ def build_report(
     data: dict[str, object] = {
         "units": {
             name: {
-                "name": _unit_name(state, view.hides(state.unit.id)),
+                "name": unit_name(state, view.hides(state.unit.id)),
                 "side": state.side,
                 "location": stack.location,
                 "at": [float(number(value)) for value in stack.point],
@@ -157,8 +157,8 @@ def build_report(
         generator=Markup(f'{GENERATOR} {escape(stavka_version())}">'),
         style=Markup(style),
         script=Markup(script),
-        style_hash=_content_hash(style),
-        script_hash=_content_hash(script),
+        style_hash=content_hash(style),
+        script_hash=content_hash(script),
         spec=position.spec,
         position=position,
         source_name=source_name,
@@ -193,7 +193,7 @@ def _overlays(referee: Referee | None) -> list[Overlay]:
     return referee_overlays(referee) if referee is not None else []
 
 
-def _content_hash(text: str) -> str:
+def content_hash(text: str) -> str:
     """A Content-Security-Policy source for one inline block: only the page's own style and
     script run, so even markup that slipped past escaping could not execute."""
     return (
@@ -203,12 +203,18 @@ def _content_hash(text: str) -> str:
     )
 
 
-def _stacks(position: Position, board: MapBoard, view: PlayerView) -> list[Stack]:
+def stacks_of(
+    position: Position,
+    board: MapBoard,
+    view: PlayerView,
+    location_of: Callable[[UnitState], str | None] | None = None,
+) -> list[Stack]:
     """Units grouped by place in the position's order (the last listed is on top), and
-    into stacks as the board stands them there."""
+    into stacks as the board stands them there. ``location_of`` (by default the board's)
+    lets a caller placing many positions of one game read each unit's place once."""
     by_place: dict[str, list[UnitState]] = {}
     for state in position.units:
-        location = board.location_of(state)
+        location = (location_of or board.location_of)(state)
         if location is not None:
             by_place.setdefault(location, []).append(state)
     return [
@@ -226,7 +232,7 @@ def _stack_names(stacks: Sequence[Stack]) -> dict[str, list[str]]:
     return names
 
 
-def _unit_name(state: UnitState, hidden: bool) -> str:
+def unit_name(state: UnitState, hidden: bool) -> str:
     """What a player reads on the counter's tooltip: its name, or only what its untried face shows."""
     unit = state.unit
     if hidden:

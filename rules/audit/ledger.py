@@ -15,6 +15,7 @@ arrivals, turn ends) share the walk's state from step to step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -100,17 +101,10 @@ class Ledger:
             return self.entries
         if self.views:
             return dict(self.views)[side]
-        aliases = dict(player_view(self.start, side).aliases)
-        for unit in self.entered_untried:
-            aliases[unit] = f"untried-{len(aliases) + 1}"
-        revealed = dict(self.revealed)
+        aliases = self.aliases(side)
         shown = []
         for entry in self.entries:
-            hidden = {
-                unit: alias
-                for unit, alias in aliases.items()
-                if revealed.get(unit, self.steps + 1) > entry.step
-            }
+            hidden = self.hidden_at(aliases, entry.step)
             verdict = entry.verdict
             if verdict.topic in WITHHELD_TOPICS and hidden.keys() & set(
                 verdict.details.get("units", "").split(",")
@@ -124,6 +118,24 @@ class Ledger:
                 )
             shown.append(replace(entry, verdict=PlayerView(side, hidden).verdict(verdict)))
         return tuple(shown)
+
+    def aliases(self, side: str) -> dict[str, str]:
+        """The alias ``side``'s player knows each untried unit by (2.14): the start's,
+        then those that came onto the map untried, in the order they came."""
+        aliases = dict(player_view(self.start, side).aliases)
+        for unit in self.entered_untried:
+            aliases[unit] = f"untried-{len(aliases) + 1}"
+        return aliases
+
+    def hidden_at(self, aliases: Mapping[str, str], step: int) -> dict[str, str]:
+        """Of ``aliases``, those of units still unrevealed after log step ``step``: the
+        ledger's entries and the timeline's map hide the same units at each step."""
+        revealed = dict(self.revealed)
+        return {
+            unit: alias
+            for unit, alias in aliases.items()
+            if revealed.get(unit, self.steps + 1) > step
+        }
 
     def as_json(self, side: str | None = None) -> dict[str, object]:
         """A plain dict for JSON output, as ``side``'s player may read it."""

@@ -14,6 +14,7 @@ import pytest
 from rules.data.loader import load_game
 from tests.cli.test_cli import run
 from tests.support.engine import vcheck_available
+from tests.audit.timeline_pages import assert_matches_the_trail, write_page
 from tests.support.engine_log import engine_log
 
 pytestmark = [
@@ -65,6 +66,7 @@ def test_tps_engine_log_audited(dist: Path, tmp_path: Path) -> None:
         "phase": "Soviet combat",
         "properties": {"AxisVP": "5", "SovietVP": "0"},
     }
+    assert_matches_the_trail(write_page(tmp_path / "tps.html", str(log)), log)
 
 
 def test_dos_engine_log_audited(dist: Path, tmp_path: Path) -> None:
@@ -116,3 +118,6 @@ def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
     soviet = _ledger("--as", "soviet", str(log))
     assert drawn not in json.dumps(soviet["entries"], ensure_ascii=False)
     assert drawn in json.dumps(_ledger("--as", "german", str(log))["entries"], ensure_ascii=False)
+    assert_matches_the_trail(write_page(tmp_path / "rks.html", str(log)), log)
+    page = write_page(tmp_path / "rks-soviet.html", "--as", "soviet", str(log)).read_text("utf-8")
+    assert drawn not in page and json.dumps(drawn)[1:-1] not in page
