@@ -65,16 +65,20 @@ FACE_UP: Place = ("face up", "")
 
 def places(position: Position) -> dict[Card, Place]:
     """Where each card of ``position`` lies."""
-    table = position.cards
-    if table is None:
+    card_places = position.cards
+    if card_places is None:
         return {}
     where: dict[Card, Place] = {}
-    for kind, groups in (("steps", table.steps), ("hand", table.hands), ("played", table.played)):
+    for kind, groups in (
+        ("steps", card_places.steps),
+        ("hand", card_places.hands),
+        ("played", card_places.played),
+    ):
         for owner, cards in groups.items():
             where.update((card, (kind, owner)) for card in cards)
-    where.update((card, DECK) for card in table.deck)
-    where.update((card, DISCARD) for card in table.discard)
-    where.update((card, FACE_UP) for card in table.face_up)
+    where.update((card, DECK) for card in card_places.deck)
+    where.update((card, DISCARD) for card in card_places.discard)
+    where.update((card, FACE_UP) for card in card_places.face_up)
     return where
 
 
@@ -375,13 +379,15 @@ class _Walk:
             self._drawn(step, after, side, cards, replenishment)
         for unit, cards in dealt.items():
             self._dealt(step, before, after, unit, cards)
-        table = after.cards
-        if table is not None and all(table.played.get(side.id) for side in after.spec.sides):
+        card_places = after.cards
+        if card_places is not None and all(
+            card_places.played.get(side.id) for side in after.spec.sides
+        ):
             if self.duel is None:
                 self.duel = (before, after)
             else:
                 self.duel = (self.duel[0], after)
-        elif self.duel is not None and not any(table.played.values() if table else ()):
+        elif self.duel is not None and not any(card_places.played.values() if card_places else ()):
             self._duel(step, after, *self.duel)
             self.duel = None
 
@@ -479,8 +485,8 @@ class _Walk:
         referee rules it. The defender is the enemy unit in the area whose step card was
         played, else the first there (a hand card does not say which unit defends)."""
         action = self.action
-        table = after.cards
-        assert table is not None
+        card_places = after.cards
+        assert card_places is not None
         attacker = next((state for state in after.units if state.unit.id == action.unit), None)
         if attacker is None:
             return
@@ -491,7 +497,7 @@ class _Walk:
         ]
         if not defenders:
             return
-        played = set(table.played.get(defenders[0].side, ()))
+        played = set(card_places.played.get(defenders[0].side, ()))
         steps_before = before.cards.steps if before.cards is not None else {}
         defender = next(
             (state for state in defenders if played & set(steps_before.get(state.unit.id, ()))),
@@ -505,7 +511,7 @@ class _Walk:
             None if result.winner is None else defender if result.winner == ATTACKER else attacker
         )
         action.loser = None if loser is None else loser.unit.id
-        hidden = table.played
+        hidden = card_places.played
 
         def say(moment: Moment) -> Verdict:
             cards = {
