@@ -49,6 +49,7 @@ from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.victory import victory_verdict
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Topic, Verdict
 
 SEQUENCE = ("5.0",)
@@ -145,7 +146,7 @@ class _Walk:
                 position,
                 None,
                 Verdict(
-                    action.loser,
+                    unit_ref(action.loser),
                     "loss",
                     "illegal" if over else NOT_JUDGED,
                     ("8.9",),
@@ -221,7 +222,7 @@ class _Walk:
                     after,
                     unit.side,
                     Verdict(
-                        unit.id,
+                        unit_ref(unit.id),
                         "elimination",
                         "legal" if lost else NOT_JUDGED,
                         ("8.9",),
@@ -250,7 +251,7 @@ class _Walk:
             problems[0]
             if problems
             else Verdict(
-                state.unit.id,
+                unit_ref(state.unit.id),
                 "reinforcement",
                 "legal",
                 ("6.3",) if rebuilt else ("6.1", "6.2"),

@@ -9,9 +9,11 @@ people and differs from game to game ("in supply", "supplied").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
+
+from rules.referee.prose import named
 
 Topic = Literal[
     "acted",
@@ -124,6 +126,18 @@ class Verdict:
             raise ValueError(f"verdict on {self.subject}: topic {self.topic!r} is not in Topic")
         if self.state is not None and self.state not in STATES:
             raise ValueError(f"verdict on {self.subject}: state {self.state!r} is not in State")
+
+    def named(self, namer: Callable[[str], str]) -> Verdict:
+        """The verdict as a reader whose names for units are ``namer``'s reads it: each
+        unit its prose names (a :class:`~rules.referee.prose.Prose` reference) and its
+        ``unit`` renamed, the rest as it was."""
+        return replace(
+            self,
+            subject=named(self.subject, namer),
+            explanation=named(self.explanation, namer),
+            details={key: named(value, namer) for key, value in self.details.items()},
+            unit=None if self.unit is None else namer(self.unit),
+        )
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output: the fields of version 1, then ``state``,
