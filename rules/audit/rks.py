@@ -166,7 +166,7 @@ class _Walk:
 
         def say(moment: Moment) -> Verdict:
             return Verdict(
-                action.unit or "",
+                unit_ref(action.unit) if action.unit else "",
                 "cards paid",
                 outcome,
                 ("7.3",),
@@ -281,7 +281,7 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "retreat",
                     retreat,
                     ("8.9", "8.10"),
@@ -308,12 +308,13 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "movement",
                     False,
                     ("7.1",),
-                    f"{board.name(old.location)} → {target}, but {action.unit} is the unit acting "
-                    "in this player turn: one unit acts per turn",
+                    f"{board.name(old.location)} → {target}, but "
+                    + unit_ref(action.unit)
+                    + " is the unit acting in this player turn: one unit acts per turn",
                     unit=unit,
                 ),
             )
@@ -327,7 +328,7 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "movement",
                     False,
                     ("7.2", "7.3", "3.5", "8.10"),
@@ -348,7 +349,7 @@ class _Walk:
             after,
             new.side,
             _judged(
-                unit,
+                unit_ref(unit),
                 "movement",
                 True,
                 ("7.2", "7.3") + (("8.1",) if fights else ()),
@@ -468,7 +469,7 @@ class _Walk:
 
         def say(moment: Moment) -> Verdict:
             return _judged(
-                unit,
+                unit_ref(unit),
                 "replenishment" if rules == ("7.5",) else "reinforcement",
                 not problem,
                 rules,
@@ -520,7 +521,7 @@ class _Walk:
                 for role, state in ((ATTACKER, attacker), (DEFENDER, defender))
             }
             return Verdict(
-                f"{attacker.unit.id} on {defender.unit.id}",
+                unit_ref(attacker.unit.id) + " on " + unit_ref(defender.unit.id),
                 "duel",
                 result.winner or "fought again",
                 (result.rule, "8.7"),
