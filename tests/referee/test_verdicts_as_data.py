@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
-import re
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import get_args
@@ -31,6 +30,7 @@ from rules.referee.tps.supply import SupplyState as TpsSupplyState
 from rules.referee.verdict import STATES, TOPICS, Place, State, Topic, Verdict
 from tests.cli.test_cli import run
 from tests.golden.cases import SETUPS, position_files
+from tests.support.unit_names import unnamed_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = ROOT / "tests" / "referee" / "positions"
@@ -278,18 +278,6 @@ def _positions() -> Iterator[Position]:
             yield load_position(path)
 
 
-def _unnamed_ids(verdict: Verdict, ids: Collection[str]) -> list[str]:
-    """Unit ids written into a verdict's prose as plain words rather than as unit values:
-    each prose field is rendered with every unit it names as a value blanked out, and
-    what is left is searched for ids."""
-    texts = [verdict.subject, verdict.outcome, verdict.explanation, *verdict.details.values()]
-    left = " ".join(
-        text.rendered(lambda _: "") if isinstance(text, Prose) else text for text in texts
-    )
-    words = set(re.findall(r"[\w.-]+", left))
-    return sorted(unit_id for unit_id in ids if unit_id in words)
-
-
 def test_no_verdict_writes_a_unit_id_into_its_english() -> None:
     """A unit a verdict names is a value the player's view can rename: a verdict that
     wrote an id into plain English would show a hidden unit (2.14) to a player."""
@@ -299,7 +287,7 @@ def test_no_verdict_writes_a_unit_id_into_its_english() -> None:
             continue
         ids = {state.unit.id for state in position.units}
         for verdict in referee_for(position).check():
-            found = _unnamed_ids(verdict, ids)
+            found = unnamed_ids(verdict, ids)
             if found:
                 leaks.append(f"{position.source}: {verdict.as_text()} names {found}")
     assert leaks == []
@@ -307,8 +295,8 @@ def test_no_verdict_writes_a_unit_id_into_its_english() -> None:
 
 def test_the_leak_test_can_fail() -> None:
     plain = Verdict("game", "attack", "legal", ("8.1",), "u7 on u8", details={"units": "u7"})
-    assert _unnamed_ids(plain, {"u7", "u8", "u9"}) == ["u7", "u8"]
+    assert unnamed_ids(plain, {"u7", "u8", "u9"}) == ["u7", "u8"]
     typed = replace(
         plain, explanation=unit_refs(["u7", "u8"], " on "), details={"units": unit_ref("u7")}
     )
-    assert _unnamed_ids(typed, {"u7", "u8", "u9"}) == []
+    assert unnamed_ids(typed, {"u7", "u8", "u9"}) == []
