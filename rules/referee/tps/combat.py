@@ -230,7 +230,7 @@ class Combat:
         if support:
             modifiers.append(
                 Modifier(
-                    f"close support by {support[0].unit.id}",
+                    "close support by " + unit_ref(support[0].unit.id),
                     (RULES["close_support"],),
                     die_modifier=CLOSE_SUPPORT_DIE_MODIFIER,
                 )
