@@ -4,10 +4,10 @@ A save holds the truth of every piece, so the referee knows what each untried Dr
 Stalingrad unit really is. Rule 2.14 keeps that from both players until the unit first
 fights: an untried unit shows only its arm, size and movement. A :class:`PlayerView`
 renames each untried unit to a neutral alias (``untried-3``) wherever a verdict or an
-odds report names it (verdicts name units as values, :mod:`rules.referee.prose`, so
-renaming never searches their English), and withholds the strengths of attacks it takes part in, so
+odds report names it, and withholds the strengths of attacks it takes part in, so
 ``check --as`` and ``report --as`` cannot tell a player which slot of the draw a counter
-is. The aliases are numbered by hex and arm, never by unit id or save order, so they say
+is. A verdict names its units as values (:mod:`rules.referee.prose`), so renaming them
+never searches its English for ids. The aliases are numbered by hex and arm, never by unit id or save order, so they say
 nothing the counters do not.
 """
 

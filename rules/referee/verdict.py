@@ -100,9 +100,14 @@ class Verdict:
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
     can be put back on the unit's piece in a save; ``place`` is the hex or area it is
     about when it is about a place rather than a unit; ``force`` the id of the side
-    whose whole force it is about (a front, its points) rather than a unit; ``state`` is what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules standing in the
-    position (an illegal stack, placement or mission), which a player must put right,
-    as against a state the rules describe (out of supply).
+    whose whole force it is about (a front, its points) rather than a unit; ``state`` is
+    what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules
+    standing in the position (an illegal stack, placement or mission), which a player
+    must put right, as against a state the rules describe (out of supply).
+
+    A unit the ``subject``, ``explanation`` or ``details`` name is a value in them (each
+    may be a :class:`~rules.referee.prose.Prose`), so :meth:`named` can rename it for a
+    reader who knows it by another name; their ``str`` is the referee's wording.
     """
 
     subject: str
