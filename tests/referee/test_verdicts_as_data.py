@@ -267,6 +267,8 @@ def test_a_verdict_names_a_unit_as_each_reader_names_it() -> None:
     assert shown.details == {"units": "untried-1, u2"}
     assert shown.subject == "u1", "a plain subject names no unit: the id it holds is not one"
     assert Prose("; ").join([explanation, "x"]).units == ("u1", "u2")
+    assert ("by " + unit_ref("u3")).units == ("u3",), "prose added to a string stays prose"
+    assert f"by {unit_ref('u3')}" == "by u3", "an f-string keeps the words but not the unit"
 
 
 def _positions() -> Iterator[Position]:
