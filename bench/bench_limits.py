@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bench.synthetic_save import pog_shaped_save
 from builder.vassal import limits
-from builder.vassal.archive import build_zip
+from builder.vassal.archive import zip_archive
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes
 from builder.vassal.savefile import read_bytes
@@ -110,7 +110,7 @@ def main() -> None:
     )
     zip64 = with_zip64_locator(many_entries(1))
     _row("no ZIP64", "ZIP64 locator", len(zip64), lambda: parse_save_bytes(zip64))
-    bomb = build_zip([("savedGame", b"\0" * 50 * MB)])
+    bomb = zip_archive([("savedGame", b"\0" * 50 * MB)])
     _row(
         f"ratio {limits.MAX_RATIO}:1",
         "50 MB of zeros zipped",
@@ -168,7 +168,7 @@ def main() -> None:
         len(moves),
         lambda: parse_save_bytes(moves),
     )
-    log = build_zip([("savedGame", obfuscate(long_log(200, 20_000), 7))])
+    log = zip_archive([("savedGame", obfuscate(long_log(200, 20_000), 7))])
     _row("replay linear", "zipped log of 20,000 moves", len(log), lambda: parse_save_bytes(log))
     pieces = bare_pieces(300_000)
     _row("pieces", "300,000 bare pieces", len(pieces), lambda: parse_save_bytes(pieces))

@@ -6,7 +6,7 @@ charts), quantizes each as the build does, then encodes them all with each zlib 
 and with and without Pillow's ``optimize`` and reports, per setting, the median
 processor time to encode them all (processor time, not wall time, so that other jobs on
 a shared machine disturb it less), their bytes, and the bytes once packed into a module
-(a zip deflated at level 9, as :func:`builder.vassal.archive.build_zip` packs), boards
+(a zip deflated at level 9, as :func:`builder.vassal.archive.zip_archive` packs), boards
 apart from the small pictures. Ratios are to the setting the build used before it was
 chosen by this measurement (``optimize=True``). Timings vary by machine; compare ratios,
 never a fixed threshold.
@@ -31,7 +31,7 @@ from builder.art.counters import draw_unit_face, screen_format, unit_designs
 from builder.art.drawing import quantized
 from builder.art.markers import marker_faces
 from builder.build import module_charts
-from builder.vassal.archive import build_zip
+from builder.vassal.archive import zip_archive
 from rules.data.loader import load_game, shipped_games
 from rules.model import GameSpec
 
@@ -93,7 +93,7 @@ def compare(kind: str, images: list[Image.Image], repeats: int) -> None:
             lambda: encode_all(images, level, optimize), repeats, time.process_time
         )
         files = encode_all(images, level, optimize)
-        packed = len(build_zip([(f"{index}.png", data) for index, data in enumerate(files)]))
+        packed = len(zip_archive([(f"{index}.png", data) for index, data in enumerate(files)]))
         results[(level, optimize)] = (seconds, sum(len(data) for data in files), packed)
     base_seconds, base_bytes, base_packed = results[BEFORE]
     print(f"\n{kind} ({len(images)}):\n")

@@ -22,7 +22,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.bench_referee import position_file
 from bench.timing import median_seconds, stavka_seconds
-from builder.report.page import build_report
+from builder.report.page import report_page
 from rules.data.loader import load_game
 from rules.referee.hidden import PlayerView, player_view, referee_view
 from rules.referee.position import Position, setup_position
@@ -90,7 +90,7 @@ def main() -> None:
             command = stavka_seconds(
                 ["report", str(source), "-o", str(page), *seen_by], arguments.repeats
             )
-            alone = median_seconds(lambda: build_report(position, view), arguments.repeats)
+            alone = median_seconds(lambda: report_page(position, view), arguments.repeats)
             check = stavka_seconds(["check", str(source), *seen_by], arguments.repeats)
             pages.append(page)
             name = (

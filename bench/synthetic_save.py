@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, build_zip
+from builder.vassal.archive import MODULE_DATA, SAVE_DATA, SAVED_GAME, zip_archive
 from builder.vassal.commands import (
     AddPiece,
     AddPlayer,
@@ -210,7 +210,7 @@ def pog_shaped_save(text_bytes: int = POG_TEXT_BYTES, seed: int = 1918) -> Synth
     text, pieces = pog_shaped_text(text_bytes, seed)
     payload = obfuscate(text, 0x5A)
     module = Metadata("Paths of Glory", "10.8", "3.7.10", "1700000000000", "")
-    data = build_zip(
+    data = zip_archive(
         [
             (SAVED_GAME, payload),
             (SAVE_DATA, render_save_data(module)),

@@ -109,7 +109,7 @@ thousands of hexes."""
 def neighbours(hex_: Hex) -> tuple[Hex, ...]:
     """The six adjacent hexes, clockwise from the one toward the smaller row.
 
-    Cached, and stepped by table rather than through cube coordinates: supply searches
+    Cached, and stepped by offsets rather than through cube coordinates: supply searches
     ask for the same few thousand map hexes many times over, in every run.
     """
     column, row = hex_

@@ -107,11 +107,11 @@ class TerrainType:
     description: str
     provenance: Provenance
     fill: str | None = None
-    """The hex's fill as ``#rrggbb``; None leaves it to the builder's table by id."""
+    """The hex's fill as ``#rrggbb``; None leaves it to the builder's look by id."""
     symbol: str | None = None
     """The hex's map symbol from the builder's vocabulary (``trees``, ``hachures``...)."""
     line: LineStyle | None = None
-    """How a hexside feature is drawn; None leaves it to the builder's table by id."""
+    """How a hexside feature is drawn; None leaves it to the builder's look by id."""
     defined_at: str = ""
     """``file:line`` of its ``[[terrain]]`` table, for warnings about how it looks."""
 

@@ -1,6 +1,6 @@
 """A game's look on the map: terrain fills and symbols, hexside lines, side colours, wording.
 
-The tables here are the look of the Stalingrad games, keyed by their data ids; a game
+The mappings here are the look of the Stalingrad games, keyed by their data ids; a game
 names its own look in ``game.toml`` (read by :mod:`rules.data.look`) and that wins. Board
 images, the legend, the reports' SVG boards and :func:`look_problems` (``validate``) all
 read the one :class:`BoardLook`, so what the legend shows is what the map draws.
@@ -89,7 +89,7 @@ class BoardLook:
 
 
 def look_of(spec: GameSpec) -> BoardLook:
-    """The game's look: its own data over our tables' defaults."""
+    """The game's look: its own data over our mappings' defaults."""
     fills = dict(TERRAIN_FILL)
     symbols = dict(TERRAIN_SYMBOL)
     lines = dict(LINE_STYLES)

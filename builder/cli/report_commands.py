@@ -10,7 +10,7 @@ from builder.cli import main
 from builder.cli.options import AS_SIDE, MODULE, POSITION, hex_argument, view_for
 from builder.output import check_replaceable, write_own_output
 from builder.report.drawing import Attack
-from builder.report.page import REPORT_HEAD_BYTES, build_report, is_report
+from builder.report.page import REPORT_HEAD_BYTES, report_page, is_report
 from builder.saves.load import load_position
 from rules.errors import StavkaError
 
@@ -67,6 +67,6 @@ def report(
         )
         for defender, group in zip(defenders, attackers, strict=True)
     ]
-    page = build_report(position, view_for(position, view_side), attacks, position_path.name)
+    page = report_page(position, view_for(position, view_side), attacks, position_path.name)
     write_own_output(target, page.encode("utf-8"), is_report, REPORT_HEAD_BYTES)
     click.echo(f"wrote {target}")

@@ -32,7 +32,7 @@ from builder.saves.names import SCENARIO_PROPERTY, dead_pile_name, module_name
 from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
-from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
+from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, setup_save_bytes
 from rules.data.loader import data_digest, data_origin, game_data_files
 from rules.model import GameSpec, Scenario
 
@@ -165,7 +165,7 @@ def setup_save(
     holds the pool's deck and says so ("at-start stacks placed"); a card game's deck is
     the module's own at-start pile, placed when the game starts, so its saves do not."""
     deck = _pool_deck(spec, scenario, pieces)
-    return build_setup_save(
+    return setup_save_bytes(
         setup_pieces(spec, scenario, art, pieces),
         metadata,
         seed,

@@ -1,4 +1,4 @@
-"""Keystrokes as VASSAL writes them, and the one table of keys every Stavka module uses.
+"""Keystrokes as VASSAL writes them, and the one key map every Stavka module uses.
 
 VASSAL stores a keystroke as ``keyCode,modifiers`` with Java's old and new modifier bits
 both set (Ctrl is ``2 | 128 = 130``). Each key below has one meaning in every game, so a
@@ -11,7 +11,7 @@ player who learns one module knows the others:
 - keys only the module itself sends are named keystrokes (VASSAL routes them by name,
   so no player can type one), or Ctrl+Alt+Shift+F-keys for the record tracks.
 
-``tests/module/test_keys.py`` checks the table (no key with two meanings, every piece
+``tests/module/test_keys.py`` checks the key map (no key with two meanings, every piece
 command a Ctrl key, every toolbar key a Ctrl+Shift one) and every built module against
 it (no two commands of a piece, and no two toolbar buttons, share a key).
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from builder.saves.names import data_entry
-from builder.vassal.archive import build_zip
+from builder.vassal.archive import zip_archive
 from builder.vassal.metadata import Metadata, render_module_data
 
 BUILD_FILE = "buildFile.xml"
@@ -56,4 +56,4 @@ def pack_module(
     entries += [(f"images/{name}", images[name]) for name in sorted(images)]
     entries += [(data_entry(name), game_data[name]) for name in sorted(game_data)]
     entries += [(name, other_entries[name]) for name in sorted(other_entries)]
-    return build_zip(entries)
+    return zip_archive(entries)

@@ -60,7 +60,7 @@ def layer(
     first, so one key turns a two-sided piece back and forth; ``reset`` shows the
     first level whatever the layer shows.
     """
-    fields = list(Layer.build(name, images, level_names).fields)
+    fields = list(Layer.marker(name, images, level_names).fields)
     fields[17] = "true" if loop else "false"
     if up is not None:
         fields[3], fields[27] = up.text, up.key.encoded()

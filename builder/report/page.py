@@ -1,6 +1,6 @@
 """The report page: a position's map, counters, verdicts and odds in one HTML file.
 
-:func:`build_report` judges the position with its game's referee (when the game has one),
+:func:`report_page` judges the position with its game's referee (when the game has one),
 draws the board from the game data, puts each stack of counters where the module puts
 it, adds the referee's map layers and any attacks asked for, and renders
 ``templates/report.html.j2``. The page carries everything inline — SVG, counter images as
@@ -71,7 +71,7 @@ def board_for(position: Position) -> MapBoard:
     return area_board(position.spec, position.spec.maps[0])
 
 
-def build_report(
+def report_page(
     position: Position, view: PlayerView, attacks: Sequence[Attack] = (), source_name: str = ""
 ) -> str:
     """The whole page for ``position`` as ``view`` sees it."""

@@ -23,7 +23,7 @@ def verdict_layer(kind: str, verdict: str) -> Layer:
     """An always-shown layer for an annotated save: the overlay picture over the unit,
     and the verdict after its name, so the stack viewer's mouse-over says it. VASSAL
     splits a level name at "+", so the verdict's own are spelled out."""
-    return Layer.build(
+    return Layer.marker(
         "Verdict", (overlay_image(kind),), (f"+ — {verdict.replace('+', ' plus ')}",)
     )
 

@@ -227,7 +227,7 @@ def read_module_entries(
         }
 
 
-def build_zip(entries: list[tuple[str, bytes]]) -> bytes:
+def zip_archive(entries: list[tuple[str, bytes]]) -> bytes:
     """A deflated zip of ``entries`` in the given order, with fixed timestamps.
 
     Written to memory (seekable), so no entry has a data descriptor: VASSAL finds

@@ -71,7 +71,7 @@ class Layer:
     _IMAGES, _LEVEL_NAMES, _NAME = 15, 16, 18
 
     @classmethod
-    def build(
+    def marker(
         cls, name: str, images: tuple[str, ...], level_names: tuple[str, ...], level: int = 1
     ) -> Layer:
         """An always-active layer cycled by nothing, as a marker of state for people to read."""

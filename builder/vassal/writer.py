@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builder.output import write_new_file
-from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, build_zip
+from builder.vassal.archive import SAVE_DATA, SAVED_GAME, MODULE_DATA, zip_archive
 from builder.vassal.commands import (
     COMMAND_SEPARATOR,
     AddPiece,
@@ -116,7 +116,7 @@ def _container(text: str, seed: int, module_data: bytes | None, save_data: bytes
         entries.append((SAVE_DATA, save_data))
     if module_data is not None:
         entries.append((MODULE_DATA, module_data))
-    return build_zip(entries)
+    return zip_archive(entries)
 
 
 def setup_commands(
@@ -183,7 +183,7 @@ def setup_commands(
     return CommandGroup(tuple(commands))
 
 
-def build_setup_save(
+def setup_save_bytes(
     pieces: Sequence[SetupPiece],
     module: Metadata,
     seed: int,
@@ -219,7 +219,7 @@ def write_setup_save(
 ) -> None:
     """Write a set-up save to ``path``, which must not exist yet."""
     write_new_file(
-        path, build_setup_save(pieces, module, seed, boards, global_properties, turns, description)
+        path, setup_save_bytes(pieces, module, seed, boards, global_properties, turns, description)
     )
 
 

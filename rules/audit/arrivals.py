@@ -16,6 +16,7 @@ from rules.hexes import Hex
 from rules.model import Arrival, GameMap
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.sections import RULES as TPS_RULES
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 ARRIVAL_RULES = {"tps": (TPS_RULES["reinforcements"],), "dos": ("8.2",)}
@@ -90,7 +91,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
     if not scheduled:
         return Verdict(
-            unit.id,
+            unit_ref(unit.id),
             "arrival",
             "recorded, not judged",
             base,
@@ -102,7 +103,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     rules = _rules(position, arrival)
     if position.turn < arrival.turn:
         return Verdict(
-            unit.id,
+            unit_ref(unit.id),
             "arrival",
             "illegal",
             rules,
@@ -117,7 +118,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
         side_name = next(side.name for side in position.spec.sides if side.id == unit.side)
         if entry_phase not in lowered or not lowered.startswith(side_name.lower()):
             return Verdict(
-                unit.id,
+                unit_ref(unit.id),
                 "arrival",
                 "illegal",
                 rules,
@@ -134,7 +135,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     allowed = places(arrival.where, position.game_map)
     if state.hex is not None and state.hex in allowed.hexes:
         return Verdict(
-            unit.id,
+            unit_ref(unit.id),
             "arrival",
             "legal",
             rules,
@@ -144,7 +145,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
         )
     if allowed.exact:
         return Verdict(
-            unit.id,
+            unit_ref(unit.id),
             "arrival",
             "illegal",
             rules,
@@ -153,7 +154,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             violation=True,
         )
     return Verdict(
-        unit.id,
+        unit_ref(unit.id),
         "arrival",
         "place not judged",
         rules,

@@ -22,6 +22,7 @@ from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
 from rules.referee.position import Position
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.tps.combat import kampfgruppe_for
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.tps.units import printed_strength
@@ -143,9 +144,11 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
         "declaration",
         "declared",
         rules,
-        f"{', '.join(attack.attackers) or 'no unit'} on {', '.join(attack.defenders)}{claim}; "
-        "judged when it is resolved",
-        details={"units": ",".join(attack.units)},
+        (unit_refs(attack.attackers) or "no unit")
+        + " on "
+        + unit_refs(attack.defenders)
+        + f"{claim}; judged when it is resolved",
+        details={"units": unit_refs(attack.units, ",")},
     )
 
 
@@ -157,7 +160,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
     referee = referee_for(position)
     assert isinstance(referee, HexReferee)
     subject = f"attack on {label}"
-    details = {"units": ",".join(attack.units)}
+    details: dict[str, str] = {"units": unit_refs(attack.units, ",")}
     try:
         report = referee.odds(
             attack.declaration.defender_hex, attack.declaration.attacker_hexes, attack.side
@@ -174,7 +177,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
             "attack",
             "illegal",
             tuple(rule for verdict in problems for rule in verdict.rules) or rules,
-            "; ".join(verdict.explanation for verdict in problems),
+            Prose("; ").join(verdict.explanation for verdict in problems),
             details=details,
             violation=True,
         )
@@ -296,25 +299,25 @@ def _group(
             and fate.hex == attack.declaration.defender_hex
         )
         if demand == ELIMINATED and not fate.eliminated:
-            wrong.append(f"{fate.unit} survived")
+            wrong.append(unit_ref(fate.unit) + " survived")
         elif demand == RETREAT and not fate.eliminated and fate.moved != 1:
             # DoS 11.34: a defender whose only retreat would over-stack takes DE instead.
             if not (fate.moved == 0 and fate.steps_lost == 1 and effect.step_instead):
-                wrong.append(f"{fate.unit} moved {fate.moved} hexes, not 1")
+                wrong.append(unit_ref(fate.unit) + f" moved {fate.moved} hexes, not 1")
         elif demand == STEP_EACH and fate.steps_lost != 1:
-            wrong.append(f"{fate.unit} lost {fate.steps_lost} steps, not 1")
+            wrong.append(unit_ref(fate.unit) + f" lost {fate.steps_lost} steps, not 1")
         elif demand in (STAY, ONE_STEP, MATCH_STEPS, EXCHANGE) and fate.moved and not advanced:
-            wrong.append(f"{fate.unit} moved {fate.moved} hexes")
+            wrong.append(unit_ref(fate.unit) + f" moved {fate.moved} hexes")
         if (
             not fate.eliminated
             and fate.steps_lost
             and (demand == STAY or (demand == RETREAT and fate.moved))
         ):
-            wrong.append(f"{fate.unit} lost {fate.steps_lost} steps")
+            wrong.append(unit_ref(fate.unit) + f" lost {fate.steps_lost} steps")
         if demand == STAY and fate.eliminated:
-            wrong.append(f"{fate.unit} was eliminated")
+            wrong.append(unit_ref(fate.unit) + " was eliminated")
         if demand == STEP_EACH and fate.moved and not fate.eliminated:
-            wrong.append(f"{fate.unit} moved {fate.moved} hexes")
+            wrong.append(unit_ref(fate.unit) + f" moved {fate.moved} hexes")
     if demand == ONE_STEP and lost != 1:
         wrong.append(f"the attackers lost {lost} steps, not 1")
     if demand == MATCH_STEPS and lost != owed:
@@ -357,7 +360,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     effect = EFFECTS.get(game, {}).get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
-    details = {"units": ",".join(attack.units), "result": attack.result}
+    details = {"units": unit_refs(attack.units, ","), "result": attack.result}
     if effect is None:
         return Verdict(
             subject,
@@ -379,14 +382,17 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     wrong += _group(effect.attackers, attacker_fates, attack, effect, emptied, owed)
     if effect.attackers == EXCHANGE:
         wrong += _exchange(attack, effect, fates, attack.result)
-    done = ", ".join(
-        f"{fate.unit} "
-        + (
-            "eliminated"
-            if fate.eliminated
-            else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
-        )
-        for fate in defender_fates + attacker_fates
+    done = Prose(", ").join(
+        (
+            unit_ref(fate.unit)
+            + " "
+            + (
+                "eliminated"
+                if fate.eliminated
+                else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
+            )
+            for fate in defender_fates + attacker_fates
+        ),
     )
     demanded = f"{attack.result}: defenders {effect.defenders}, attackers {effect.attackers}" + (
         ", who may advance into the emptied hex" if effect.advance else ""
@@ -397,7 +403,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             "combat result",
             "misapplied",
             effect.rules,
-            f"{demanded}; but {'; '.join(wrong)} ({UNKNOWN_FROM_LOG})",
+            f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
             details=details,
             violation=True,
         )
@@ -406,6 +412,6 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         "combat result",
         "applied as the table allows",
         effect.rules,
-        f"{demanded}; {done or 'no unit changed'} ({UNKNOWN_FROM_LOG})",
+        f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

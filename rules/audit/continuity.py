@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 DIGEST_LENGTH = 16
@@ -47,7 +48,7 @@ def chain_breaks(previous: Position, start: Position, rules: tuple[str, ...]) ->
         if was != now:
             verdicts.append(
                 Verdict(
-                    unit,
+                    unit_ref(unit),
                     "continuity",
                     "ghost move",
                     rules,

@@ -32,6 +32,7 @@ from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.verdict import Verdict
 
 NOT_JUDGED = "recorded, not judged"
@@ -252,7 +253,7 @@ class _Walk:
                 position,
                 after.side,
                 Verdict(
-                    after.unit.id,
+                    unit_ref(after.unit.id),
                     "movement",
                     "illegal",
                     rule.rules,
@@ -269,7 +270,7 @@ class _Walk:
                 position,
                 after.side,
                 Verdict(
-                    after.unit.id,
+                    unit_ref(after.unit.id),
                     "movement",
                     "legal",
                     rule.rules,
@@ -312,14 +313,14 @@ def _result_part(
         position,
         side,
         Verdict(
-            unit_id,
+            unit_ref(unit_id),
             "combat result",
             "part of a result",
             COMBAT_RULES.get(position.spec.id, ("combat",)),
             f"{what}, after the attack was resolved at step {resolved}; "
             "judged with the attack's result",
             unit=unit_id,
-            details={"units": ",".join(attack.units)},
+            details={"units": unit_refs(attack.units, ",")},
         ),
     )
 
@@ -369,7 +370,7 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                     position,
                     state.side,
                     Verdict(
-                        unit_id,
+                        unit_ref(unit_id),
                         "step loss",
                         NOT_JUDGED,
                         walk.rule.rules,
@@ -385,7 +386,7 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                 position,
                 state.side,
                 Verdict(
-                    unit_id,
+                    unit_ref(unit_id),
                     "reveal",
                     "legal" if fought else "illegal",
                     (UNTRIED_RULE,),
@@ -411,7 +412,7 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                 position,
                 unit.side,
                 Verdict(
-                    unit.id,
+                    unit_ref(unit.id),
                     "elimination",
                     NOT_JUDGED,
                     walk.rule.rules,
@@ -426,7 +427,7 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
                 position,
                 state.side,
                 Verdict(
-                    unit_id,
+                    unit_ref(unit_id),
                     "removal",
                     NOT_JUDGED,
                     walk.rule.rules,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 from rules.hexes import Hex, are_adjacent
 from rules.referee.games import referee_for
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.audit.paths import cheapest_path
 
@@ -34,7 +35,7 @@ def _no_path(
 ) -> Verdict:
     start = position.label(state.hex) if state.hex is not None else state.location
     return Verdict(
-        state.unit.id,
+        unit_ref(state.unit.id),
         "movement",
         "illegal",
         rules,
@@ -129,7 +130,7 @@ class DriveOnStalingradMoves:
             if found is None and not are_adjacent(state.hex, goal):
                 return _no_path(state, goal, self.position, allowance, paid.rules)
             return Verdict(
-                state.unit.id,
+                unit_ref(state.unit.id),
                 "movement",
                 "illegal",
                 paid.rules,
@@ -144,7 +145,7 @@ class DriveOnStalingradMoves:
         )
         kind = "mechanized assault, the target hex at double cost; " if assault else ""
         return Verdict(
-            state.unit.id,
+            unit_ref(state.unit.id),
             "movement",
             outcome,
             paid.rules,

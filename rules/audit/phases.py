@@ -26,8 +26,8 @@ EITHER_PHASE = "the other phase"
 @dataclass(frozen=True)
 class PhaseRule:
     """What a phase allows: ``side`` moves in it when ``moves``; in a TPS motorised
-    movement phase only motorised units do; ``chosen`` says the player picked, at the
-    table, whether this phase was movement (DoS 5.4), which a log does not record."""
+    movement phase only motorised units do; ``chosen`` says the player picked, in play,
+    whether this phase was movement (DoS 5.4), which a log does not record."""
 
     name: str
     side: str | None

@@ -49,6 +49,7 @@ from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.victory import victory_verdict
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Topic, Verdict
 
 SEQUENCE = ("5.0",)
@@ -65,16 +66,20 @@ FACE_UP: Place = ("face up", "")
 
 def places(position: Position) -> dict[Card, Place]:
     """Where each card of ``position`` lies."""
-    table = position.cards
-    if table is None:
+    card_places = position.cards
+    if card_places is None:
         return {}
     where: dict[Card, Place] = {}
-    for kind, groups in (("steps", table.steps), ("hand", table.hands), ("played", table.played)):
+    for kind, groups in (
+        ("steps", card_places.steps),
+        ("hand", card_places.hands),
+        ("played", card_places.played),
+    ):
         for owner, cards in groups.items():
             where.update((card, (kind, owner)) for card in cards)
-    where.update((card, DECK) for card in table.deck)
-    where.update((card, DISCARD) for card in table.discard)
-    where.update((card, FACE_UP) for card in table.face_up)
+    where.update((card, DECK) for card in card_places.deck)
+    where.update((card, DISCARD) for card in card_places.discard)
+    where.update((card, FACE_UP) for card in card_places.face_up)
     return where
 
 
@@ -141,7 +146,7 @@ class _Walk:
                 position,
                 None,
                 Verdict(
-                    action.loser,
+                    unit_ref(action.loser),
                     "loss",
                     "illegal" if over else NOT_JUDGED,
                     ("8.9",),
@@ -161,7 +166,7 @@ class _Walk:
 
         def say(moment: Moment) -> Verdict:
             return Verdict(
-                action.unit or "",
+                unit_ref(action.unit) if action.unit else "",
                 "cards paid",
                 outcome,
                 ("7.3",),
@@ -217,7 +222,7 @@ class _Walk:
                     after,
                     unit.side,
                     Verdict(
-                        unit.id,
+                        unit_ref(unit.id),
                         "elimination",
                         "legal" if lost else NOT_JUDGED,
                         ("8.9",),
@@ -246,7 +251,7 @@ class _Walk:
             problems[0]
             if problems
             else Verdict(
-                state.unit.id,
+                unit_ref(state.unit.id),
                 "reinforcement",
                 "legal",
                 ("6.3",) if rebuilt else ("6.1", "6.2"),
@@ -276,7 +281,7 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "retreat",
                     retreat,
                     ("8.9", "8.10"),
@@ -303,12 +308,13 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "movement",
                     False,
                     ("7.1",),
-                    f"{board.name(old.location)} → {target}, but {action.unit} is the unit acting "
-                    "in this player turn: one unit acts per turn",
+                    f"{board.name(old.location)} → {target}, but "
+                    + unit_ref(action.unit)
+                    + " is the unit acting in this player turn: one unit acts per turn",
                     unit=unit,
                 ),
             )
@@ -322,7 +328,7 @@ class _Walk:
                 after,
                 new.side,
                 _judged(
-                    unit,
+                    unit_ref(unit),
                     "movement",
                     False,
                     ("7.2", "7.3", "3.5", "8.10"),
@@ -343,7 +349,7 @@ class _Walk:
             after,
             new.side,
             _judged(
-                unit,
+                unit_ref(unit),
                 "movement",
                 True,
                 ("7.2", "7.3") + (("8.1",) if fights else ()),
@@ -375,13 +381,15 @@ class _Walk:
             self._drawn(step, after, side, cards, replenishment)
         for unit, cards in dealt.items():
             self._dealt(step, before, after, unit, cards)
-        table = after.cards
-        if table is not None and all(table.played.get(side.id) for side in after.spec.sides):
+        card_places = after.cards
+        if card_places is not None and all(
+            card_places.played.get(side.id) for side in after.spec.sides
+        ):
             if self.duel is None:
                 self.duel = (before, after)
             else:
                 self.duel = (self.duel[0], after)
-        elif self.duel is not None and not any(table.played.values() if table else ()):
+        elif self.duel is not None and not any(card_places.played.values() if card_places else ()):
             self._duel(step, after, *self.duel)
             self.duel = None
 
@@ -461,7 +469,7 @@ class _Walk:
 
         def say(moment: Moment) -> Verdict:
             return _judged(
-                unit,
+                unit_ref(unit),
                 "replenishment" if rules == ("7.5",) else "reinforcement",
                 not problem,
                 rules,
@@ -479,8 +487,8 @@ class _Walk:
         referee rules it. The defender is the enemy unit in the area whose step card was
         played, else the first there (a hand card does not say which unit defends)."""
         action = self.action
-        table = after.cards
-        assert table is not None
+        card_places = after.cards
+        assert card_places is not None
         attacker = next((state for state in after.units if state.unit.id == action.unit), None)
         if attacker is None:
             return
@@ -491,7 +499,7 @@ class _Walk:
         ]
         if not defenders:
             return
-        played = set(table.played.get(defenders[0].side, ()))
+        played = set(card_places.played.get(defenders[0].side, ()))
         steps_before = before.cards.steps if before.cards is not None else {}
         defender = next(
             (state for state in defenders if played & set(steps_before.get(state.unit.id, ()))),
@@ -505,7 +513,7 @@ class _Walk:
             None if result.winner is None else defender if result.winner == ATTACKER else attacker
         )
         action.loser = None if loser is None else loser.unit.id
-        hidden = table.played
+        hidden = card_places.played
 
         def say(moment: Moment) -> Verdict:
             cards = {
@@ -513,7 +521,7 @@ class _Walk:
                 for role, state in ((ATTACKER, attacker), (DEFENDER, defender))
             }
             return Verdict(
-                f"{attacker.unit.id} on {defender.unit.id}",
+                unit_ref(attacker.unit.id) + " on " + unit_ref(defender.unit.id),
                 "duel",
                 result.winner or "fought again",
                 (result.rule, "8.7"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.referee.games import referee_for
+from rules.referee.prose import Prose
 from rules.referee.position import Position
 from rules.referee.summary import summarize
 from rules.referee.verdict import Verdict
@@ -28,7 +29,9 @@ def turn_end(
         f"{side} " + (", ".join(f"{count} {state}" for state, count in states.items()) or "none")
         for side, states in summary.supply.items()
     )
-    victory = "; ".join(f"{verdict.outcome} ({verdict.explanation})" for verdict in summary.victory)
+    victory = Prose("; ").join(
+        f"{verdict.outcome} (" + verdict.explanation + ")" for verdict in summary.victory
+    )
     vp = ", ".join(f"{name} {value}" for name, value in sorted(properties.items()))
     rules = (
         tuple(
@@ -46,15 +49,17 @@ def turn_end(
         "end of turn",
         summary.victory[0].outcome if summary.victory else "judged",
         tuple(dict.fromkeys(rules + vp_rules)),
-        "; ".join(
-            part
-            for part in (
-                f"supply: {supply}" if supply else "",
-                f"VP: {vp}" if vp else "",
-                f"victory: {victory}" if victory else "",
-                f"{len(summary.violations)} breaches standing" if summary.violations else "",
-            )
-            if part
+        Prose("; ").join(
+            (
+                part
+                for part in (
+                    f"supply: {supply}" if supply else "",
+                    f"VP: {vp}" if vp else "",
+                    "victory: " + victory if victory else "",
+                    f"{len(summary.violations)} breaches standing" if summary.violations else "",
+                )
+                if part
+            ),
         ),
         details={"vp": vp, "supply": supply},
     )

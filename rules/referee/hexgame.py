@@ -23,6 +23,7 @@ from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import UnitState
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, Difference, Odds, OddsTable
 
@@ -143,7 +144,7 @@ class HexReferee(Referee):
                         outcome=problem.outcome,
                         rules=problem.rules,
                         explanation=problem.explanation,
-                        details={"units": ", ".join(state.unit.id for state in states)},
+                        details={"units": unit_refs(state.unit.id for state in states)},
                         violation=True,
                         state="illegal",
                         place=Place("hex", self.label(hex_)),
@@ -241,8 +242,8 @@ class HexReferee(Referee):
             if not are_adjacent(state.hex, defender_hex):
                 problems.append(
                     AttackProblem(
-                        f"{state.unit.id} in {self.label(state.hex)} is not adjacent to the "
-                        "defender",
+                        unit_ref(state.unit.id)
+                        + f" in {self.label(state.hex)} is not adjacent to the defender",
                         self.adjacency_rules,
                     )
                 )

@@ -6,15 +6,15 @@ fights: an untried unit shows only its arm, size and movement. A :class:`PlayerV
 renames each untried unit to a neutral alias (``untried-3``) wherever a verdict or an
 odds report names it, and withholds the strengths of attacks it takes part in, so
 ``check --as`` and ``report --as`` cannot tell a player which slot of the draw a counter
-is. The aliases are numbered by hex and arm, never by unit id or save order, so they say
+is. A verdict names its units as values (:mod:`rules.referee.prose`), so renaming them
+never searches its English for ids. The aliases are numbered by hex and arm, never by unit id or save order, so they say
 nothing the counters do not.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from rules.errors import StavkaError
 from rules.referee.odds import OddsReport
@@ -43,25 +43,9 @@ class PlayerView:
         """The name this player sees for a unit: its id, or its alias when hidden."""
         return self.aliases.get(unit_id, unit_id)
 
-    def text(self, text: str) -> str:
-        """``text`` with every hidden unit id replaced by its alias."""
-        if not self.aliases:
-            return text
-        return _id_pattern(tuple(self.aliases)).sub(
-            lambda match: self.aliases[match.group(0)], text
-        )
-
     def verdict(self, verdict: Verdict) -> Verdict:
         """A verdict as this player may read it."""
-        if not self.aliases:
-            return verdict
-        return replace(
-            verdict,
-            subject=self.text(verdict.subject),
-            explanation=self.text(verdict.explanation),
-            details={key: self.text(value) for key, value in verdict.details.items()},
-            unit=None if verdict.unit is None else self.shown(verdict.unit),
-        )
+        return verdict.named(self.shown) if self.aliases else verdict
 
     def verdicts(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
         """Every verdict as this player may read it."""
@@ -121,12 +105,6 @@ class WithheldOdds:
                 f"  odds not known: {self.reason} [rule {', '.join(self.rules)}]",
             ]
         )
-
-
-def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
-    """Whole unit ids only: ``b13a-rd1`` must not match inside ``b13a-rd10``."""
-    alternatives = "|".join(re.escape(unit_id) for unit_id in sorted(ids, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
 
 
 def referee_view() -> PlayerView:

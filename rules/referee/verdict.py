@@ -9,9 +9,11 @@ people and differs from game to game ("in supply", "supplied").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
+
+from rules.referee.prose import named
 
 Topic = Literal[
     "acted",
@@ -98,9 +100,14 @@ class Verdict:
     ``unit`` is the id of the unit the ruling is about, if it is about one, so a verdict
     can be put back on the unit's piece in a save; ``place`` is the hex or area it is
     about when it is about a place rather than a unit; ``force`` the id of the side
-    whose whole force it is about (a front, its points) rather than a unit; ``state`` is what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules standing in the
-    position (an illegal stack, placement or mission), which a player must put right,
-    as against a state the rules describe (out of supply).
+    whose whole force it is about (a front, its points) rather than a unit; ``state`` is
+    what it finds, in the shared vocabulary. ``violation`` marks a breach of the rules
+    standing in the position (an illegal stack, placement or mission), which a player
+    must put right, as against a state the rules describe (out of supply).
+
+    A unit the ``subject``, ``explanation`` or ``details`` name is a value in them (each
+    may be a :class:`~rules.referee.prose.Prose`), so :meth:`named` can rename it for a
+    reader who knows it by another name; their ``str`` is the referee's wording.
     """
 
     subject: str
@@ -124,6 +131,18 @@ class Verdict:
             raise ValueError(f"verdict on {self.subject}: topic {self.topic!r} is not in Topic")
         if self.state is not None and self.state not in STATES:
             raise ValueError(f"verdict on {self.subject}: state {self.state!r} is not in State")
+
+    def named(self, namer: Callable[[str], str]) -> Verdict:
+        """The verdict as a reader whose names for units are ``namer``'s reads it: each
+        unit its prose names (a :class:`~rules.referee.prose.Prose` reference) and its
+        ``unit`` renamed, the rest as it was."""
+        return replace(
+            self,
+            subject=named(self.subject, namer),
+            explanation=named(self.explanation, namer),
+            details={key: named(value, namer) for key, value in self.details.items()},
+            unit=None if self.unit is None else namer(self.unit),
+        )
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output: the fields of version 1, then ``state``,

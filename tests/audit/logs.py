@@ -12,7 +12,7 @@ from zipfile import ZipFile
 from lxml import etree
 
 from builder.module.turns import last_turn
-from builder.vassal.archive import MODULE_DATA, SAVED_GAME, build_zip
+from builder.vassal.archive import MODULE_DATA, SAVED_GAME, zip_archive
 from builder.saves.names import DIE_BUTTON, dead_pile_name
 from builder.vassal.commands import (
     AddPiece,
@@ -207,5 +207,5 @@ class LogWriter:
         entries = [(SAVED_GAME, obfuscate(text, 0x3C))]
         if save_file.module_data is not None:
             entries.append((MODULE_DATA, save_file.module_data))
-        target.write_bytes(build_zip(entries))
+        target.write_bytes(zip_archive(entries))
         return target

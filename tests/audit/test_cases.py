@@ -15,7 +15,9 @@ import pytest
 from builder.audit_trail import read_trail
 from builder.saves.names import dead_pile_name
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
+from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
+from tests.support.unit_names import unnamed_ids
 
 TPS_MOVE = ("Movement", "Terrain effects table", "ZOC")
 TPS_SEQUENCE = ("Sequence of play",)
@@ -265,6 +267,10 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
         if expected.cost is not None:
             assert verdict.details["cost"] == expected.cost, verdict
         assert expected.text in verdict.explanation + " " + " ".join(verdict.path), verdict
+    ids = load_game(ledger.game).units.keys()
+    assert [entry.verdict for entry in ledger.entries if unnamed_ids(entry.verdict, ids)] == [], (
+        "an entry writes a unit id into its English, where a player's view cannot rename it"
+    )
 
 
 def test_cases_are_numbered_once() -> None:

@@ -21,7 +21,9 @@ import pytest
 
 from builder.audit_trail import read_trail
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
+from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
+from tests.support.unit_names import unnamed_ids
 from tests.audit.test_cases import Case, Expected
 
 TPS_ODDS = ("Combat", "Terrain effects table", "First-turn surprise")
@@ -414,3 +416,7 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
         assert verdict.violation == (verdict.outcome in ("illegal", "wrong odds", "misapplied")), (
             verdict
         )
+    ids = load_game(ledger.game).units.keys()
+    assert [entry.verdict for entry in ledger.entries if unnamed_ids(entry.verdict, ids)] == [], (
+        "an entry writes a unit id into its English, where a player's view cannot rename it"
+    )

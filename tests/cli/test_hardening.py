@@ -18,7 +18,7 @@ from builder import output
 from builder.build import buildable
 from builder.cli import build_commands
 from builder.output import write_new_file, write_output, write_outputs
-from builder.vassal.archive import build_zip
+from builder.vassal.archive import zip_archive
 from builder.vassal.commands import (
     AddPiece,
     BeginSave,
@@ -95,7 +95,7 @@ def test_turn_tracker_values_that_are_not_plain_turns(tmp_path: Path, turn: str)
 def test_date_saved_out_of_any_calendar_is_shown_as_written(tmp_path: Path) -> None:
     metadata = Metadata("Kassala", "1", "3.7.10", "999999999999999", "")
     text = encode_saved_game(CommandGroup((BeginSave(), EndSave())))
-    data = build_zip(
+    data = zip_archive(
         [
             ("savedGame", obfuscate(text, 1)),
             ("savedata", render_save_data(metadata)),
@@ -210,7 +210,7 @@ def test_libxml2_and_usage_errors_are_one_line(tmp_path: Path) -> None:
     broken = b'<?xml version="1.0"?>\n<data>\n<name>x</nam>\n<b></c>\n'
     text = encode_saved_game(CommandGroup((BeginSave(), EndSave())))
     save = _save_file(
-        tmp_path, build_zip([("savedGame", obfuscate(text, 1)), ("moduledata", broken)])
+        tmp_path, zip_archive([("savedGame", obfuscate(text, 1)), ("moduledata", broken)])
     )
     _refused(("save", "dump", str(save)), "moduledata: metadata is not well-formed XML")
     _refused(("check", "--bogus"), "No such option '--bogus'")
@@ -245,7 +245,7 @@ def test_control_characters_from_a_save_never_reach_the_terminal(tmp_path: Path)
     )
     # XML cannot hold most C0 characters; a character reference to CR and a raw C1 it can.
     module_data = '<?xml version="1.0"?><data><name>Evil&#13;\x9b[31mModule</name></data>'.encode()
-    data = build_zip([("savedGame", obfuscate(text, 2)), ("moduledata", module_data)])
+    data = zip_archive([("savedGame", obfuscate(text, 2)), ("moduledata", module_data)])
     save = _save_file(tmp_path, data)
     for arguments in (("save", "dump", str(save)), ("save", "dump", "--lines", str(save))):
         code, output_text, _ = run(*arguments)
@@ -369,10 +369,10 @@ def test_saves_are_checked_like_position_files(tmp_path: Path) -> None:
 
 def test_dump_with_module_refuses_a_save_without_moduledata(tmp_path: Path) -> None:
     text = encode_saved_game(CommandGroup((BeginSave(), EndSave())))
-    save = _save_file(tmp_path, build_zip([("savedGame", obfuscate(text, 1))]))
+    save = _save_file(tmp_path, zip_archive([("savedGame", obfuscate(text, 1))]))
     module = tmp_path / "game.vmod"
     module.write_bytes(
-        build_zip([("moduledata", render_module_data(Metadata("Game", "1", "3.7", "0", "")))])
+        zip_archive([("moduledata", render_module_data(Metadata("Game", "1", "3.7", "0", "")))])
     )
     _refused(("save", "dump", "--module", str(module), str(save)), "save has no moduledata")
 

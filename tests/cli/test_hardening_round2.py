@@ -26,7 +26,7 @@ from builder.vassal.metadata import Metadata
 from builder.vassal.model import TurnState
 from builder.vassal.nesting import Chain
 from builder.vassal.traits import BasicPiece, Marker
-from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save
+from builder.vassal.writer import SetupPiece, TurnPosition, setup_save_bytes
 from rules.data import cache
 from rules.data.loader import games_directory, resolve_game
 from rules.errors import DataError, OutputError, SaveError
@@ -367,7 +367,7 @@ def test_annotate_matches_game_and_unit_id(tmp_path: Path, monkeypatch: pytest.M
             (("UnitId",), (unit,), decoy),
         )
     ]
-    data = build_setup_save(
+    data = setup_save_bytes(
         pieces,
         Metadata(module_name(tps), "0.1.0", "3.7.10", "1700000000000", ""),
         seed=1,

@@ -13,7 +13,7 @@ from builder.saves.names import module_name
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Marker
-from builder.vassal.writer import SetupPiece, build_setup_save
+from builder.vassal.writer import SetupPiece, setup_save_bytes
 from tests.cli.test_cli import run
 from tests.support.games import hex_of, shipped_game
 from tests.support.saves import SavedUnit, stavka_save
@@ -90,7 +90,7 @@ def corps_save(path: Path, army_organisation: str) -> Path:
     )
     metadata = Metadata(module_name(spec), "0.1.0", "3.7.10", "1700000000000", "")
     chosen = GlobalPropertyValue("army_organisation", army_organisation, MODULE_CONTAINER)
-    path.write_bytes(build_setup_save([piece], metadata, seed=1, global_properties=(chosen,)))
+    path.write_bytes(setup_save_bytes([piece], metadata, seed=1, global_properties=(chosen,)))
     return path
 
 

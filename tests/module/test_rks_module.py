@@ -32,7 +32,7 @@ from builder.saves.area_names import (
 )
 from builder.saves.steps_layout import steps_board_size
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
-from builder.vassal.writer import build_setup_save
+from builder.vassal.writer import setup_save_bytes
 from rules.data.loader import game_data_files
 from rules.model import GameSpec
 from tests.support.engine import run_vcheck_many, vcheck_available
@@ -110,7 +110,7 @@ def _dealt_save(path: Path) -> Path:
     art = draw_art(rks, lambda _step: None)
     metadata = metadata_of(rks, game_data_files(Path(rks.folder)))
     path.write_bytes(
-        build_setup_save(
+        setup_save_bytes(
             setup_pieces(rks, rks.scenarios["city"], art, catalogue(rks, art)),
             metadata,
             7,

@@ -39,7 +39,7 @@ def cards(ids: str) -> tuple[Card, ...]:
     return tuple(card(card_id) for card_id in ids.split())
 
 
-def build(
+def duel_referee(
     units: Sequence[tuple[str, str, str] | tuple[str, str, str, str]],
     hands: Mapping[str, str] | None = None,
     control: Mapping[str, str] | None = None,
@@ -176,7 +176,7 @@ def test_8_8_infantry_defending_in_a_built_up_area_gains_2_and_it_decides_the_du
     6♥. In Red October (built-up) rifle3 is 6: both hit and only the Soviet played his
     colour, so the defender wins (8.7 (2)). In Mamayev Kurgan (ordinary) 6♥ misses and
     the attacker wins (8.7 (1))."""
-    built_up = build(
+    built_up = duel_referee(
         [("71", "red_october", "5d"), ("rifle3", "red_october", "6h")],
         control={"settlements": GERMAN},
     )
@@ -187,7 +187,7 @@ def test_8_8_infantry_defending_in_a_built_up_area_gains_2_and_it_decides_the_du
         DEFENDER,
         "8.7 (2)",
     )
-    ordinary = build([("71", "mamayev_kurgan", "5d"), ("rifle4", "mamayev_kurgan", "6h")])
+    ordinary = duel_referee([("71", "mamayev_kurgan", "5d"), ("rifle4", "mamayev_kurgan", "6h")])
     report = ordinary.combat.duel("71", "rifle4", attacker_cards=["5d"], defender_cards=["6h"])
     assert report.defence.total == 4
     assert report.result is not None and (report.result.winner, report.result.rule) == (
@@ -200,7 +200,7 @@ def test_8_8_a_german_panzer_defending_in_a_built_up_area_loses_2() -> None:
     """13gds (6) attacks 14pz with 6♣, a hit but not the Soviet's colour; 14pz answers 6♠.
     In Barrikady (built-up) 14pz is 7 - 2 = 5 and 6♠ misses: the attacker wins (8.7 (1)).
     In Orlovka (ordinary) 6♠ hits in the German's colour and the defender wins (8.7 (2))."""
-    built_up = build(
+    built_up = duel_referee(
         [("13gds", "barrikady", "6c"), ("14pz", "barrikady", "6s")], phase="Soviet operations"
     )
     report = built_up.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
@@ -209,7 +209,7 @@ def test_8_8_a_german_panzer_defending_in_a_built_up_area_loses_2() -> None:
         ATTACKER,
         "8.7 (1)",
     )
-    ordinary = build(
+    ordinary = duel_referee(
         [("13gds", "orlovka", "6c"), ("14pz", "orlovka", "6s")], phase="Soviet operations"
     )
     report = ordinary.combat.duel("13gds", "14pz", attacker_cards=["6c"], defender_cards=["6s"])
@@ -221,7 +221,7 @@ def test_8_8_a_german_panzer_defending_in_a_built_up_area_loses_2() -> None:
 
 
 def test_8_8_motorised_infantry_is_not_modified_and_attackers_never_are() -> None:
-    referee = build(
+    referee = duel_referee(
         [("13gds", "barrikady", "2h"), ("29mot", "barrikady", "6s")], phase="Soviet operations"
     )
     report = referee.combat.duel("13gds", "29mot")
@@ -229,14 +229,14 @@ def test_8_8_motorised_infantry_is_not_modified_and_attackers_never_are() -> Non
     assert any(
         "unmodified" in term.what and term.rules == ("8.8",) for term in report.defence.terms
     )
-    german_attack = build(
+    german_attack = duel_referee(
         [("71", "barrikady", "5s"), ("29mot", "barrikady", "6s"), ("rifle2", "barrikady", "2h")]
     )
     assert german_attack.combat.duel("71", "rifle2").attack.total == 5
 
 
 def test_9_4_assault_guns_add_2_to_the_acting_unit_but_not_to_a_panzer_division() -> None:
-    referee = build(
+    referee = duel_referee(
         [("71", "orlovka", "5s"), ("14pz", "orlovka", "7s"), ("rifle2", "orlovka", "2h")],
         events=[("assault_guns", "71"), ("assault_guns", "14pz")],
     )
@@ -247,7 +247,7 @@ def test_9_4_assault_guns_add_2_to_the_acting_unit_but_not_to_a_panzer_division(
 
 
 def test_9_4_assault_guns_strengthen_motorised_infantry() -> None:
-    referee = build(
+    referee = duel_referee(
         [("29mot", "orlovka", "6s"), ("rifle2", "orlovka", "2h")],
         events=[("assault_guns", "29mot")],
     )
@@ -255,7 +255,7 @@ def test_9_4_assault_guns_strengthen_motorised_infantry() -> None:
 
 
 def test_9_5_combat_engineers_cancel_the_built_up_area() -> None:
-    referee = build(
+    referee = duel_referee(
         [("71", "red_october", "5s"), ("rifle3", "red_october", "2h")],
         events=[("combat_engineers", "71")],
     )
@@ -265,13 +265,13 @@ def test_9_5_combat_engineers_cancel_the_built_up_area() -> None:
 
 
 def test_9_7_molotov_cocktail_adds_2_to_the_acting_soviet_unit_only() -> None:
-    referee = build(
+    referee = duel_referee(
         [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
         events=[("molotov_cocktail", "rifle4")],
         phase="Soviet operations",
     )
     assert referee.combat.duel("rifle4", "71").attack.total == 6
-    defending = build(
+    defending = duel_referee(
         [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "5s")],
         events=[("molotov_cocktail", "rifle4")],
     )
@@ -281,7 +281,7 @@ def test_9_7_molotov_cocktail_adds_2_to_the_acting_soviet_unit_only() -> None:
 
 
 def test_events_given_for_the_duel_count_like_the_positions() -> None:
-    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
+    referee = duel_referee([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
     assert referee.combat.duel("71", "rifle2", event_names=["assault_guns"]).attack.total == 7
 
 
@@ -290,7 +290,7 @@ def test_9_8_chuikov_makes_the_german_play_first_and_the_soviet_answer_seeing_it
     first. Seeing it, each Soviet card's result is certain: 2♥ and 5♠ both hit in their
     sides' colours and the lower wins (8.7 (3)), so 2♥ wins; 9♦ misses while 5♠ hits, so
     it loses (8.7 (1)). The German, not seeing the Soviet's answer, has no such certainty."""
-    referee = build(
+    referee = duel_referee(
         [("rifle4", "mamayev_kurgan", "2h"), ("71", "mamayev_kurgan", "6s")],
         hands={SOVIET: "9d"},
         events=[("general_chuikov", "rifle4")],
@@ -310,7 +310,7 @@ def test_8_12_the_t34_joins_a_soviet_unit_in_its_area_and_may_be_lost_instead() 
     """rifle1 defends the Tractor Factory (built-up: 4 + 2) with the T-34 beside it (+3):
     9. The German 7♠ hits (7 ≤ 7), 9♥ hits for the Soviet: both in their colours, the
     lower (7) wins, so the Soviet loses and may give up the T-34 instead (8.12)."""
-    referee = build(
+    referee = duel_referee(
         [
             ("14pz", "tractor_factory", "7s"),
             ("rifle1", "tractor_factory", "9h"),
@@ -326,7 +326,7 @@ def test_8_12_the_t34_joins_a_soviet_unit_in_its_area_and_may_be_lost_instead() 
 
 
 def test_8_12_a_turned_over_t34_does_not_attack_and_one_elsewhere_does_not_join() -> None:
-    attacking = build(
+    attacking = duel_referee(
         [
             ("rifle1", "spartakovka", "2h"),
             ("t34", "spartakovka", "", "acted"),
@@ -336,7 +336,7 @@ def test_8_12_a_turned_over_t34_does_not_attack_and_one_elsewhere_does_not_join(
     )
     report = attacking.combat.duel("rifle1", "71", t34=True)
     assert report.attack.total == 4 and "7.4" in rules_of(report)
-    away = build(
+    away = duel_referee(
         [
             ("rifle1", "spartakovka", "2h"),
             ("t34", "tractor_factory", ""),
@@ -347,7 +347,7 @@ def test_8_12_a_turned_over_t34_does_not_attack_and_one_elsewhere_does_not_join(
 
 
 def test_8_12_the_t34_alone_plays_hand_cards_only() -> None:
-    referee = build(
+    referee = duel_referee(
         [("t34", "tractor_factory", ""), ("14pz", "tractor_factory", "7s")], hands={SOVIET: "3h 4h"}
     )
     assert [source for _, source in referee.combat.usable(referee.combat.unit("t34"))] == [
@@ -360,7 +360,7 @@ def test_8_12_the_t34_alone_plays_hand_cards_only() -> None:
 
 
 def test_8_10_an_isolated_unit_plays_its_own_steps_only() -> None:
-    referee = build(
+    referee = duel_referee(
         [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")], hands={SOVIET: "3h 4h"}
     )
     assert [c.id for c, _ in referee.combat.usable(referee.combat.unit("rifle2"))] == ["2h"]
@@ -369,7 +369,7 @@ def test_8_10_an_isolated_unit_plays_its_own_steps_only() -> None:
 def test_8_6_after_raises_the_last_card_counts() -> None:
     """The German raises 9♠ (a miss) with 2♠; the Soviet answered 3♥: both hit in their
     colours, and 2 < 3 wins (8.7 (3))."""
-    referee = build([("71", "mamayev_kurgan", "9s 2s"), ("rifle4", "mamayev_kurgan", "3h")])
+    referee = duel_referee([("71", "mamayev_kurgan", "9s 2s"), ("rifle4", "mamayev_kurgan", "3h")])
     report = referee.combat.duel("71", "rifle4", attacker_cards=["9s", "2s"], defender_cards=["3h"])
     assert "8.6" in rules_of(report)
     assert report.result is not None and (report.result.winner, report.result.rule) == (
@@ -381,7 +381,7 @@ def test_8_6_after_raises_the_last_card_counts() -> None:
 def test_8_9_the_loser_retreats_into_its_areas_loses_a_step_or_is_eliminated() -> None:
     """rifle7 loses in Kuporosnoye; the Grain elevator and Minina are German, the German
     rear is the enemy's: no retreat, and with its one step gone it is eliminated."""
-    referee = build(
+    referee = duel_referee(
         [("71", "kuporosnoye", "2s"), ("rifle7", "kuporosnoye", "")],
         control={"grain_elevator": GERMAN, "minina": GERMAN},
     )
@@ -399,7 +399,7 @@ def test_7_3_3_6_a_unit_pays_a_card_to_enter_an_empty_enemy_area_holds_it_and_go
     alone and so holds them (3.6), and goes on into Red October, where rifle3 stands:
     the combat (8.1). It needs that card and one to play (8.4): its step 5♠ and the hand
     card 3♠ are two. With the settlements German it passes free (7.2)."""
-    paying = build(
+    paying = duel_referee(
         [("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")], hands={GERMAN: "3s"}
     )
     report = paying.combat.duel("71", "rifle3")
@@ -407,7 +407,7 @@ def test_7_3_3_6_a_unit_pays_a_card_to_enter_an_empty_enemy_area_holds_it_and_go
     assert "German rear → Workers' settlements → Red October" in route_step(report)
     paid = next(step for step in report.steps if "piles 1 card" in step.text)
     assert "Workers' settlements" in paid.text and paid.rules == ("7.3", "3.6", "7.1")
-    open_way = build(
+    open_way = duel_referee(
         [("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")],
         control={"settlements": GERMAN},
     )
@@ -422,7 +422,7 @@ def test_7_1_7_3_a_unit_goes_on_through_two_empty_enemy_areas_paying_for_each() 
     Red October is reached only through them or the Soviet rear (3.5). The one way left:
     Rynok-Spartakovka and the Tractor Factory, both Soviet and empty, one card each, and
     one to play: 3 of its 4 steps."""
-    referee = build(
+    referee = duel_referee(
         [
             ("14pz", "german_rear", "2s 3s 4s 5s"),
             ("rifle2", "barrikady", "2h"),
@@ -440,7 +440,7 @@ def test_7_1_7_3_a_unit_goes_on_through_two_empty_enemy_areas_paying_for_each() 
 def test_7_3_8_4_a_unit_without_the_cards_to_pay_and_fight_cannot_get_there() -> None:
     """71 with its one step and no hand card cannot pile a card for the settlements and
     still play one in the combat."""
-    referee = build([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")])
+    referee = duel_referee([("71", "german_rear", "5s"), ("rifle3", "red_october", "2h")])
     report = referee.combat.duel("71", "rifle3")
     assert report.refused
     assert any(step.rules == ("7.1", "7.3", "8.4") for step in report.steps)
@@ -449,7 +449,7 @@ def test_7_3_8_4_a_unit_without_the_cards_to_pay_and_fight_cannot_get_there() ->
 def test_7_3_8_1_areas_where_enemy_units_stand_end_a_move() -> None:
     """The City centre is next to Mamayev Kurgan and the Tsaritsa gorge only; Soviet units
     stand in both, so entering either is a combat there, and 14pz cannot get further."""
-    referee = build(
+    referee = duel_referee(
         [
             ("14pz", "german_rear", "2s 3s 4s 5s"),
             ("rifle6", "city_centre", "2h"),
@@ -464,7 +464,7 @@ def test_7_3_8_1_areas_where_enemy_units_stand_end_a_move() -> None:
 
 
 def test_bad_duels_are_bad_input() -> None:
-    referee = build([("71", "orlovka", "5s"), ("29mot", "orlovka", "6s")])
+    referee = duel_referee([("71", "orlovka", "5s"), ("29mot", "orlovka", "6s")])
     with pytest.raises(RefereeError):
         referee.combat.duel("71", "29mot")
     with pytest.raises(RefereeError):
@@ -489,7 +489,7 @@ def small_world() -> RattenkriegReferee:
     soviet_steps, soviet_hand = "2h 3h 4d", "jc 6d"
     named = set(" ".join([german_hand, german_steps, deck, soviet_steps, soviet_hand]).split())
     discard = " ".join(c.id for c in rks.cards.cards() if c.id not in named)
-    return build(
+    return duel_referee(
         [("13gds", "mamayev_kurgan", soviet_steps), ("71", "mamayev_kurgan", german_steps)],
         hands={GERMAN: german_hand, SOVIET: soviet_hand},
         discard=discard,
@@ -567,7 +567,7 @@ def test_the_referee_draws_from_the_deck_itself_and_a_player_from_what_it_has_no
 def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamayev_kurgan() -> None:
     """German artillery on rifle3 in Red October (4 + 2 built-up = 6): 6 or more hits.
     The Soviets hold Mamayev Kurgan, so the German's face cards miss."""
-    referee = build(
+    referee = duel_referee(
         [("71", "settlements", "5s"), ("rifle3", "red_october", "2h")],
         control={"settlements": GERMAN},
     )
@@ -575,7 +575,7 @@ def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamay
     assert strike.strength == 6 and not strike.face_cards_hit and not strike.problems
     numbers = [c for c in card_places_of(referee.position).deck if not c.rank.face]
     assert strike.hitting == sum(c.rank.value >= 6 for c in numbers)
-    holding = build(
+    holding = duel_referee(
         [
             ("71", "settlements", "5s"),
             ("rifle3", "red_october", "2h"),
@@ -587,7 +587,7 @@ def test_9_2_artillery_hits_on_the_modified_strength_and_face_cards_follow_mamay
 
 
 def test_9_3_air_support_ignores_terrain_and_its_face_cards_always_miss() -> None:
-    referee = build(
+    referee = duel_referee(
         [
             ("71", "settlements", "5s"),
             ("rifle3", "red_october", "2h"),
@@ -600,7 +600,7 @@ def test_9_3_air_support_ignores_terrain_and_its_face_cards_always_miss() -> Non
 
 
 def test_9_2_9_3_who_may_be_struck() -> None:
-    referee = build(
+    referee = duel_referee(
         [
             ("14pz", "tractor_factory", "7s"),
             ("t34", "tractor_factory", ""),
@@ -627,7 +627,7 @@ def test_9_2_9_3_who_may_be_struck() -> None:
 
 
 def test_3_4_with_the_deck_empty_a_strike_draws_from_the_discard_pile() -> None:
-    referee = build(
+    referee = duel_referee(
         [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")], discard="9h 10h jh", deck=""
     )
     strike = referee.combat.strike(ARTILLERY, "71", "rifle2", GERMAN)
@@ -642,7 +642,7 @@ def test_8_9_an_isolated_unit_that_played_its_only_step_and_lost_is_eliminated()
     which misses (9 > 4); 71's 5♠ hits (5 ≤ 5): the attacker wins (8.7 (1)). The 9♥ is
     spent in the duel (8.4-8.6), so rifle2 has no step left to lose and, isolated, no
     retreat (8.10): it is eliminated (8.9 (3))."""
-    referee = build(
+    referee = duel_referee(
         [("71", "orlovka", "5s"), ("rifle2", "orlovka", "9h", "isolated")], hands={SOVIET: "3h"}
     )
     report = referee.combat.duel("71", "rifle2", attacker_cards=["5s"], defender_cards=["9h"])
@@ -655,7 +655,9 @@ def test_8_9_a_step_played_and_lost_with_is_not_lost_again() -> None:
     """13gds (3 steps: 2♥ 3♥ 9♥) defends Mamayev Kurgan (ordinary, 6) against 14pz (7):
     it answers 14pz's 2♠ with its step 9♥, a miss; the 2♠ hits: the attacker wins. Two
     steps are left to lose, not three."""
-    referee = build([("14pz", "mamayev_kurgan", "2s 3s"), ("13gds", "mamayev_kurgan", "2h 3h 9h")])
+    referee = duel_referee(
+        [("14pz", "mamayev_kurgan", "2s 3s"), ("13gds", "mamayev_kurgan", "2h 3h 9h")]
+    )
     report = referee.combat.duel("14pz", "13gds", attacker_cards=["2s"], defender_cards=["9h"])
     assert report.result is not None and report.result.winner == ATTACKER
     texts = [step.text for step in report.losses]
@@ -666,7 +668,7 @@ def test_8_9_a_step_played_and_lost_with_is_not_lost_again() -> None:
 def test_8_5_a_defender_who_declines_loses_whatever_the_attacker_played() -> None:
     """8.5: the defender takes the loss instead of answering; the attacker's face-down card
     does not matter, so the duel is judged without it."""
-    referee = build([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
+    referee = duel_referee([("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h")])
     report = referee.combat.duel("71", "rifle2", defender_cards=[])
     assert report.result is not None and (report.result.winner, report.result.rule) == (
         ATTACKER,

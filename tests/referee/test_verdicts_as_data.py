@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import get_args
 
@@ -19,11 +21,16 @@ from builder.cli.machine import mark
 from builder.saves.annotate import verdict_overlay_kind
 from builder.report.verdicts import UnitPlace, places, supply_class, verdict_side
 from rules.referee.dos.supply import SupplyState as DosSupplyState
-from rules.referee.games import referee_for
+from builder.saves.load import load_position
+from rules.referee.games import has_referee, referee_for
+from rules.referee.position import Position
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.supply import SupplyState as TpsSupplyState
 from rules.referee.verdict import STATES, TOPICS, Place, State, Topic, Verdict
 from tests.cli.test_cli import run
+from tests.golden.cases import SETUPS, position_files
+from tests.support.unit_names import unnamed_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = ROOT / "tests" / "referee" / "positions"
@@ -206,3 +213,92 @@ def test_the_machine_interface_page_lists_every_topic() -> None:
     line = next(line for line in page.splitlines() if line.startswith("**Topics**"))
     listed = line.split(": ", 1)[1].split(". A referee")[0].split(", ")
     assert listed == list(get_args(Topic))
+
+
+HIDDEN = ROOT / "rules" / "referee" / "hidden.py"
+SUBSTITUTIONS = frozenset({"sub", "subn", "replace", "translate", "format"})
+
+
+def prose_substitutions(source: str) -> list[int]:
+    """The lines of ``source`` that would hide a unit by editing finished text: an import
+    of ``re`` or a string substitution (``.sub``, ``.replace``...)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names]
+            if "re" in names or getattr(node, "module", None) == "re":
+                found.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in SUBSTITUTIONS
+        ):
+            found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_the_scan_finds_a_substitution_in_prose() -> None:
+    """The player's view as it was: a regular expression over the ids, run on the text."""
+    old = "\n".join(
+        [
+            "import re",
+            "pattern = re.compile('b13a-rd1')",
+            "text = pattern.sub(lambda match: aliases[match.group(0)], text)",
+            "text = text.replace(unit_id, alias)",
+        ]
+    )
+    assert prose_substitutions(old) == [1, 3, 4]
+    assert prose_substitutions("verdict = verdict.named(self.shown)") == []
+
+
+def test_the_players_view_substitutes_nothing_in_prose() -> None:
+    """A player's view renames the units a verdict names as values, never its English."""
+    assert prose_substitutions(HIDDEN.read_text(encoding="utf-8")) == []
+
+
+def test_a_verdict_names_a_unit_as_each_reader_names_it() -> None:
+    explanation = Prose("attacked by ", unit_ref("u1"), " and ", unit_ref("u2")) + "; judged"
+    verdict = Verdict(
+        "u1", "attack", "legal", ("8.1",), explanation, details={"units": unit_refs(["u1", "u2"])}
+    )
+    assert verdict.explanation == "attacked by u1 and u2; judged"
+    shown = verdict.named(lambda unit_id: {"u1": "untried-1"}.get(unit_id, unit_id))
+    assert shown.explanation == "attacked by untried-1 and u2; judged"
+    assert shown.details == {"units": "untried-1, u2"}
+    assert shown.subject == "u1", "a plain subject names no unit: the id it holds is not one"
+    assert Prose("; ").join([explanation, "x"]).units == ("u1", "u2")
+    assert ("by " + unit_ref("u3")).units == ("u3",), "prose added to a string stays prose"
+    assert f"by {unit_ref('u3')}" == "by u3", "an f-string keeps the words but not the unit"
+
+
+def _positions() -> Iterator[Position]:
+    """Every test position under ``tests/`` and every shipped set-up (when built)."""
+    for path in position_files():
+        yield read_position_file(path)
+    if SETUPS.is_dir():
+        for path in sorted(SETUPS.glob("*.vsav")):
+            yield load_position(path)
+
+
+def test_no_verdict_writes_a_unit_id_into_its_english() -> None:
+    """A unit a verdict names is a value the player's view can rename: a verdict that
+    wrote an id into plain English would show a hidden unit (2.14) to a player."""
+    leaks = []
+    for position in _positions():
+        if not has_referee(position.spec):
+            continue
+        ids = {state.unit.id for state in position.units}
+        for verdict in referee_for(position).check():
+            found = unnamed_ids(verdict, ids)
+            if found:
+                leaks.append(f"{position.source}: {verdict.as_text()} names {found}")
+    assert leaks == []
+
+
+def test_the_leak_test_can_fail() -> None:
+    plain = Verdict("game", "attack", "legal", ("8.1",), "u7 on u8", details={"units": "u7"})
+    assert unnamed_ids(plain, {"u7", "u8", "u9"}) == ["u7", "u8"]
+    typed = replace(
+        plain, explanation=unit_refs(["u7", "u8"], " on "), details={"units": unit_ref("u7")}
+    )
+    assert unnamed_ids(typed, {"u7", "u8", "u9"}) == []

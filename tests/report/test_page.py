@@ -17,7 +17,7 @@ import pytest
 from lxml import html
 
 from builder.build import build_game
-from builder.report.page import build_report
+from builder.report.page import report_page
 from rules.referee.hidden import player_view, referee_view
 from rules.referee.position import setup_position
 from tests.cli.test_cli import run
@@ -208,10 +208,10 @@ def test_attacks_are_drawn_with_their_column(report_cases: dict[str, ReportCase]
 )
 def test_the_largest_setups_stay_under_3_mb(game: str, scenario: str) -> None:
     position = setup_position(shipped_game(game), scenario)
-    assert len(build_report(position, referee_view()).encode("utf-8")) < LIMIT_BYTES
+    assert len(report_page(position, referee_view()).encode("utf-8")) < LIMIT_BYTES
     if game == "dos":
         assert (
-            len(build_report(position, player_view(position, "soviet")).encode("utf-8"))
+            len(report_page(position, player_view(position, "soviet")).encode("utf-8"))
             < LIMIT_BYTES
         )
 

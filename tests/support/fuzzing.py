@@ -158,7 +158,7 @@ class FuzzResult:
 def small_save_text() -> str:
     """A compact save exercising every command and trait the reader interprets."""
     traits = (
-        Layer.build("Step", ("", "b.png"), ("", "+ r")),
+        Layer.marker("Step", ("", "b.png"), ("", "+ r")),
         Marker(("Nation", "Type"), ("German", "Inf")),
         Mask(fields=("", "m.png", "Hide", "I", "?", "side:", ""), owner=None, options=""),
         DynamicProperty(name="Steps", fields=("true,0,4,false", "", ""), value="2"),

@@ -34,7 +34,7 @@ from builder.saves.steps_layout import steps_boxes
 from builder.vassal.decks import deck_type
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Layer, Trait
-from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, build_setup_save
+from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, setup_save_bytes
 from rules.cards import Card
 from rules.data.loader import game_data_files
 from rules.model import GameSpec
@@ -122,7 +122,7 @@ def dealt_save(
             )
         )
     metadata = metadata_of(spec, game_data_files(Path(spec.folder)))
-    return build_setup_save(
+    return setup_save_bytes(
         pieces,
         metadata,
         seed,

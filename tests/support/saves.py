@@ -14,7 +14,7 @@ from builder.saves.names import SCENARIO_PROPERTY, module_name
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.traits import BasicPiece, Marker
-from builder.vassal.writer import SetupPiece, TurnPosition, build_setup_save
+from builder.vassal.writer import SetupPiece, TurnPosition, setup_save_bytes
 from rules.model import GameSpec
 from tests.support.games import hex_of
 
@@ -61,4 +61,4 @@ def stavka_save(
         else (GlobalPropertyValue(SCENARIO_PROPERTY, scenario, MODULE_CONTAINER),)
     )
     turns = () if turn is None else (TurnPosition("TurnTracker0", f"0|{turn};0;false;-1"),)
-    return build_setup_save(pieces, metadata, seed=1, global_properties=properties, turns=turns)
+    return setup_save_bytes(pieces, metadata, seed=1, global_properties=properties, turns=turns)

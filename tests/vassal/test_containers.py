@@ -11,7 +11,7 @@ import zipfile
 import pytest
 
 from builder.vassal import limits
-from builder.vassal.archive import build_zip, read_container
+from builder.vassal.archive import zip_archive, read_container
 from builder.vassal.obfuscation import deobfuscate, deobfuscate_chunks, obfuscate, obfuscate_xz
 from builder.vassal.savefile import decode_save_bytes
 from rules.errors import SaveError
@@ -81,7 +81,7 @@ def test_xz_bomb_is_stopped_by_ratio() -> None:
 def test_zip_with_metadata_and_bare_variants() -> None:
     payload = obfuscate(TEXT, 7)
     full = read_container(
-        build_zip([("savedGame", payload), ("savedata", b"<data/>"), ("moduledata", b"<data/>")])
+        zip_archive([("savedGame", payload), ("savedata", b"<data/>"), ("moduledata", b"<data/>")])
     )
     assert (b"".join(full.payload()), full.save_data, full.module_data, full.zipped) == (
         payload,
@@ -97,7 +97,7 @@ def test_zip_with_metadata_and_bare_variants() -> None:
 
 def test_build_zip_is_byte_identical_for_identical_input() -> None:
     entries = [("savedGame", b"x" * 1000), ("moduledata", b"<data/>")]
-    assert build_zip(entries) == build_zip(list(entries))
+    assert zip_archive(entries) == zip_archive(list(entries))
 
 
 @pytest.mark.parametrize(
@@ -159,7 +159,7 @@ def test_not_a_save_at_all() -> None:
 
 def test_save_from_another_module_is_refused() -> None:
     module_data = b'<?xml version="1.0"?><data version="1"><name>Other Game</name></data>'
-    data = build_zip([("savedGame", obfuscate(TEXT, 1)), ("moduledata", module_data)])
+    data = zip_archive([("savedGame", obfuscate(TEXT, 1)), ("moduledata", module_data)])
     assert decode_save_bytes(data, "Other Game").module is not None
     with pytest.raises(SaveError, match="'Other Game', not 'Kassala'"):
         decode_save_bytes(data, "Kassala")
@@ -167,7 +167,7 @@ def test_save_from_another_module_is_refused() -> None:
 
 def test_hostile_metadata_xml_is_refused() -> None:
     entity_bomb = b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">]><data>&a;</data>'
-    data = build_zip(
+    data = zip_archive(
         [("savedGame", obfuscate(TEXT, 1)), ("moduledata", entity_bomb), ("savedata", b"<data")]
     )
     with pytest.raises(SaveError, match="savedata"):
@@ -180,7 +180,7 @@ def test_voxz_payload_is_xor_over_xz() -> None:
     stream = lzma.compress(TEXT.encode("utf-8"), format=lzma.FORMAT_XZ)
     payload = b"!VOXZ" + bytes([0x9C]) + _xor(stream, 0x9C)
     assert payload == obfuscate_xz(TEXT, 0x9C)
-    data = build_zip([("savedGame", payload)])
+    data = zip_archive([("savedGame", payload)])
     assert decode_save_bytes(data).text == TEXT
 
 

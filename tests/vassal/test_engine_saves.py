@@ -79,7 +79,7 @@ def test_annotated_copy_loads_with_the_new_traits(tmp_path: Path) -> None:
         copy,
         {
             "1648473853373": [Marker(("Verdict",), ("isolated, out of supply",))],
-            "1648473853395": [Layer.build("Flag", ("", ""), ("", "+ [checked]"), level=2)],
+            "1648473853395": [Layer.marker("Flag", ("", ""), ("", "+ [checked]"), level=2)],
         },
     )
     by_id = {row[0]: row for row in _pieces(_vcheck(KASSALA_MODULE, copy))}

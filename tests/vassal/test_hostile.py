@@ -19,7 +19,7 @@ import pytest
 
 from bench.synthetic_save import pog_shaped_save
 from builder.vassal import limits
-from builder.vassal.archive import build_zip
+from builder.vassal.archive import zip_archive
 from builder.vassal.lines import flatten
 from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import parse_save_bytes, read_saved_game
@@ -111,7 +111,7 @@ def test_ten_thousand_pieces_and_moves_replay_in_linear_time() -> None:
 
 def test_a_small_zipped_log_of_twenty_thousand_moves_is_quick(tmp_path: Path) -> None:
     path = tmp_path / "long.vlog"
-    path.write_bytes(build_zip([("savedGame", obfuscate(long_log(200, 20_000), 7))]))
+    path.write_bytes(zip_archive([("savedGame", obfuscate(long_log(200, 20_000), 7))]))
     cost = _cost(lambda: read_saved_game(path))
     # The old reader: 30 s unloaded, without tracemalloc's slowing of every allocation.
     assert cost.error is None and cost.seconds < 60
@@ -155,7 +155,7 @@ def test_payload_within_every_limit_still_costs_a_bounded_multiple(
     monkeypatch.setattr(limits, "MAX_TEXT_BYTES", 4 * limits.MEBIBYTE)
     # Letters at random: under the ratio limit, so only the text limit stops it.
     text = "begin_save\x1b" + "NOTES\t" + random_letters(5 * MB)
-    data = build_zip([("savedGame", obfuscate(text, 3))])
+    data = zip_archive([("savedGame", obfuscate(text, 3))])
     cost = _cost(lambda: parse_save_bytes(data))
     assert cost.error is not None and "larger than 4 MB" in cost.error.message
     assert cost.peak_bytes < 15 * MB

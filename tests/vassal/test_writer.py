@@ -15,7 +15,7 @@ from builder.vassal.traits import BasicPiece, DynamicProperty, Layer, Marker, Ma
 from builder.vassal.writer import (
     SetupPiece,
     TurnPosition,
-    build_setup_save,
+    setup_save_bytes,
     write_annotated_copy,
     write_setup_save,
 )
@@ -33,7 +33,7 @@ MODULE = Metadata(
 
 def _unit(name: str, image: str = "ge-inf.png") -> tuple[Marker | Layer | BasicPiece, ...]:
     return (
-        Layer.build("Step", ("", "ge-inf-reduced.png"), ("", "+ (reduced)")),
+        Layer.marker("Step", ("", "ge-inf-reduced.png"), ("", "+ (reduced)")),
         Marker(("Nation",), ("German",)),
         BasicPiece(image=image, name=name, gpid="17"),
     )
@@ -47,9 +47,9 @@ PIECES = [
 
 
 def test_setup_save_is_deterministic_and_seeded() -> None:
-    first = build_setup_save(PIECES, MODULE, seed=5)
-    assert build_setup_save(PIECES, MODULE, seed=5) == first
-    assert build_setup_save(PIECES, MODULE, seed=6) != first
+    first = setup_save_bytes(PIECES, MODULE, seed=5)
+    assert setup_save_bytes(PIECES, MODULE, seed=5) == first
+    assert setup_save_bytes(PIECES, MODULE, seed=6) != first
 
 
 def test_setup_save_reads_back(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ def test_any_name_and_value_survive_a_save(name: str, value: str) -> None:
     piece = SetupPiece(
         (Marker(("Note",), (value,)), BasicPiece(image="x.png", name=name)), "Main Map", 1, 2
     )
-    game = parse_save_bytes(build_setup_save([piece], MODULE, seed=1))
+    game = parse_save_bytes(setup_save_bytes([piece], MODULE, seed=1))
     marker = game.pieces[0].traits[0]
     assert game.pieces[0].name == name
     assert isinstance(marker, Marker) and marker.value_of("Note") == value
@@ -99,13 +99,13 @@ def test_text_vassal_cannot_store_is_refused() -> None:
     # ESC separates commands at every depth and the BasicPiece is not escaped in its
     # chain: VASSAL itself would misread both, so the writer refuses them.
     with pytest.raises(ValueError, match="ESC"):
-        build_setup_save(
+        setup_save_bytes(
             [SetupPiece((Marker(("a",), ("\x1b",)), BasicPiece("x", "y")), "M", 0, 0)],
             MODULE,
             seed=1,
         )
     with pytest.raises(ValueError, match="TAB"):
-        build_setup_save([SetupPiece((BasicPiece("x", "a\tb"),), "M", 0, 0)], MODULE, seed=1)
+        setup_save_bytes([SetupPiece((BasicPiece("x", "a\tb"),), "M", 0, 0)], MODULE, seed=1)
 
 
 def test_plain_copy_has_the_same_position(tmp_path: Path) -> None:

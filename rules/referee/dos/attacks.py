@@ -23,6 +23,7 @@ from rules.referee.dos.units import (
     german,
     mechanized,
 )
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.odds import AttackProblem
 from rules.referee.position import Position, UnitState
 
@@ -72,32 +73,32 @@ class AttackRules:
         for state in attackers:
             assert state.hex is not None
             features = self.board.hexside_features(state.hex, defender_hex)
-            name = f"{state.unit.id} in {self.board.label(state.hex)}"
+            name = unit_ref(state.unit.id) + f" in {self.board.label(state.hex)}"
             printed, _ = self.strengths.printed(state, attacking=True)
             if printed == 0:
                 problems.append(
                     AttackProblem(
-                        f"{name} has an attack strength of 0 and cannot attack", ("11.12",)
+                        name + " has an attack strength of 0 and cannot attack", ("11.12",)
                     )
                 )
             if "impassable_mountain" in features:
                 problems.append(
                     AttackProblem(
-                        f"{name} cannot attack across an impassable mountain hexside",
+                        name + " cannot attack across an impassable mountain hexside",
                         ("11.16",),
                     )
                 )
             if "lake_side" in features and not artillery(state):
                 problems.append(
-                    AttackProblem(f"{name} cannot attack across a lake or sea hexside", ("11.20",))
+                    AttackProblem(name + " cannot attack across a lake or sea hexside", ("11.20",))
                 )
             if side == AXIS and "volga" in features:
                 problems.append(
-                    AttackProblem(f"{name} cannot attack across the Volga", ("9.16", "11.19"))
+                    AttackProblem(name + " cannot attack across the Volga", ("9.16", "11.19"))
                 )
             if terrain == "swamp" and mechanized(state):
                 problems.append(
-                    AttackProblem(f"{name} is mechanized and cannot attack a swamp", ("11.17",))
+                    AttackProblem(name + " is mechanized and cannot attack a swamp", ("11.17",))
                 )
             if not artillery(state) and "lake_side" not in features:
                 non_artillery_across_land = True
@@ -127,21 +128,21 @@ class AttackRules:
             if not artillery(state):
                 continue
             assert state.hex is not None
-            name = f"{state.unit.id} in {self.board.label(state.hex)}"
+            name = unit_ref(state.unit.id) + f" in {self.board.label(state.hex)}"
             if self.settings.scenario == BLUE:
                 problems.append(
-                    AttackProblem(f"{name}: artillery is used only in Uranus", ("11.26",))
+                    AttackProblem(name + ": artillery is used only in Uranus", ("11.26",))
                 )
             if not self.supply.supply_of(state).state.full_attack:
                 problems.append(
-                    AttackProblem(f"{name}: artillery out of supply cannot attack", ("11.26",))
+                    AttackProblem(name + ": artillery out of supply cannot attack", ("11.26",))
                 )
             same_hex = any(other.hex == state.hex and not artillery(other) for other in attackers)
             across_water = "lake_side" in self.board.hexside_features(state.hex, defender_hex)
             if not same_hex and not (across_water and partner_across_land):
                 problems.append(
                     AttackProblem(
-                        f"{name}: artillery attacks only with a non-artillery unit of its hex",
+                        name + ": artillery attacks only with a non-artillery unit of its hex",
                         ("11.20", "11.26"),
                     )
                 )
@@ -167,30 +168,30 @@ class AttackRules:
             )
         for state in attackers:
             assert state.hex is not None
-            name = f"{state.unit.id} in {self.board.label(state.hex)}"
+            name = unit_ref(state.unit.id) + f" in {self.board.label(state.hex)}"
             features = self.board.hexside_features(state.hex, defender_hex)
             if not (german(state) and mechanized(state)):
                 problems.append(
                     AttackProblem(
-                        f"{name}: only German mechanized units make mechanized assaults",
+                        name + ": only German mechanized units make mechanized assaults",
                         ("9.23", "11.39"),
                     )
                 )
             if self.supply.supply_of(state).state is not SupplyState.REGULAR:
                 problems.append(
                     AttackProblem(
-                        f"{name}: a mechanized assault starts from a hex in ground supply",
+                        name + ": a mechanized assault starts from a hex in ground supply",
                         ("7.3", "7.16", "9.26"),
                     )
                 )
             if "lake_side" in features:
                 problems.append(
-                    AttackProblem(f"{name}: no mechanized assault across water", ("9.25",))
+                    AttackProblem(name + ": no mechanized assault across water", ("9.25",))
                 )
             if "river" in features and not self.settings.frozen:
                 problems.append(
                     AttackProblem(
-                        f"{name}: no mechanized assault across a river before the freeze",
+                        name + ": no mechanized assault across a river before the freeze",
                         ("10.2",),
                     )
                 )
@@ -201,7 +202,7 @@ class AttackRules:
             if escorts:
                 problems.append(
                     AttackProblem(
-                        f"{', '.join(escorts)} assault only together with a panzer division",
+                        unit_refs(escorts) + " assault only together with a panzer division",
                         ("9.23",),
                     )
                 )

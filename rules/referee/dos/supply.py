@@ -25,6 +25,7 @@ from rules.referee.dos.units import AXIS, SOVIET
 from rules.referee.networks import Supply, connect, supply
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed, without_loops
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
@@ -391,7 +392,7 @@ class SupplyLines:
             finding = self.supply_of(state)
             verdicts.append(
                 Verdict(
-                    subject=f"{state.unit.id} in {label(state.hex)}",
+                    subject=unit_ref(state.unit.id) + f" in {label(state.hex)}",
                     topic="supply",
                     outcome=str(finding.state),
                     rules=finding.rules,

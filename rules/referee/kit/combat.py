@@ -14,6 +14,7 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.kit.supply import SupplyLines
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import UnitState
+from rules.referee.prose import unit_ref
 
 
 def halved(strength: int, rounding: Rounding) -> Fraction:
@@ -96,7 +97,8 @@ class Combat:
                 if terrain.attack_prohibited:
                     problems.append(
                         AttackProblem(
-                            f"{state.unit.id} in {self.board.label(state.hex)} may not attack "
+                            unit_ref(state.unit.id)
+                            + f" in {self.board.label(state.hex)} may not attack "
                             f"across the {terrain.name.lower()} hexside",
                             (terrain.provenance.source or self.rule.section,),
                         )

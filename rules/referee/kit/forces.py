@@ -9,6 +9,7 @@ from rules.game_rules import ZocRule
 from rules.hexes import Hex, neighbours
 from rules.referee.hexboard import HexBoard
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
 
 
@@ -69,12 +70,14 @@ class Forces:
                         outcome="in enemy ZOC",
                         rules=(self.rule.section,),
                         explanation="exerted by "
-                        + ", ".join(
-                            f"{state.unit.id} in {self.board.label(state.hex)}"
-                            for state in exerting
-                            if state.hex is not None
+                        + Prose(", ").join(
+                            (
+                                unit_ref(state.unit.id) + f" in {self.board.label(state.hex)}"
+                                for state in exerting
+                                if state.hex is not None
+                            ),
                         ),
-                        details={"units": ", ".join(state.unit.id for state in states)},
+                        details={"units": unit_refs(state.unit.id for state in states)},
                         place=Place("hex", self.board.label(hex_)),
                     )
                 )

@@ -16,6 +16,7 @@ from rules.referee.kit.combat import current_step
 from rules.referee.kit.forces import Forces
 from rules.referee.kit.supply import SupplyLines
 from rules.referee.position import UnitState
+from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict
 
 
@@ -129,7 +130,7 @@ class Movement:
             )
         labels = self.board.labels(path)
         details = {"cost": str(total), "allowance": str(allowance)}
-        subject = state.unit.id
+        subject = unit_ref(state.unit.id)
         if problems:
             return None, [
                 Verdict(
@@ -137,7 +138,7 @@ class Movement:
                     "movement",
                     "not allowed",
                     tuple(dict.fromkeys(rule for problem in problems for rule in problem.rules)),
-                    "; ".join(problem.text for problem in problems),
+                    Prose("; ").join(problem.text for problem in problems),
                     path=labels,
                     details=details,
                     unit=state.unit.id,

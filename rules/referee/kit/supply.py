@@ -15,6 +15,7 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.kit.forces import Forces
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 
 IN_SUPPLY = "in supply"
@@ -123,7 +124,7 @@ class SupplyLines:
                 found_state = "out of supply"
             verdicts.append(
                 Verdict(
-                    subject=state.unit.id,
+                    subject=unit_ref(state.unit.id),
                     topic="supply",
                     outcome=outcome,
                     rules=(self.rule.section,),

@@ -23,6 +23,7 @@ from rules.cards import Card
 from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.rks.board import SOVIET, Board, phasing_side
 from rules.referee.rks.control import Control
 from rules.referee.rks.duel import ATTACKER, DEFENDER, Play, Resolution, resolve
@@ -203,18 +204,22 @@ class Combat:
         if not self.isolation.isolated(state):
             cards += [(card, "hand") for card in self.places.hand(state.side)]
         cards += [
-            (card, f"step of {state.unit.id}") for card in self.places.steps_of(state.unit.id)
+            (card, "step of " + unit_ref(state.unit.id))
+            for card in self.places.steps_of(state.unit.id)
         ]
         return cards
 
     def _sources(self, state: UnitState) -> Step:
         if self.isolation.isolated(state):
             return Step(
-                f"{state.unit.id} is isolated: it plays its own steps only, no hand card", ("8.10",)
+                unit_ref(state.unit.id) + " is isolated: it plays its own steps only, no hand card",
+                ("8.10",),
             )
         if state.unit == self.board.t34:
             return Step("the T-34 alone plays hand cards only: it has no steps", ("8.12",))
-        return Step(f"{state.unit.id} plays a hand card or one of its steps", ("8.4", "8.5"))
+        return Step(
+            unit_ref(state.unit.id) + " plays a hand card or one of its steps", ("8.4", "8.5")
+        )
 
     def _joining_t34(
         self, soviet: UnitState, role: str, wanted: bool
@@ -235,7 +240,9 @@ class Combat:
             return None, Step(
                 "the T-34 is turned over: it cannot act with the attacker", ("8.12", "7.4")
             )
-        return t34, Step(f"the T-34 joins {soviet.unit.id} and adds its strength", ("8.12",))
+        return t34, Step(
+            "the T-34 joins " + unit_ref(soviet.unit.id) + " and adds its strength", ("8.12",)
+        )
 
     # ----- the duel ------------------------------------------------------------------
 
@@ -292,7 +299,10 @@ class Combat:
             )
         steps += [Step(term.what, term.rules) for term in idle]
         steps += [
-            Step(f"{role} {strength.unit} strength {strength.describe()}", strength.rules)
+            Step(
+                f"{role} " + unit_ref(strength.unit) + " strength " + strength.describe(),
+                strength.rules,
+            )
             for role, strength in ((ATTACKER, attack), (DEFENDER, defence))
         ]
         working = {
@@ -342,9 +352,9 @@ class Combat:
         elif played[ATTACKER] and not unknown and played[DEFENDER]:
             attack_play = Play(attacker.side, attack_card, attack.total)
             defence_play = Play(defender.side, defence_card, defence.total)
-            steps.append(Step(f"attacker: {attack_play.describe()}", ("8.7",)))
+            steps.append(Step("attacker: " + attack_play.describe(), ("8.7",)))
             if defence_card is not None:
-                steps.append(Step(f"defender: {defence_play.describe()}", ("8.7",)))
+                steps.append(Step("defender: " + defence_play.describe(), ("8.7",)))
             result = resolve(attack_play, defence_play)
         losses = () if result is None else self._losses(result, attacker, defender, joined, played)
         duelists = {
@@ -408,7 +418,8 @@ class Combat:
         if defender.location != area:
             steps.append(
                 Step(
-                    f"{defender.unit.id} stands in {board.name(defender.location)}: judged as if in "
+                    unit_ref(defender.unit.id)
+                    + f" stands in {board.name(defender.location)}: judged as if in "
                     f"{board.name(area)}",
                     ("8.1",),
                 )
@@ -418,7 +429,8 @@ class Combat:
         if route is None:
             steps.append(
                 Step(
-                    f"{attacker.unit.id} cannot get into {board.name(area)}: it moves only through its "
+                    unit_ref(attacker.unit.id)
+                    + f" cannot get into {board.name(area)}: it moves only through its "
                     "side's areas and empty enemy areas, never through one where enemy units stand, never "
                     "into the enemy rear, and not at all when isolated",
                     ("7.2", "7.3", "3.5", "8.10"),
@@ -429,7 +441,7 @@ class Combat:
                 way = " → ".join(board.name(place) for place in route.areas)
                 steps.append(
                     Step(
-                        f"{attacker.unit.id} moves {way}; entering "
+                        unit_ref(attacker.unit.id) + f" moves {way}; entering "
                         "an enemy area held by enemy units starts the combat",
                         ("7.2", "7.3", "8.1"),
                     )
@@ -438,7 +450,9 @@ class Combat:
                 refused = self._payment(attacker, route.paid, steps)
         if ACTED in attacker.flags:
             steps.append(
-                Step(f"{attacker.unit.id} is turned over: it has acted this turn", ("7.4",))
+                Step(
+                    unit_ref(attacker.unit.id) + " is turned over: it has acted this turn", ("7.4",)
+                )
             )
         steps += [self._sources(attacker), self._sources(defender)]
         return steps, refused
@@ -451,7 +465,8 @@ class Combat:
         count = len(paid)
         steps.append(
             Step(
-                f"{attacker.unit.id} piles {count} card{'s' if count > 1 else ''} (a hand card or one of "
+                unit_ref(attacker.unit.id)
+                + f" piles {count} card{'s' if count > 1 else ''} (a hand card or one of "
                 f"its steps each) to enter {names}, empty of enemy units, and holds "
                 f"{'them' if count > 1 else 'it'} as it goes on",
                 ("7.3", "3.6", "7.1"),
@@ -462,7 +477,8 @@ class Combat:
             return False
         steps.append(
             Step(
-                f"{attacker.unit.id}'s side may play {held} card{'s' if held != 1 else ''}: not enough to "
+                unit_ref(attacker.unit.id)
+                + f"'s side may play {held} card{'s' if held != 1 else ''}: not enough to "
                 f"pay {count} and play one in the combat",
                 ("7.1", "7.3", "8.4"),
             )
@@ -550,24 +566,32 @@ class Combat:
         if spent:
             options.append(
                 Step(
-                    f"{loser.unit.id} played {card_names(spent)}, one of its steps: spent in the duel, "
+                    unit_ref(loser.unit.id)
+                    + f" played {card_names(spent)}, one of its steps: spent in the duel, "
                     "so it cannot be lost again",
                     ("8.4", "8.5", "8.6"),
                 )
             )
         t34_instead = joined is not None and loser.side == SOVIET
         if isolated:
-            options.append(Step(f"{loser.unit.id} is isolated and cannot retreat", ("8.10",)))
+            options.append(
+                Step(unit_ref(loser.unit.id) + " is isolated and cannot retreat", ("8.10",))
+            )
         if retreats:
             names = " or ".join(self.board.name(area) for area in retreats)
             rules = ("8.9 (1)", "8.9 (4)") if loser.side == SOVIET else ("8.9 (1)",)
-            options.append(Step(f"{loser.unit.id} may retreat to {names}, turned over", rules))
+            options.append(
+                Step(unit_ref(loser.unit.id) + f" may retreat to {names}, turned over", rules)
+            )
         if held:
-            options.append(Step(f"{loser.unit.id} may lose one of its {held} steps", ("8.9 (2)",)))
+            options.append(
+                Step(unit_ref(loser.unit.id) + f" may lose one of its {held} steps", ("8.9 (2)",))
+            )
         if not retreats and not held:
             options.append(
                 Step(
-                    f"{loser.unit.id} has no retreat and no step{' left' if spent else ''}: it is "
+                    unit_ref(loser.unit.id)
+                    + f" has no retreat and no step{' left' if spent else ''}: it is "
                     "eliminated",
                     ("8.9 (3)",),
                 )
@@ -586,8 +610,11 @@ class Combat:
             if others:
                 options.append(
                     Step(
-                        f"if {defender.unit.id} is eliminated or retreats, "
-                        f"{' '.join(state.unit.id for state in others)} retreat or are isolated",
+                        "if "
+                        + unit_ref(defender.unit.id)
+                        + " is eliminated or retreats, "
+                        + unit_refs((state.unit.id for state in others), " ")
+                        + " retreat or are isolated",
                         ("8.10",),
                     )
                 )

@@ -16,6 +16,7 @@ from functools import cached_property
 
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import START_CONTROL, Board
+from rules.referee.prose import Prose, unit_refs
 from rules.referee.verdict import Place, Verdict
 
 ISOLATED = "isolated"
@@ -39,9 +40,9 @@ class AreaControl:
     recorded: str | None
 
 
-def ids(states: tuple[UnitState, ...] | list[UnitState]) -> str:
-    """Unit ids, space-separated, in the order given."""
-    return " ".join(state.unit.id for state in states)
+def ids(states: tuple[UnitState, ...] | list[UnitState]) -> Prose:
+    """The units, named space-separated in the order given."""
+    return unit_refs((state.unit.id for state in states), " ")
 
 
 class Control:
@@ -95,18 +96,20 @@ class Control:
     def _verdict(self, control: AreaControl) -> Verdict:
         side_name = self.board.side_name(control.side)
         if control.reason == ALONE:
-            why = f"{side_name} units stand there alone ({ids(control.counted)})"
+            why = f"{side_name} units stand there alone (" + ids(control.counted) + ")"
         elif control.reason == CONTESTED:
             why = (
-                f"both sides' units stand there ({ids(control.counted)}): a combat is under way (8.1, 8.11), "
+                "both sides' units stand there ("
+                + ids(control.counted)
+                + "): a combat is under way (8.1, 8.11), "
                 f"and the {side_name} side holds the area until it is decided"
             )
         elif control.recorded is None:
-            why = f"no unit counts there: {side_name} since the start of the game"
+            why = Prose(f"no unit counts there: {side_name} since the start of the game")
         else:
-            why = f"no unit counts there: the {side_name} side keeps it (as recorded)"
+            why = Prose(f"no unit counts there: the {side_name} side keeps it (as recorded)")
         if control.isolated:
-            why += f"; isolated units do not count: {ids(control.isolated)}"
+            why += "; isolated units do not count: " + ids(control.isolated)
         if control.recorded is not None and control.recorded != control.side:
             why += f"; the position records {self.board.side_name(control.recorded)} control: turn the marker over"
         details = {

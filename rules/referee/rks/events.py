@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.referee.card_places import EventInForce
 from rules.referee.position import Position
 from rules.referee.rks.board import Board
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 ASSAULT_GUNS, ENGINEERS, MOLOTOV, CHUIKOV = "9.4", "9.5", "9.7", "9.8"
@@ -43,7 +44,7 @@ def event_verdicts(position: Position, board: Board) -> list[Verdict]:
         problem = event_problem(event, position, board)
         verdicts.append(
             Verdict(
-                subject=f"{event.event.name} for {event.unit}",
+                subject=f"{event.event.name} for " + unit_ref(event.unit),
                 topic="event",
                 outcome="in force" if problem is None else "no effect",
                 rules=(event.event.rule, "9.1"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import SOVIET, Board
 from rules.referee.rks.control import ISOLATED, Control
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 
@@ -70,7 +71,7 @@ class Isolation:
         side = self.board.side_name(state.side)
         if not self.isolated(state):
             return Verdict(
-                subject=state.unit.id,
+                subject=unit_ref(state.unit.id),
                 topic="isolation",
                 outcome="no longer isolated",
                 rules=("8.10",),
@@ -84,7 +85,7 @@ class Isolation:
         else:
             how = "no friendly area next to it, so isolation was automatic (8.10 (2))"
         return Verdict(
-            subject=state.unit.id,
+            subject=unit_ref(state.unit.id),
             topic="isolation",
             outcome="isolated",
             rules=("8.10", "3.6"),
@@ -107,11 +108,13 @@ class Isolation:
             outcome = "would be isolated"
             what = f"stays isolated in {area}: no area next to it is under its side's control (8.10 (2))"
         return Verdict(
-            subject=state.unit.id,
+            subject=unit_ref(state.unit.id),
             topic="isolation",
             outcome=outcome,
             rules=("8.10", "8.2"),
-            explanation=f"if the defending unit that fights is eliminated or retreats, {state.unit.id} {what}",
+            explanation="if the defending unit that fights is eliminated or retreats, "
+            + unit_ref(state.unit.id)
+            + f" {what}",
             details={"area": state.location, "isolated": "no", "retreats": " ".join(retreats)},
             unit=state.unit.id,
         )

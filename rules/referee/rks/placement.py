@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.referee.position import Position
 from rules.referee.rks.board import Board
 from rules.referee.rks.steps import ACTED
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.verdict import Verdict
 
 
@@ -19,7 +20,7 @@ def placement_verdicts(position: Position, board: Board) -> list[Verdict]:
         if owner is not None and owner != state.side:
             verdicts.append(
                 Verdict(
-                    subject=state.unit.id,
+                    subject=unit_ref(state.unit.id),
                     topic="rear",
                     outcome="in the enemy rear",
                     rules=("3.5",),
@@ -35,7 +36,7 @@ def placement_verdicts(position: Position, board: Board) -> list[Verdict]:
             if ACTED in state.flags:
                 verdicts.append(
                     Verdict(
-                        subject=state.unit.id,
+                        subject=unit_ref(state.unit.id),
                         topic="acted",
                         outcome="should be face up",
                         rules=("10.3", "7.4"),
@@ -61,8 +62,8 @@ def placement_verdicts(position: Position, board: Board) -> list[Verdict]:
                 topic="units",
                 outcome=f"{len(nowhere)} not in play",
                 rules=("3.1", "3.2"),
-                explanation=f"neither on the map nor eliminated: {' '.join(nowhere)}",
-                details={"units": " ".join(nowhere)},
+                explanation="neither on the map nor eliminated: " + unit_refs(nowhere, " "),
+                details={"units": unit_refs(nowhere, " ")},
             )
         )
     return verdicts

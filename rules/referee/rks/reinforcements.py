@@ -18,6 +18,7 @@ from rules.referee.position import Position
 from rules.referee.rks.board import GERMAN, Board
 from rules.referee.rks.control import Control
 from rules.referee.rks.settings import Settings
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 
@@ -55,7 +56,7 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
             if unit.id in on_map and position.turn < arrival.turn:
                 verdicts.append(
                     Verdict(
-                        subject=unit.id,
+                        subject=unit_ref(unit.id),
                         topic="reinforcement",
                         outcome="arrived too early",
                         rules=(_rule(unit),),
@@ -68,7 +69,7 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
                 now = position.turn == arrival.turn and at_turn_start
                 verdicts.append(
                     Verdict(
-                        subject=unit.id,
+                        subject=unit_ref(unit.id),
                         topic="reinforcement",
                         outcome="arrives now" if now else "overdue",
                         rules=(_rule(unit),),
@@ -88,7 +89,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     for state in position.units:
         if state.unit == t34:
             return Verdict(
-                subject=t34.id,
+                subject=unit_ref(t34.id),
                 topic="t34",
                 outcome="in play",
                 rules=("8.12",),
@@ -98,7 +99,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
             )
     if t34 not in position.eliminated:
         return Verdict(
-            subject=t34.id,
+            subject=unit_ref(t34.id),
             topic="t34",
             outcome="not in play",
             rules=("3.1", "6.3"),
@@ -109,7 +110,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     details = {"area": board.tractor_factory, "control": holder}
     if holder != t34.side:
         return Verdict(
-            subject=t34.id,
+            subject=unit_ref(t34.id),
             topic="t34",
             outcome="cannot return",
             rules=("6.3",),
@@ -126,7 +127,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     turns = reinforcement_turns(position)
     if at_turn_start and not eliminated_now and (not only_some_turns or position.turn in turns):
         return Verdict(
-            subject=t34.id,
+            subject=unit_ref(t34.id),
             topic="t34",
             outcome="returns now",
             rules=("6.3",),
@@ -139,7 +140,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     later = [turn for turn in turns if turn > position.turn]
     if only_some_turns and not later:
         return Verdict(
-            subject=t34.id,
+            subject=unit_ref(t34.id),
             topic="t34",
             outcome="cannot return",
             rules=("6.3",),
@@ -151,7 +152,7 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
         )
     chance = later[0] if only_some_turns else position.turn + 1
     return Verdict(
-        subject=t34.id,
+        subject=unit_ref(t34.id),
         topic="t34",
         outcome=f"returns on turn {chance}",
         rules=("6.3",),

@@ -19,6 +19,7 @@ from rules.referee.position import Position, UnitState
 from rules.referee.rks.board import SOVIET, Board
 from rules.referee.rks.control import ISOLATED
 from rules.referee.rks.sight import Sight, card_names, card_places_of
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 ACTED = "acted"
@@ -48,7 +49,7 @@ def step_verdicts(
         shown = f": {card_names(cards)}" if sight.sees_cards_of(unit.side) else ""
         verdicts.append(
             Verdict(
-                subject=unit_id,
+                subject=unit_ref(unit_id),
                 topic="steps",
                 outcome="cards off the map",
                 rules=rules,
@@ -99,7 +100,7 @@ def _on_map(
     if unit == board.t34:
         if held:
             return Verdict(
-                subject=unit.id,
+                subject=unit_ref(unit.id),
                 topic="steps",
                 outcome="has steps it may not have",
                 rules=("8.12",),
@@ -109,7 +110,7 @@ def _on_map(
                 violation=True,
             )
         return Verdict(
-            subject=unit.id,
+            subject=unit_ref(unit.id),
             topic="steps",
             outcome="no steps",
             rules=("8.12",),
@@ -120,7 +121,7 @@ def _on_map(
         )
     if held > maximum:
         return Verdict(
-            subject=unit.id,
+            subject=unit_ref(unit.id),
             topic="steps",
             outcome="over its maximum",
             rules=("3.3", "7.5"),
@@ -134,7 +135,7 @@ def _on_map(
         details["replenish"] = "yes" if replenish[0] else "no"
     if held == 0:
         return Verdict(
-            subject=unit.id,
+            subject=unit_ref(unit.id),
             topic="steps",
             outcome=f"0 of {maximum} steps",
             rules=("3.3", "8.9") if replenish is None else ("3.3", "8.9", "7.5"),
@@ -144,7 +145,7 @@ def _on_map(
             unit=unit.id,
         )
     return Verdict(
-        subject=unit.id,
+        subject=unit_ref(unit.id),
         topic="steps",
         outcome=f"{held} of {maximum} steps",
         rules=("3.3", "7.5"),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rules.model import Unit
 from rules.referee.card_places import EventInForce
 from rules.referee.position import Position
+from rules.referee.prose import Prose, unit_ref
 from rules.referee.rks.board import Board
 from rules.referee.rks.events import ASSAULT_GUNS, ENGINEERS, MOLOTOV, STRENGTH_BONUS, event_problem
 
@@ -54,8 +55,8 @@ class Strength:
 
 def describe_terms(terms: tuple[Term, ...]) -> str:
     """``5 (71 strength) +2 (assault guns)``: the first term plain, the rest signed."""
-    return " ".join(
-        f"{term.amount:+d} ({term.what})" if index else f"{term.amount} ({term.what})"
+    return Prose(" ").join(
+        (f"{term.amount:+d} (" if index else f"{term.amount} (") + term.what + ")"
         for index, term in enumerate(terms)
     )
 
@@ -75,7 +76,11 @@ def events_of(
             working.append(event)
         else:
             idle.append(
-                Term(f"{event.event.name} for {unit.id}: {problem}", 0, (event.event.rule,))
+                Term(
+                    f"{event.event.name} for " + unit_ref(unit.id) + f": {problem}",
+                    0,
+                    (event.event.rule,),
+                )
             )
     return working, idle
 
@@ -99,18 +104,18 @@ def duel_strengths(
     defenders, defender_idle = events_of(position, board, defender, extra)
     idle += defender_idle + [
         Term(
-            f"{event.event.name} for {defender.id}: it serves only the acting unit",
+            f"{event.event.name} for " + unit_ref(defender.id) + ": it serves only the acting unit",
             0,
             (event.event.rule,),
         )
         for event in defenders
     ]
-    attacking = [Term(f"{attacker.id} strength", board.strength(attacker), ("2.3",))]
+    attacking = [Term(unit_ref(attacker.id) + " strength", board.strength(attacker), ("2.3",))]
     if ASSAULT_GUNS in rules_of:
         attacking.append(Term("assault guns", STRENGTH_BONUS, ("9.4",)))
     if MOLOTOV in rules_of:
         attacking.append(Term("Molotov cocktail", STRENGTH_BONUS, ("9.7",)))
-    defending = [Term(f"{defender.id} strength", board.strength(defender), ("2.3",))]
+    defending = [Term(unit_ref(defender.id) + " strength", board.strength(defender), ("2.3",))]
     if board.built_up(area):
         modifier = board.terrain_modifier(defender, area)
         if ENGINEERS in rules_of:

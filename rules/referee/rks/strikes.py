@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from rules.cards import Card
 from rules.referee.position import UnitState
+from rules.referee.prose import unit_ref
 from rules.referee.rks.board import GERMAN, Board
 from rules.referee.rks.control import Control
 from rules.referee.rks.strength import Term
@@ -81,7 +82,11 @@ def judge_strike(
         striker.location
     ):
         problems.append(
-            (f"{target.unit.id} is neither in {board.name(striker.location)} nor next to it", "9.2")
+            (
+                unit_ref(target.unit.id)
+                + f" is neither in {board.name(striker.location)} nor next to it",
+                "9.2",
+            )
         )
     if board.rear_owner(target.location) == target.side:
         problems.append(("no strike may be made on the enemy rear", "9.2"))
@@ -90,7 +95,7 @@ def judge_strike(
         problems.append((f"the {board.side_name(striker.side)} side has no {kind} event", "9.1"))
     if kind == ARTILLERY and striker.side == GERMAN and target.unit == board.t34:
         problems.append(("the German may not shell the T-34", "9.2"))
-    terms = [Term(f"{target.unit.id} strength", board.strength(target.unit), ("2.3",))]
+    terms = [Term(unit_ref(target.unit.id) + " strength", board.strength(target.unit), ("2.3",))]
     modifier = (
         board.terrain_modifier(target.unit, target.location)
         if board.built_up(target.location)

@@ -42,6 +42,7 @@ from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import Settings
 from rules.referee.tps.units import AXIS, SOVIET, is_flight, is_ground_echelon
+from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 from rules.tables import Column, OddsTable
@@ -396,16 +397,19 @@ class AirMissions:
             attack = self.damaged[air_unit]
             return Grounding(
                 "damaged",
-                f"its ground echelon {attack.echelon.unit.id} was damaged by air superiority "
-                f"(roll {attack.roll}): the flight is out for three game turns, its mission has no effect",
+                "its ground echelon "
+                + unit_ref(attack.echelon.unit.id)
+                + f" was damaged by air superiority (roll {attack.roll}): the flight is out for "
+                "three game turns, its mission has no effect",
                 (RULES["air_superiority"], RULES["air_units"]),
             )
         if flight.id in self.intercepted:
             interception = self.intercepted[flight.id]
             return Grounding(
                 "intercepted",
-                f"sent home by {', '.join(interception.interceptors)} intercepting in "
-                f"{self.board.label(interception.hex)}: its mission has no effect",
+                "sent home by "
+                + unit_refs(interception.interceptors)
+                + f" intercepting in {self.board.label(interception.hex)}: its mission has no effect",
                 (RULES["interception"],),
             )
         if flight.mission == "air_superiority" and not any(
@@ -535,7 +539,7 @@ class AirMissions:
                 if echelon is None or echelon.hex != state.hex:
                     verdicts.append(
                         Verdict(
-                            state.unit.id,
+                            unit_ref(state.unit.id),
                             "placement",
                             "illegal",
                             (RULES["air_units"],),
@@ -548,7 +552,7 @@ class AirMissions:
                 if state.unit.id in self.settings.missions:
                     verdicts.append(
                         Verdict(
-                            state.unit.id,
+                            unit_ref(state.unit.id),
                             "air mission",
                             "not flying",
                             (RULES["air_units"],),
@@ -561,7 +565,7 @@ class AirMissions:
             elif state.unit.id not in self.settings.missions:
                 verdicts.append(
                     Verdict(
-                        state.unit.id,
+                        unit_ref(state.unit.id),
                         "air mission",
                         "mission not stated",
                         (RULES["air_units"],),
@@ -581,15 +585,24 @@ class AirMissions:
             if interception.returned:
                 verb = "sends" if len(interception.interceptors) == 1 else "send"
                 explanation = (
-                    f"{', '.join(interception.interceptors)} {verb} {', '.join(interception.returned)} home "
-                    "(one enemy flight for each interceptor, combat air patrols first)"
+                    unit_refs(interception.interceptors)
+                    + f" {verb} "
+                    + unit_refs(interception.returned)
+                    + " home (one enemy flight for each interceptor, combat air patrols first)"
                 )
             else:
                 verb = "finds" if len(interception.interceptors) == 1 else "find"
-                explanation = f"{', '.join(interception.interceptors)} {verb} no enemy flight there to intercept"
+                explanation = (
+                    unit_refs(interception.interceptors)
+                    + f" {verb} no enemy flight there to intercept"
+                )
             if interception.immune:
                 verb = "patrols over its" if len(interception.immune) == 1 else "patrol over their"
-                explanation += f"; {', '.join(interception.immune)} {verb} own ground echelon and cannot be intercepted"
+                explanation += (
+                    "; "
+                    + unit_refs(interception.immune)
+                    + f" {verb} own ground echelon and cannot be intercepted"
+                )
             verdicts.append(
                 Verdict(
                     f"interception in {label}",
@@ -598,8 +611,8 @@ class AirMissions:
                     (RULES["interception"],),
                     explanation,
                     details={
-                        "interceptors": " ".join(interception.interceptors),
-                        "returned": " ".join(interception.returned),
+                        "interceptors": unit_refs(interception.interceptors, " "),
+                        "returned": unit_refs(interception.returned, " "),
                     },
                 )
             )
@@ -612,15 +625,17 @@ class AirMissions:
             echelon = attack.echelon
             assert echelon.hex is not None
             patrols = (
-                f", + {len(attack.patrols)} for {', '.join(attack.patrols)} on patrol"
+                f", + {len(attack.patrols)} for " + unit_refs(attack.patrols) + " on patrol"
                 if attack.patrols
                 else ""
             )
             verb = "attacks" if len(attack.attackers) == 1 else "attack"
             working = (
-                f"{', '.join(attack.attackers)} {verb} it in {self.board.label(echelon.hex)}: "
-                f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}{patrols}), "
-                f"{attack.column_note or attack.column}; damaged on {rolls_text(attack.damaging_rolls)}"
+                unit_refs(attack.attackers) + f" {verb} it in {self.board.label(echelon.hex)}: "
+                f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}"
+                + patrols
+                + f"), {attack.column_note or attack.column}; damaged on "
+                f"{rolls_text(attack.damaging_rolls)}"
             )
             if attack.damaged is None:
                 outcome = "roll to come"
@@ -633,7 +648,7 @@ class AirMissions:
                 working += f"; rolled {attack.roll}"
             verdicts.append(
                 Verdict(
-                    echelon.unit.id,
+                    unit_ref(echelon.unit.id),
                     "air superiority",
                     outcome,
                     (RULES["air_superiority"], RULES["air_superiority_table"]),
@@ -670,7 +685,7 @@ class AirMissions:
                 )
                 verdicts.append(
                     Verdict(
-                        flight.id,
+                        unit_ref(flight.id),
                         "air mission",
                         "flies",
                         (RULES["air_units"], MISSION_RULES[flight.mission]),
@@ -682,11 +697,11 @@ class AirMissions:
             else:
                 verdicts.append(
                     Verdict(
-                        flight.id,
+                        unit_ref(flight.id),
                         "air mission",
                         fate.outcome,
                         tuple(dict.fromkeys((*fate.rules, MISSION_RULES[flight.mission]))),
-                        f"{mission} over {label}: {fate.explanation}",
+                        f"{mission} over {label}: " + fate.explanation,
                         details=details,
                         unit=flight.id,
                         violation=fate.state == "illegal",

@@ -17,6 +17,7 @@ from rules.hexes import Hex, are_adjacent
 from rules.model import Unit
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import Prose, unit_ref
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
 from rules.referee.tps.sections import RULES
@@ -89,7 +90,7 @@ def kampfgruppe_for(unit: Unit, result: str | None = None) -> KampfgruppeReplace
         loss = Fraction(strength) if result == "Ex" else Fraction(strength, 2)
         explanation += f"; {result}: the attacker removes at least {loss} strength points, from the original {strength}"
     verdict = Verdict(
-        unit.id,
+        unit_ref(unit.id),
         "Kampfgruppe",
         f"{kampfgruppe}-8 Kampfgruppe",
         rules,
@@ -154,8 +155,11 @@ class Combat:
             problems.append(
                 AttackProblem(
                     "no unit in the attack can attack ("
-                    + "; ".join(
-                        f"{state.unit.id}: {self.cannot_attack(state)}" for state in attackers
+                    + Prose("; ").join(
+                        (
+                            unit_ref(state.unit.id) + f": {self.cannot_attack(state)}"
+                            for state in attackers
+                        ),
                     )
                     + ")",
                     (RULES["supply_and_air_units"], RULES["supply_effects"]),
@@ -170,7 +174,8 @@ class Combat:
             ):
                 problems.append(
                     AttackProblem(
-                        f"{state.unit.id} in {self.board.label(state.hex)} would attack across a "
+                        unit_ref(state.unit.id)
+                        + f" in {self.board.label(state.hex)} would attack across a "
                         "sea or lake hexside",
                         (RULES["terrain"],),
                     )
@@ -225,7 +230,7 @@ class Combat:
         if support:
             modifiers.append(
                 Modifier(
-                    f"close support by {support[0].unit.id}",
+                    "close support by " + unit_ref(support[0].unit.id),
                     (RULES["close_support"],),
                     die_modifier=CLOSE_SUPPORT_DIE_MODIFIER,
                 )

@@ -18,6 +18,7 @@ from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.units import AXIS, SOVIET, is_air_unit, is_supply_unit, stands_in_hex
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
 
 ZOC_ENTRY_COST = 3
@@ -80,11 +81,13 @@ class Forces:
                 if not ground and not flights:
                     continue
                 exerting = [
-                    f"{other.unit.id} ({label(other.hex)})"
+                    unit_ref(other.unit.id) + f" ({label(other.hex)})"
                     for other in ground
                     if other.hex is not None
                 ]
-                exerting += [f"flight {other.unit.id} on interdiction" for other in flights]
+                exerting += [
+                    "flight " + unit_ref(other.unit.id) + " on interdiction" for other in flights
+                ]
                 rules = (RULES["zoc"], RULES["interdiction"]) if flights else (RULES["zoc"],)
                 verdicts.append(
                     Verdict(
@@ -92,10 +95,12 @@ class Forces:
                         topic="zone of control",
                         outcome="in enemy ZOC",
                         rules=rules,
-                        explanation=f"{', '.join(state.unit.id for state in states)} in the ZOC of "
-                        f"{', '.join(exerting)}: +{ZOC_EXIT_COST} MP to leave, supply lines pass only "
+                        explanation=unit_refs(state.unit.id for state in states)
+                        + " in the ZOC of "
+                        + Prose(", ").join(exerting)
+                        + f": +{ZOC_EXIT_COST} MP to leave, supply lines pass only "
                         "while a friendly unit stands here",
-                        details={"units": ", ".join(state.unit.id for state in states)},
+                        details={"units": unit_refs(state.unit.id for state in states)},
                         place=Place("hex", label(hex_)),
                     )
                 )
@@ -112,7 +117,7 @@ class Forces:
             if types[terrain].movement_cost("all") is None:
                 verdicts.append(
                     Verdict(
-                        state.unit.id,
+                        unit_ref(state.unit.id),
                         "placement",
                         "illegal",
                         (RULES["terrain"],),

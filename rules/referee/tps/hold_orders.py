@@ -19,6 +19,7 @@ from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.units import AXIS
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
 HISTORICAL_ORDERS_OF_BATTLE = ("A", "C")
@@ -63,7 +64,7 @@ class HoldOrders:
             moved = state.hex != start
             verdicts.append(
                 Verdict(
-                    subject=state.unit.id,
+                    subject=unit_ref(state.unit.id),
                     topic="hold orders",
                     outcome="moved under hold orders" if moved else "held",
                     rules=(RULES["hold_orders"],),

@@ -22,6 +22,7 @@ from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
 from rules.referee.tps.units import AXIS, current_step, is_flight
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
@@ -66,7 +67,7 @@ class Movement:
                     state.unit.id,
                     f"{label(first)} and {label(second)} are not adjacent",
                 )
-        subject = state.unit.id
+        subject = unit_ref(state.unit.id)
         rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
         if is_flight(state.unit):
             return None, [
@@ -193,7 +194,7 @@ class Movement:
         )
         return len(path), [
             Verdict(
-                unit.id,
+                unit_ref(unit.id),
                 "rail movement",
                 outcome,
                 rules,

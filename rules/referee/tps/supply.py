@@ -39,6 +39,7 @@ from rules.referee.tps.units import (
     is_supply_unit,
     stands_in_hex,
 )
+from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
 
@@ -392,7 +393,7 @@ class SupplyLines:
             if not line.army.near_enough:
                 readings = (reading_applied("tps", RULES["army_organisation"]),)
         return Verdict(
-            subject=state.unit.id,
+            subject=unit_ref(state.unit.id),
             topic="supply",
             outcome=str(line.state),
             rules=(*rules, RULES["supply_effects"]),

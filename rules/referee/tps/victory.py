@@ -32,6 +32,7 @@ from rules.referee.tps.units import (
     is_supply_unit,
     printed_strength,
 )
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.verdict import Verdict
 from rules.referee.wording import hexes
 from rules.tables import VictoryPointAward
@@ -89,14 +90,14 @@ class Victory:
                 if unit.side != side:
                     value, why = elimination_points(self.position.spec, unit)
                     points[side] += value
-                    earned.append(f"{unit.id} {value} ({why})")
+                    earned.append(unit_ref(unit.id) + f" {value} ({why})")
             verdicts.append(
                 Verdict(
                     f"{side} VP",
                     "victory points",
                     f"{points[side]} VP for eliminated units",
                     (RULES["vp_schedule"],),
-                    "; ".join(earned) or "no enemy unit eliminated",
+                    Prose("; ").join(earned) or "no enemy unit eliminated",
                     force=side,
                 )
             )
@@ -200,7 +201,7 @@ class Victory:
                     "victory points",
                     f"{points} VP to the Soviets",
                     rules,
-                    f"{', '.join(inside)} in Rostov ({label}) with a line of communication",
+                    unit_refs(inside) + f" in Rostov ({label}) with a line of communication",
                 ),
                 SOVIET,
                 points,
@@ -230,8 +231,9 @@ class Victory:
                 "victory points",
                 f"{points} VP to the Axis",
                 rules,
-                f"the nearest Soviet unit with a line of communication, {nearest.unit.id} in "
-                f"{self.board.label(nearest.hex)}, is {hexes(apart)} from Rostov ({label})",
+                "the nearest Soviet unit with a line of communication, "
+                + unit_ref(nearest.unit.id)
+                + f" in {self.board.label(nearest.hex)}, is {hexes(apart)} from Rostov ({label})",
                 details={"distance": str(apart)},
             ),
             AXIS,
