@@ -94,7 +94,7 @@ def audit_command(
     if output_format == "html":
         # The page's drawing is loaded only for a page: the text audit stays quick.
         from builder.report.page import REPORT_HEAD_BYTES, is_report
-        from builder.report.timeline import build_timeline
+        from builder.report.timeline import timeline_page
 
         check_replaceable(target, is_report, REPORT_HEAD_BYTES)
     ledger, trail = _audited(paths)
@@ -104,7 +104,7 @@ def audit_command(
         click.echo(json.dumps(ledger.as_json(view_side), indent=2, ensure_ascii=False))
         return
     if output_format == "html":
-        page = build_timeline(trail, ledger, view_side)
+        page = timeline_page(trail, ledger, view_side)
         write_own_output(target, page.encode("utf-8"), is_report, REPORT_HEAD_BYTES)
         click.echo(f"wrote {target}")
         return

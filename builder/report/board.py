@@ -352,7 +352,7 @@ def _towns(board: HexBoard) -> ElementTree.Element:
 
 def _hex_numbers(board: HexBoard) -> ElementTree.Element:
     """The layer of printed hex numbers, styled here and filled by the page's script from its
-    table of hex centres the first time the player zooms in far enough to read them:
+    list of hex centres the first time the player zooms in far enough to read them:
     thousands of numbers nobody sees at first would cost a third of the page's opening."""
     return element(
         "g",

@@ -200,7 +200,7 @@ def headings(items: Sequence[TimelineEntry]) -> list[tuple[str, list[TimelineEnt
     return groups
 
 
-def build_timeline(trail: Trail, ledger: Ledger, side: str | None) -> str:
+def timeline_page(trail: Trail, ledger: Ledger, side: str | None) -> str:
     """The whole page: ``ledger``, judged on ``trail``, as ``side`` (None: the referee) sees it."""
     start = trail.start.position
     board = board_for(start)
