@@ -145,20 +145,12 @@ def report_page(
             area.id: {"name": area.name, "outline": polygon_path([board.outline(area.id)])}
             for area in board.game_map.areas
         }
-    style = (TEMPLATE_DIRECTORY / "report.css").read_text(encoding="utf-8")
-    script = (TEMPLATE_DIRECTORY / "report.js").read_text(encoding="utf-8")
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
     hidden_information = referee is not None and referee.hidden_information
-    return environment.get_template(TEMPLATE).render(
-        generator=Markup(f'{GENERATOR} {escape(stavka_version())}">'),
-        style=Markup(style),
-        script=Markup(script),
-        style_hash=content_hash(style),
-        script_hash=content_hash(script),
+    return rendered_page(
+        TEMPLATE,
+        ("report.css",),
+        "report.js",
+        "",
         spec=position.spec,
         position=position,
         source_name=source_name,
@@ -183,6 +175,29 @@ def report_page(
         rows=rows,
         odds=[_odds_entry(entry) for entry in odds],
         data=data,
+    )
+
+
+def rendered_page(
+    template: str, styles: Sequence[str], script: str, generator_note: str, **context: object
+) -> str:
+    """One of our pages (the report, the audit's timeline): ``template`` rendered with
+    ``context``, its style sheets and script inlined and hashed for its
+    Content-Security-Policy, and the generator mark :func:`is_report` knows it by."""
+    style = "".join((TEMPLATE_DIRECTORY / name).read_text(encoding="utf-8") for name in styles)
+    code = (TEMPLATE_DIRECTORY / script).read_text(encoding="utf-8")
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return environment.get_template(template).render(
+        generator=Markup(f'{GENERATOR} {escape(stavka_version())}{escape(generator_note)}">'),
+        style=Markup(style),
+        script=Markup(code),
+        style_hash=content_hash(style),
+        script_hash=content_hash(code),
+        **context,
     )
 
 

@@ -19,22 +19,13 @@ import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from builder.release import stavka_version
 from builder.report.areas import AreaBoard
 from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet, face_sheet
 from builder.report.drawing import draw_map
 from builder.report.map_board import MapBoard
-from builder.report.page import (
-    GENERATOR,
-    TEMPLATE_DIRECTORY,
-    board_for,
-    content_hash,
-    stacks_of,
-    unit_name,
-)
+from builder.report.page import board_for, rendered_page, stacks_of, unit_name
 from builder.report.svg import number, polygon_path, serialize
 from rules.audit.ledger import Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
@@ -223,23 +214,12 @@ def timeline_page(trail: Trail, ledger: Ledger, side: str | None) -> str:
         data["areas"] = {
             area.id: polygon_path([board.outline(area.id)]) for area in board.game_map.areas
         }
-    style = "".join(
-        (TEMPLATE_DIRECTORY / name).read_text(encoding="utf-8")
-        for name in ("report.css", "timeline.css")
-    )
-    script = (TEMPLATE_DIRECTORY / "timeline.js").read_text(encoding="utf-8")
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIRECTORY),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
     properties = ", ".join(f"{name} {value}" for name, value in ledger.properties)
-    return environment.get_template(TEMPLATE).render(
-        generator=Markup(f'{GENERATOR} {escape(stavka_version())} (audit timeline)">'),
-        style=Markup(style),
-        script=Markup(script),
-        style_hash=content_hash(style),
-        script_hash=content_hash(script),
+    return rendered_page(
+        TEMPLATE,
+        ("report.css", "timeline.css"),
+        "timeline.js",
+        " (audit timeline)",
         spec=start.spec,
         ledger=ledger,
         seen_by=side,
