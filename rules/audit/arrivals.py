@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from rules.hexes import Hex
+from rules.audit.rail import rail_move
 from rules.model import Arrival, GameMap
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.sections import RULES as TPS_RULES
@@ -54,7 +55,7 @@ def places(where: str, game_map: GameMap) -> Places:
     for name in EDGE.findall(where):
         hexes |= set(game_map.edge(name).hexes)
     if CROSS_WORDS in where:
-        hexes |= {hex_ for mark in game_map.marks if mark.symbol == CROSS for hex_ in mark.hexes}
+        hexes |= cross_hexes(game_map)
     assert game_map.hex_map is not None
     for prefix, first, last in HEX_RANGE.findall(where):
         # A range along one column of printed numbers (N4227-N4243: column 42, rows 27-43).
@@ -73,6 +74,11 @@ def places(where: str, game_map: GameMap) -> Places:
         bool(hexes) and UNREAD_PLACES.search(where) is None,
         CONDITIONS.search(where) is not None,
     )
+
+
+def cross_hexes(game_map: GameMap) -> frozenset[Hex]:
+    """The rail hexes with the German cross, where TPS Axis reinforcements come on by rail."""
+    return frozenset(hex_ for mark in game_map.marks if mark.symbol == CROSS for hex_ in mark.hexes)
 
 
 def _rules(position: Position, arrival: Arrival) -> tuple[str, ...]:
@@ -111,6 +117,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             f"{arrival.turn - position.turn} turn(s) before its turn {arrival.turn}",
             unit=unit.id,
             violation=True,
+            state="illegal",
         )
     entry_phase = ARRIVAL_PHASES.get(position.spec.id)
     if entry_phase is not None and position.phase is not None:
@@ -126,6 +133,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
                 f"its side's {entry_phase} phase",
                 unit=unit.id,
                 violation=True,
+                state="illegal",
             )
     when = (
         f"on its turn {arrival.turn}"
@@ -142,6 +150,27 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             f"entered at {state.location} {when}, a place “{arrival.where}” allows"
             + ("; its conditions are not judged" if allowed.conditions else ""),
             unit=unit.id,
+            state="legal",
+        )
+    by_rail = (
+        rail_move(position, unit, cross_hexes(position.game_map), state.hex)
+        if CROSS_WORDS in arrival.where and state.hex is not None
+        else None
+    )
+    if by_rail is not None:
+        return Verdict(
+            unit_ref(unit.id),
+            "arrival",
+            by_rail.outcome,
+            rules + by_rail.rules,
+            f"entered at {state.location} {when}, by rail from the German cross at "
+            f"{by_rail.path[0]} as “{arrival.where}” allows: {by_rail.explanation}"
+            + ("; its conditions are not judged" if allowed.conditions else ""),
+            by_rail.path,
+            by_rail.details,
+            unit=unit.id,
+            violation=by_rail.state == "illegal",
+            state=by_rail.state,
         )
     if allowed.exact:
         return Verdict(
@@ -152,6 +181,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             f"entered at {state.location} {when}, but it enters at “{arrival.where}”",
             unit=unit.id,
             violation=True,
+            state="illegal",
         )
     return Verdict(
         unit_ref(unit.id),

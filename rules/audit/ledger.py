@@ -16,14 +16,14 @@ arrivals, turn ends) share the walk's state from step to step.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rules.audit.arrivals import judge_arrival
 from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
-from rules.audit.movement import MOVES
+from rules.audit.movement import MOVES, moved_on
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
@@ -166,6 +166,9 @@ class _Walk:
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
     """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
+    arrived: dict[str, tuple[Position, UnitState]] = field(default_factory=dict)
+    """Each unit that came onto the map in this phase: the position it came on in and its
+    state there, which its further moves in the phase are judged from."""
 
     @property
     def rule(self) -> PhaseRule:
@@ -236,11 +239,18 @@ class _Walk:
             )
 
     def moved(self, step: int, position: Position, before: UnitState, after: UnitState) -> None:
-        """Judge a unit's move from where it stood when the phase began."""
+        """Judge a unit's move from where it stood when the phase began, or, when it came
+        onto the map in this phase, from where it came on."""
+        entered = self.arrived.get(after.unit.id)
+        if entered is not None and after.hex is not None:
+            self.add(step, position, after.side, moved_on(*entered, after.hex))
+            return
         origin = _state_of(self.phase_start).get(after.unit.id, before)
         rule = self.rule
         if origin.hex is None:
             self.add(step, position, after.side, judge_arrival(position, after))
+            if after.hex is not None:
+                self.arrived[after.unit.id] = (position, after)
             return
         forbidden = (
             rule.forbids(after.unit)
@@ -507,6 +517,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                 replace(last.position, turn=position.turn, phase=position.phase),
                 None,
             )
+            walk.arrived = {}
         for state in position.units:
             if UNTRIED_FLAG in state.flags and state.unit.id not in untried:
                 entered_untried.setdefault(state.unit.id)

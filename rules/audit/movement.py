@@ -11,7 +11,7 @@ zones of control are those at the start of the phase, when the move began.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
@@ -20,7 +20,9 @@ from rules.referee.games import referee_for
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
+from rules.audit.arrivals import cross_hexes
 from rules.audit.paths import cheapest_path
+from rules.audit.rail import rail_move
 
 if TYPE_CHECKING:
     from rules.referee.dos.referee import DriveOnStalingradReferee
@@ -162,3 +164,32 @@ MOVES: dict[str, Callable[[Position], TurningPointMoves | DriveOnStalingradMoves
     "dos": DriveOnStalingradMoves,
 }
 """The move judge of each hex game, built on the position its phase began with."""
+
+
+def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
+    """A move made in the phase the unit came onto the map, judged from the hex it came
+    on at, on the position it came on in (whose supply gives its allowance).
+
+    A TPS Axis reinforcement that came on at a rail hex with the German cross may go on
+    along the rail (Movement (K)); a move is judged as rail movement when that is legal,
+    else as the unit's normal movement (from its map edge), and a rail route is shown
+    only when neither is legal and one exists.
+    """
+    assert state.hex is not None
+    by_rail = (
+        rail_move(entered, state.unit, (state.hex,), goal)
+        if state.hex in cross_hexes(entered.game_map)
+        else None
+    )
+    if by_rail is not None and by_rail.state == "legal":
+        verdict = by_rail
+    else:
+        normal = MOVES[entered.spec.id](entered).judge(state, goal)
+        verdict = by_rail if by_rail is not None and normal.state == "illegal" else normal
+    return replace(
+        verdict,
+        explanation=f"from {state.location}, where it came onto the map this phase: "
+        + verdict.explanation,
+        unit=state.unit.id,
+        violation=verdict.state == "illegal",
+    )

@@ -52,6 +52,8 @@ class LogWriter:
     """Each piece's trait states as the log has left them, for the next change."""
     added: int = 0
     """Pieces added from the palette so far, which numbers their ids."""
+    entered: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The piece id and map of each unit brought onto the map by :meth:`enter`."""
 
     @classmethod
     def on(cls, dist: Path, setup: str) -> LogWriter:
@@ -70,7 +72,10 @@ class LogWriter:
         return read_saved_game(self.path)
 
     def piece_of(self, unit: str, key: str = "UnitId") -> tuple[str, str]:
-        """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the set-up."""
+        """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the
+        set-up, or where :meth:`enter` brought it."""
+        if unit in self.entered:
+            return self.entered[unit]
         for piece in self.saved.pieces:
             if _unit_of(piece.traits, key) == unit:
                 assert piece.map is not None
@@ -143,6 +148,7 @@ class LogWriter:
         self.steps.append(
             encode_command(MovePiece(piece_id, board, x, y, None, pool, 0, 0, None, None))
         )
+        self.entered[unit] = (piece_id, board)
         return self
 
     def _from_palette(self, unit: str) -> str:

@@ -30,6 +30,7 @@ TPS_ODDS = ("Combat", "Terrain effects table", "First-turn surprise")
 TPS_SURPRISE = ("Combat", "First-turn surprise")
 TPS_RESULT = ("Combat", "CRT note")
 TPS_ARRIVAL = ("Scenarios",)
+TPS_RAIL_ARRIVAL = ("Scenarios", "Movement (K)")
 TPS_ATTACK = "su-62a-rc1, su-62a-rc3, su-62a-rc2 on de-71id in 3212"
 DOS_ATTACK = "de-24pd, de-gd, de-16mid on untried-3 in N1542"
 DOS_AUTOMATIC = "de-24pd, de-gd, de-16mid on untried-2 in N1442 (DE)"
@@ -211,9 +212,9 @@ CASES = [
     ),
     Case(
         "TPS-34",
-        "a reinforcement on its turn away from its edge and the crosses is illegal",
+        "a reinforcement on its turn away from its edge, the crosses and their rail lines is illegal",
         lambda dist: (
-            LogWriter.on(dist, "tps-1").phase(5, "Axis first movement").enter("de-6pd", "1010")
+            LogWriter.on(dist, "tps-1").phase(5, "Axis first movement").enter("de-6pd", "1009")
         ),
         (Expected(3, "de-6pd", "illegal", TPS_ARRIVAL, None, "but it enters at"),),
     ),
@@ -232,6 +233,44 @@ CASES = [
             LogWriter.on(dist, "tps-11").phase(9, "Soviet first movement").enter("su-5mc", "4210")
         ),
         (Expected(3, "su-5mc", "legal", TPS_ARRIVAL, None, "on its turn 9"),),
+    ),
+    Case(
+        "TPS-38",
+        "a reinforcement dragged straight to a hex 30 rail hexes from a German cross came by rail",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1").phase(5, "Axis first movement").enter("de-6pd", "2514")
+        ),
+        (Expected(3, "de-6pd", "legal", TPS_RAIL_ARRIVAL, None, "30 rail hexes of 30"),),
+    ),
+    Case(
+        "TPS-39",
+        "a reinforcement 31 rail hexes from the nearest German cross is one hex too far",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1").phase(5, "Axis first movement").enter("de-6pd", "2515")
+        ),
+        (Expected(3, "de-6pd", "illegal", TPS_RAIL_ARRIVAL, None, "31 hexes, more than 30"),),
+    ),
+    Case(
+        "TPS-40",
+        "a reinforcement by rail may not go into an enemy ZOC",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1").phase(5, "Axis first movement").enter("de-6pd", "3114")
+        ),
+        (Expected(3, "de-6pd", "illegal", TPS_RAIL_ARRIVAL, None, "in an enemy ZOC"),),
+    ),
+    Case(
+        "TPS-41",
+        "a reinforcement put on its German cross, then moved on along the rail, moves by rail",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(5, "Axis first movement")
+            .enter("de-6pd", "0601")
+            .move("de-6pd", "0908")
+        ),
+        (
+            Expected(3, "de-6pd", "legal", TPS_ARRIVAL, None, "a place"),
+            Expected(4, "de-6pd", "legal", ("Movement (K)",), None, "10 rail hexes of 30"),
+        ),
     ),
     Case(
         "TPS-36",
@@ -390,6 +429,22 @@ CASES = [
             .enter("de-23pd-ur", "N4135")
         ),
         (Expected(3, "de-23pd-ur", "illegal", ("8.2", "8.8"), None, "but it enters at"),),
+    ),
+    Case(
+        "DOS-21",
+        "a reinforcement moved on in the phase it came on is judged from where it came on",
+        lambda dist: (
+            LogWriter.on(dist, "dos-blue")
+            .phase(
+                2, "German: movement and mechanized assault, or prepared attacks (as declared, 5.4)"
+            )
+            .enter("hu-10ld", "N1943")
+            .move("hu-10ld", "N2042")
+        ),
+        (
+            Expected(3, "hu-10ld", "place not judged", ("8.2",), None, "cannot tell"),
+            Expected(4, "hu-10ld", "legal", ("9.1", "9.10-9.21"), "3", "from N1943, where it came"),
+        ),
     ),
 ]
 
