@@ -9,17 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from tests.cli.test_cli import run
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def _entries(*paths: Path) -> list[dict[str, object]]:

@@ -12,20 +12,14 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 
 from builder.audit_trail import read_trail, roll_in
 from rules.audit.combat import EFFECTS
 from rules.audit.ledger import audit
 from rules.audit.trail import Said, Snapshot, Trail
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def test_engine_attack_rolled_with_the_die_button_is_judged_on_the_table(

@@ -9,20 +9,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from rules.data.loader import load_game
 from tests.cli.test_cli import run
-from tests.support.engine import vcheck_available
+from tests.support.engine import IN_ENGINE
 from tests.audit.timeline_pages import assert_matches_the_trail, write_page
 from tests.support.engine_log import engine_log
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def _played(module: Path, save: Path, steps: list[dict[str, object]], log: Path) -> Path:

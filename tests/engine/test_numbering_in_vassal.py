@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 
 from rules.data.loader import load_game
 from rules.hexes import Hex
@@ -18,17 +17,12 @@ from rules.hexgrid import HexMap
 from tests.support.engine import (
     ProbePiece,
     run_vcheck,
-    vcheck_available,
+    IN_ENGINE,
     write_probe_module,
     write_probe_save,
 )
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def _board_of(hex_map: HexMap, hex_: Hex) -> int | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from builder.art.board_view import BoardView
@@ -14,14 +13,9 @@ from builder.art.look import rgb
 from builder.build import build_game
 from rules.data.loader import load_game
 from rules.hexes import hexside
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def test_the_ford_loads_strictly_and_shows_its_map(tmp_path: Path) -> None:

@@ -6,21 +6,15 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from builder.art.board_view import BoardView
 from builder.art.look import rgb
 from builder.build import build_game
 from rules.data.loader import load_game
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 RIDGE = Path(__file__).parent / "ridge"
 

@@ -16,7 +16,7 @@ from PIL import Image
 
 from builder.art.charts import window_charts
 from tests.module.conftest import MODULE_GAMES
-from tests.support.engine import vcheck_available
+from tests.support.engine import NEEDS_VCHECK
 
 PACKAGE = "VASSAL.build."
 
@@ -52,9 +52,7 @@ def test_each_modules_first_chart_is_as_large_as_its_largest(
 
 
 @pytest.mark.engine
-@pytest.mark.skipif(
-    not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-)
+@NEEDS_VCHECK
 @pytest.mark.parametrize("game", MODULE_GAMES)
 def test_the_engine_opens_the_charts_window_around_every_chart(
     built: dict[str, Path],

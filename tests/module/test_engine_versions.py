@@ -27,14 +27,9 @@ from builder.cli import main
 from builder.saves.positions import position_from_save
 from builder.vassal.reader import read_saved_game
 from rules.data.loader import load_game
-from tests.support.engine import ENGINES, MAIN_ENGINE, run_vcheck_many, vcheck_available
+from tests.support.engine import ENGINES, IN_ENGINE, MAIN_ENGINE, run_vcheck_many
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 Report = dict[str, Any]
 

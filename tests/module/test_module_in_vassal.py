@@ -22,14 +22,9 @@ from builder.module.tracks import TRACKS_IMAGE
 from rules.data.fields import Provenance
 from rules.data.loader import load_game
 from rules.model import Arrival, GameSpec, Placement, Scenario, Unit, UnitStep, UnitTraits
-from tests.support.engine import run_vcheck_many, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck_many
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 def _square(colour: tuple[int, int, int], size: tuple[int, int] = (60, 60)) -> bytes:

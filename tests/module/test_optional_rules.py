@@ -19,7 +19,7 @@ from builder.build import build_game
 from builder.module.options import optional_rule_properties
 from rules.coverage import optional_rules
 from tests.cli.test_cli import run
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import NEEDS_VCHECK, run_vcheck
 from tests.support.games import shipped_game
 
 ARMY_ORGANISATION = "Optional: Soviet army organisation"
@@ -41,9 +41,7 @@ def test_every_optional_rule_of_a_text_has_a_setting_the_module_offers() -> None
 
 
 @pytest.mark.engine
-@pytest.mark.skipif(
-    not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-)
+@NEEDS_VCHECK
 def test_a_rule_put_in_play_in_the_engine_is_judged_from_the_save(tmp_path: Path) -> None:
     module = build_game(shipped_game("tps"), tmp_path, lambda _step: None).path
     setup = tmp_path / "tps-1.vsav"

@@ -19,7 +19,7 @@ import pytest
 
 from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
-from tests.support.engine import vcheck_available
+from tests.support.engine import IN_ENGINE
 from tests.support.games import shipped_game
 from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, SERVED_WAIT, Scene, unit_selector
 from tests.support.plugin import (
@@ -31,12 +31,7 @@ from tests.support.plugin import (
     saved_game,
 )
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 VERDICTS_MENU = "Referee: verdicts"
 

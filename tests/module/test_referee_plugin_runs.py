@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.engine import vcheck_available
+from tests.support.engine import IN_ENGINE
 from tests.support.games import shipped_game
 from tests.support.plugin import (
     STAVKA,
@@ -21,12 +21,7 @@ from tests.support.plugin import (
 )
 from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, move_step
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 
 @pytest.mark.parametrize(

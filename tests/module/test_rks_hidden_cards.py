@@ -19,14 +19,9 @@ from typing import Any
 
 import pytest
 
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 DUEL_CARD = {"map": "Stalingrad", "location": "German duel card"}
 FULL_UNIT = {"property": {"UnitId": "71"}}

@@ -35,15 +35,10 @@ from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue
 from builder.vassal.writer import setup_save_bytes
 from rules.data.loader import game_data_files
 from rules.model import GameSpec
-from tests.support.engine import run_vcheck_many, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck_many
 from tests.support.games import shipped_game
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 Piece = dict[str, object]
 Report = dict[str, object]

@@ -21,17 +21,12 @@ from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.saves.positions import position_from_save
 from rules.cards import Card
 from tests.cli.test_cli import run
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 from tests.support.games import shipped_game
 from tests.support.rks_deal import deal
 from tests.support.rks_saves import dealt_save
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 SEED = 23
 TURNED_OVER = {"Rifle division 2": "Isolated", "Rifle division 3": "Acted", "orlovka": "Side"}

@@ -26,14 +26,9 @@ from rules.data.loader import load_game
 from rules.model import GameSpec
 from rules.referee.games import PACKAGES, referee_for
 from tests.module.conftest import MODULE_GAMES
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 MAXIMUM_MODULE_BYTES = 5_000_000
 SCREEN_WIDTH = 1920

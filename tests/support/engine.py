@@ -18,6 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from lxml import etree
 
 from builder.module.maps import MAP_HELPERS
@@ -145,6 +147,14 @@ def write_probe_save(path: Path, maps: Sequence[HexMap], pieces: Sequence[ProbeP
 def vcheck_available() -> bool:
     """True when the shared VASSAL engine checker and a Java-capable set-up can run here."""
     return VCHECK.exists() and shutil.which("sh") is not None
+
+
+NEEDS_VCHECK = pytest.mark.skipif(
+    not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
+)
+"""Skips a test where the shared engine checker is missing (it always runs in CI)."""
+IN_ENGINE = [pytest.mark.engine, NEEDS_VCHECK]
+"""The marks of a test file that drives the real engine: ``pytestmark = IN_ENGINE``."""
 
 
 MAIN_ENGINE = "3.7"

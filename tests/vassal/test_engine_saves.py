@@ -10,15 +10,10 @@ import pytest
 from builder.vassal.reader import read_saved_game
 from builder.vassal.traits import Layer, Marker
 from builder.vassal.writer import SetupPiece, TurnPosition, write_annotated_copy, write_setup_save
-from tests.support.engine import run_vcheck, vcheck_available
+from tests.support.engine import IN_ENGINE, run_vcheck
 from tests.vassal.vassal_corpus import KASSALA_MODULE, KASSALA_SAVE, ZXVT_LOG, ZXVT_MODULE
 
-pytestmark = [
-    pytest.mark.engine,
-    pytest.mark.skipif(
-        not vcheck_available(), reason="../shared/tools/vassal-engine/vcheck is not here"
-    ),
-]
+pytestmark = IN_ENGINE
 
 PieceRow = tuple[str, str, str, int, int, str | None, str]
 
