@@ -22,10 +22,15 @@ CHECKOUT = Path(__file__).resolve().parents[1]
 """The folder holding the ``builder`` package: a checkout's root, or site-packages."""
 
 
+def in_checkout() -> bool:
+    """Whether this Stavka runs from a git checkout (an editable install), not a wheel."""
+    return (CHECKOUT / ".git").exists() and (CHECKOUT / "pyproject.toml").is_file()
+
+
 def _checkout_version() -> str | None:
     """The version git gives this checkout now, or None outside a checkout (or without
     ``setuptools-scm``, a development dependency)."""
-    if not (CHECKOUT / ".git").exists() or not (CHECKOUT / "pyproject.toml").is_file():
+    if not in_checkout():
         return None
     try:
         from setuptools_scm import get_version
@@ -63,7 +68,9 @@ def install_lines(version: str) -> tuple[InstallLine, ...]:
     """The install line for Windows, macOS and Linux (pipx's own advice for getting it)."""
     wheel = wheel_name(version)
     return (
-        InstallLine("Windows", "py -m pip install --user pipx", f"py -m pipx install --force {wheel}"),
+        InstallLine(
+            "Windows", "py -m pip install --user pipx", f"py -m pipx install --force {wheel}"
+        ),
         InstallLine("macOS", "brew install pipx", f"pipx install --force {wheel}"),
         InstallLine(
             "Linux",

@@ -40,6 +40,7 @@ COMMAND_MODULES = {
     "audit": "audit_commands",
     "new": "new_commands",
     "machine": "machine_commands",
+    "doctor": "doctor_commands",
 }
 
 
