@@ -230,8 +230,10 @@ def test_the_readmes_install_to_play_works_as_written(tmp_path: Path) -> None:
     player = new_player(tmp_path)
     commands = _readme_commands()
     assert commands and any(command.startswith("pipx install") for command in commands)
+    bash = shutil.which("bash")
+    assert bash is not None
     for command in commands:
-        player.run("bash", "-c", command, cwd=tmp_path / "stavka")
+        player.run(bash, "-c", command, cwd=tmp_path / "stavka")
     assert (tmp_path / "pipx-bin" / "stavka").is_file()
 
 

@@ -87,9 +87,10 @@ final class RefereeRun {
     return "install".equals(key) ? installLine : "installWindows".equals(key) ? windowsInstallLine : null;
   }
 
+  /** The start of a sentence that ends "and press again": the module's install line for this system. */
   private static String install() {
     final String line = File.separatorChar == '\\' ? windowsInstallLine : installLine;
-    return line.isEmpty() ? "" : "Install it with one line: " + line + " ";
+    return line.isEmpty() ? "Install Stavka " : "Install it with one line, " + line + ", ";
   }
 
   /** Asks {@code stavka} with {@code arguments} (the save's path goes second) and hands its answer to {@code done}, off the event thread. */
@@ -157,9 +158,10 @@ final class RefereeRun {
           return failed("'" + program + "' gave no answer within " + TIME_LIMIT_SECONDS + " s and was stopped.");
         }
         if (fresh) {
-          final String version = versionOf(found.program);
+          final String error = firstLine(serverErrors);
+          final String version = error.contains("No such command") ? versionOf(found.program) : null;
           return version == null
-              ? failed(program + " could not serve the referee (" + firstLine(serverErrors) + "). " + READ_MORE)
+              ? failed(program + " could not serve the referee (" + error + "). " + READ_MORE)
               : tooOld(found, wanted, version, "no referee service");
         }
       }
@@ -188,7 +190,7 @@ final class RefereeRun {
   private static Answer tooOld(StavkaProgram found, String wanted, String version, String gives) {
     return failed("this module's referee needs Stavka " + wanted + " or newer (machine interface "
         + INTERFACE_VERSION + "); " + found.program.getPath() + " (" + found.where + ") is Stavka " + version
-        + " (" + gives + "). " + install() + READ_MORE);
+        + " (" + gives + "). " + install() + "and press again. " + READ_MORE);
   }
 
   private static void startServer(File program) throws IOException {
