@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.module.plugin import plugin_classes
-from builder.release import CHECKOUT, in_checkout, install_lines, stavka_version
+from builder.release import install_lines, stavka_version
 from builder.saves.names import module_name
 from builder.vassal.savefile import read_module_entries_at
 from rules.data.cache import cache_directory
 from rules.data.loader import games_directory, load_game, shipped_games
 from rules.errors import StavkaError
 from rules.referee.games import check_game_data
-from rules.resources import shipped
+from rules.resources import checkout, shipped
 
 PYTHON_NEEDED = (3, 11)
 JAVA_NEEDED = 11
@@ -56,8 +56,9 @@ class Finding:
 
 def reinstall() -> str:
     """The one command that makes this install whole again."""
-    if in_checkout():
-        return f"bash {CHECKOUT / 'scripts' / 'install'}"
+    root = checkout()
+    if root is not None:
+        return f"bash {root / 'scripts' / 'install'}"
     return next(line.install for line in install_lines(stavka_version()) if line.system == system())
 
 
@@ -122,7 +123,8 @@ def program_version(program: Path) -> str | None:
 def install_findings() -> list[Finding]:
     """This Stavka's version and kind of install, its shipped files, and the ``stavka``
     a module's referee would ask."""
-    kind = f"a checkout at {CHECKOUT}" if in_checkout() else f"installed in {sys.prefix}"
+    root = checkout()
+    kind = f"a checkout at {root}" if root is not None else f"installed in {sys.prefix}"
     findings = [Finding("Stavka", f"{stavka_version()}, {kind}")]
     missing = [kind for kind in ("games", "fonts", "templates") if not shipped(kind).is_dir()]
     try:
@@ -172,7 +174,7 @@ def game_findings() -> list[Finding]:
             spec = load_game(name)
             check_game_data(spec)
         except StavkaError as error:
-            fix = reinstall() if not in_checkout() else f"edit it, then: stavka validate {name}"
+            fix = reinstall() if checkout() is None else f"edit it, then: stavka validate {name}"
             findings.append(Finding(f"game {name}", error.one_line(), fix))
         else:
             findings.append(Finding(f"game {name}", f"{spec.title}: its data loads and checks"))

@@ -15,29 +15,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
-from pathlib import Path
+
+from rules.resources import checkout
 
 DISTRIBUTION = "stavka"
-CHECKOUT = Path(__file__).resolve().parents[1]
-"""The folder holding the ``builder`` package: a checkout's root, or site-packages."""
-
-
-def in_checkout() -> bool:
-    """Whether this Stavka runs from a git checkout (an editable install), not a wheel."""
-    return (CHECKOUT / ".git").exists() and (CHECKOUT / "pyproject.toml").is_file()
 
 
 def _checkout_version() -> str | None:
     """The version git gives this checkout now, or None outside a checkout (or without
     ``setuptools-scm``, a development dependency)."""
-    if not in_checkout():
+    root = checkout()
+    if root is None:
         return None
     try:
         from setuptools_scm import get_version
     except ImportError:
         return None
     try:
-        return get_version(root=str(CHECKOUT))
+        return get_version(root=str(root))
     except LookupError:
         return None
 

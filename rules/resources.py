@@ -33,3 +33,13 @@ def shipped(kind: Shipped) -> Path:
             f"Stavka's {kind} are not files on disk ({folder}); install Stavka unzipped"
         )
     return folder
+
+
+def checkout() -> Path | None:
+    """The root of the git checkout this Stavka runs from (an editable install), or None
+    for an installed wheel, whose packages sit in site-packages."""
+    package = files("rules")
+    if not isinstance(package, Path):
+        return None
+    root = package.parent
+    return root if (root / ".git").exists() and (root / "pyproject.toml").is_file() else None

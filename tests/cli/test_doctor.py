@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from builder import doctor
-from builder.release import CHECKOUT, stavka_version
+from builder.release import stavka_version
+from rules.resources import checkout
 from tests.cli.test_cli import run
 
 THIS_STAVKA = Path(sys.executable).parent
@@ -49,7 +50,7 @@ def test_all_is_well_exits_0(well: Path, module: Path) -> None:
     assert (code, error) == (0, ""), output
     assert output.endswith("all is well\n")
     assert _lines(output, "Stavka") == [
-        f"ok   Stavka: {stavka_version()}, a checkout at {CHECKOUT}"
+        f"ok   Stavka: {stavka_version()}, a checkout at {checkout()}"
     ]
     assert _lines(output, "referee")[0].endswith(
         f"this Stavka: {THIS_STAVKA / 'stavka'} (on the PATH)"

@@ -15,6 +15,7 @@ from setuptools_scm import get_version
 from builder import release
 from builder.module.assemble import identity_of
 from builder.pnp.pdf import new_canvas
+from rules.resources import checkout
 from tests.cli.test_cli import run
 from tests.support.games import shipped_game
 
@@ -26,9 +27,9 @@ OLD_PAGE = (
 
 
 @pytest.fixture
-def installed_as_7_7_7(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def installed_as_7_7_7(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Stavka as if installed, not in a checkout, with its install's version 7.7.7."""
-    monkeypatch.setattr(release, "CHECKOUT", tmp_path)
+    monkeypatch.setattr(release, "checkout", lambda: None)
     monkeypatch.setattr(release, "version", lambda _distribution: "7.7.7")
     release.stavka_version.cache_clear()
     yield
@@ -65,7 +66,9 @@ def test_stavka_version_is_the_projects() -> None:
 
 
 def test_a_checkouts_version_is_gits_as_a_build_from_it_would_record() -> None:
-    assert release.stavka_version() == get_version(root=str(release.CHECKOUT))
+    root = checkout()
+    assert root is not None
+    assert release.stavka_version() == get_version(root=str(root))
 
 
 def test_each_system_installs_this_versions_wheel_in_one_line() -> None:
