@@ -2,7 +2,7 @@
 (issue 39).
 
 A fresh clone of this commit gives an sdist and a wheel (``python -m build``, on a PATH
-holding only Python and git); each is installed into a new virtual environment away from
+holding only Python, git and pipx); each is installed into a new virtual environment away from
 the checkout, builds a module whose referee plugin is the checkout's, byte for byte, and
 answers the plugin's service. A newer commit's wheel then replaces the pipx install of an
 older one. The README's "Install to play" is run as written. The committed jar those
@@ -36,8 +36,8 @@ PIP_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "
 
 @dataclass(frozen=True)
 class Player:
-    """A player's machine in a folder: a home, a PATH with Python and git but no JDK, and
-    pipx's folders, all of the folder's own."""
+    """A player's machine in a folder: a home, a PATH with Python, git and pipx but no JDK,
+    and pipx's folders, all of the folder's own."""
 
     folder: Path
 
@@ -78,9 +78,9 @@ def new_player(folder: Path) -> Player:
     """A player with a fresh clone of this commit in ``folder / 'stavka'``."""
     (folder / "home").mkdir(parents=True)
     (folder / "bin").mkdir()
-    for program in ("python3", "git"):
+    for program in ("python3", "git", "pipx"):
         found = shutil.which(program)
-        assert found is not None, program
+        assert found is not None, f"{program} is missing: bash scripts/install installs it"
         (folder / "bin" / program).symlink_to(found)
     player = Player(folder)
     assert shutil.which("javac", path=player.environment["PATH"]) is None
@@ -196,15 +196,13 @@ def test_an_install_builds_modules_with_the_checkouts_plugin_and_serves_the_refe
 
 def test_pipx_replaces_an_older_install_with_a_newer_wheel(built: Built) -> None:
     player = built.player
-    pipx = shutil.which("pipx")
-    assert pipx is not None, "pipx is missing: bash scripts/install installs it"
-    player.run(pipx, "install", built.wheel)
+    player.run("pipx", "install", built.wheel)
     stavka = player.folder / "pipx-bin" / "stavka"
     assert player.run(stavka, "--version") == f"stavka, version {built.version}\n"
     commit_newer(player)
     newer = build(player, "dist-newer")
     assert newer.version != built.version
-    player.run(pipx, "install", "--force", newer.wheel)
+    player.run("pipx", "install", "--force", newer.wheel)
     assert player.run(stavka, "--version") == f"stavka, version {newer.version}\n"
     player.run(stavka, "build", "rks", "--dist", player.folder / "newer")
     with zipfile.ZipFile(player.folder / "newer" / "rks.vmod") as module:

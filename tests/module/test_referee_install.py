@@ -5,6 +5,7 @@ what a player without Stavka, or with one too old, is told to install."""
 from __future__ import annotations
 
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -51,10 +52,15 @@ def test_stavka_in_pipxs_folder_is_found_off_the_path_and_named_once(
     actions = report["actions"]
     assert all(action["errors"] == [] for action in actions)
     first, second = plugin_lines(actions[1:3]), plugin_lines(actions[3:5])
-    assert first[0] == (
-        f"asking Stavka {_module_version(built['rks'])} at {pipx_folder / 'stavka'} "
-        "(in pipx's folder)."
+    named = re.fullmatch(
+        rf"asking Stavka (\S+) at {re.escape(str(pipx_folder / 'stavka'))} \(in pipx's folder\)\.",
+        first[0],
     )
+    assert named is not None, first
+    version = subprocess.run(
+        [STAVKA, "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    assert version == f"stavka, version {named.group(1)}\n"
     assert answer_time(first) > 0 and answer_time(second) > 0
     assert not any(line.startswith("asking ") for line in second)
 
