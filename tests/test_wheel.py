@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tomllib
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,12 +20,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from builder.release import stavka_version
 from builder.vassal.metadata import parse_metadata
 
 ROOT = Path(__file__).resolve().parents[1]
-VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
-    "version"
-]
+VERSION = stavka_version()
+"""The checkout's version, git's, which a wheel built from it records too."""
 GAMES = ("dos", "ford", "rks", "tps")
 SETUP_SAVE = "setups/tps-1.vsav"
 """Turning Point's first scenario as its module sets it up."""

@@ -5,9 +5,10 @@ game's data before any rule is judged; most of the time is that. Served, those c
 paid once, on the first press: each request is one line of JSON on standard input,
 ``{"args": ["check", "SAVE", "--as", "Axis", "--format", "json"]}``, and each answer one
 line on standard output, ``{"exit": 0, "answer": {...}}`` (the command's JSON answer) or
-``{"exit": 2, "error": "stavka: SAVE: ..."}`` (its one line). Only the commands that
-answer the plugin are served, and only with JSON output; the process ends at the end of
-its input, which is when the Player that started it closes.
+``{"exit": 2, "error": "stavka: SAVE: ..."}`` (its one line), each with ``"stavka"``, the
+version answering, which the plugin names. Only the commands that answer the plugin are
+served, and only with JSON output; the process ends at the end of its input, which is
+when the Player that started it closes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import IO
 import click
 
 from builder.cli import main
+from builder.release import stavka_version
 
 SERVED_COMMANDS = ("check", "odds", "duel", "air")
 """What the plugin asks; nothing that writes a file (``check --annotate``)."""
@@ -77,6 +79,7 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
                 if why or not isinstance(arguments, list)
                 else answer(arguments)
             )
+        reply["stavka"] = stavka_version()
         answers.write(json.dumps(reply, ensure_ascii=False) + "\n")
         answers.flush()
 

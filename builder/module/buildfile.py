@@ -37,7 +37,12 @@ from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.options import option_buttons, optional_rule_properties
 from builder.module.palette import add_palette
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
-from builder.module.plugin import add_referee, referee_buttons
+from builder.module.plugin import (
+    REFEREE_HELP_FILE,
+    REFEREE_HELP_TITLE,
+    add_referee,
+    referee_buttons,
+)
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
@@ -236,6 +241,13 @@ def build_file(
         fileName=help_file,
         fileType="archive",
     )
+    element(
+        documentation,
+        "module.documentation.HelpFile",
+        title=REFEREE_HELP_TITLE,
+        fileName=REFEREE_HELP_FILE,
+        fileType="archive",
+    )
     roster = element(
         root,
         "module.PlayerRoster",
@@ -304,7 +316,7 @@ def build_file(
         hotkey=keys.NOTES.encoded(),
         tooltip="Scenario, public and private notes",
     )
-    add_referee(root, spec)
+    add_referee(root, spec, identity.version)
     if setups:
         menu = element(
             root,

@@ -218,11 +218,14 @@ def test_tps_air_is_what_stavka_air_says(
 def test_no_side_sees_the_referee_view_only_without_hidden_information(
     played: dict[str, tuple[dict[str, Any], Path]],
 ) -> None:
+    # The first answer of a session first names the Stavka that gave it.
     tps_lines = plugin_lines(played["tps"][0]["actions"][:2])
-    assert tps_lines[0].startswith("Turning Point: Stalingrad, turn 1")
+    assert tps_lines[0].startswith("asking Stavka ")
+    assert tps_lines[1].startswith("Turning Point: Stalingrad, turn 1")
     for game in ("dos", "rks"):
         lines = plugin_lines(played[game][0]["actions"][:2])
-        assert lines == [
+        assert lines[0].startswith("asking Stavka ")
+        assert lines[1:] == [
             "this game hides information from the players; take a side to ask the referee."
         ]
 

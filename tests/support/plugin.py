@@ -35,10 +35,11 @@ def play(
     *options: str,
     with_stavka: bool = True,
     stavka_folder: Path = STAVKA.parent,
+    environment: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts
     ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
-    the system's folders."""
+    the system's folders; ``environment`` adds to the Player's environment."""
     actions = folder / "steps.json"
     actions.write_text(json.dumps(list(steps)), encoding="utf-8")
     system = "/usr/local/bin:/usr/bin:/bin"
@@ -59,7 +60,7 @@ def play(
         timeout=900,
         check=False,
         cwd=folder,
-        env={**os.environ, "PATH": path},
+        env={**os.environ, "PATH": path, **(environment or {})},
     )
     try:
         report: dict[str, Any] = json.loads(completed.stdout)

@@ -51,14 +51,15 @@ public final class Referee extends AbstractToolbarItem {
     if ("action".equals(key)) {
       action = String.valueOf(value);
     }
-    else {
+    else if (!RefereeRun.setAttribute(key, value)) {
       super.setAttribute(key, value);
     }
   }
 
   @Override
   public String getAttributeValueString(String key) {
-    return "action".equals(key) ? action : super.getAttributeValueString(key);
+    final String launching = RefereeRun.getAttributeValueString(key);
+    return "action".equals(key) ? action : launching != null ? launching : super.getAttributeValueString(key);
   }
 
   @Override
@@ -77,7 +78,7 @@ public final class Referee extends AbstractToolbarItem {
     final GameModule module = GameModule.getGameModule();
     if (module.getPrefs().getOption(PROGRAM_PREFERENCE) == null) {
       module.getPrefs().addOption("Stavka", new StringConfigurer(PROGRAM_PREFERENCE,
-          "Stavka referee program (empty: stavka on the PATH)", ""));
+          "Stavka program or virtual environment (empty: the PATH, then pipx's folder)", ""));
     }
   }
 
@@ -227,6 +228,9 @@ public final class Referee extends AbstractToolbarItem {
    */
   @SuppressWarnings("unchecked")
   private void show(GameModule module, RefereeRun.Answer answer, long pressed, List<GamePiece> selected) {
+    if (answer.notice != null) {
+      module.warn(PREFIX + answer.notice);
+    }
     if (answer.failure != null) {
       module.warn(PREFIX + answer.failure);
       return;
