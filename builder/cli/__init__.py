@@ -40,6 +40,9 @@ COMMAND_MODULES = {
     "audit": "audit_commands",
     "new": "new_commands",
     "machine": "machine_commands",
+    "adopt": "adopt_commands",
+    "extension": "adopt_commands",
+    "attach": "adopt_commands",
 }
 
 
