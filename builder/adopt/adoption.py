@@ -30,6 +30,8 @@ from rules.errors import SaveError
 from rules.hexgrid import HexMap
 
 PICTURE_FOLDER = "images"
+DEAD_PILE = re.compile(r"dead|elim|destroy|casualt|killed|removed|graveyard", re.IGNORECASE)
+"""A map named for eliminated units ("DeadPile", "Eliminated", "Casualties")."""
 """Where the game folder keeps the module's pictures it uses."""
 
 
@@ -69,6 +71,8 @@ class Adoption:
     piece_pictures: dict[str, str]
     """Each unit piece's picture in the game folder, by piece name."""
     side_colours: dict[str, tuple[int, int, int]]
+    dead_piles: tuple[str, ...]
+    """The module's other maps whose names say they hold eliminated units."""
     notes: tuple[str, ...]
 
 
@@ -283,14 +287,25 @@ def adopt_module(path: Path, game_id: str, wanted_map: str | None = None) -> Ado
                 colour = _dominant(counter)
                 if colour is not None:
                     side_colours[draft.side.value] = colour
+    dead_piles: list[str] = []
     for map_item in definition.maps:
-        if map_item is not map_element:
-            kinds = sorted({board.grid.kind for board in map_item.boards if board.grid})
+        if map_item is map_element:
+            continue
+        kinds = sorted({board.grid.kind for board in map_item.boards if board.grid})
+        what = (
+            f"The module's map {map_item.name!r} ({', '.join(kinds) or 'no grid'}"
+            f"{', decks ' + ', '.join(map_item.decks) if map_item.decks else ''}) is not the "
+            "game's hex map"
+        )
+        if DEAD_PILE.search(map_item.name):
+            dead_piles.append(map_item.name)
             notes.append(
-                f"The module's map {map_item.name!r} ({', '.join(kinds) or 'no grid'}"
-                f"{', decks ' + ', '.join(map_item.decks) if map_item.decks else ''}) is not "
-                "the game's hex map; if its pieces are eliminated units, list it in "
-                "module.toml's dead_piles."
+                f"{what}; its name says it holds eliminated units, so module.toml lists it "
+                "in dead_piles."
+            )
+        else:
+            notes.append(
+                f"{what}; if its pieces are eliminated units, list it in module.toml's dead_piles."
             )
     return Adoption(
         game_id=game_id,
@@ -309,5 +324,6 @@ def adopt_module(path: Path, game_id: str, wanted_map: str | None = None) -> Ado
         pictures=pictures,
         piece_pictures=piece_pictures,
         side_colours=side_colours,
+        dead_piles=tuple(dead_piles),
         notes=tuple(notes),
     )

@@ -18,7 +18,12 @@ from typing import BinaryIO
 
 from builder.adopt import limits
 from builder.vassal import limits as save_limits
-from builder.vassal.archive import MODULE_DATA, open_checked_archive, read_archive_entry
+from builder.vassal.archive import (
+    MODULE_DATA,
+    SAVED_GAME,
+    open_checked_archive,
+    read_archive_entry,
+)
 from builder.vassal.metadata import Metadata, parse_metadata
 from rules.errors import SaveError
 from rules.files import megabytes
@@ -122,4 +127,6 @@ class ModuleArchive:
         for name in (BUILD_FILE, OLD_BUILD_FILE):
             if self.has(name):
                 return ModuleFile(metadata, self.read(name, limits.MAX_BUILD_FILE_BYTES))
+        if self.has(SAVED_GAME):
+            raise SaveError(self.path, None, "this is a saved game or log, not a VASSAL module")
         raise SaveError(self.path, BUILD_FILE, "not a VASSAL module: it has no build file")

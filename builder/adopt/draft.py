@@ -282,6 +282,12 @@ def terrain_toml(adoption: Adoption) -> str:
         ),
         "",
         "[map.terrain]",
+        "reconstructed = true",
+        "note = "
+        + toml_text(
+            "Each hex is the terrain of the colour sampled under its centre (written beside "
+            "it), classed with hexes of close colours."
+        ),
     ]
     by_class: dict[str, list[tuple[str, str]]] = {}
     for hex_, (class_id, colour) in sorted(adoption.terrain.hexes.items()):
@@ -290,7 +296,16 @@ def terrain_toml(adoption: Adoption) -> str:
         out.append(f"{class_id} = [")
         out += [f"  {toml_text(label)},  # {colour}" for label, colour in hexes]
         out.append("]")
-    out += ["", "[map.hexsides]"]
+    out += [
+        "",
+        "[map.hexsides]",
+        "reconstructed = true",
+        "note = "
+        + toml_text(
+            "A hexside is listed where much of a band along its middle is neither hex's "
+            "colour; its colour is written beside it."
+        ),
+    ]
     sides: dict[str, list[tuple[str, str]]] = {}
     for side, (class_id, colour) in sorted(
         adoption.terrain.sides.items(), key=lambda item: item[0].hexes

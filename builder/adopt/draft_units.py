@@ -168,7 +168,7 @@ def module_toml(adoption: Adoption) -> str:
         f"vassal_version = {toml_text(metadata.vassal_version)}",
         f"file = {toml_text(adoption.file.name)}",
         f"map = {toml_text(adoption.board.map.name)}",
-        "dead_piles = []  # maps whose pieces are eliminated units",
+        f"dead_piles = {toml_list(adoption.dead_piles)}  # maps whose pieces are eliminated units",
         "",
     ]
     if adoption.board_picture:

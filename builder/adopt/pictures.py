@@ -39,6 +39,10 @@ class Picture:
         return paper.convert("RGB")
 
 
+def _too_large(what: str, max_side: int, max_pixels: int) -> str:
+    return f"{what}; at most {max_side:,} a side and {max_pixels:,} in all"
+
+
 def read_picture(
     data: bytes,
     path: Path | str,
@@ -55,13 +59,13 @@ def read_picture(
             with Image.open(io.BytesIO(data), formats=list(FORMATS)) as opened:
                 size = opened.size
                 kind = opened.format or ""
-    except (
-        OSError,
-        ValueError,
-        SyntaxError,
-        Image.DecompressionBombWarning,
-        Image.DecompressionBombError,
-    ) as failure:
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError) as failure:
+        raise error(
+            path,
+            place,
+            _too_large("a picture of hundreds of millions of pixels", max_side, max_pixels),
+        ) from failure
+    except (OSError, ValueError, SyntaxError) as failure:
         raise error(
             path, place, f"not a picture VASSAL shows (PNG, JPEG or GIF): {failure}"
         ) from failure
@@ -70,7 +74,6 @@ def read_picture(
         raise error(
             path,
             place,
-            f"a picture of {width:,} × {height:,} pixels; at most {max_side:,} a side and "
-            f"{max_pixels:,} in all",
+            _too_large(f"a picture of {width:,} × {height:,} pixels", max_side, max_pixels),
         )
     return Picture(data=data, suffix=FORMATS[kind], size=size)

@@ -34,6 +34,7 @@ from builder.adopt.readings import (
     arm_in,
     factors_in,
     property_values,
+    set_values,
     side_of,
     step_layer,
     steps_of,
@@ -185,6 +186,20 @@ def draft_piece(
     steps, factors_source, step_trait = steps_of(traits, values, name)
     layer = step_layer(traits)
     notes: list[str] = []
+    if step_trait is not None and step_trait[0] == "property":
+        unread = [
+            value
+            for trait in traits
+            if isinstance(trait, DynamicProperty) and trait.name == step_trait[1]
+            for value in set_values(trait)
+            if factors_in(value) is None
+        ]
+        if unread:
+            notes.append(
+                f"its property {step_trait[1]} can also be set to "
+                + ", ".join(repr(value) for value in unread)
+                + ", which Stavka does not read (an untried face?)"
+            )
     if step_trait is None and layer is not None and len(steps) == 1:
         level_factors = [factors_in(level) for level in layer.level_names]
         if all(item is not None for item in level_factors):
