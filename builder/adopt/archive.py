@@ -98,6 +98,10 @@ class ModuleArchive:
     def has(self, name: str) -> bool:
         return name in self._infos
 
+    def names(self) -> list[str]:
+        """Every entry's name, in the order the archive holds them."""
+        return list(self._infos)
+
     def read(self, name: str, limit: int) -> bytes:
         """The bytes of entry ``name``; a missing, oversized or corrupt one is refused
         naming the module and the entry."""

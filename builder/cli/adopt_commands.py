@@ -135,3 +135,41 @@ def extension(game: str, module: Path, output: Path | None) -> None:
         f"wrote {path}: the referee for {target.metadata.name!r}; put it in "
         f"{module.with_suffix('').name}_ext/ beside the module"
     )
+
+
+@main.command("attach")
+@click.argument("module", type=MODULE_FILE, metavar="MODULE.vmod")
+@click.option(
+    "--game",
+    "game",
+    required=True,
+    metavar="FOLDER",
+    help="The game folder stavka adopt drafted from MODULE.vmod.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.vmod",
+    help="Where to write the copy (default: dist/MODULE-referee.vmod).",
+)
+def attach(module: Path, game: str, output: Path | None) -> None:
+    """Write a copy of MODULE.vmod with the Stavka referee attached: what an extension
+    adds, and on each unit's piece the menu item "Referee: verdicts", which an extension
+    cannot add. Every other file of the module is copied as it is; the copy keeps the
+    module's name, so its saves and the original's are alike. A new file, never MODULE."""
+    from builder.adopt.attach import attached_bytes
+    from builder.output import write_new_file
+    from rules.data.loader import load_game
+
+    spec = load_game(game)
+    path = output or Path("dist") / f"{module.stem}-referee.vmod"
+    if path.resolve() == module.resolve():
+        raise OutputError(path, None, "would replace the module itself; name another file with -o")
+    data, changed = attached_bytes(spec, module)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_new_file(path, data)
+    click.echo(
+        f"wrote {path}: {module.name} with the referee attached and the unit menu item on "
+        f"{changed} piece slot{'s' if changed != 1 else ''}"
+    )

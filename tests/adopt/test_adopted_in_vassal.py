@@ -174,3 +174,32 @@ def test_the_module_stavka_builds_of_an_adopted_game_loads_clean(
     pieces = report["saved_game"]["pieces"]  # type: ignore[index]
     cannons = [piece for piece in pieces if piece["name"].startswith("Moslem Cannon 1-0")]
     assert len(cannons) == 3 and {piece["location"] for piece in cannons} == {"0404"}
+
+
+def test_the_attached_copy_has_the_unit_menu_an_extension_cannot_add(
+    table: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, folder = table
+    attached = tmp_path / "Kassala-referee.vmod"
+    code, output, error = run("attach", str(KASSALA), "--game", str(folder), "-o", str(attached))
+    assert code == 0, error
+    hex_map = load_game(str(folder)).maps[0].hex_map
+    assert hex_map is not None
+    nubian = {"name": "Moslem_Infantry_3-2_Nubian", "limit": 1}
+    steps: list[dict[str, object]] = [
+        {"side": "Moslem"},
+        {"move": nubian, "to": _pixel(hex_map, "0404")},
+        {"button": "Referee"},
+        {"wait": 3},
+        {"menu": "Referee: verdicts", "select": nubian},
+    ]
+    # No save: File > New Game, whose at-start stacks place the copy's own pieces.
+    report: dict[str, Any] = play(
+        attached, None, steps, tmp_path, *engine_option(MAIN_ENGINE), "--strict", "--view"
+    )
+    assert report["ok"], (report.get("errors"), report.get("warnings"), report.get("lint"))
+    menu = report["actions"][4]
+    assert menu["errors"] == [] and "Referee: verdicts" in menu["menu"]
+    lines = plugin_lines(report["actions"])
+    assert "violations: 1 — hex 0404 over-stacked" in lines
+    assert lines[-1] == "Moslem_Infantry_3-2_Nubian: no verdict you may see."

@@ -29,14 +29,15 @@ TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 def play(
     module: Path,
-    save: Path,
+    save: Path | None,
     steps: Sequence[Mapping[str, object]],
     folder: Path,
     *options: str,
     with_stavka: bool = True,
     stavka_folder: Path = STAVKA.parent,
 ) -> dict[str, Any]:
-    """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts
+    """vcheck's report of ``steps`` played on ``save`` in ``module`` (None: on a new
+    game, its at-start stacks placed); ``with_stavka`` puts
     ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
     the system's folders."""
     actions = folder / "steps.json"
@@ -47,7 +48,7 @@ def play(
         [
             str(VCHECK),
             str(module),
-            str(save),
+            *([] if save is None else [str(save)]),
             "--compact",
             "--no-state",
             "--actions",

@@ -135,7 +135,7 @@ public final class Referee extends AbstractToolbarItem {
       arguments.add("--as");
       arguments.add(mySide());
     }
-    final String data = GameData.extension();
+    final String data = GameData.adoptedData();
     if (data != null) {
       arguments.add("--module");
       arguments.add(data);
@@ -173,12 +173,12 @@ public final class Referee extends AbstractToolbarItem {
    * defender, selected next, completes the attack: hexes apart are hard to select at once.
    */
   private boolean attackArguments(List<String> arguments) {
-    if (GameData.adopted()) {
-      return adoptedAttackArguments(arguments);
+    final List<GamePiece> selected = selectedUnits();
+    if (!selected.isEmpty() && selected.get(0).getProperty("UnitId") == null) {
+      return adoptedAttackArguments(arguments, selected);
     }
     final List<GamePiece> attackers = new ArrayList<>();
     GamePiece defender = null;
-    final List<GamePiece> selected = selectedUnits();
     final String defending = mySide().isEmpty() && !selected.isEmpty()
         ? String.valueOf(selected.get(selected.size() - 1).getProperty("SideName")) : null;
     for (final GamePiece piece : selected) {
@@ -223,17 +223,11 @@ public final class Referee extends AbstractToolbarItem {
   }
 
   /**
-   * The odds arguments in a module someone else made, whose pieces say no side: the
-   * attackers are selected first and noted, the defender is the selection of the next
-   * press; each hex is named by a piece in it ({@code piece:ID}).
+   * The odds arguments for the pieces of a module someone else made, which say no side
+   * and no unit: the attackers are selected first and noted, the defender is the
+   * selection of the next press; each hex is named by a piece in it ({@code piece:ID}).
    */
-  private boolean adoptedAttackArguments(List<String> arguments) {
-    final List<GamePiece> selected = selectedUnits();
-    if (selected.isEmpty()) {
-      GameModule.getGameModule().warn(PREFIX + "select your attacking units, press " + getConfigureName()
-          + ", then select the defender and press it again.");
-      return false;
-    }
+  private boolean adoptedAttackArguments(List<String> arguments, List<GamePiece> selected) {
     if (notedAttackers == null || notedAttackers.containsAll(selected)) {
       notedAttackers = selected;
       GameModule.getGameModule().warn(PREFIX + "attackers noted (" + names(selected)
