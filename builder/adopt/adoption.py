@@ -198,11 +198,9 @@ def adopt_module(path: Path, game_id: str, wanted_map: str | None = None) -> Ado
             setups.append(
                 predefined_setup(path, archive, setup, map_element.name, hex_map, step_traits)
             )
-        names = {}
-        for slot in slots:
-            for draft in drafts:
-                if slot in draft.slots:
-                    names[(slot.entry_name, slot.text)] = draft.name
+        names = {
+            (slot.entry_name, slot.text): draft.name for draft in drafts for slot in draft.slots
+        }
         at_start = at_start_setup(map_element, hex_map, names)
         if at_start is not None:
             if any(setup.pieces == at_start.pieces for setup in setups):
@@ -232,10 +230,11 @@ def adopt_module(path: Path, game_id: str, wanted_map: str | None = None) -> Ado
             )
             notes.append(f"Piece {draft.name!r} is not drafted as a unit: it has {reason}.")
         side_ids = {side: slug(side) for side in sides}
+        counts = [setup.counts() for setup in setups]
         units: list[UnitDraft] = []
         taken_ids: set[str] = set()
         for draft in unit_pieces:
-            count = max([setup.counts()[draft.name] for setup in setups] + [1])
+            count = max([counted[draft.name] for counted in counts] + [1])
             base = slug(draft.name)
             for number in range(1, count + 1):
                 unit_id = base if count == 1 else f"{base}_{number}"

@@ -116,23 +116,33 @@ def _commonest(pixels: Iterable[Colour]) -> Colour | None:
     )
 
 
-def _pixel(image: Image.Image, x: float, y: float) -> Colour | None:
-    ix, iy = int(x), int(y)
-    if 0 <= ix < image.width and 0 <= iy < image.height:
-        value = image.getpixel((ix, iy))
-        assert isinstance(value, tuple)
-        return (int(value[0]), int(value[1]), int(value[2]))
-    return None
+class _Picture:
+    """A picture's pixels read directly (``Image.load``), which ``getpixel`` would look
+    up one call at a time."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.width, self.height = image.size
+        access = image.load()
+        assert access is not None
+        self._access = access
+
+    def pixel(self, x: float, y: float) -> Colour | None:
+        ix, iy = int(x), int(y)
+        if 0 <= ix < self.width and 0 <= iy < self.height:
+            value = self._access[ix, iy]
+            assert isinstance(value, tuple)
+            return (int(value[0]), int(value[1]), int(value[2]))
+        return None
 
 
-def _disc(image: Image.Image, centre: tuple[float, float], radius: float) -> list[Colour]:
+def _disc(image: _Picture, centre: tuple[float, float], radius: float) -> list[Colour]:
     step = 2 * radius / (SAMPLES - 1)
     found = []
     for i in range(SAMPLES):
         for j in range(SAMPLES):
             dx, dy = -radius + i * step, -radius + j * step
             if dx * dx + dy * dy <= radius * radius:
-                pixel = _pixel(image, centre[0] + dx, centre[1] + dy)
+                pixel = image.pixel(centre[0] + dx, centre[1] + dy)
                 if pixel is not None:
                     found.append(pixel)
     return found
@@ -195,7 +205,7 @@ def plain_name(colour: Colour) -> str:
 
 
 def _side_band(
-    image: Image.Image,
+    image: _Picture,
     a: tuple[float, float],
     b: tuple[float, float],
     half_length: float,
@@ -211,7 +221,7 @@ def _side_band(
         along = (-0.6 + 1.2 * i / (SAMPLES - 1)) * half_length
         for j in range(5):
             across = (-1 + j / 2) * width
-            pixel = _pixel(image, mx + vx * along + ux * across, my + vy * along + uy * across)
+            pixel = image.pixel(mx + vx * along + ux * across, my + vy * along + uy * across)
             if pixel is not None:
                 found.append(pixel)
     return found
@@ -223,11 +233,12 @@ def draft_terrain(
     """The colour classes of ``board``'s hexes in play and of its hexside features, read
     from ``image`` (the board's own picture, RGB)."""
     grid = board.grid
+    picture = _Picture(image)
     radius = 0.3 * min(grid.dx, grid.dy)
     hexes = sorted(Hex(column, row) for column, row in in_play)
     sampled: dict[Hex, Colour] = {}
     for hex_ in hexes:
-        colour = _commonest(_disc(image, grid.centre(hex_.column, hex_.row), radius))
+        colour = _commonest(_disc(picture, grid.centre(hex_.column, hex_.row), radius))
         sampled[hex_] = colour if colour is not None else (0, 0, 0)
     hex_classes, indices = _classes([sampled[hex_] for hex_ in hexes], "")
     classified = {
@@ -243,7 +254,7 @@ def draft_terrain(
             if other not in playing or other < hex_:
                 continue
             band = _side_band(
-                image,
+                picture,
                 grid.centre(hex_.column, hex_.row),
                 grid.centre(other.column, other.row),
                 half_length,

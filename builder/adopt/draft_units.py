@@ -65,7 +65,7 @@ def designation(piece: PieceDraft, sides: Iterable[str]) -> str:
     factors ("Nubian" of "Moslem_Infantry_3-2_Nubian"), else its arm's first letters."""
     skipped = {side.lower() for side in sides} | set(ARM_WORDS) | {piece.arm.value}
     for word in re.split(r"[^A-Za-z]+", piece.name):
-        if len(word) > 1 and word.lower() not in skipped and word.upper() not in SIZES:
+        if len(word) > 2 and word.lower() not in skipped and word.upper() not in SIZES:
             return word[:8]
     return piece.arm.value[:3].capitalize()
 

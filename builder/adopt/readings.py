@@ -218,7 +218,8 @@ def steps_of(
             return (factors,), reading, None
     found: dict[int, tuple[str, int]] = {}
     for key, value in values:
-        slot = _FACTOR_OF_KEY.get(key.lower())
+        # "Attack1": the attack at full strength, as modules that list each step's values name it.
+        slot = _FACTOR_OF_KEY.get(key.lower().removesuffix("1"))
         if slot is not None and slot not in found and value.strip().isdigit():
             found[slot] = (key, int(value.strip()))
     if found:
