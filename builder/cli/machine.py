@@ -68,16 +68,19 @@ def place_names(position: Position) -> dict[str, str]:
     return {area.id: area.name for game_map in position.spec.maps for area in game_map.areas}
 
 
-def points(position: Position, labels: Sequence[str]) -> list[dict[str, object]]:
-    """Where each hex ``labels`` names is on the module's map, as map pixels."""
+def points(position: Position, labels: Sequence[str]) -> list[dict[str, object] | None]:
+    """Where each hex ``labels`` names is on the module's map, as map pixels (None for a
+    place that is no hex), one for each label."""
     game_map = position.game_map
     assert game_map.hex_map is not None
-    found = []
+    found: list[dict[str, object] | None] = []
     for label in labels:
         hex_ = game_map.hex_map.parse(label)
-        if hex_ is not None:
-            x, y = game_map.hex_map.pixel_centre(hex_)
-            found.append({"map": game_map.name, "x": x, "y": y})
+        if hex_ is None:
+            found.append(None)
+            continue
+        x, y = game_map.hex_map.pixel_centre(hex_)
+        found.append({"map": game_map.name, "x": x, "y": y})
     return found
 
 

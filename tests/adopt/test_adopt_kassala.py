@@ -13,6 +13,7 @@ column 2 (even), row round(1.997) = 2, so "0303".
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
 import zipfile
 from pathlib import Path
@@ -21,6 +22,8 @@ from typing import Any
 import pytest
 
 from builder.saves.positions import position_from_save
+from builder.saves.reading import piece_properties
+from builder.vassal.reader import read_saved_game
 from builder.vassal.commands import (
     CommandGroup,
     MovePiece,
@@ -252,3 +255,30 @@ def test_judged_with_the_folder_or_its_extension_alike(designed: Path, tmp_path:
     )
     assert with_folder == with_extension and with_folder[0] == 0
     assert load_game(str(designed)).adopted is not None
+
+
+def test_an_annotated_copy_marks_the_modules_own_pieces(designed: Path, tmp_path: Path) -> None:
+    # A supply rule added to a copy of the designer's folder (a line of at most 6 hexes to
+    # a base of each side): whatever each unit's state, the copy carries it on the very
+    # piece the unit was read from, for each of the 23.
+    folder = tmp_path / "kassala"
+    shutil.copytree(designed, folder)
+    with (folder / "map.toml").open("a", encoding="utf-8") as stream:
+        stream.write(
+            '\n[[map.supply_source]]\nside = "moslem"\nkind = "base"\nhexes = ["0302"]\n'
+            '\n[[map.supply_source]]\nside = "christian"\nkind = "base"\nhexes = ["0909"]\n'
+        )
+    with (folder / "game.toml").open("a", encoding="utf-8") as stream:
+        stream.write('\n[referee.supply]\nsection = "supply"\nlength = 6\nsource_kind = "base"\n')
+    copy = tmp_path / "checked.vsav"
+    code, output, error = run(
+        "check", str(KASSALA_SETUP), "--module", str(folder), "--annotate", str(copy)
+    )
+    assert code == 0, error
+    assert f"{copy}: supply state on 23 pieces" in output + error
+    read = position_from_save(copy, folder)
+    assert len(read.units) == 23
+    saved = read_saved_game(copy)
+    marked = [piece for piece in saved.pieces if "Supply" in piece_properties(piece)]
+    assert len(marked) == 23
+    assert {piece.id for piece in marked} == set(read.pieces.values())
