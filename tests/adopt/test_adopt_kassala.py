@@ -224,6 +224,21 @@ def test_a_move_of_the_modules_pieces_is_judged_by_hand(designed: Path, tmp_path
         "piece:1648473853377",
     )
     assert code == 0 and by_piece == output, error
+    page = tmp_path / "moved.html"
+    code, output, error = run("report", str(save), "--module", str(designed), "-o", str(page))
+    assert code == 0, error
+    assert "moslem_infantry_3_2_nubian_3" in page.read_text(encoding="utf-8")
+    code, output, error = run("audit", str(KASSALA_SETUP), str(save), "--module", str(designed))
+    assert code == 0, error
+    assert "moslem_infantry_3_2_nubian_3" in output and "0304 → 0305" in output
+
+
+def test_a_save_of_the_module_needs_its_adopted_game(designed: Path) -> None:
+    code, _, error = run("check", str(KASSALA_SETUP))
+    assert code == 2
+    assert "a save of a module Stavka adopted is judged with --module" in error
+    code, _, error = run("check", str(KASSALA_SETUP), "--module", str(KASSALA))
+    assert code == 2 and "give the extension `stavka extension` wrote for it" in error
 
 
 def test_an_over_stacked_hex_of_the_module_is_a_breach_with_its_place_on_the_map(
