@@ -32,8 +32,9 @@ import VASSAL.counters.Stack;
  * attribute says which button this is: check, clear, explain (the selected units'
  * verdicts; each unit's menu item fires its key), layers (ZOC and front gaps on or
  * off), odds, duel, air or declare. In a module someone else made, whose data an
- * extension carries ({@link GameData}), the plugin names that extension to the referee and
- * knows pieces by their piece ids and places by map pixels, as the answer gives them.
+ * extension or the module itself carries ({@link GameData}), the plugin names that file
+ * to the referee and knows pieces by their piece ids and places by map pixels, as the
+ * answer gives them.
  */
 public final class Referee extends AbstractToolbarItem {
   static final String PROGRAM_PREFERENCE = "StavkaProgram";
