@@ -16,6 +16,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
@@ -64,7 +65,7 @@ def main() -> None:
             _row(
                 f"pieces {limits.MAX_PIECES:,}",
                 f"{count:,} piece slots",
-                lambda p=path: adopt_module(p, "game"),
+                partial(adopt_module, path, "game"),
             )
         side = int(limits.MAX_IMAGE_PIXELS**0.5)
         scan = _scan(side)
