@@ -25,7 +25,9 @@ from builder.saves.positions import position_from_save
 from builder.saves.reading import piece_properties
 from builder.vassal.reader import read_saved_game
 from builder.vassal.commands import (
+    Command,
     CommandGroup,
+    Logged,
     MovePiece,
     decode_saved_game,
     encode_saved_game,
@@ -176,16 +178,27 @@ def test_the_module_s_own_set_up_is_judged_after_the_designers_minimum(designed:
     ]
 
 
-def _moved_save(tmp_path: Path, moves: dict[str, tuple[int, int]]) -> Path:
+NUBIAN_IN_0304, NUBIAN_IN_0303 = "1648473853377", "1648473853373"
+
+
+def _moved_save(
+    tmp_path: Path,
+    moves: dict[str, tuple[int, int]],
+    name: str = "moved.vsav",
+    logged: bool = False,
+) -> Path:
     """The module's own set-up with pieces moved after it (piece id to map pixel), as
-    VASSAL's move commands: a plain-text save, as VASSAL 2 wrote them."""
+    VASSAL's move commands, each a logged step in a log: plain command text, as VASSAL 2
+    wrote files."""
     tree = decode_saved_game(decode_save_bytes(KASSALA_SETUP.read_bytes()).text)
     *start, end = tree.commands
-    added = [
+    added: list[Command] = [
         MovePiece(piece_id, "Main Map", x, y, None, "Main Map", 0, 0, None, None)
         for piece_id, (x, y) in moves.items()
     ]
-    path = tmp_path / "moved.vsav"
+    if logged:
+        added = [Logged(command) for command in added]
+    path = tmp_path / name
     path.write_text(encode_saved_game(CommandGroup((*start, *added, end))), encoding="utf-8")
     return path
 
@@ -297,3 +310,32 @@ def test_an_annotated_copy_marks_the_modules_own_pieces(designed: Path, tmp_path
     marked = [piece for piece in saved.pieces if "Supply" in piece_properties(piece)]
     assert len(marked) == 23
     assert {piece.id for piece in marked} == set(read.pieces.values())
+
+
+def test_a_log_of_the_module_is_audited_step_by_step(designed: Path, tmp_path: Path) -> None:
+    # Two logged moves: the third Nubian to 0305 (next to the Portuguese in 0406), then the
+    # first Nubian onto the cannons in 0404 (four units where three are allowed).
+    log = _moved_save(
+        tmp_path,
+        {NUBIAN_IN_0304: (506, 1118), NUBIAN_IN_0303: (734, 718)},
+        "game.vlog",
+        logged=True,
+    )
+    code, output, error = run("audit", str(log), "--module", str(designed))
+    assert code == 0, error
+    lines = output.splitlines()
+    assert lines[0].endswith("Kassala, 2 logged steps")
+    # Each logged move is an entry of the ledger, the unit read through module.toml.
+    assert any(
+        line.startswith("  [1] moslem movement: moslem_infantry_3_2_nubian_3:")
+        and "moved 0304 → 0305" in line
+        for line in lines
+    )
+    assert any(
+        line.startswith("  [2] moslem movement: moslem_infantry_3_2_nubian_1:")
+        and "moved 0303 → 0404" in line
+        for line in lines
+    )
+    code, output, error = run("check", str(log), "--module", str(designed))
+    assert code == 0, error
+    assert "hex 0404: over-stacked — 4 units count toward the limit of 3 [rule stacking]" in output
