@@ -4,7 +4,9 @@ A module holds the data files it was built from under ``stavka-data/`` and their
 in its ``moduledata``, which every save copies. A user's own copy of a game is judged
 with that data (``--module``), never with a folder a save could name. The module is
 input like any save: its zip is read within the save reader's limits, and its data is
-parsed and checked as a game folder's files are.
+parsed and checked as a game folder's files are. A module extension (``.vmdx``) that
+``stavka extension`` wrote for a module someone else made carries the data the same way,
+with the digest in its ``extensiondata``.
 """
 
 from __future__ import annotations
@@ -12,24 +14,36 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.saves.names import DATA_ENTRY_FOLDER, data_entry
-from builder.vassal.metadata import Metadata
-from builder.vassal.savefile import read_module_entries_at
+from builder.vassal.metadata import Metadata, parse_metadata
+from builder.vassal.savefile import read_module_entries_at, with_path
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
 from rules.data.loader import data_digest, load_game_data
 from rules.errors import SaveError
 from rules.model import GameSpec
 
 
+EXTENSION_DATA = "extensiondata"
+"""A module extension's own metadata entry (its ``moduledata`` is its module's)."""
+
+
 def read_module_game(module: Path) -> tuple[Metadata, GameSpec]:
-    """``module``'s metadata and the game its data holds, checked against its digest."""
+    """``module``'s metadata (an extension's own) and the game its data holds, checked
+    against its digest."""
     names = {data_entry(name): name for name in (*GAME_FILES, GENERATED_MAP_FILE)}
-    metadata, entries = read_module_entries_at(module, names)
+    metadata, entries = read_module_entries_at(module, (*names, EXTENSION_DATA))
+    extension = entries.pop(EXTENSION_DATA, None)
+    if extension is not None:
+        try:
+            metadata = parse_metadata(extension, EXTENSION_DATA)
+        except SaveError as error:
+            raise with_path(error, module) from error
     if not entries:
         raise SaveError(
             module,
             None,
-            "the module carries no game data (built by an older Stavka or not by "
-            "Stavka): rebuild it with stavka build",
+            "the module carries no game data (built by an older Stavka, or not by "
+            "Stavka): rebuild it with stavka build, or for a module someone else made give "
+            "the extension `stavka extension` wrote for it (or its adopted game folder)",
         )
     files = {names[entry]: content for entry, content in entries.items()}
     if data_digest(files) != metadata.extra1:

@@ -18,6 +18,9 @@ from rules.hexgrid import HexMap
 from rules.tables import Tables
 
 if TYPE_CHECKING:
+    # Only an adopted game has a module of its own; the Stalingrad games never load it.
+    from rules.adopted import AdoptedModule
+
     # The area map and the cards are Rattenkrieg's alone; a hex game never loads them.
     from rules.areas import AreaMap
     from rules.cards import CardDeck
@@ -447,6 +450,9 @@ class GameSpec:
     referee: GameRules | None = None
     """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
     referee is code of its own, or it has none."""
+    adopted: AdoptedModule | None = None
+    """The module someone else made that this game was adopted from (``module.toml``):
+    its saves are read through the names it gives; None for a game Stavka builds."""
 
     @property
     def is_area_game(self) -> bool:

@@ -41,6 +41,9 @@ COMMAND_MODULES = {
     "new": "new_commands",
     "machine": "machine_commands",
     "doctor": "doctor_commands",
+    "adopt": "adopt_commands",
+    "extension": "adopt_commands",
+    "attach": "adopt_commands",
 }
 
 

@@ -34,11 +34,13 @@ def validate(game: str) -> None:
     nothing or like something else.
     """
     # The drawing code is loaded only here: games and the referee need none of it.
+    from builder.adopt.artwork import adopted_art
     from builder.art.look import look_problems
     from builder.validation import check_drawable, check_setups
 
     spec = load_game(game)
     check_game_data(spec)
+    adopted_art(spec)  # an adopted game's own pictures, read as the build reads them
     check_drawable(spec)
     check_setups(spec)
     for problem in look_problems(spec):

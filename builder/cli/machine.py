@@ -11,12 +11,17 @@ it on the map, or null). ``odds`` and ``duel`` add ``declare``: the attack in on
 for the log; ``air`` adds ``text``. Each verdict of ``check`` also carries ``line``, the
 verdict as a player reads it with its rule, shown where the player points at the unit.
 ``check --layers`` adds ``layers`` (each map layer the game's rules give a player to
-toggle: ZOC, front gaps) and ``layers_text``. Fields are only ever added, so a reader of
-an older version reads the same values for the keys it knows.
+toggle: ZOC, front gaps) and ``layers_text``. A save of a module someone else made (an
+adopted game) adds to each verdict ``piece``, the piece id in the save of the unit it
+names, and ``points``, where each of its places is on the module's map, and to each layer
+its ``points``: that module's pieces carry no unit ids and its map may print no hex
+numbers, so the plugin points at its own pieces and pixels. Fields are only ever added,
+so a reader of an older version reads the same values for the keys it knows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.report.verdicts import (
@@ -63,6 +68,22 @@ def place_names(position: Position) -> dict[str, str]:
     return {area.id: area.name for game_map in position.spec.maps for area in game_map.areas}
 
 
+def points(position: Position, labels: Sequence[str]) -> list[dict[str, object] | None]:
+    """Where each hex ``labels`` names is on the module's map, as map pixels (None for a
+    place that is no hex), one for each label."""
+    game_map = position.game_map
+    assert game_map.hex_map is not None
+    found: list[dict[str, object] | None] = []
+    for label in labels:
+        hex_ = game_map.hex_map.parse(label)
+        if hex_ is None:
+            found.append(None)
+            continue
+        x, y = game_map.hex_map.pixel_centre(hex_)
+        found.append({"map": game_map.name, "x": x, "y": y})
+    return found
+
+
 def check_extras(
     position: Position, referee: Referee, view: PlayerView, verdicts: list[Verdict], text: list[str]
 ) -> tuple[list[dict[str, object]], dict[str, object]]:
@@ -71,15 +92,23 @@ def check_extras(
         view.shown(state.unit.id): UnitPlace(state.location, state.side) for state in position.units
     }
     names = place_names(position)
-    judged = [
-        verdict.as_json()
-        | {
-            "places": [names.get(place, place) for place in places(verdict, units)],
-            "mark": mark(verdict),
-            "line": verdict.as_text(),
-        }
-        for verdict in verdicts
-    ]
+    pieces = {unit: piece for unit, piece in position.pieces.items() if view.shown(unit) == unit}
+    judged = []
+    for verdict in verdicts:
+        placed = places(verdict, units)
+        judged.append(
+            verdict.as_json()
+            | {
+                "places": [names.get(place, place) for place in placed],
+                "mark": mark(verdict),
+                "line": verdict.as_text(),
+            }
+            | (
+                {"piece": pieces.get(verdict.unit or ""), "points": points(position, placed)}
+                if position.pieces
+                else {}
+            )
+        )
     # The referee's view shows every card, and untried DoS units, which no player may see (2.14).
     untried = any(UNTRIED_FLAG in state.flags for state in position.units)
     hidden = view.side is None and (referee.hidden_information or untried)
@@ -97,7 +126,7 @@ def answer_extras(text: str, declare: str | None) -> dict[str, object]:
     return text_extras(text) | {"declare": declare}
 
 
-def _layer_json(overlay: Overlay) -> dict[str, object]:
+def _layer_json(overlay: Overlay, position: Position) -> dict[str, object]:
     return {
         "name": overlay.name,
         "meaning": overlay.meaning,
@@ -105,7 +134,7 @@ def _layer_json(overlay: Overlay) -> dict[str, object]:
         "style": overlay.style,
         "places": list(overlay.places),
         "rules": list(overlay.rules),
-    }
+    } | ({"points": points(position, overlay.places)} if position.pieces else {})
 
 
 def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
@@ -119,4 +148,7 @@ def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
         f"{overlay.name}: {len(overlay.places)} hexes [rule {', '.join(overlay.rules)}]"
         for overlay in layers
     ] or [f"{position.spec.title} has no zones of control or front gaps to draw."]
-    return {"layers": [_layer_json(overlay) for overlay in layers], "layers_text": text}
+    return {
+        "layers": [_layer_json(overlay, position) for overlay in layers],
+        "layers_text": text,
+    }

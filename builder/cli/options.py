@@ -45,9 +45,10 @@ MODULE = click.option(
     "--module",
     "module_path",
     metavar="MODULE.vmod",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(exists=True, path_type=Path),
     help="Judge the save with the game data this module was built from (a module built from your own copy); "
-    "without it, a save of a shipped module is judged with the shipped data.",
+    "without it, a save of a shipped module is judged with the shipped data. A save of a module someone "
+    "else made is judged with its adopted game: the extension (.vmdx) or the game folder.",
 )
 
 
@@ -68,8 +69,24 @@ def seen_by(referee: Referee, side: str | None) -> dict[str, str]:
     return {"shows": "both sides"} if referee.hidden_information else {}
 
 
+PIECE_PREFIX = "piece:"
+"""A hex named by the piece in it (``piece:ID``, its id in the save): how the plugin names
+a hex of a module whose map prints no numbers Stavka knows (an adopted game)."""
+
+
 def hex_argument(position: Position, name: str) -> Hex:
-    """The hex a printed number on the command line names; an unknown one is bad input."""
+    """The hex a printed number on the command line names, or the hex of the unit whose
+    piece ``piece:ID`` names; an unknown one is bad input."""
+    if name.strip().startswith(PIECE_PREFIX):
+        piece_id = name.strip().removeprefix(PIECE_PREFIX)
+        unit_ids = {piece: unit for unit, piece in position.pieces.items()}
+        standing = {state.unit.id: state.hex for state in position.units}
+        hex_ = standing.get(unit_ids.get(piece_id, ""))
+        if hex_ is None:
+            raise HexError(
+                position.source, None, f"no unit's piece {piece_id[:40]!r} stands in a hex"
+            )
+        return hex_
     found = position.spec.parse_hex(name.strip())
     if found is None:
         raise HexError(position.source, None, f"unknown hex {name.strip()!r}")

@@ -280,7 +280,7 @@ def build_file(
         definition.text = piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
     if art.cards is not None:
         card_prototype_definition(prototypes, spec, art.cards)
-    add_palette(root, spec, pieces)
+    add_palette(root, spec, pieces, art.palette_scale)
     if rolls_dice(spec):
         element(
             root,

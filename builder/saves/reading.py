@@ -60,7 +60,10 @@ def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
     games = {piece_properties(piece).get("Game") for piece in pieces} - {None}
     if len(games) != 1:
         raise SaveError(
-            path, None, "not a saved game of a Stavka module (its pieces name no single game)"
+            path,
+            None,
+            "not a saved game of a Stavka module (its pieces name no single game); a save "
+            "of a module Stavka adopted is judged with --module and its extension or game folder",
         )
     (game,) = games
     assert game is not None
@@ -94,9 +97,16 @@ def judging_data(
     shipped game its pieces name. A save whose ``moduledata`` names other data than the
     one at hand (another module, or the same module built from a changed copy) is
     refused, saying which module it needs: judging it with other data would be wrong
-    with no word of warning."""
+    with no word of warning.
+
+    A game adopted from a module someone else made judges that module's own saves:
+    ``module`` is then the extension ``stavka extension`` wrote, or the game folder."""
+    if module is not None and module.is_dir():
+        return _adopted_folder(path, saved_module, pieces, module)
     if module is not None:
         metadata, spec = read_module_game(module)
+        if adopted_save(spec, saved_module, pieces):
+            return spec
         if saved_module is not None and saved_module.name != metadata.name:
             raise SaveError(
                 path,
@@ -135,6 +145,39 @@ def judging_data(
             "moduledata",
             f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
             f"not the shipped {game} data: give that module with --module MODULE.vmod",
+        )
+    return spec
+
+
+def adopted_save(spec: GameSpec, saved_module: Metadata | None, pieces: tuple[Piece, ...]) -> bool:
+    """Whether a save is one of the module ``spec`` was adopted from: its ``moduledata``
+    names that module, or, in a save without one (the temporary save the plugin writes),
+    no piece carries a unit id, as every piece of a module Stavka builds does."""
+    if spec.adopted is None:
+        return False
+    if saved_module is not None:
+        return saved_module.name == spec.adopted.name
+    return not any("UnitId" in piece_properties(piece) for piece in pieces)
+
+
+def _adopted_folder(
+    path: Path, saved_module: Metadata | None, pieces: tuple[Piece, ...], folder: Path
+) -> GameSpec:
+    """The game in ``folder`` for a save of the module it was adopted from."""
+    spec = load_game(str(folder.resolve()))
+    if spec.adopted is None:
+        raise SaveError(
+            path,
+            "--module",
+            f"{folder} is a game folder Stavka builds modules from: judge a save of its "
+            "module with that module (--module MODULE.vmod)",
+        )
+    if not adopted_save(spec, saved_module, pieces):
+        named = "no module" if saved_module is None else repr(printable(saved_module.name))
+        raise SaveError(
+            path,
+            "moduledata",
+            f"save of {named}, not of {spec.adopted.name!r}, the module {folder} was adopted from",
         )
     return spec
 

@@ -68,6 +68,10 @@ class Position:
     setting_lines: Mapping[str, int] = field(default_factory=dict)
     control: Mapping[str, str] = field(default_factory=dict)
     cards: CardPlaces | None = None
+    pieces: Mapping[str, str] = field(default_factory=dict)
+    """Each unit's piece id in the save it was read from, for a save of a module Stavka
+    did not build (an adopted game), whose pieces carry no unit ids: the plugin points
+    at the module's own pieces by these."""
 
     @property
     def game_map(self) -> GameMap:

@@ -29,7 +29,7 @@ TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 def play(
     module: Path,
-    save: Path,
+    save: Path | None,
     steps: Sequence[Mapping[str, object]],
     folder: Path,
     *options: str,
@@ -37,7 +37,8 @@ def play(
     stavka_folder: Path = STAVKA.parent,
     environment: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts
+    """vcheck's report of ``steps`` played on ``save`` in ``module`` (None: on a new
+    game, its at-start stacks placed); ``with_stavka`` puts
     ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
     the system's folders; ``environment`` adds to the Player's environment."""
     actions = folder / "steps.json"
@@ -48,7 +49,7 @@ def play(
         [
             str(VCHECK),
             str(module),
-            str(save),
+            *([] if save is None else [str(save)]),
             "--compact",
             "--no-state",
             "--actions",

@@ -31,7 +31,10 @@ import VASSAL.counters.Stack;
  * Only "Declare attack" puts a line in the log, on purpose. The {@code action}
  * attribute says which button this is: check, clear, explain (the selected units'
  * verdicts; each unit's menu item fires its key), layers (ZOC and front gaps on or
- * off), odds, duel, air or declare.
+ * off), odds, duel, air or declare. In a module someone else made, whose data an
+ * extension or the module itself carries ({@link GameData}), the plugin names that file
+ * to the referee and knows pieces by their piece ids and places by map pixels, as the
+ * answer gives them.
  */
 public final class Referee extends AbstractToolbarItem {
   static final String PROGRAM_PREFERENCE = "StavkaProgram";
@@ -134,6 +137,11 @@ public final class Referee extends AbstractToolbarItem {
       arguments.add("--as");
       arguments.add(mySide());
     }
+    final String data = GameData.adoptedData();
+    if (data != null) {
+      arguments.add("--module");
+      arguments.add(data);
+    }
     arguments.add("--format");
     arguments.add("json");
     final long pressed = System.nanoTime();
@@ -142,12 +150,23 @@ public final class Referee extends AbstractToolbarItem {
 
   private static List<GamePiece> selectedUnits() {
     final List<GamePiece> selected = new ArrayList<>();
+    final boolean adopted = GameData.adopted();
     for (final GamePiece piece : KeyBuffer.getBuffer().asList()) {
-      if (piece.getProperty("UnitId") != null) {
+      if (adopted || piece.getProperty("UnitId") != null) {
         selected.add(piece);
       }
     }
     return selected;
+  }
+
+  /** Whether a verdict is on this piece: by its piece id, or by its unit id. */
+  private static boolean isOn(Map<String, Object> verdict, GamePiece piece) {
+    final Object pieceId = verdict.get("piece");
+    if (pieceId != null) {
+      return pieceId.equals(piece.getId());
+    }
+    final Object unit = piece.getProperty("UnitId");
+    return unit != null && unit.equals(verdict.get("unit"));
   }
 
   /**
@@ -156,9 +175,12 @@ public final class Referee extends AbstractToolbarItem {
    * defender, selected next, completes the attack: hexes apart are hard to select at once.
    */
   private boolean attackArguments(List<String> arguments) {
+    final List<GamePiece> selected = selectedUnits();
+    if (!selected.isEmpty() && selected.get(0).getProperty("UnitId") == null) {
+      return adoptedAttackArguments(arguments, selected);
+    }
     final List<GamePiece> attackers = new ArrayList<>();
     GamePiece defender = null;
-    final List<GamePiece> selected = selectedUnits();
     final String defending = mySide().isEmpty() && !selected.isEmpty()
         ? String.valueOf(selected.get(selected.size() - 1).getProperty("SideName")) : null;
     for (final GamePiece piece : selected) {
@@ -197,6 +219,31 @@ public final class Referee extends AbstractToolbarItem {
     }
     arguments.add("--attack");
     arguments.add(String.valueOf(defender.getProperty("LocationName")));
+    arguments.add("--from");
+    arguments.add(String.join(",", from));
+    return true;
+  }
+
+  /**
+   * The odds arguments for the pieces of a module someone else made, which say no side
+   * and no unit: the attackers are selected first and noted, the defender is the
+   * selection of the next press; each hex is named by a piece in it ({@code piece:ID}).
+   */
+  private boolean adoptedAttackArguments(List<String> arguments, List<GamePiece> selected) {
+    if (notedAttackers == null || notedAttackers.containsAll(selected)) {
+      notedAttackers = selected;
+      GameModule.getGameModule().warn(PREFIX + "attackers noted (" + names(selected)
+          + "); now select the defender and press " + getConfigureName() + " again.");
+      return false;
+    }
+    final Set<String> from = new LinkedHashSet<>();
+    for (final GamePiece attacker : notedAttackers) {
+      from.add("piece:" + attacker.getId());
+    }
+    notedAttackers = null;
+    arguments.add(action);
+    arguments.add("--attack");
+    arguments.add("piece:" + selected.get(0).getId());
     arguments.add("--from");
     arguments.add(String.join(",", from));
     return true;
@@ -263,7 +310,9 @@ public final class Referee extends AbstractToolbarItem {
       }
       final Color colour = Color.decode(String.valueOf(mark.get("colour")));
       final String symbol = String.valueOf(mark.get("symbol"));
-      final GamePiece piece = unitPiece(verdict.get("unit"));
+      final GamePiece piece = verdict.get("piece") != null
+          ? module.getGameState().getPieceForId(String.valueOf(verdict.get("piece")))
+          : unitPiece(verdict.get("unit"));
       if (piece != null) {
         final boolean breach = Boolean.TRUE.equals(verdict.get("violation"));
         verdictMarks.add(new Overlay.Mark(piece.getMap(), piece.getPosition(), colour, symbol,
@@ -271,11 +320,15 @@ public final class Referee extends AbstractToolbarItem {
         drawn.add(mark.get("meaning") + " " + verdict.get("subject"));
         continue;
       }
-      for (final Object place : (List<Object>) verdict.get("places")) {
-        final Overlay.Mark placed = placeMark(String.valueOf(place), colour, symbol, Overlay.Shape.BOX);
+      final List<Object> places = (List<Object>) verdict.get("places");
+      final List<Object> points = (List<Object>) verdict.get("points");
+      for (int index = 0; index < places.size(); index++) {
+        final Overlay.Mark placed = points != null
+            ? pointMark(points, index, colour, symbol, Overlay.Shape.BOX)
+            : placeMark(String.valueOf(places.get(index)), colour, symbol, Overlay.Shape.BOX);
         if (placed != null) {
           verdictMarks.add(placed);
-          drawn.add(mark.get("meaning") + " " + place);
+          drawn.add(mark.get("meaning") + " " + places.get(index));
         }
       }
     }
@@ -287,8 +340,12 @@ public final class Referee extends AbstractToolbarItem {
         final Color colour = Color.decode(String.valueOf(layer.get("colour")));
         final Overlay.Shape shape = "cross".equals(layer.get("style")) ? Overlay.Shape.GAP : Overlay.Shape.ZONE;
         int count = 0;
-        for (final Object place : (List<Object>) layer.get("places")) {
-          final Overlay.Mark placed = placeMark(String.valueOf(place), colour, "", shape);
+        final List<Object> places = (List<Object>) layer.get("places");
+        final List<Object> points = (List<Object>) layer.get("points");
+        for (int index = 0; index < places.size(); index++) {
+          final Overlay.Mark placed = points != null
+              ? pointMark(points, index, colour, "", shape)
+              : placeMark(String.valueOf(places.get(index)), colour, "", shape);
           if (placed != null) {
             marks.add(placed);
             count++;
@@ -312,7 +369,7 @@ public final class Referee extends AbstractToolbarItem {
       int found = 0;
       for (final Object item : verdicts) {
         final Map<String, Object> verdict = (Map<String, Object>) item;
-        if (piece.getProperty("UnitId").equals(verdict.get("unit"))) {
+        if (isOn(verdict, piece)) {
           for (final String line : String.valueOf(verdict.get("line")).split("\n")) {
             module.warn(PREFIX + line);
           }
@@ -344,6 +401,21 @@ public final class Referee extends AbstractToolbarItem {
       }
     }
     return null;
+  }
+
+  /** A mark at the map pixel the answer gives for the place at {@code index}, if its map is here. */
+  @SuppressWarnings("unchecked")
+  private static Overlay.Mark pointMark(List<Object> points, int index, Color colour, String symbol, Overlay.Shape shape) {
+    if (index >= points.size() || !(points.get(index) instanceof Map)) {
+      return null;
+    }
+    final Map<String, Object> point = (Map<String, Object>) points.get(index);
+    final VASSAL.build.module.Map map = VASSAL.build.module.Map.getMapById(String.valueOf(point.get("map")));
+    if (map == null || !(point.get("x") instanceof Double) || !(point.get("y") instanceof Double)) {
+      return null;
+    }
+    return new Overlay.Mark(map, new Point(((Double) point.get("x")).intValue(), ((Double) point.get("y")).intValue()),
+        colour, symbol, shape);
   }
 
   private static Overlay.Mark placeMark(String place, Color colour, String symbol, Overlay.Shape shape) {

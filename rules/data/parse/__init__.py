@@ -4,7 +4,8 @@ Each module of this package reads one file (or one part of ``map.toml``); this o
 ``game.toml``'s header and puts the parts together. A game folder holds ``game.toml``
 (sides, nationalities, terrain types), ``map.toml`` (boards, terrain, hexsides, towns,
 rails, edges, supply sources, or areas), ``units.toml`` (units and markers),
-``scenarios.toml`` and ``tables.toml``. Every name that refers to something else — a hex
+``scenarios.toml``, ``tables.toml`` and, for a game adopted from a module someone else
+made, ``module.toml``. Every name that refers to something else — a hex
 number, a terrain, a nationality, a unit — is checked here, so a typo is reported once,
 at load, as ``file:line: message``.
 """
@@ -19,6 +20,7 @@ from rules.data import look, presentation
 from rules.data.fields import Table
 from rules.data.game_rules import game_rules
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE, REQUIRED_FILES
+from rules.data.parse.adopted import read_adopted
 from rules.data.parse.cards import read_cards
 from rules.data.parse.game import read_nationalities, read_sides, read_terrain_types
 from rules.data.parse.maps import read_maps
@@ -159,6 +161,7 @@ def _parse_sources(
             tables.odds_tables,
             not played_on_areas(maps),
         ),
+        adopted=read_adopted(sources["module.toml"], spec_maps, units),
     )
 
 
