@@ -25,6 +25,7 @@ from builder.adopt.archive import BUILD_FILE, OLD_BUILD_FILE, ModuleArchive
 from builder.adopt.extension import target_module
 from builder.module import keys
 from builder.module.plugin import VERDICTS_MENU, add_referee, plugin_classes
+from builder.release import stavka_version
 from builder.module.traits import global_hotkey
 from builder.saves.names import data_entry
 from builder.vassal.archive import MODULE_DATA, zip_archive
@@ -73,7 +74,7 @@ def attached_build_file(spec: GameSpec, build_file: bytes) -> tuple[bytes, int]:
         if text is not None:
             element.text = text
             changed += 1
-    add_referee(root, spec)
+    add_referee(root, spec, stavka_version())
     body: bytes = etree.tostring(root, encoding="UTF-8", xml_declaration=True, standalone=False)
     return body, changed
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from lxml import etree
 
 from builder.adopt.archive import ModuleArchive
-from builder.module.plugin import COMPONENT, plugin_classes, referee_buttons
+from builder.module.plugin import plugin_classes, referee_button_element, referee_buttons
 from builder.release import stavka_version
 from builder.saves.names import data_entry
 from builder.vassal import limits as save_limits
@@ -114,18 +114,7 @@ def extension_build_file(spec: GameSpec, target: Metadata) -> bytes:
     )
     for button in referee_buttons(spec):
         element = etree.SubElement(root, ELEMENT_CLASS, target="")
-        etree.SubElement(
-            element,
-            COMPONENT,
-            {
-                "action": button.action,
-                "hotkey": button.key.encoded(),
-                "icon": "",
-                "name": button.text,
-                "text": button.text,
-                "tooltip": button.tooltip,
-            },
-        )
+        referee_button_element(element, button, stavka_version())
     body: bytes = etree.tostring(root, encoding="UTF-8", xml_declaration=True, standalone=False)
     return body
 

@@ -124,26 +124,33 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
     )
 
 
-def add_referee(root: etree._Element, spec: GameSpec, version: str) -> None:
-    """The plugin's buttons as children of the GameModule element, each with the lines
-    that install Stavka ``version`` (the plugin names the one for the player's system when
-    it finds no Stavka, or one too old)."""
+def referee_button_element(
+    parent: etree._Element, button: RefereeButton, version: str
+) -> etree._Element:
+    """``button`` as a plugin element under ``parent``, with the lines that install Stavka
+    ``version`` (the plugin names the one for the player's system when it finds no
+    Stavka, or one too old)."""
     lines = {line.system: line.install for line in install_lines(version)}
+    return etree.SubElement(
+        parent,
+        COMPONENT,
+        {
+            "action": button.action,
+            "hotkey": button.key.encoded(),
+            "icon": "",
+            "install": lines["Linux"],
+            "installWindows": lines["Windows"],
+            "name": button.text,
+            "text": button.text,
+            "tooltip": button.tooltip,
+        },
+    )
+
+
+def add_referee(root: etree._Element, spec: GameSpec, version: str) -> None:
+    """The plugin's buttons as children of the GameModule element."""
     for button in referee_buttons(spec):
-        etree.SubElement(
-            root,
-            COMPONENT,
-            {
-                "action": button.action,
-                "hotkey": button.key.encoded(),
-                "icon": "",
-                "install": lines["Linux"],
-                "installWindows": lines["Windows"],
-                "name": button.text,
-                "text": button.text,
-                "tooltip": button.tooltip,
-            },
-        )
+        referee_button_element(root, button, version)
 
 
 def jar_bytes(classes: Mapping[str, bytes]) -> bytes:
