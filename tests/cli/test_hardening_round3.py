@@ -1,0 +1,75 @@
+"""Issue 35, items 19, 20, 21 and 23: a results table's column that divides by zero, a
+position file's path to its game, outputs that remove only what they made, and engine
+runs that leave nothing in the checkout.
+
+Each input is built here and goes through the real command line, so each test also
+checks the one-line promise: bad input is one line starting ``stavka:`` and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.data.loader import games_directory
+from tests.cli.test_cli import run
+
+
+def _refused(arguments: tuple[str, ...], message: str) -> str:
+    code, output_text, error = run(*arguments)
+    assert code == 2, (output_text, error)
+    assert error.count("\n") == 1 and error.startswith("stavka: "), error
+    assert message in error, error
+    return error
+
+
+def _copy_of_ford(tmp_path: Path, name: str = "own-ford") -> Path:
+    folder = tmp_path / name
+    shutil.copytree(games_directory() / "ford", folder)
+    return folder
+
+
+# Item 19: an odds column that divides by zero.
+
+
+@pytest.mark.parametrize(
+    ("columns", "bad"),
+    [
+        (["1-2", "1-1", "1-0"], "'1-0'"),
+        (["0-0", "1-1", "2-1"], "'0-0'"),
+        (["0-1", "1-1", "2-1"], "'0-1'"),
+        (["1-1", "2-1", "\u0663-1"], "'\u0663-1'"),
+        (["1-1", "9" * 5000 + "-1"], "'9999"),
+    ],
+    ids=["1-0", "0-0", "0-1", "arabic-indic digit", "5000 digits"],
+)
+def test_an_odds_column_without_a_ratio_is_refused_at_its_line(
+    tmp_path: Path, columns: list[str], bad: str
+) -> None:
+    folder = _copy_of_ford(tmp_path)
+    tables = folder / "tables.toml"
+    text = tables.read_text(encoding="utf-8")
+    head, _ = text.split("columns = ", 1)
+    row = "[" + ", ".join(['"NE"'] * len(columns)) + "]"
+    tables.write_text(
+        head
+        + f"columns = {json.dumps(columns)}\n"
+        + "rolls = [0, 1, 2, 3, 4, 5, 6, 7]\n"
+        + "results = [\n"
+        + "".join(f"  {row},\n" for _ in range(8))
+        + ']\n\n[odds_table.codes]\nNE = "No effect."\n',
+        encoding="utf-8",
+    )
+    line = head.count("\n") + 1
+    position = tmp_path / "position.toml"
+    position.write_text('game = "./own-ford"\nturn = 1\n', encoding="utf-8")
+    for command in (
+        ("validate", str(folder)),
+        ("check", str(position)),
+        ("odds", str(position), "--attack", "0101", "--from", "0102"),
+    ):
+        error = _refused(command, f"tables.toml:{line}: column {bad}")
+        assert len(error) < 300, error
