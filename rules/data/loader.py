@@ -33,6 +33,13 @@ def shipped_games() -> list[str]:
     return sorted(child.name for child in directory.iterdir() if (child / "game.toml").is_file())
 
 
+def names_a_folder(name_or_path: str) -> bool:
+    """Whether a game is named as a folder's path (``./my-dos``, ``~/my-dos``, ``..``),
+    not as a shipped game: decided on the text as the user wrote it, since ``pathlib``
+    makes ``./my-dos`` into the bare ``my-dos``."""
+    return "/" in name_or_path or os.sep in name_or_path or name_or_path in (".", "..")
+
+
 def resolve_game(name_or_path: str) -> Path:
     """A game folder from a shipped game's name or the path of a user's own folder.
 
@@ -41,7 +48,7 @@ def resolve_game(name_or_path: str) -> Path:
     game even when a ``dos/`` folder was sent along with it. A user's own folder is
     given as a path (``./my-dos``, ``~/my-dos``) on the command line.
     """
-    if "/" not in name_or_path and os.sep not in name_or_path and name_or_path not in (".", ".."):
+    if not names_a_folder(name_or_path):
         shipped = games_directory() / name_or_path
         if name_or_path and (shipped / "game.toml").is_file():
             return shipped

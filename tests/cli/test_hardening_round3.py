@@ -73,3 +73,43 @@ def test_an_odds_column_without_a_ratio_is_refused_at_its_line(
     ):
         error = _refused(command, f"tables.toml:{line}: column {bad}")
         assert len(error) < 300, error
+
+
+# Item 20: a position file's path to its game is relative to the file.
+
+POSITIONS = Path(__file__).resolve().parents[1] / "referee" / "positions" / "tps"
+
+
+def test_a_game_path_in_a_position_file_is_relative_to_the_file_in_its_own_folder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's own form, ``game = "./railway"``, run from the file's folder."""
+    assert 'game = "./railway"' in (POSITIONS / "army_organisation.toml").read_text("utf-8")
+    monkeypatch.chdir(POSITIONS)
+    code, output_text, error = run("check", "army_organisation.toml")
+    assert (code, error) == (0, ""), error
+    assert output_text.startswith("Turning Point: Stalingrad, turn 3")
+
+
+def test_a_game_path_in_a_position_file_never_means_a_folder_of_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder named like the file's game in the working folder is not the game: the
+    file's own neighbour is, and a path up (``../``) counts from the file too."""
+    decoy = tmp_path / "railway"
+    decoy.mkdir()
+    (decoy / "game.toml").write_text("not = 'a game'\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, error = run("check", str(POSITIONS / "army_organisation.toml"))
+    assert (code, error) == (0, ""), error
+    nested = tmp_path / "deeper" / "positions"
+    nested.mkdir(parents=True)
+    ford = _copy_of_ford(tmp_path / "deeper", "my-ford")
+    position = nested / "start.toml"
+    position.write_text('game = "../my-ford"\nturn = 1\n', encoding="utf-8")
+    code, output_text, error = run("check", str(position.relative_to(tmp_path)))
+    assert (code, error) == (0, ""), error
+    assert output_text.startswith("The Ford, turn 1"), output_text
+    assert ford.is_dir()
+    position.write_text('game = "./my-ford"\nturn = 1\n', encoding="utf-8")
+    _refused(("check", str(position)), "positions/my-ford: no such game folder")
