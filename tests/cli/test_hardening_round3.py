@@ -8,12 +8,16 @@ checks the one-line promise: bad input is one line starting ``stavka:`` and exit
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
 
+from builder.output import write_new_file, write_output, write_own_output
 from rules.data.loader import games_directory
 from tests.cli.test_cli import run
 
@@ -113,3 +117,83 @@ def test_a_game_path_in_a_position_file_never_means_a_folder_of_the_working_fold
     assert ford.is_dir()
     position.write_text('game = "./my-ford"\nturn = 1\n', encoding="utf-8")
     _refused(("check", str(position)), "positions/my-ford: no such game folder")
+
+
+# Item 21: a writer removes only what this process made.
+
+
+def test_stavka_new_keeps_a_users_folder_named_like_its_staging_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``.NAME.part-PID`` was the staging folder's fixed name: a user's folder of that
+    name was removed, whatever it held."""
+    monkeypatch.chdir(tmp_path)
+    for name in (f".my-game.part-{os.getpid()}", ".my-game.part", ".my-game.part-1"):
+        kept = tmp_path / name
+        kept.mkdir()
+        (kept / "notes.txt").write_text("mine", encoding="utf-8")
+    code, _, error = run("new", "my-game")
+    assert (code, error) == (0, "")
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        [".my-game.part", ".my-game.part-1", f".my-game.part-{os.getpid()}", "my-game"]
+    )
+    for name in (f".my-game.part-{os.getpid()}", ".my-game.part", ".my-game.part-1"):
+        assert (tmp_path / name / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_stavka_new_that_fails_removes_only_its_own_staging_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    real_write = Path.write_bytes
+
+    def full_disk(path: Path, data: bytes) -> int:
+        if path.name == "units.toml":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    _refused(("new", "my-game"), "my-game: cannot write (No space left on device)")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stavka_new_gives_the_folder_the_users_usual_permissions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    previous = os.umask(0o022)
+    try:
+        code, _, error = run("new", "my-game")
+    finally:
+        os.umask(previous)
+    assert (code, error) == (0, "")
+    assert stat.S_IMODE((tmp_path / "my-game").stat().st_mode) == 0o755
+    assert stat.S_IMODE((tmp_path / "my-game" / "game.toml").stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize("writer", ["replace", "new", "own"])
+def test_an_output_writer_never_removes_a_users_file_named_like_its_temporaries(
+    tmp_path: Path, writer: str
+) -> None:
+    """Files named like a killed run's temporaries (``.X.<digits>….part``) were removed
+    by the next write of X when no process of that number ran: they may be the user's."""
+    dead = 2**22 + 12_345  # above the kernel's default pid_max: no such process
+    target = tmp_path / "out.html"
+    users = [
+        tmp_path / f".out.html.{dead}.0a1b2c.part",
+        tmp_path / f".out.html.{dead}.part",
+        tmp_path / ".out.html.1.notes.part",
+    ]
+    for path in users:
+        path.write_bytes(b"the user's")
+    if writer == "replace":
+        write_output(target, b"whole")
+    elif writer == "new":
+        write_new_file(target, b"whole")
+    else:
+        write_own_output(target, b"<!-- stavka -->", lambda head: head.startswith(b"<!--"), 4)
+        write_own_output(target, b"<!-- stavka -->", lambda head: head.startswith(b"<!--"), 4)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        ["out.html", *(path.name for path in users)]
+    )
+    assert all(path.read_bytes() == b"the user's" for path in users)
