@@ -57,6 +57,9 @@ class ArmLook:
     provenance: Provenance
     image: str | None = None
     """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
+    image_data: bytes | None = None
+    """That file's bytes when the data came from a module, which carries them (a
+    module's data has no folder to read the file from); else ``None``."""
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,8 @@ class FaceText:
     area_game: bool
     image: Path | None = None
     """A game's own picture for the arm, drawn in the symbol's frame (``[[arm]] image``)."""
+    image_data: bytes | None = None
+    """That picture's bytes when a module carried the data (no folder to read it from)."""
 
 
 _ORDINAL = re.compile(r"^(\d+)(st|nd|rd|th)$", re.IGNORECASE)
@@ -224,6 +226,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         reduced=step_index > 0,
         area_game=game.is_area_game,
         image=_arm_image(unit, game),
+        image_data=_arm_image_data(unit, game),
     )
 
 
@@ -231,6 +234,12 @@ def _arm_image(unit: Unit, game: GameSpec) -> Path | None:
     """The picture a game's own arm is drawn with, if it has one."""
     look = game.arms.get(normalise_arm(unit.arm))
     return None if look is None or look.image is None else Path(game.folder) / look.image
+
+
+def _arm_image_data(unit: Unit, game: GameSpec) -> bytes | None:
+    """The picture's bytes, when the game's data came from a module that carries them."""
+    look = game.arms.get(normalise_arm(unit.arm))
+    return None if look is None else look.image_data
 
 
 def _step_card_count(unit: Unit) -> str:
@@ -424,7 +433,7 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
     if text.image is not None:
         s, origin = counter.size_px, counter.bleed_px
         frame = (origin + s * 0.27, origin + s * 0.38, origin + s * 0.73, origin + s * 0.64)
-        paste_picture(face, frame, text.image)
+        paste_picture(face, frame, text.image, text.image_data)
     return face
 
 

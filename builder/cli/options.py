@@ -46,8 +46,9 @@ MODULE = click.option(
     "module_path",
     metavar="MODULE.vmod",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Judge the save with the game data this module was built from (a module built from your own copy); "
-    "without it, a save of a shipped module is judged with the shipped data.",
+    help="Judge the save with the game data this module carries (your own copy of a game, or a game of "
+    "your own); a save of an earlier build of the module is judged too, with a note that the data "
+    "differ. Without it, a save of a shipped module is judged with the shipped data.",
 )
 
 

@@ -23,7 +23,10 @@ def position_from_save(path: Path, module: Path | None = None) -> Position:
 
 def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None) -> Position:
     """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
-    spec = spec_of_save(path, saved, module)
-    if spec.cards is not None:
-        return area_position_from_save(path, saved, spec)
-    return hex_position(path, saved, spec)
+    return spec_of_save(path, saved, module).read(
+        lambda spec: (
+            area_position_from_save(path, saved, spec)
+            if spec.cards is not None
+            else hex_position(path, saved, spec)
+        )
+    )

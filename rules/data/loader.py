@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from rules.data.cache import cached_game
@@ -83,20 +83,31 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     return cached_game(folder, files, variant, lambda: _parse(folder, with_generated))
 
 
-def game_data_files(folder: Path) -> dict[str, bytes]:
-    """The bytes of every data file the game in ``folder`` is loaded from, by file name:
-    what a module carries, so the referee can judge its saves with the same data."""
+def game_data_files(folder: Path, named: Iterable[str] = ()) -> dict[str, bytes]:
+    """The bytes of every data file the game in ``folder`` is loaded from, and of the
+    files its data names (``named``: :func:`files_named_by`), by name inside the folder:
+    what a module carries, so the referee can judge its saves, and draw its counters, with
+    the same data."""
+    named = tuple(named)
     files: dict[str, bytes] = {}
-    for name in (*GAME_FILES, GENERATED_MAP_FILE):
+    for name in (*GAME_FILES, GENERATED_MAP_FILE, *named):
         try:
             files[name] = (folder / name).read_bytes()
         except FileNotFoundError:
+            if name in named:
+                raise DataError(folder / name, None, "missing: the game's data names it") from None
             continue
         except OSError as error:
             raise DataError(
                 folder / name, None, f"cannot read ({error.strerror or error})"
             ) from error
     return files
+
+
+def files_named_by(spec: GameSpec) -> tuple[str, ...]:
+    """The files besides its TOML files that a game's data names, by path inside its
+    folder: the pictures its own arms are drawn with (``[[arm]] image``)."""
+    return tuple(sorted({look.image for look in spec.arms.values() if look.image is not None}))
 
 
 def data_digest(files: Mapping[str, bytes]) -> str:
@@ -109,9 +120,11 @@ def data_digest(files: Mapping[str, bytes]) -> str:
     return f"sha256:{digest.hexdigest()}"
 
 
-def shipped_digest(game: str) -> str:
-    """The digest of the shipped game ``game``'s data as it is now."""
-    return data_digest(game_data_files(games_directory() / game))
+def digest_of(spec: GameSpec) -> str:
+    """The digest of the data ``spec`` was loaded from, as it is now in its folder (a
+    shipped game's: what a save of the shipped module must carry)."""
+    folder = Path(spec.folder)
+    return data_digest(game_data_files(folder, files_named_by(spec)))
 
 
 def data_origin(folder: str) -> str:
