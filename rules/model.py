@@ -447,6 +447,10 @@ class GameSpec:
     arms: Mapping[str, ArmLook] = field(default_factory=dict)
     """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
     wording: Wording = field(default_factory=Wording)
+    counter_values: str | None = None
+    """What a unit's counter prints of a step's values: a template of ``{attack}``,
+    ``{defence}``, ``{movement}`` and ``{combat}`` (``[game] counter_values``, checked
+    by :func:`rules.data.look.counter_values`); None prints the builder's default."""
     referee: GameRules | None = None
     """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
     referee is code of its own, or it has none."""

@@ -185,8 +185,10 @@ def corner_text(unit: Unit) -> str:
     return str(turns[0]) if turns else ""
 
 
-def values_text(step: UnitStep, with_movement: bool) -> str:
-    """The bottom line: ``A-D-M``, or ``C-M`` when attack equals defence; "?" for None."""
+def values_text(step: UnitStep, with_movement: bool, template: str | None = None) -> str:
+    """The bottom line as the game's data says (``template``, :attr:`GameSpec.counter_values`),
+    or by default ``C-M`` where attack equals defence, else ``A-D-M`` (an area game's
+    counters print no movement); "?" for None."""
 
     def shown(value: int | None) -> str:
         return "?" if value is None else str(value)
@@ -195,7 +197,16 @@ def values_text(step: UnitStep, with_movement: bool) -> str:
         combat = shown(step.attack)
     else:
         combat = f"{shown(step.attack)}-{shown(step.defence)}"
-    return f"{combat}-{shown(step.movement)}" if with_movement else combat
+    if template is None:
+        template = "{combat}-{movement}" if with_movement else "{combat}"
+    return template.format_map(
+        {
+            "attack": shown(step.attack),
+            "defence": shown(step.defence),
+            "movement": shown(step.movement),
+            "combat": combat,
+        }
+    )
 
 
 def is_flight(unit: Unit) -> bool:
@@ -215,7 +226,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         attack = unit.steps[step_index].attack
         values = f"{'?' if attack is None else attack} R{unit.traits.flight_range}"
     else:
-        values = values_text(unit.steps[step_index], with_movement=not game.is_area_game)
+        values = values_text(unit.steps[step_index], not game.is_area_game, game.counter_values)
     return FaceText(
         corner=corner_text(unit),
         designation=printed_designation(unit),

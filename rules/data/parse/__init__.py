@@ -78,7 +78,7 @@ def _parse_sources(
         "referee",
     )
     header = game.table("game")
-    header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
+    header.only("id", "title", "publisher", "year", "rules", "counter_values", *look.WORDING_KEYS)
     sides = read_sides(game)
     nationalities = read_nationalities(game, {side.id for side in sides})
     terrain_types = read_terrain_types(game)
@@ -151,6 +151,7 @@ def _parse_sources(
         help=presentation.help_sections(game),
         arms=arms,
         wording=look.wording(header),
+        counter_values=look.counter_values(header),
         referee=game_rules(
             game,
             {unit.arm for unit in units.values()},
