@@ -20,7 +20,12 @@ from rules.data.fields import Table
 from rules.data.game_rules import game_rules
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE, REQUIRED_FILES
 from rules.data.parse.cards import read_cards
-from rules.data.parse.game import read_nationalities, read_sides, read_terrain_types
+from rules.data.parse.game import (
+    mobility_classes,
+    read_nationalities,
+    read_sides,
+    read_terrain_types,
+)
 from rules.data.parse.maps import read_maps
 from rules.data.parse.scenarios import read_scenarios
 from rules.data.parse.tables import read_tables
@@ -92,6 +97,7 @@ def _parse_sources(
         not played_on_areas(maps),
         arms,
         {area.id for game_map in maps for area in game_map.areas},
+        mobility_classes(terrain_types, {side.id for side in sides}),
     )
     scenarios = read_scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = read_tables(sources["tables.toml"])
