@@ -9,10 +9,14 @@ forbid it.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from builder.validation import validate_for_build
+from rules.data.loader import load_game
+from rules.errors import DataError
 from tests.cli.test_cli import run
 
 HILL = Path(__file__).resolve().parents[1] / "kit" / "hill"
@@ -152,3 +156,14 @@ def test_a_text_only_the_module_shows_may_hold_any_character(tmp_path: Path) -> 
     assert (code, error) == (0, ""), error
     code, _, error = run("build", str(folder), "--dist", str(tmp_path / "dist"))
     assert (code, error) == (0, ""), error
+
+
+def test_a_game_with_no_map_to_build_is_refused() -> None:
+    """Areas without outlines load (the referee judges them), but no module can be built."""
+    hill = load_game(str(HILL))
+    unbuildable = replace(
+        hill, maps=tuple(replace(game_map, hex_map=None) for game_map in hill.maps)
+    )
+    with pytest.raises(DataError, match="has no hex map or outlined area map: Stavka cannot build"):
+        validate_for_build(unbuildable)
+    validate_for_build(hill)
