@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rules.data.cache import cached_game
+from rules.data.cache import cached_data, cached_game
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
 from rules.errors import DataError
 from rules.model import GameSpec
@@ -143,10 +143,15 @@ def is_shipped_folder(folder: Path) -> bool:
 
 def load_game_data(label: Path, files: Mapping[str, bytes]) -> GameSpec:
     """Read and check a game held in memory (a module's copy of its data); ``label``
-    names the files in errors. Parsed every time: a module's data is not cached."""
-    from rules.data import parse
+    names the files in errors. Parsed once for the same files under the same label,
+    then read from the cache (:func:`rules.data.cache.cached_data`)."""
 
-    return parse.parse_game_files(label, files)
+    def parse() -> GameSpec:
+        from rules.data import parse
+
+        return parse.parse_game_files(label, files)
+
+    return cached_data(str(label), data_digest(files), parse)
 
 
 def _parse(folder: Path, with_generated: bool) -> GameSpec:
