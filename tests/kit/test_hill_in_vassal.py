@@ -40,7 +40,8 @@ def test_hill_112_loads_strictly_and_shows_its_own_symbol(tmp_path: Path) -> Non
     assert sappers is not None
     x, y = BoardView(game_map, 0).centre(sappers)
     around = picture.crop((round(x) - 30, round(y) - 30, round(x) + 30, round(y) + 30))
+    colours = [colour for _, colour in around.getcolors(1 << 16) or [] if isinstance(colour, tuple)]
     assert any(
         max(abs(a - b) for a, b in zip(colour, PICTURE_PINK, strict=True)) < 24
-        for _, colour in around.getcolors(1 << 16) or []
+        for colour in colours
     ), "no pink of the sappers' picture around 0402"

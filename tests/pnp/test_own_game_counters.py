@@ -121,7 +121,11 @@ def test_the_module_pdf_and_report_print_the_datas_values(
     options = PnpOptions()
     ours = CounterArt(hill, options.counter_inches, options.duplex.bleed_mm).unit(sappers)[0]
     theirs = CounterArt(default, options.counter_inches, options.duplex.bleed_mm).unit(sappers)[0]
-    printed = [image.image for image in PdfReader(pdf).pages[COUNTER_FRONTS_PAGE - 1].images]
+    printed = [
+        image.image
+        for image in PdfReader(pdf).pages[COUNTER_FRONTS_PAGE - 1].images
+        if image.image is not None
+    ]
     assert any(_same(image, ours) for image in printed)
     assert not any(_same(image, theirs) for image in printed)
     # The report, judging the module's set-up with the module's data, draws it too.
