@@ -109,7 +109,7 @@ def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
 
 def read_trail(path: Path, module: Path | None = None) -> Trail:
     """The start of ``path`` and the position after each logged step that changed it,
-    judged with ``module``'s data when given (as ``stavka check --module`` judges).
+    judged with ``module``'s data when given (as ``stavka check --module`` judges a save).
 
     A save with no logged steps is a trail of its start alone. Raises
     :class:`SaveError` (one line, naming the file) for a file that is no save of one of
@@ -122,9 +122,12 @@ def read_trail(path: Path, module: Path | None = None) -> Trail:
         raise error if error.path is not None else with_path(error, path) from error
     steps = iter(replay_steps(commands, save_file.module, save_file.save))
     _, first = next(steps)
-    spec = spec_of_save(path, first, module)
     readings: dict[str, PieceReading] = {}
-    start = _snapshot(path, 0, first, spec, readings)
-    snapshots = tuple(_snapshot(path, step, saved, spec, readings) for step, saved in steps)
+
+    def snapshots(spec: GameSpec) -> tuple[Snapshot, ...]:
+        start = _snapshot(path, 0, first, spec, readings)
+        return (start, *(_snapshot(path, step, saved, spec, readings) for step, saved in steps))
+
+    start, *later = spec_of_save(path, first, module).read(snapshots)
     said, rolls = _talk(commands)
-    return Trail(str(path), start, snapshots, len(logged_steps(commands)[1]), said, rolls)
+    return Trail(str(path), start, tuple(later), len(logged_steps(commands)[1]), said, rolls)

@@ -60,6 +60,9 @@ class ArmLook:
     provenance: Provenance
     image: str | None = None
     """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
+    image_data: bytes | None = None
+    """That file's bytes when the data came from a module, which carries them (a
+    module's data has no folder to read the file from); else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -447,6 +450,10 @@ class GameSpec:
     arms: Mapping[str, ArmLook] = field(default_factory=dict)
     """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
     wording: Wording = field(default_factory=Wording)
+    counter_values: str | None = None
+    """What a unit's counter prints of a step's values: a template of ``{attack}``,
+    ``{defence}``, ``{movement}`` and ``{combat}`` (``[game] counter_values``, checked
+    by :func:`rules.data.look.counter_values`); None prints the builder's default."""
     referee: GameRules | None = None
     """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
     referee is code of its own, or it has none."""

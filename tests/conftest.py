@@ -4,14 +4,13 @@ data cache of the test run's own."""
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rules.model import GameSpec
-from tests.support.engine import VCHECK, vcheck_available
+from tests.support.engine import VCHECK, engine_process, vcheck_available
 from tests.support.games import shipped_game
 
 
@@ -22,7 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
     first calls at once would run two set-ups against one package lock."""
     parallel = config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses")
     if parallel and not hasattr(config, "workerinput") and vcheck_available():
-        subprocess.run([str(VCHECK), "--help"], capture_output=True, check=False, timeout=1800)
+        engine_process([str(VCHECK), "--help"], timeout=1800)
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from rules.referee.hidden import player_view
 
 
 def _audited(paths: tuple[Path, ...], module: Path | None = None) -> tuple[Ledger, Trail]:
-    """The ledger of the files, and the trail it was judged on (whose snapshots the
-    timeline page shows), judged with ``module``'s data when given."""
+    """The ledger of the files, judged with ``module``'s data when given, and the trail
+    it was judged on (whose snapshots the timeline page shows)."""
     from builder.audit_trail import read_trail  # the save reader is loaded only to audit
 
     if not 1 <= len(paths) <= 2:

@@ -36,13 +36,12 @@ def validate(game: str) -> None:
     # The drawing code is loaded only here: games and the referee need none of it.
     from builder.adopt.artwork import adopted_art
     from builder.art.look import look_problems
-    from builder.validation import check_drawable, check_setups
+    from builder.validation import validate_for_build
 
     spec = load_game(game)
     check_game_data(spec)
     adopted_art(spec)  # an adopted game's own pictures, read as the build reads them
-    check_drawable(spec)
-    check_setups(spec)
+    validate_for_build(spec)
     for problem in look_problems(spec):
         click.echo(f"warning: {problem.where}: {problem.message}", err=True)
     hexes = sum(

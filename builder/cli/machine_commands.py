@@ -6,9 +6,10 @@ paid once, on the first press: each request is one line of JSON on standard inpu
 ``{"args": ["check", "SAVE", "--as", "Axis", "--format", "json"]}``, and each answer one
 line on standard output, ``{"exit": 0, "answer": {...}}`` (the command's JSON answer) or
 ``{"exit": 2, "error": "stavka: SAVE: ..."}`` (its one line), each with ``"stavka"``, the
-version answering, which the plugin names. Only the commands that answer the plugin are
-served, and only with JSON output; the process ends at the end of its input, which is
-when the Player that started it closes.
+version answering, which the plugin names; an answer adds ``notes``, the lines a command
+says beside it (``stavka: note: …``, :mod:`builder.notes`), when there are any. Only the
+commands that answer the plugin are served, and only with JSON output; the process ends
+at the end of its input, which is when the Player that started it closes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import click
 
 from builder.cli import main
 from builder.release import stavka_version
+from builder.notes import NOTE_PREFIX
 
 SERVED_COMMANDS = ("check", "odds", "duel", "air")
 """What the plugin asks; nothing that writes a file (``check --annotate``)."""
@@ -59,7 +61,8 @@ def answer(arguments: Sequence[str]) -> dict[str, object]:
     if code != 0:
         lines = err.getvalue().strip().splitlines() or [f"exit status {code}"]
         return {"exit": code, "error": lines[-1]}
-    return {"exit": 0, "answer": json.loads(out.getvalue())}
+    notes = [line for line in err.getvalue().splitlines() if line.startswith(NOTE_PREFIX)]
+    return {"exit": 0, "answer": json.loads(out.getvalue())} | ({"notes": notes} if notes else {})
 
 
 def serve(requests: IO[str], answers: IO[str]) -> None:

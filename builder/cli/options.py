@@ -46,9 +46,10 @@ MODULE = click.option(
     "module_path",
     metavar="MODULE.vmod",
     type=click.Path(exists=True, path_type=Path),
-    help="Judge the save with the game data this module was built from (a module built from your own copy); "
-    "without it, a save of a shipped module is judged with the shipped data. A save of a module someone "
-    "else made is judged with its adopted game: the extension (.vmdx) or the game folder.",
+    help="Judge the save with the game data this module carries (your own copy of a game, or a game of "
+    "your own); a save of an earlier build of the module is judged too, with a note that the data "
+    "differ. Without it, a save of a shipped module is judged with the shipped data. A save of a "
+    "module someone else made is judged with its adopted game: the extension (.vmdx) or the game folder.",
 )
 
 

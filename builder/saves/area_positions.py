@@ -26,6 +26,7 @@ from builder.saves.area_names import (
 )
 from builder.saves.names import SIDE_LAYER, dead_pile_name
 from builder.saves.reading import (
+    carries_digest,
     piece_layer,
     piece_properties,
     optional_rule_settings,
@@ -160,6 +161,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
     eliminated: list[Unit] = []
     control: dict[str, str] = {}
     cards = _Cards(path, spec, saved)
+    printed = not carries_digest(saved)
     placed: dict[str, str] = {}
     for piece in saved.pieces:
         properties = piece_properties(piece)
@@ -168,7 +170,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         if "CardId" in properties:
             cards.add(piece, properties["CardId"])
         elif "UnitId" in properties:
-            unit = unit_of(path, spec, piece)
+            unit = unit_of(path, spec, piece, printed)
             assert unit is not None
             if unit.id in placed:
                 raise SaveError(

@@ -10,6 +10,7 @@ from builder.saves.hex_positions import hex_position
 from builder.saves.reading import adopted_save, spec_of_save
 from builder.vassal.model import SavedGame
 from builder.vassal.reader import read_saved_game
+from rules.model import GameSpec
 from rules.referee.position import Position
 
 
@@ -26,9 +27,11 @@ def position_from_save(path: Path, module: Path | None = None) -> Position:
 
 def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None) -> Position:
     """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
-    spec = spec_of_save(path, saved, module)
-    if adopted_save(spec, saved.module, saved.pieces):
-        return adopted_position(path, saved, spec)
-    if spec.cards is not None:
-        return area_position_from_save(path, saved, spec)
-    return hex_position(path, saved, spec)
+    def read(spec: GameSpec) -> Position:
+        if adopted_save(spec, saved.module, saved.pieces):
+            return adopted_position(path, saved, spec)
+        if spec.cards is not None:
+            return area_position_from_save(path, saved, spec)
+        return hex_position(path, saved, spec)
+
+    return spec_of_save(path, saved, module).read(read)

@@ -296,22 +296,6 @@ def test_a_file_created_meanwhile_is_never_replaced(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["copy.vsav"]
 
 
-def test_temporary_files_of_killed_runs_are_cleaned_up(tmp_path: Path) -> None:
-    dead = 2**22 + 12_345  # above the kernel's default pid_max: no such process
-    leftovers = [
-        tmp_path / f".out.pdf.{dead}.0a1b2c.part",
-        tmp_path / f".out.pdf.{os.getpid()}.ffff.part",
-    ]
-    for path in leftovers:
-        path.write_bytes(b"half")
-    other = tmp_path / f".other.pdf.{dead}.0a1b2c.part"
-    other.write_bytes(b"another file's")
-    write_output(tmp_path / "out.pdf", b"whole")
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
-        [".other.pdf.4206649.0a1b2c.part", f".out.pdf.{os.getpid()}.ffff.part", "out.pdf"]
-    )
-
-
 # Item 16: duplicates.
 
 

@@ -12,8 +12,9 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -196,6 +197,29 @@ def unread_dialogs(report: dict[str, object]) -> bool:
     )
 
 
+def engine_process(
+    command: Sequence[str], timeout: float, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``command`` (vcheck, or a driver of it) run in a working folder of its own, which
+    is removed after it.
+
+    VASSAL writes where its working folder is: a ``save`` step (``GameState.saveGame``)
+    puts an empty error log at ``CONF_DIR_IS_UNDEFINED/errorLog-VERSION``, relative to
+    it: VASSAL's own logback.xml names its log ``${CONF_DIR}/errorLog-VERSION``, and the
+    logback 1.2 vcheck runs, without janino, skips the ``<if>`` that defines CONF_DIR.
+    Run from the checkout, that folder was committed once (issue 35, item 23)."""
+    with tempfile.TemporaryDirectory(prefix="stavka-engine-") as folder:
+        return subprocess.run(
+            list(command),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+            cwd=folder,
+            env=None if env is None else dict(env),
+        )
+
+
 def run_vcheck(
     module: Path, save: Path | None = None, *extra: str, engine: str = MAIN_ENGINE
 ) -> tuple[int, dict[str, object]]:
@@ -207,9 +231,7 @@ def run_vcheck(
         + list(extra)
     )
     for _attempt in range(ENGINE_ATTEMPTS):
-        completed = subprocess.run(
-            command, capture_output=True, text=True, timeout=600, check=False
-        )
+        completed = engine_process(command, timeout=600)
         try:
             report: dict[str, object] = json.loads(completed.stdout)
         except json.JSONDecodeError as error:

@@ -22,7 +22,12 @@ from rules.data.game_rules import game_rules
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE, REQUIRED_FILES
 from rules.data.parse.adopted import read_adopted
 from rules.data.parse.cards import read_cards
-from rules.data.parse.game import read_nationalities, read_sides, read_terrain_types
+from rules.data.parse.game import (
+    mobility_classes,
+    read_nationalities,
+    read_sides,
+    read_terrain_types,
+)
 from rules.data.parse.maps import read_maps
 from rules.data.parse.scenarios import read_scenarios
 from rules.data.parse.tables import read_tables
@@ -80,7 +85,7 @@ def _parse_sources(
         "referee",
     )
     header = game.table("game")
-    header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
+    header.only("id", "title", "publisher", "year", "rules", "counter_values", *look.WORDING_KEYS)
     sides = read_sides(game)
     nationalities = read_nationalities(game, {side.id for side in sides})
     terrain_types = read_terrain_types(game)
@@ -94,6 +99,7 @@ def _parse_sources(
         not played_on_areas(maps),
         arms,
         {area.id for game_map in maps for area in game_map.areas},
+        mobility_classes(terrain_types, {side.id for side in sides}),
     )
     scenarios = read_scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = read_tables(sources["tables.toml"])
@@ -153,6 +159,7 @@ def _parse_sources(
         help=presentation.help_sections(game),
         arms=arms,
         wording=look.wording(header),
+        counter_values=look.counter_values(header),
         referee=game_rules(
             game,
             {unit.arm for unit in units.values()},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from rules.data import look
 from rules.data.fields import Table
 from rules.data.parse.shared import unique
@@ -44,6 +46,22 @@ def read_nationalities(game: Table, sides: set[str]) -> dict[str, Nationality]:
         )
         result[nationality.id] = nationality
     return result
+
+
+def mobility_classes(
+    terrain_types: Mapping[str, TerrainType], side_ids: Collection[str]
+) -> frozenset[str]:
+    """The mobility classes the terrain prices movement for: every key of a terrain's
+    ``movement`` but ``all`` and a side's id (DoS's ``axis = "prohibited"``). Where there
+    are any, a unit's mobility must be one of them: any other would move everywhere at
+    the ``all`` cost, as a typo ("mechanised") would. Empty where the terrain prices no
+    class (Turning Point), and then a unit's mobility is not checked."""
+    return frozenset(
+        key
+        for terrain in terrain_types.values()
+        for key in terrain.movement
+        if key != "all" and key not in side_ids
+    )
 
 
 def read_terrain_types(game: Table) -> dict[str, TerrainType]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rules.data import look
 from rules.data.fields import Table, unknown_name_message
@@ -33,9 +33,11 @@ def read_units(
     moves_by_hex: bool,
     arms: dict[str, ArmLook],
     areas: set[str],
+    mobilities: Collection[str] = (),
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
     """The units and markers of ``units.toml``; ``areas`` are the area ids a unit's
-    ``rebuilt_in`` may name (none on a hex map)."""
+    ``rebuilt_in`` may name (none on a hex map), ``mobilities`` the mobility classes a
+    unit's may be (:func:`rules.data.parse.game.mobility_classes`; none: any)."""
     if source is None:
         return {}, {}
     root = Table.root(source)
@@ -82,7 +84,7 @@ def read_units(
             nationality=nationality,
             arm=table.text("arm"),
             size=table.text("size", ""),
-            mobility=table.text("mobility"),
+            mobility=_mobility(table, mobilities),
             steps=steps,
             arrivals=arrivals,
             properties=properties,
@@ -102,6 +104,19 @@ def read_units(
             table.provenance(),
         )
     return units, markers
+
+
+def _mobility(table: Table, mobilities: Collection[str]) -> str:
+    """A unit's mobility class, one the terrain prices movement for where it prices any."""
+    mobility = table.text("mobility")
+    if mobilities and mobility not in mobilities:
+        raise table.error(
+            unknown_name_message("mobility class", mobility, mobilities)
+            + ": the terrain's movement costs name no other (a class of its own is named "
+            + f"in a terrain's movement, such as {{ all = 1, {mobility} = 1 }})",
+            "mobility",
+        )
+    return mobility
 
 
 def _properties(table: Table | None, areas: set[str]) -> dict[str, str]:
