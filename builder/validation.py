@@ -155,7 +155,11 @@ def check_buildable(spec: GameSpec) -> None:
 
 def check_legends(spec: GameSpec) -> None:
     """Each hex map has a board corner with room for its title and legend, as the build
-    places them; a board too small for it is a :class:`DataError` on its ``size`` line."""
+    places them; a board too small for it is a :class:`DataError` on its ``size`` line.
+    An adopted game's boards keep the module's pictures and print without a legend where
+    they have no room for one (:func:`builder.art.board.render_board`)."""
+    if spec.adopted is not None:
+        return
     for map_index, game_map in enumerate(spec.maps):
         if game_map.hex_map is None:
             continue

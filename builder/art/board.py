@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.board_view import BoardView, Box, Point
 from builder.art.fonts import font
-from builder.art.legend import draw_legend, place_legend
+from builder.art.legend import LegendPlacementError, draw_legend, place_legend
 from builder.art.look import INK, BoardLook, Colour, look_of
 from builder.art.map_symbols import (
     GRID,
@@ -90,7 +90,15 @@ def draw_board(
     drawn |= _towns(draw, view, game_map, on_board)
     drawn |= _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
-    legend = place_legend(spec, game_map)
+    try:
+        legend = place_legend(spec, game_map)
+    except LegendPlacementError:
+        # A game adopted from a module is drawn from its terrain draft only for print and
+        # play; its boards are the module's pictures, whose own legend lies where it was
+        # drawn, so a board with no corner to spare prints without one.
+        if spec.adopted is None:
+            raise
+        return image, drawn
     if legend.board_index == board_index:
         draw_legend(draw, spec, legend, look.subtitle)
     return image, drawn
