@@ -11,7 +11,7 @@ from rules.game_rules import CombatRule, Role, Rounding
 from rules.hexes import Hex
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.supply import SupplyLines
+from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import UnitState
 from rules.referee.prose import unit_ref

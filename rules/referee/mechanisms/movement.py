@@ -12,9 +12,9 @@ from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.combat import current_step
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.supply import SupplyLines
+from rules.referee.mechanisms.combat import current_step
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.position import UnitState
 from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict

@@ -1,4 +1,4 @@
-"""The data-configured referee: the mechanisms of :mod:`rules.referee.kit` wired into the
+"""The data-configured referee: the mechanisms of :mod:`rules.referee.mechanisms` wired into the
 hex engine's hooks, with the rule sections the game's ``[referee]`` table names."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from functools import cached_property
 from rules.game_rules import GameRules
 from rules.hexes import Hex
 from rules.referee.hexgame import HexReferee
-from rules.referee.kit.combat import Combat
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.movement import Movement
-from rules.referee.kit.supply import IN_SUPPLY, OUT_OF_SUPPLY, SupplyLines
+from rules.referee.mechanisms.combat import Combat
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.movement import Movement
+from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY, SupplyLines
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
