@@ -20,7 +20,6 @@ from rules.referee.dos.reserves import RESERVE_RULE, Reserves
 from rules.referee.dos.settings import URANUS, Settings
 from rules.referee.dos.strength import halve
 from rules.referee.dos.supply import SupplyLines
-from rules.referee.dos.units import current_step
 from rules.referee.position import Position, UnitState
 
 
@@ -49,7 +48,7 @@ class Movement:
     def allowance(self, state: UnitState) -> int:
         """Printed movement, halved out of supply or under coastal or air supply (7.5, 7.6,
         7.15) and on Uranus turn 1 (3.3), each halving rounding down but never below 1."""
-        printed = current_step(state).movement or 0
+        printed = state.current_step.movement or 0
         times = (0 if self.supply.supply_of(state).state.full_attack else 1) + (
             1 if self.settings.scenario == URANUS and self.position.turn == 1 else 0
         )

@@ -27,11 +27,6 @@ def halved(strength: int, rounding: Rounding) -> Fraction:
     return half
 
 
-def current_step(state: UnitState) -> int:
-    """The index of the unit's step in its printed steps (full strength first)."""
-    return len(state.unit.steps) - state.steps
-
-
 class Combat:
     """Strengths and unit-kind modifiers of attacks."""
 
@@ -46,7 +41,7 @@ class Combat:
     def strength(self, state: UnitState, effect: str) -> Contribution:
         """The unit's ``effect`` ("attack" or "defence") strength, halved out of supply."""
         assert state.hex is not None
-        step = state.unit.steps[current_step(state)]
+        step = state.current_step
         printed = step.attack if effect == "attack" else step.defence
         value = printed or 0
         label = self.board.label(state.hex)

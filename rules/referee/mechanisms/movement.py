@@ -12,7 +12,6 @@ from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.mechanisms.combat import current_step
 from rules.referee.mechanisms.forces import Forces
 from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.position import UnitState
@@ -48,7 +47,7 @@ class Movement:
     def allowance(self, state: UnitState) -> int:
         """The printed movement allowance, halved (rounded down) out of supply when the
         game's supply rule says so."""
-        printed = state.unit.steps[current_step(state)].movement or 0
+        printed = state.current_step.movement or 0
         return floor(printed / 2) if self.supply.halves(state, "movement") else printed
 
     def step_cost(

@@ -21,7 +21,7 @@ from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
 from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
-from rules.referee.tps.units import AXIS, current_step, is_flight
+from rules.referee.tps.units import AXIS, is_flight
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
@@ -40,7 +40,7 @@ class Movement:
 
     def allowance(self, state: UnitState) -> int:
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
-        printed = current_step(state).movement or 0
+        printed = state.current_step.movement or 0
         return floor(printed * supply_effects(self.supply.by_unit[state.unit.id].state).movement)
 
     def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
