@@ -46,13 +46,15 @@ class StackingRule:
 @dataclass(frozen=True)
 class ZocRule:
     """Every unit exerts a zone of control into the six hexes around it, except the
-    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP, and
-    with ``stop`` a unit that enters one moves no further that turn."""
+    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP and
+    leaving one ``exit_cost`` more (both, from one into another), and with ``stop`` a
+    unit that enters one moves no further that turn."""
 
     section: str
     not_exerted_by: frozenset[str]
     entry_cost: int
     stop: bool
+    exit_cost: int = 0
 
 
 @dataclass(frozen=True)

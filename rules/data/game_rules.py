@@ -69,11 +69,12 @@ def _stacking(table: Table, arms: Collection[str]) -> StackingRule:
 
 
 def _zoc(table: Table, arms: Collection[str]) -> ZocRule:
-    table.only("section", "not_exerted_by", "entry_cost", "stop")
+    table.only("section", "not_exerted_by", "entry_cost", "exit_cost", "stop")
     return ZocRule(
         section=table.text("section"),
         not_exerted_by=_names(table, "not_exerted_by", arms, "arm"),
         entry_cost=table.integer("entry_cost", default=0, minimum=0, maximum=20),
+        exit_cost=table.integer("exit_cost", default=0, minimum=0, maximum=20),
         stop=table.boolean("stop", default=False),
     )
 

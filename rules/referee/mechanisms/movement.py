@@ -92,8 +92,11 @@ class Movement:
         else:
             cost += entry
         zoc = self.rules.zoc
-        if zoc is not None and to_hex in self.forces.enemy_zoc(state.side):
-            cost += zoc.entry_cost
+        if zoc is not None:
+            enemy_zoc = self.forces.enemy_zoc(state.side)
+            cost += (zoc.exit_cost if from_hex in enemy_zoc else 0) + (
+                zoc.entry_cost if to_hex in enemy_zoc else 0
+            )
         return cost, problems
 
     def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
