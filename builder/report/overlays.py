@@ -21,7 +21,6 @@ from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee
 from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
-from rules.referee.mechanisms import DataReferee
 from rules.referee.tps import TurningPointReferee
 
 MarkStyle = Literal["hatch", "cross", "outline", "source", "tint", "edge", "unit"]
@@ -78,8 +77,8 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
         return [*_tps_zones_of_control(referee), *_tps_fronts(referee)]
     if isinstance(referee, DriveOnStalingradReferee):
         return _dos_networks(referee)
-    if isinstance(referee, DataReferee):
-        return _kit_zones_of_control(referee)
+    if isinstance(referee, HexReferee):
+        return _data_zones_of_control(referee)
     return []
 
 
@@ -122,7 +121,7 @@ def _tps_zones_of_control(referee: TurningPointReferee) -> list[Overlay]:
     return overlays
 
 
-def _kit_zones_of_control(referee: DataReferee) -> list[Overlay]:
+def _data_zones_of_control(referee: HexReferee) -> list[Overlay]:
     """Each side's ZOC in a game refereed from its data: the six hexes around its units
     but those of the arms that exert none (the game's ZOC rule)."""
     rule = referee.rules.zoc
@@ -135,7 +134,7 @@ def _kit_zones_of_control(referee: DataReferee) -> list[Overlay]:
             f"hexes next to a {side.name} unit that exerts a zone of control",
             side_colour(side.id),
             "hatch",
-            _labels(referee, sorted(referee.forces.zoc[side.id])),
+            _labels(referee, sorted(referee.mechanisms.forces.zoc[side.id])),
             (rule.section,),
             side=side.id,
         )

@@ -34,11 +34,6 @@ class Referee(ABC):
     required_edges: ClassVar[tuple[str, ...]] = ()
     """Map edges the rulings trace to by name; a game folder without them is refused."""
 
-    @classmethod
-    def required_odds_tables(cls) -> tuple[str, ...]:
-        """Odds tables the rulings read; a game folder without them is refused."""
-        return ()
-
     def __init__(self, position: Position) -> None:
         self.position = position
         self.spec = position.spec

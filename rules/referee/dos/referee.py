@@ -21,12 +21,7 @@ from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
-from rules.referee.dos.stacking import (
-    STACK_LIMIT,
-    STACKING_RULES,
-    stacking_problems,
-    stacking_weight,
-)
+from rules.referee.dos.stacking import STACKING_RULES, stacking_problems
 from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
@@ -45,8 +40,6 @@ class DriveOnStalingradReferee(HexReferee):
     """Drive on Stalingrad (Ty Bomba's remake): rules 4, 5.6, 6, 7, 8.4, 8.9, 9, 11."""
 
     game_id: ClassVar[str] = "dos"
-    stacking_rules = STACKING_RULES
-    adjacency_rules = ("11.1",)
     supply_order: ClassVar[tuple[str, ...]] = tuple(
         str(state)
         for state in (
@@ -152,13 +145,11 @@ class DriveOnStalingradReferee(HexReferee):
 
     # ----- the hex engine's hooks -------------------------------------------------------
 
-    def stacking_limit(self, hex_: Hex, side: str) -> int:
-        """Eight units a hex for both sides (6.1)."""
-        return STACK_LIMIT
-
-    def stacking_weight(self, state: UnitState) -> int:
-        """Soviet artillery stacks on top of the eight (6.4); markers never count (6.5)."""
-        return stacking_weight(state)
+    @property
+    def stacking_rules(self) -> tuple[str, ...]:
+        """Eight units a hex (6.1, the limit and the artillery on top of it from the
+        data), nationalities (6.3), at most three artillery on top (6.4)."""
+        return STACKING_RULES
 
     def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3)."""
@@ -196,7 +187,7 @@ class DriveOnStalingradReferee(HexReferee):
         self, defender_hex: Hex, attackers: Sequence[UnitState]
     ) -> list[AttackProblem]:
         """Adjacency first; then every reason of rules 3.3–11.39 the attack may not be made."""
-        return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(
+        return self.adjacency_problems(defender_hex, attackers) or self.attack_rules.problems(
             defender_hex, attackers
         )
 

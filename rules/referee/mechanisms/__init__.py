@@ -1,4 +1,7 @@
-"""The referee of a game that states its rules as data (``[referee]`` in ``game.toml``).
+"""The mechanisms most hex-and-counter games share, as a game's ``[referee]`` data in
+``game.toml`` configures them: the defaults of the hex engine's hooks
+(:class:`rules.referee.hexgame.HexReferee`), which a game with no code of its own is
+refereed by and which TPS and DoS override only where their rules differ.
 
 One small module per mechanism, each reading its part of :class:`rules.game_rules.GameRules`:
 
@@ -6,12 +9,6 @@ One small module per mechanism, each reading its part of :class:`rules.game_rule
 - :mod:`~rules.referee.mechanisms.supply` — supply lines to the sources of a kind;
 - :mod:`~rules.referee.mechanisms.movement` — the cost of a move and what forbids it;
 - :mod:`~rules.referee.mechanisms.combat` — strengths, halving and unit-kind modifiers;
-- :mod:`~rules.referee.mechanisms.referee` — :class:`DataReferee`, which wires them into the
-  hex engine's hooks, as the Stalingrad games' referees wire their own.
+- :mod:`~rules.referee.mechanisms.configured` — :class:`Mechanisms`, the four as the data
+  configures them for one position.
 """
-
-from __future__ import annotations
-
-from rules.referee.mechanisms.referee import DataReferee
-
-__all__ = ["DataReferee"]

@@ -27,11 +27,9 @@ from rules.referee.tps.movement import Movement
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
-from rules.referee.tps.units import is_flight, stands_in_hex
+from rules.referee.tps.units import stands_in_hex
 from rules.referee.tps.victory import Victory
 from rules.referee.verdict import Verdict
-
-STACKING_LIMIT = 3
 
 
 @register
@@ -39,14 +37,11 @@ class TurningPointReferee(HexReferee):
     """Turning Point: Stalingrad rulings over the hex engine's hooks."""
 
     game_id = "tps"
-    stacking_rules = (RULES["stacking"], RULES["air_units"])
-    adjacency_rules = (RULES["combat"],)
     supply_order = (
         str(SupplyState.OUT_OF_SUPPLY),
         str(SupplyState.ISOLATED),
         str(SupplyState.SUPPLIED),
     )
-    odds_table_id = "crt"
     required_edges = ("north", "west", "east")
 
     def __init__(self, position: Position) -> None:
@@ -154,14 +149,11 @@ class TurningPointReferee(HexReferee):
 
     # ----- the hex engine's hooks -------------------------------------------------------
 
-    def stacking_limit(self, hex_: Hex, side: str) -> int:
-        """Three units a hex at the end of movement and during combat (Stacking)."""
-        return STACKING_LIMIT
-
-    def stacking_weight(self, state: UnitState) -> int:
-        """A supply unit is one unit; an air unit's flight counts with its ground echelon, and
-        flights in the air are not limited at all (Stacking, Air units)."""
-        return 0 if is_flight(state.unit) else 1
+    @property
+    def stacking_rules(self) -> tuple[str, ...]:
+        """Three units a hex (Stacking, from the data); a flight counts with its ground
+        echelon, so flights in the air are not limited at all (Air units)."""
+        return (*super().stacking_rules, RULES["air_units"])
 
     def holds_hex(self, state: UnitState) -> bool:
         """Flights in the air fly over a hex; every other piece stands in it."""
@@ -193,7 +185,7 @@ class TurningPointReferee(HexReferee):
             else []
         )
         return (
-            super().attack_problems(defender_hex, attackers)
+            self.adjacency_problems(defender_hex, attackers)
             + self.combat.attack_problems(defender_hex, attackers)
             + refused
         )
