@@ -18,7 +18,7 @@ from rules.model import Unit
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
-from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
+from rules.referee.tps.forces import Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
 from rules.referee.tps.units import AXIS, is_flight
@@ -153,11 +153,11 @@ class Movement:
             cost += terrain.enemy_entry_cost
             parts.append(f"+{terrain.enemy_entry_cost} enemy fortified hex")
         if first in enemy_zoc:
-            cost += ZOC_EXIT_COST
-            parts.append(f"+{ZOC_EXIT_COST} leaving enemy ZOC")
+            cost += self.forces.exit_cost
+            parts.append(f"+{self.forces.exit_cost} leaving enemy ZOC")
         if second in enemy_zoc:
-            cost += ZOC_ENTRY_COST
-            parts.append(f"+{ZOC_ENTRY_COST} entering enemy ZOC")
+            cost += self.forces.entry_cost
+            parts.append(f"+{self.forces.entry_cost} entering enemy ZOC")
         return cost, ", ".join(parts)
 
     def reinforcement_rail_move(self, unit: Unit, path: Sequence[Hex]) -> tuple[int, list[Verdict]]:

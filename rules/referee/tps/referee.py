@@ -63,7 +63,7 @@ class TurningPointReferee(HexReferee):
     @cached_property
     def forces(self) -> Forces:
         """Who stands where, and the zones of control."""
-        return Forces(self.position, self.board, self.air)
+        return Forces(self.position, self.board, self.rules.zoc, self.air)
 
     @cached_property
     def supply_lines(self) -> SupplyLines:
