@@ -21,7 +21,7 @@ from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.audit.arrivals import cross_hexes
-from rules.audit.paths import cheapest_path
+from rules.referee.paths import cheapest_path
 from rules.audit.rail import rail_move
 
 if TYPE_CHECKING:

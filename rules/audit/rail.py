@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
-from rules.audit.paths import cheapest_path
+from rules.referee.paths import cheapest_path
 from rules.hexes import Hex
 from rules.model import Unit
 from rules.referee.games import referee_for
