@@ -24,7 +24,7 @@ from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, 
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES, moved_on
-from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
+from rules.referee.sequence import VP_RULES, PhaseRule, phase_rule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
 from rules.hexes import Hex
