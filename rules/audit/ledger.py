@@ -24,7 +24,7 @@ from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, 
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES, moved_on
-from rules.referee.sequence import VP_RULES, PhaseRule, phase_rule
+from rules.referee.sequence import PhaseRule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
 from rules.hexes import Hex
@@ -151,6 +151,13 @@ class Ledger:
         }
 
 
+def hex_referee(position: Position) -> HexReferee:
+    """The referee of a hex game's position, which the walk asks."""
+    referee = referee_for(position)
+    assert isinstance(referee, HexReferee)
+    return referee
+
+
 def _state_of(position: Position) -> dict[str, UnitState]:
     return {state.unit.id: state for state in position.units}
 
@@ -158,10 +165,11 @@ def _state_of(position: Position) -> dict[str, UnitState]:
 @dataclass
 class _Walk:
     """The audit's state while it walks a trail: the entries so far, the position the
-    current phase began with, and the move judge built on it (once per phase)."""
+    current phase began with, and the referee and move judge built on it (once per phase)."""
 
     entries: list[Entry]
     phase_start: Position
+    referee: HexReferee | None = None
     judge: MoveJudge | None = None
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
@@ -171,8 +179,16 @@ class _Walk:
     state there, which its further moves in the phase are judged from."""
 
     @property
+    def phase_referee(self) -> HexReferee:
+        """The referee of the position the phase began with."""
+        if self.referee is None:
+            self.referee = hex_referee(self.phase_start)
+        return self.referee
+
+    @property
     def rule(self) -> PhaseRule:
-        return phase_rule(self.phase_start.spec, self.phase_start.phase or "")
+        """What the phase allows, as the game's sequence of play says."""
+        return self.phase_referee.phase_rule(self.phase_start.phase)
 
     def add(self, step: int, position: Position, side: str | None, verdict: Verdict) -> None:
         self.entries.append(Entry(step, position.turn, position.phase, side, verdict))
@@ -216,10 +232,9 @@ class _Walk:
         left (each game's stacking rule)."""
         self.close_attack(step, position)
         self.fought = frozenset()
-        if self.phase_start.phase is None or not self.rule.moves:
+        if not self.rule.moves:
             return
-        referee = referee_for(position)
-        assert isinstance(referee, HexReferee)
+        referee = hex_referee(position)
         problems = referee.stacking()
         for verdict in problems:
             self.add(step, position, self.rule.side, verdict)
@@ -233,7 +248,7 @@ class _Walk:
                     "stacking",
                     "legal",
                     referee.stacking_rules,
-                    f"no hex over-stacked at the end of {position.phase}{note}",
+                    f"no hex over-stacked at {self.rule.ending(position.turn)}{note}",
                     state="legal",
                 ),
             )
@@ -252,11 +267,7 @@ class _Walk:
             if after.hex is not None:
                 self.arrived[after.unit.id] = (position, after)
             return
-        forbidden = (
-            rule.forbids(after.unit)
-            if self.phase_start.phase is not None
-            else "the log shows no phase"
-        )
+        forbidden = rule.forbids(after.unit)
         if forbidden is not None:
             self.add(
                 step,
@@ -452,9 +463,9 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     """The ledger of ``trail``; with ``previous`` (the end of the file sent before), the
     continuity of the two first."""
     start = trail.start.position
-    sequence = phase_rule(start.spec, start.phase or "").rules
-    vp_rules = VP_RULES.get(start.spec.id, sequence)
     walk = _Walk([], start)
+    sequence = walk.phase_referee.sequence_rules
+    vp_rules = walk.phase_referee.victory_point_rules
     digests = []
     if previous is not None:
         digests.append(("previous", digest(previous.position)))
@@ -513,8 +524,9 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                     None,
                     turn_end(last.position, last.properties, vp_rules),
                 )
-            walk.phase_start, walk.judge = (
+            walk.phase_start, walk.referee, walk.judge = (
                 replace(last.position, turn=position.turn, phase=position.phase),
+                None,
                 None,
             )
             walk.arrived = {}

@@ -29,6 +29,7 @@ from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.sequence import PhaseRule, phase_rule
 from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, Difference, Odds, OddsTable
 
@@ -99,6 +100,22 @@ class HexReferee(Referee):
         """The results table attacks are resolved on."""
         return self.rules.combat.table
 
+    @property
+    def combat_rules(self) -> tuple[str, ...]:
+        """The rule that makes an attack's final odds, cited for an attack as a whole."""
+        return (self.rules.combat.section,)
+
+    @property
+    def sequence_rules(self) -> tuple[str, ...]:
+        """The rules of the sequence of play, which say who does what in each phase: the
+        movement section, as the data names no sequence of its own."""
+        return (self.rules.movement.section,)
+
+    @property
+    def victory_point_rules(self) -> tuple[str, ...]:
+        """The rules the VP tracks follow, cited when a VP total changes."""
+        return self.sequence_rules
+
     @cached_property
     def mechanisms(self) -> Mechanisms:
         """The data's mechanisms for this position, behind the hooks' defaults."""
@@ -123,7 +140,12 @@ class HexReferee(Referee):
         states victory."""
         return []
 
-    # ----- movement -------------------------------------------------------------------
+    # ----- the sequence of play and movement ------------------------------------------
+
+    def phase_rule(self, phase: str | None) -> PhaseRule:
+        """What ``phase`` allows (None: the position shows no phase): whose phase it is,
+        whether units move in it, and which."""
+        return phase_rule(self.spec, phase, self.sequence_rules)
 
     def movement_allowance(self, state: UnitState) -> int:
         """The unit's printed allowance, halved (rounded down) out of supply when the

@@ -9,6 +9,7 @@ movement and victory.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
 from typing import ClassVar
@@ -31,8 +32,12 @@ from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.search import StepAllowed
+from rules.referee.sequence import PhaseRule
 from rules.referee.verdict import Verdict
 from rules.tables import Odds
+
+EITHER_PHASE = "the other phase"
+"""A player turn's second phase: movement or prepared attacks, whichever came second (5.4)."""
 
 
 @register
@@ -144,6 +149,29 @@ class DriveOnStalingradReferee(HexReferee):
         return self.movement.cost(state, path, assault)
 
     # ----- the hex engine's hooks -------------------------------------------------------
+
+    @property
+    def combat_rules(self) -> tuple[str, ...]:
+        """Shifts are added to the raw odds, then the table is read (11.29)."""
+        return ("11.29",)
+
+    @property
+    def sequence_rules(self) -> tuple[str, ...]:
+        """The sequence of play and its declared phases (5.1, 5.4)."""
+        return ("5.1", "5.4")
+
+    @property
+    def victory_point_rules(self) -> tuple[str, ...]:
+        """Victory (4.0)."""
+        return ("4.0",)
+
+    def phase_rule(self, phase: str | None) -> PhaseRule:
+        """The engine's reading of the phase; a player turn's second phase is movement or
+        prepared attacks, whichever came second, which the log does not record (5.4)."""
+        rule = super().phase_rule(phase)
+        if phase is not None and EITHER_PHASE in phase.lower():
+            return replace(rule, moves=True, chosen=True)
+        return rule
 
     @property
     def stacking_rules(self) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ control, supply, combat, movement, and victory (with the continuous front).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 
 from rules.hexes import Hex
@@ -17,6 +18,7 @@ from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
+from rules.referee.sequence import PhaseRule
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.combat import Combat, combined_die_modifier
@@ -27,9 +29,12 @@ from rules.referee.tps.movement import Movement
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
-from rules.referee.tps.units import stands_in_hex
+from rules.referee.tps.units import MOTORISED_MOBILITIES, stands_in_hex
 from rules.referee.tps.victory import Victory
 from rules.referee.verdict import Verdict
+
+MOTORISED = "motorised"
+"""The word naming the phase in which only motorised units move (Sequence of play)."""
 
 
 @register
@@ -148,6 +153,24 @@ class TurningPointReferee(HexReferee):
         return self.movement.reinforcement_rail_move(unit, path)
 
     # ----- the hex engine's hooks -------------------------------------------------------
+
+    @property
+    def sequence_rules(self) -> tuple[str, ...]:
+        """Player turns and their phases (Sequence of play)."""
+        return (RULES["sequence_of_play"],)
+
+    @property
+    def victory_point_rules(self) -> tuple[str, ...]:
+        """The VP schedule the VP tracks follow."""
+        return (RULES["vp_schedule"],)
+
+    def phase_rule(self, phase: str | None) -> PhaseRule:
+        """The engine's reading of the phase; in the motorised movement phase only
+        motorised units move (Sequence of play)."""
+        rule = super().phase_rule(phase)
+        if phase is not None and MOTORISED in phase.lower():
+            return replace(rule, only=MOTORISED_MOBILITIES, only_name=MOTORISED)
+        return rule
 
     @property
     def stacking_rules(self) -> tuple[str, ...]:
