@@ -17,18 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
 
 from rules.audit.arrivals import judge_arrival
 from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
-from rules.audit.movement import MOVES, moved_on
+from rules.audit.movement import moved_on
 from rules.referee.sequence import PhaseRule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
-from rules.hexes import Hex
-from rules.referee.games import referee_for
+from rules.referee.games import hex_referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
 from rules.referee.position import Position, UnitState
@@ -39,12 +37,6 @@ NOT_JUDGED = "recorded, not judged"
 """The outcome of an act the audit lists but does not rule on yet."""
 WITHHELD_TOPICS = ("declaration", "attack", "combat result")
 """Entries whose figures rest on the strengths of the units they name (``details["units"]``)."""
-
-
-class MoveJudge(Protocol):
-    """Judges moves made from one position (the start of a phase)."""
-
-    def judge(self, state: UnitState, goal: Hex) -> Verdict: ...
 
 
 @dataclass(frozen=True)
@@ -151,13 +143,6 @@ class Ledger:
         }
 
 
-def hex_referee(position: Position) -> HexReferee:
-    """The referee of a hex game's position, which the walk asks."""
-    referee = referee_for(position)
-    assert isinstance(referee, HexReferee)
-    return referee
-
-
 def _state_of(position: Position) -> dict[str, UnitState]:
     return {state.unit.id: state for state in position.units}
 
@@ -165,12 +150,12 @@ def _state_of(position: Position) -> dict[str, UnitState]:
 @dataclass
 class _Walk:
     """The audit's state while it walks a trail: the entries so far, the position the
-    current phase began with, and the referee and move judge built on it (once per phase)."""
+    current phase began with, and the referee built on it (once per phase), which judges
+    the phase's moves."""
 
     entries: list[Entry]
     phase_start: Position
     referee: HexReferee | None = None
-    judge: MoveJudge | None = None
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
     """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
@@ -182,7 +167,7 @@ class _Walk:
     def phase_referee(self) -> HexReferee:
         """The referee of the position the phase began with."""
         if self.referee is None:
-            self.referee = hex_referee(self.phase_start)
+            self.referee = hex_referee_for(self.phase_start)
         return self.referee
 
     @property
@@ -234,7 +219,7 @@ class _Walk:
         self.fought = frozenset()
         if not self.rule.moves:
             return
-        referee = hex_referee(position)
+        referee = hex_referee_for(position)
         problems = referee.stacking()
         for verdict in problems:
             self.add(step, position, self.rule.side, verdict)
@@ -301,10 +286,8 @@ class _Walk:
                 ),
             )
             return
-        if self.judge is None:
-            self.judge = MOVES[position.spec.id](self.phase_start)
         assert after.hex is not None
-        verdict = self.judge.judge(origin, after.hex)
+        verdict = self.phase_referee.judge_move(origin, after.hex)
         if rule.chosen:
             verdict = replace(
                 verdict,
@@ -524,9 +507,8 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                     None,
                     turn_end(last.position, last.properties, vp_rules),
                 )
-            walk.phase_start, walk.referee, walk.judge = (
+            walk.phase_start, walk.referee = (
                 replace(last.position, turn=position.turn, phase=position.phase),
-                None,
                 None,
             )
             walk.arrived = {}

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.errors import DataError
 from rules.model import GameSpec
 from rules.referee.engine import REFEREES, Referee, RefereeError
 from rules.referee.position import Position
+
+if TYPE_CHECKING:
+    from rules.referee.hexgame import HexReferee
 
 PACKAGES = {"dos": "rules.referee.dos", "rks": "rules.referee.rks", "tps": "rules.referee.tps"}
 """The package whose referee registers itself for each game id."""
@@ -48,6 +52,16 @@ def referee_for(position: Position) -> Referee:
             f"no referee for game {position.spec.id!r}: give its game.toml a [referee] table",
         )
     return referee_class(position.spec)(position)
+
+
+def hex_referee_for(position: Position) -> HexReferee:
+    """The referee of a hex game's position (the log audit's walk asks its hooks)."""
+    from rules.referee.hexgame import HexReferee
+
+    referee = referee_for(position)
+    if not isinstance(referee, HexReferee):
+        raise RefereeError(position.source, None, f"{position.spec.title} is not played on hexes")
+    return referee
 
 
 def check_game_data(spec: GameSpec) -> None:

@@ -152,6 +152,13 @@ class HexReferee(Referee):
         game's supply rule says so."""
         return self.mechanisms.movement.allowance(state)
 
+    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
+        """Whether ``state``'s unit could move from its hex to ``goal`` in this position:
+        the verdict on the cheapest legal path (what a log shows of a move is where it
+        ended), or why there is none. The default: terrain and hexside costs, enemy hexes,
+        zones of control and the allowance as the data says."""
+        return self.mechanisms.movement.cheapest(state, goal, self.position)
+
     # ----- the map --------------------------------------------------------------------
 
     @cached_property

@@ -142,6 +142,11 @@ class DriveOnStalingradReferee(HexReferee):
         """Printed movement, halved for supply and on Uranus turn 1 (3.3, 7.5, 7.6, 7.15)."""
         return self.movement.allowance(state)
 
+    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
+        """The cheapest legal path to ``goal``, a mechanized assault into enemy units
+        (9.1-9.21, 9.24)."""
+        return self.movement.cheapest(state, goal)
+
     def movement_cost(
         self, state: UnitState, path: Sequence[Hex], assault: bool = False
     ) -> PathCost:

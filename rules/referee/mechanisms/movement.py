@@ -5,7 +5,7 @@ units, going on after entering an enemy zone of control, an allowance overspent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import floor
 
 from rules.game_rules import GameRules
@@ -14,7 +14,8 @@ from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
 from rules.referee.mechanisms.forces import Forces
 from rules.referee.mechanisms.supply import SupplyLines
-from rules.referee.position import UnitState
+from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
+from rules.referee.position import Position, UnitState
 from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict
 
@@ -163,3 +164,39 @@ class Movement:
                 state="legal",
             )
         ]
+
+    def cheapest(self, state: UnitState, goal: Hex, position: Position) -> Verdict:
+        """Whether ``state``'s unit could have moved to ``goal`` in ``position``: the
+        verdict on the cheapest legal path there (a log shows where a move ended, not its
+        path) — no step a rule forbids, none on after entering an enemy zone of control
+        that stops movement — or why no path exists within its reach."""
+        assert state.hex is not None
+        start = state.hex
+        allowance = self.allowance(state)
+        zoc = self.rules.zoc
+        enemy_zoc = self.forces.enemy_zoc(state.side)
+
+        def step_cost(first: Hex, second: Hex) -> int | None:
+            if zoc is not None and zoc.stop and first != start and first in enemy_zoc:
+                return None
+            cost, problems = self.step_cost(state, first, second)
+            return None if problems else cost
+
+        found = cheapest_path(
+            start, goal, step_cost, self.board.playable, allowance + SEARCH_MARGIN
+        )
+        if found is None:
+            return no_path(
+                state,
+                goal,
+                position,
+                allowance,
+                (self.rules.movement.section,),
+                "enemy units, prohibited terrain and hexsides, zones of control",
+            )
+        _, (verdict,) = self.cost(state, found[1])
+        return replace(
+            verdict,
+            outcome=verdict.state or verdict.outcome,
+            explanation="cheapest legal path: " + verdict.explanation,
+        )

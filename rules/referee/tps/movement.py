@@ -16,6 +16,7 @@ from math import floor
 from rules.hexes import Hex, are_adjacent
 from rules.model import Unit
 from rules.referee.engine import RefereeError
+from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
 from rules.referee.tps.forces import Forces
@@ -122,6 +123,42 @@ class Movement:
                 state=found,
             )
         ]
+
+    def cheapest(self, state: UnitState, goal: Hex) -> Verdict:
+        """Whether ``state``'s unit could have moved to ``goal``: the verdict on the
+        cheapest legal path there (a log shows where a move ended, not its path), or on
+        the direct step when the goal is adjacent and no path is legal (the one-hex move
+        a unit may always make), or why no path exists."""
+        assert state.hex is not None
+        rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
+        allowance = self.allowance(state)
+        enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
+        found = cheapest_path(
+            state.hex,
+            goal,
+            lambda first, second: self.step_cost(state, first, second, enemy_zoc)[0],
+            self.board.terrain_of_hex,
+            allowance + SEARCH_MARGIN,
+        )
+        verdict = None if found is None else self.cost(state, found[1])[1][0]
+        if are_adjacent(state.hex, goal) and (verdict is None or verdict.state == "illegal"):
+            direct = self.cost(state, (state.hex, goal))[1][0]
+            verdict = direct if verdict is None or direct.state != "illegal" else verdict
+        if verdict is None:
+            return no_path(
+                state, goal, self.position, allowance, rules, "enemy units, sea and lake"
+            )
+        return Verdict(
+            verdict.subject,
+            verdict.topic,
+            verdict.outcome,
+            verdict.rules,
+            "cheapest legal path: " + verdict.explanation,
+            verdict.path,
+            verdict.details,
+            state.unit.id,
+            state=verdict.state,
+        )
 
     def step_cost(
         self, state: UnitState, first: Hex, second: Hex, enemy_zoc: frozenset[Hex]

@@ -142,6 +142,10 @@ class TurningPointReferee(HexReferee):
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
         return self.movement.allowance(state)
 
+    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
+        """The cheapest legal path to ``goal``, or the one-hex move (Movement)."""
+        return self.movement.cheapest(state, goal)
+
     def movement_cost(
         self, state: UnitState, path: Sequence[Hex]
     ) -> tuple[int | None, list[Verdict]]:
