@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from rules.hexes import Hex
-from rules.audit.rail import rail_move
+from rules.referee.tps.rail import rail_move
 from rules.model import Arrival, GameMap
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.sections import RULES as TPS_RULES

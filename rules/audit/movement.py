@@ -17,7 +17,7 @@ from rules.referee.games import hex_referee_for
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 from rules.audit.arrivals import cross_hexes
-from rules.audit.rail import rail_move
+from rules.referee.tps.rail import rail_move
 
 
 def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
