@@ -16,29 +16,28 @@ from rules.hexes import Hex
 from rules.referee.games import hex_referee_for
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
-from rules.audit.arrivals import cross_hexes
-from rules.referee.tps.rail import rail_move
 
 
 def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
     """A move made in the phase the unit came onto the map, judged from the hex it came
     on at, on the position it came on in (whose supply gives its allowance).
 
-    A TPS Axis reinforcement that came on at a rail hex with the German cross may go on
-    along the rail (Movement (K)); a move is judged as rail movement when that is legal,
-    else as the unit's normal movement (from its map edge), and a rail route is shown
-    only when neither is legal and one exists.
+    A reinforcement that came on at one of its game's rail entries (TPS: a rail hex with
+    the German cross, an Axis unit) may go on along the rail (TPS Movement (K)); a move is
+    judged as rail movement when that is legal, else as the unit's normal movement (from
+    its map edge), and a rail route is shown only when neither is legal and one exists.
     """
     assert state.hex is not None
+    referee = hex_referee_for(entered)
     by_rail = (
-        rail_move(entered, state.unit, (state.hex,), goal)
-        if state.hex in cross_hexes(entered.game_map)
+        referee.rail_move(state.unit, (state.hex,), goal)
+        if state.hex in referee.rail_entries()
         else None
     )
     if by_rail is not None and by_rail.state == "legal":
         verdict = by_rail
     else:
-        normal = hex_referee_for(entered).judge_move(state, goal)
+        normal = referee.judge_move(state, goal)
         verdict = by_rail if by_rail is not None and normal.state == "illegal" else normal
     return replace(
         verdict,

@@ -13,7 +13,7 @@ one attack's full working.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -22,6 +22,8 @@ from typing import ClassVar
 
 from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent, hexside
+from rules.model import Unit
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.mechanisms.configured import Mechanisms
@@ -151,6 +153,20 @@ class HexReferee(Referee):
         """The unit's printed allowance, halved (rounded down) out of supply when the
         game's supply rule says so."""
         return self.mechanisms.movement.allowance(state)
+
+    def arrival_rules(self) -> ArrivalRules:
+        """How reinforcements come on: by their own turn and place words, citing the
+        sequence of play, in any phase."""
+        return ArrivalRules(self.sequence_rules)
+
+    def rail_entries(self) -> frozenset[Hex]:
+        """The hexes a reinforcement may come on at and move on from by rail; none."""
+        return frozenset()
+
+    def rail_move(self, unit: Unit, starts: Collection[Hex], goal: Hex) -> Verdict | None:
+        """The verdict on ``unit``'s move by rail from the nearest of ``starts`` to
+        ``goal``, or None when it is no rail move; no game of data alone moves by rail."""
+        return None
 
     def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
         """Whether ``state``'s unit could move from its hex to ``goal`` in this position:

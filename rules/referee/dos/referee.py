@@ -27,6 +27,7 @@ from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.odds import AttackProblem, Contribution, Modifier
@@ -141,6 +142,15 @@ class DriveOnStalingradReferee(HexReferee):
     def movement_allowance(self, state: UnitState) -> int:
         """Printed movement, halved for supply and on Uranus turn 1 (3.3, 7.5, 7.6, 7.15)."""
         return self.movement.allowance(state)
+
+    def arrival_rules(self) -> ArrivalRules:
+        """Reinforcements (8.2): towns, sources and hexes the side controls or holds,
+        under conditions the audit says rather than judges."""
+        return ArrivalRules(
+            ("8.2",),
+            conditions=("once ", "at most", "no move or attack"),
+            unread=("German-controlled", "supply source", "supply-network town", "Stalingrad hex"),
+        )
 
     def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
         """The cheapest legal path to ``goal``, a mechanized assault into enemy units

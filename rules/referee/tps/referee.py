@@ -8,12 +8,13 @@ control, supply, combat, movement, and victory (with the continuous front).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 
 from rules.hexes import Hex
 from rules.model import Unit
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import AttackProblem, Contribution, Modifier
@@ -26,6 +27,7 @@ from rules.referee.tps.forces import Forces
 from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.hold_orders import HoldOrders
 from rules.referee.tps.movement import Movement
+from rules.referee.tps.rail import CROSS_WORDS, cross_hexes, rail_move
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
@@ -141,6 +143,25 @@ class TurningPointReferee(HexReferee):
     def movement_allowance(self, state: UnitState) -> int:
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
         return self.movement.allowance(state)
+
+    def arrival_rules(self) -> ArrivalRules:
+        """The scenarios' reinforcement rules: in their side's first movement phase, at a
+        map edge, or by rail from a rail hex with the German cross, into a supplied hex."""
+        return ArrivalRules(
+            (RULES["reinforcements"],),
+            phase="first movement",
+            conditions=("only into a supplied hex",),
+            rail_words=CROSS_WORDS,
+            rail_name="the German cross",
+        )
+
+    def rail_entries(self) -> frozenset[Hex]:
+        """The rail hexes with the German cross (Movement (K))."""
+        return cross_hexes(self.position.game_map)
+
+    def rail_move(self, unit: Unit, starts: Collection[Hex], goal: Hex) -> Verdict | None:
+        """An Axis reinforcement's rail move on the shortest rail route (Movement (K))."""
+        return rail_move(self.movement, unit, starts, goal)
 
     def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
         """The cheapest legal path to ``goal``, or the one-hex move (Movement)."""
