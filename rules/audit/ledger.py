@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from rules.audit.arrivals import judge_arrival
-from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
+from rules.audit.combat import Attack, applied, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import moved_on
@@ -320,7 +320,7 @@ def _result_part(
             unit_ref(unit_id),
             "combat result",
             "part of a result",
-            COMBAT_RULES.get(position.spec.id, ("combat",)),
+            walk.phase_referee.combat_rules,
             f"{what}, after the attack was resolved at step {resolved}; "
             "judged with the attack's result",
             unit=unit_id,
@@ -488,7 +488,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                         "declaration",
                         "declaration",
                         "not understood",
-                        COMBAT_RULES.get(start.spec.id, ("combat",)),
+                        walk.phase_referee.combat_rules,
                         f"“{declaration.text}”: {declaration.reason}",
                     ),
                 )

@@ -13,7 +13,7 @@ one attack's full working.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -31,6 +31,7 @@ from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.results import Effect
 from rules.referee.sequence import PhaseRule, phase_rule
 from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, Difference, Odds, OddsTable
@@ -153,6 +154,26 @@ class HexReferee(Referee):
         """The unit's printed allowance, halved (rounded down) out of supply when the
         game's supply rule says so."""
         return self.mechanisms.movement.allowance(state)
+
+    # ----- combat results ---------------------------------------------------------------
+
+    def result_effects(self) -> Mapping[str, Effect]:
+        """What each code of the results table does to the defenders and attackers; none
+        until the data states its results (the audit then records a result unjudged)."""
+        return {}
+
+    def exchange_strength(self, unit: Unit) -> Fraction:
+        """A unit's printed strength as an exchange counts it: its full-strength attack
+        (its defence when it prints no attack)."""
+        step = unit.steps[0]
+        return Fraction((step.attack if step.attack is not None else step.defence) or 0)
+
+    def exchange_owed(self, unit: Unit, code: str, share: Fraction) -> Fraction:
+        """The printed strength an exchange ``code`` makes the attacker remove for the
+        defending ``unit``: ``share`` of its printed strength."""
+        return self.exchange_strength(unit) * share
+
+    # ----- arrivals -----------------------------------------------------------------------
 
     def arrival_rules(self) -> ArrivalRules:
         """How reinforcements come on: by their own turn and place words, citing the

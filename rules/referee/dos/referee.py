@@ -8,7 +8,7 @@ movement and victory.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
@@ -20,6 +20,7 @@ from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
+from rules.referee.dos.results import EFFECTS
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
 from rules.referee.dos.stacking import STACKING_RULES, stacking_problems
@@ -32,6 +33,7 @@ from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
+from rules.referee.results import Effect
 from rules.referee.search import StepAllowed
 from rules.referee.sequence import PhaseRule
 from rules.referee.verdict import Verdict
@@ -142,6 +144,10 @@ class DriveOnStalingradReferee(HexReferee):
     def movement_allowance(self, state: UnitState) -> int:
         """Printed movement, halved for supply and on Uranus turn 1 (3.3, 7.5, 7.6, 7.15)."""
         return self.movement.allowance(state)
+
+    def result_effects(self) -> Mapping[str, Effect]:
+        """What each result does (11.31-11.38)."""
+        return EFFECTS
 
     def arrival_rules(self) -> ArrivalRules:
         """Reinforcements (8.2): towns, sources and hexes the side controls or holds,

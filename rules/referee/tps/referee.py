@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from functools import cached_property
 
 from rules.hexes import Hex
@@ -19,6 +20,7 @@ from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
+from rules.referee.results import Effect
 from rules.referee.sequence import PhaseRule
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
@@ -28,6 +30,7 @@ from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.hold_orders import HoldOrders
 from rules.referee.tps.movement import Movement
 from rules.referee.tps.rail import CROSS_WORDS, cross_hexes, rail_move
+from rules.referee.tps.results import EFFECTS, exchange_owed
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
@@ -143,6 +146,15 @@ class TurningPointReferee(HexReferee):
     def movement_allowance(self, state: UnitState) -> int:
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
         return self.movement.allowance(state)
+
+    def result_effects(self) -> Mapping[str, Effect]:
+        """The Combat Results Table's explanation of results."""
+        return EFFECTS
+
+    def exchange_owed(self, unit: Unit, code: str, share: Fraction) -> Fraction:
+        """Ex and 1/2Ex: the defender's printed strength (half for 1/2Ex), counted from a
+        German motorised unit's original strength (Kampfgruppen (G, R, S))."""
+        return exchange_owed(unit, code, share)
 
     def arrival_rules(self) -> ArrivalRules:
         """The scenarios' reinforcement rules: in their side's first movement phase, at a
