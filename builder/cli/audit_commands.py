@@ -16,7 +16,7 @@ from builder.cli import main
 from builder.cli.options import AS_SIDE
 from builder.output import check_replaceable, write_own_output
 from rules.audit.ledger import Ledger, audit
-from rules.audit.rks import audit_areas
+from rules.referee.rks.audit import audit_areas
 from rules.audit.trail import Trail, pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view

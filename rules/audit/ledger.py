@@ -71,7 +71,7 @@ class Ledger:
     that came onto the map after the start (reinforcements drawn untried, 8.3), in the
     order they came, whose aliases follow the start's. ``views`` holds the entries as
     each side's player may read them when the audit wrote them for each reader (the
-    cards of Rattenkrieg, :mod:`rules.audit.rks`).
+    cards of Rattenkrieg, :mod:`rules.referee.rks.audit`).
     """
 
     game: str
