@@ -15,8 +15,10 @@ arrivals, turn ends) share the walk's state from step to step.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Protocol, cast
 
 from rules.audit.arrivals import judge_arrival
 from rules.audit.combat import Attack, applied, declared, rolled, unclaimed
@@ -26,7 +28,8 @@ from rules.audit.movement import moved_on
 from rules.referee.sequence import PhaseRule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
-from rules.referee.games import hex_referee_for
+from rules.model import GameSpec
+from rules.referee.games import hex_referee_for, referee_class
 from rules.referee.hexgame import HexReferee
 from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
 from rules.referee.position import Position, UnitState
@@ -551,3 +554,20 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         revealed=tuple(sorted(revealed.items())),
         entered_untried=tuple(entered_untried),
     )
+
+
+class LogAudit(Protocol):
+    """A walk that audits a game's log: the ledger of ``trail``, with ``previous`` (the
+    end of the file sent before) checked for continuity first."""
+
+    def __call__(self, trail: Trail, previous: Snapshot | None = None) -> Ledger: ...
+
+
+def log_audit(spec: GameSpec) -> LogAudit:
+    """The walk that audits ``spec``'s logs: the one its referee names (Rattenkrieg's
+    actions and cards), else this ledger's."""
+    named = referee_class(spec).log_walk
+    if not named:
+        return audit
+    module, function = named.split(":")
+    return cast(LogAudit, getattr(importlib.import_module(module), function))
