@@ -538,7 +538,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         last = snapshot
     walk.close_attack(trail.steps, last.position)
     if trail.snapshots:
-        walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
+        walk.end_phase(trail.steps, last.position, f" (the file ends in this {walk.rule.period})")
     end = trail.end
     digests.append(("end", digest(end.position)))
     return Ledger(

@@ -48,6 +48,11 @@ class PhaseRule:
             return f"only {self.only_name} units move in the {self.name} phase"
         return None
 
+    @property
+    def period(self) -> str:
+        """What the rule governs: a phase, or a whole turn in a game without phases."""
+        return "phase" if self.name is not None or self.unknown else "turn"
+
     def ending(self, turn: int) -> str:
         """The end of this phase in words: "the end of Soviet first movement"."""
         return f"the end of {self.name}" if self.name is not None else f"the end of turn {turn}"
