@@ -26,6 +26,7 @@ from rules.model import Unit
 from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
+from rules.referee.layers import MapLayer
 from rules.referee.mechanisms.configured import Mechanisms
 from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
@@ -142,6 +143,26 @@ class HexReferee(Referee):
         """Victory points and the victory level or sudden-death state; none until the data
         states victory."""
         return []
+
+    def map_layers(self) -> list[MapLayer]:
+        """What the referee knows of the map besides its verdicts, as layers a player
+        toggles: each side's zones of control, when the game has them."""
+        rule = self.rules.zoc
+        if rule is None:
+            return []
+        zones = self.mechanisms.forces.zoc
+        return [
+            MapLayer(
+                f"zoc-{side.id}",
+                f"{side.name} zones of control",
+                f"hexes next to a {side.name} unit that exerts a zone of control",
+                "hatch",
+                self.board.labels(sorted(zones[side.id])),
+                (rule.section,),
+                side=side.id,
+            )
+            for side in self.spec.sides
+        ]
 
     # ----- the sequence of play and movement ------------------------------------------
 

@@ -31,6 +31,7 @@ from rules.referee.dos.victory import Victory
 from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee, StackingProblem
+from rules.referee.layers import MapLayer
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.results import Effect
@@ -130,6 +131,31 @@ class DriveOnStalingradReferee(HexReferee):
         return Victory(
             self.position, self.board, self.control, self.supply_lines, self.settings
         ).verdicts()
+
+    def map_layers(self) -> list[MapLayer]:
+        """Each side's supply network: the sources joined to an ultimate source and the
+        legs of at most 7 hexes joining them (7.3, 7.8, 7.12, 7.13)."""
+        layers = []
+        for side in self.spec.sides:
+            sources: set[Hex] = set()
+            legs: list[tuple[Hex, ...]] = []
+            for board in ("North", "South"):
+                network = self.supply_lines.supplies[(side.id, board)].network
+                sources |= network.connected
+                legs += [network.legs[source] for source in sorted(network.legs)]
+            layers.append(
+                MapLayer(
+                    f"network-{side.id}",
+                    f"{side.name} supply network",
+                    f"{side.name} sources joined to an ultimate source (circled), and the legs joining them",
+                    "source",
+                    self.board.labels(sorted(sources)),
+                    ("7.3", "7.8", "7.12", "7.13"),
+                    side=side.id,
+                    lines=tuple(self.board.labels(leg) for leg in legs),
+                )
+            )
+        return layers
 
     # ----- what other rule areas ask ----------------------------------------------------
 

@@ -18,6 +18,7 @@ from rules.model import Unit
 from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee
+from rules.referee.layers import MapLayer
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.results import Effect
@@ -122,6 +123,39 @@ class TurningPointReferee(HexReferee):
         return Victory(
             self.position, self.board, self.forces, self.supply_lines, self.settings
         ).verdicts()
+
+    def map_layers(self) -> list[MapLayer]:
+        """Each side's ZOC, its ground units' and its interdiction flights' (ZOC; Air
+        missions (2)), then each side's front gaps (Continuous front)."""
+        zones = [
+            MapLayer(
+                f"zoc-{side.id}",
+                f"{side.name} zones of control",
+                f"hexes next to a {side.name} ground unit, or in reach of its interdiction flights",
+                "hatch",
+                self.board.labels(
+                    sorted(set(self.zoc[side.id]) | set(self.air.interdiction[side.id]))
+                ),
+                (RULES["zoc"], RULES["interdiction"]),
+                side=side.id,
+            )
+            for side in self.spec.sides
+        ]
+        fronts = [
+            MapLayer(
+                f"front-{side.id}",
+                f"{side.name} front gaps",
+                f"a hex the {side.name} front must cover to run unbroken from the map edge to the Rostov row",
+                "cross",
+                self.board.labels(front.gaps),
+                (RULES["front"],),
+                side=side.id,
+                shown=True,
+            )
+            for side in self.spec.sides
+            if (front := self.front(side.id)) is not None
+        ]
+        return zones + fronts
 
     # ----- what other rule areas ask ----------------------------------------------------
 
