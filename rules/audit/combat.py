@@ -141,8 +141,10 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
         + (f" {modifier.die_modifier:+d} die" if modifier.die_modifier else "")
         for modifier in report.modifiers
     ]
-    rules = rules + tuple(
-        rule for modifier in report.modifiers for rule in modifier.rules if rule not in rules
+    rules = tuple(
+        dict.fromkeys(
+            rules + tuple(rule for modifier in report.modifiers for rule in modifier.rules)
+        )
     )
     working = (
         f"{report.attack}:{report.defence}, "

@@ -185,6 +185,14 @@ class Movement:
         found = cheapest_path(
             start, goal, step_cost, self.board.playable, allowance + SEARCH_MARGIN
         )
+        if found is None and are_adjacent(start, goal):
+            # The one step there, with each reason the rules forbid it.
+            _, (direct,) = self.cost(state, (start, goal))
+            return replace(
+                direct,
+                outcome=direct.state or direct.outcome,
+                explanation="no legal path: " + direct.explanation,
+            )
         if found is None:
             return no_path(
                 state,
