@@ -17,7 +17,6 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import ceil, floor
 from typing import ClassVar
 
 from rules.game_rules import GameRules
@@ -29,13 +28,13 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.layers import MapLayer
 from rules.referee.mechanisms.configured import Mechanisms
 from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
-from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
+from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport, odds_beyond_table
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.results import Effect
 from rules.referee.sequence import PhaseRule, phase_rule
 from rules.referee.verdict import Place, Verdict
-from rules.tables import Column, Difference, Odds, OddsTable
+from rules.tables import Column, OddsTable
 
 
 @dataclass(frozen=True)
@@ -45,29 +44,6 @@ class StackingProblem:
     outcome: str
     explanation: str
     rules: tuple[str, ...]
-
-
-def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
-    """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
-    below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
-    Every odds table of a hex game (combat, TPS air superiority) says it in these words;
-    a differential table the same of the strength difference (``"+9, capped at +6"``)."""
-    raw: Column
-    if isinstance(column, Difference):
-        raw = Difference(floor(attack - defence))
-    elif attack <= 0:
-        return f"no attack strength, counted as {column}"
-    elif defence <= 0:
-        return ""
-    else:
-        raw = (
-            Odds(floor(attack / defence), 1)
-            if attack >= defence
-            else Odds(1, ceil(defence / attack))
-        )
-    if raw == column:
-        return ""
-    return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"
 
 
 class HexReferee(Referee):
