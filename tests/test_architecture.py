@@ -11,19 +11,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def imported(path: Path) -> list[str]:
+    """The modules ``path`` imports, at module level or inside a function alike."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
 def test_rules_never_import_builder() -> None:
     """``rules`` is the model and referee; ``builder`` adapts it, never the other way."""
-    offenders = []
-    for path in sorted((ROOT / "rules").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            offenders += [
-                f"{path.relative_to(ROOT)}: {name}"
-                for name in names
-                if name.split(".")[0] == "builder"
-            ]
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted((ROOT / "rules").rglob("*.py"))
+        for name in imported(path)
+        if name.split(".")[0] == "builder"
+    ]
     assert not offenders
 
 
@@ -145,18 +151,11 @@ def test_no_game_id_in_the_audit_the_referee_core_or_the_builder() -> None:
 def test_the_audit_and_the_referee_core_import_no_game_package() -> None:
     """The audit and the referee's core reach a game's code only through its referee: no
     module of theirs imports a game's package (games.py finds them by name, at run time)."""
-    offenders = []
-    for path in shared_modules():
-        relative = path.relative_to(ROOT).as_posix()
-        if relative.startswith("builder"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            offenders += [
-                f"{relative}: {name}"
-                for name in names
-                if name.replace(".", "/").startswith(GAME_PACKAGES)
-            ]
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in shared_modules()
+        if not path.relative_to(ROOT).as_posix().startswith("builder")
+        for name in imported(path)
+        if name.replace(".", "/").startswith(GAME_PACKAGES)
+    ]
     assert offenders == []
