@@ -3,7 +3,7 @@
 Most hex-and-counter games share a handful of mechanisms — a stacking limit, zones of
 control, terrain costs, odds on a results table, a supply line of N hexes — and differ in
 their numbers and exceptions. A game that states those here is refereed by
-:mod:`rules.referee.kit` with no code of its own; every verdict cites the section of the
+:mod:`rules.referee.mechanisms` with no code of its own; every verdict cites the section of the
 game's rules the data names for it. The three Stalingrad games need more than this and
 keep their own referees.
 """
@@ -46,13 +46,15 @@ class StackingRule:
 @dataclass(frozen=True)
 class ZocRule:
     """Every unit exerts a zone of control into the six hexes around it, except the
-    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP, and
-    with ``stop`` a unit that enters one moves no further that turn."""
+    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP and
+    leaving one ``exit_cost`` more (both, from one into another), and with ``stop`` a
+    unit that enters one moves no further that turn."""
 
     section: str
     not_exerted_by: frozenset[str]
     entry_cost: int
     stop: bool
+    exit_cost: int = 0
 
 
 @dataclass(frozen=True)

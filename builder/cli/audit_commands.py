@@ -15,8 +15,7 @@ import click
 from builder.cli import main
 from builder.cli.options import AS_SIDE, MODULE
 from builder.output import check_replaceable, write_own_output
-from rules.audit.ledger import Ledger, audit
-from rules.audit.rks import audit_areas
+from rules.audit.ledger import Ledger, log_audit
 from rules.audit.trail import Trail, pair
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
@@ -40,7 +39,7 @@ def _audited(paths: tuple[Path, ...], module: Path | None = None) -> tuple[Ledge
             f"a file of {trails[1].start.position.spec.id}, "
             f"but {paths[0]} is of {trails[0].start.position.spec.id}",
         )
-    judge = audit_areas if trails[0].start.position.spec.cards is not None else audit
+    judge = log_audit(trails[0].start.position.spec)
     if len(trails) == 1:
         return judge(trails[0]), trails[0]
     previous, current = trails

@@ -18,69 +18,25 @@ from rules.audit.declarations import Declaration
 from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
 from rules.hexes import Hex, distance
-from rules.referee.games import referee_for
-from rules.referee.hexgame import HexReferee
+from rules.referee.games import hex_referee_for
 from rules.referee.odds import OddsReport
 from rules.referee.position import Position
 from rules.referee.prose import Prose, unit_ref, unit_refs
-from rules.referee.tps.combat import kampfgruppe_for
-from rules.referee.tps.sections import RULES as TPS_RULES
-from rules.referee.tps.units import printed_strength
+from rules.referee.results import (
+    ELIMINATED,
+    EXCHANGE,
+    MATCH_STEPS,
+    ONE_STEP,
+    RETREAT,
+    STAY,
+    STEP_EACH,
+    Effect,
+)
 from rules.referee.verdict import Verdict
 
-COMBAT_RULES: dict[str, tuple[str, ...]] = {"tps": (TPS_RULES["combat"],), "dos": ("11.29",)}
-"""The rule that makes an attack's final odds in each game."""
 UNKNOWN_FROM_LOG = (
     "the log shows where each unit ended, not a retreat's path or which player chose what"
 )
-
-STAY = "stay"
-ELIMINATED = "all eliminated"
-RETREAT = "retreat 1 hex"
-STEP_EACH = "each loses a step"
-ONE_STEP = "lose 1 step in all"
-MATCH_STEPS = "lose as many steps as the defender"
-EXCHANGE = "remove printed strength"
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What a result code demands of the defenders and of the attackers, whether the
-    attackers may advance into the emptied hex, the share of the defender's printed
-    strength an exchange costs (TPS Ex, 1/2Ex), whether a defender that cannot retreat
-    loses a step instead (DoS 11.34), and the rules that say so."""
-
-    defenders: str
-    attackers: str
-    advance: bool
-    rules: tuple[str, ...]
-    share: Fraction = Fraction(1)
-    step_instead: bool = False
-
-
-_TPS_RESULTS = (TPS_RULES["combat"], TPS_RULES["crt"])
-EFFECTS: dict[str, dict[str, Effect]] = {
-    "tps": {
-        "Ae": Effect(STAY, ELIMINATED, False, _TPS_RESULTS),
-        "Ar": Effect(STAY, RETREAT, False, _TPS_RESULTS),
-        "Dr": Effect(RETREAT, STAY, True, _TPS_RESULTS),
-        "Br": Effect(RETREAT, RETREAT, False, _TPS_RESULTS),
-        "Ex": Effect(ELIMINATED, EXCHANGE, True, _TPS_RESULTS + (TPS_RULES["kampfgruppe"],)),
-        "1/2Ex": Effect(
-            ELIMINATED, EXCHANGE, True, _TPS_RESULTS + (TPS_RULES["kampfgruppe"],), Fraction(1, 2)
-        ),
-        "De": Effect(ELIMINATED, STAY, True, _TPS_RESULTS),
-    },
-    "dos": {
-        "AS": Effect(STAY, STAY, False, ("11.31",)),
-        "AL1": Effect(STAY, ONE_STEP, False, ("11.32",)),
-        "DR": Effect(RETREAT, STAY, True, ("11.33", "11.34", "11.38"), step_instead=True),
-        "DE": Effect(STEP_EACH, STAY, True, ("11.36", "11.38")),
-        "EX": Effect(STEP_EACH, MATCH_STEPS, True, ("11.37", "11.38")),
-    },
-}
-"""What each result of the games' combat results tables does (TPS: the table's
-explanation of results; DoS 11.31-11.38)."""
 
 
 @dataclass
@@ -107,8 +63,7 @@ class Attack:
 def declared(declaration: Declaration, position: Position) -> tuple[Attack | None, Verdict]:
     """The attack ``declaration`` makes in ``position`` and the ledger's note of it; no
     attack when the hex attacked holds no unit."""
-    game = position.spec.id
-    rules = COMBAT_RULES.get(game, ("combat",))
+    rules = hex_referee_for(position).combat_rules
     defenders = [state for state in position.units if state.hex == declaration.defender_hex]
     label = position.label(declaration.defender_hex)
     if not defenders:
@@ -156,9 +111,8 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
     """The odds of ``attack`` in ``position`` (where the die was rolled), the result
     of ``roll`` on them, and whether they are the odds the declaration claimed."""
     label = position.label(attack.declaration.defender_hex)
-    rules: tuple[str, ...] = COMBAT_RULES.get(position.spec.id, ("combat",))
-    referee = referee_for(position)
-    assert isinstance(referee, HexReferee)
+    referee = hex_referee_for(position)
+    rules = referee.combat_rules
     subject = f"attack on {label}"
     details: dict[str, str] = {"units": unit_refs(attack.units, ",")}
     try:
@@ -187,8 +141,10 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
         + (f" {modifier.die_modifier:+d} die" if modifier.die_modifier else "")
         for modifier in report.modifiers
     ]
-    rules = rules + tuple(
-        rule for modifier in report.modifiers for rule in modifier.rules if rule not in rules
+    rules = tuple(
+        dict.fromkeys(
+            rules + tuple(rule for modifier in report.modifiers for rule in modifier.rules)
+        )
     )
     working = (
         f"{report.attack}:{report.defence}, "
@@ -239,7 +195,7 @@ def unclaimed(roll: Roll, position: Position) -> Verdict:
         f"roll {roll.value}",
         "roll",
         "unclaimed",
-        COMBAT_RULES.get(position.spec.id, ("combat",)),
+        hex_referee_for(position).combat_rules,
         f"“{roll.text}”: no declared attack waits for a roll; the audit does not guess what it was for",
     )
 
@@ -326,21 +282,19 @@ def _group(
 
 
 def _exchange(attack: Attack, effect: Effect, fates: dict[str, Fate], code: str) -> list[str]:
-    """TPS Ex and 1/2Ex: the attacker removes at least the defender's printed strength
-    (half for 1/2Ex), counted from a German motorised unit's original strength."""
+    """An exchange (TPS Ex and 1/2Ex): the attacker removes at least the printed strength
+    the referee says the defenders cost (TPS: half for 1/2Ex, counted from a German
+    motorised unit's original strength)."""
     assert attack.at_roll is not None
+    referee = hex_referee_for(attack.at_roll)
     units = attack.at_roll.spec.units
     owed = sum(
-        (
-            kampfgruppe_for(units[unit], code).exchange_loss
-            or Fraction(printed_strength(units[unit])) * effect.share
-            for unit in attack.defenders
-        ),
+        (referee.exchange_owed(units[unit], code, effect.share) for unit in attack.defenders),
         Fraction(0),
     )
     removed = sum(
         (
-            Fraction(printed_strength(units[unit]))
+            referee.exchange_strength(units[unit])
             for unit in attack.attackers
             if unit in fates and fates[unit].eliminated
         ),
@@ -356,8 +310,8 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     result allows; None when it was never rolled or its result is not known."""
     if attack.at_roll is None or attack.result is None or attack.report is None:
         return None
-    game = after.spec.id
-    effect = EFFECTS.get(game, {}).get(attack.result)
+    referee = hex_referee_for(after)
+    effect = referee.result_effects().get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
     details = {"units": unit_refs(attack.units, ","), "result": attack.result}
@@ -366,7 +320,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             subject,
             "combat result",
             "recorded, not judged",
-            COMBAT_RULES.get(game, ("combat",)),
+            referee.combat_rules,
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
         )

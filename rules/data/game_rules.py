@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rules.data.fields import Table, unknown_name_message
+from rules.errors import DataError
 from rules.game_rules import (
     OUT_OF_SUPPLY_EFFECTS,
     CombatRule,
@@ -69,11 +70,12 @@ def _stacking(table: Table, arms: Collection[str]) -> StackingRule:
 
 
 def _zoc(table: Table, arms: Collection[str]) -> ZocRule:
-    table.only("section", "not_exerted_by", "entry_cost", "stop")
+    table.only("section", "not_exerted_by", "entry_cost", "exit_cost", "stop")
     return ZocRule(
         section=table.text("section"),
         not_exerted_by=_names(table, "not_exerted_by", arms, "arm"),
         entry_cost=table.integer("entry_cost", default=0, minimum=0, maximum=20),
+        exit_cost=table.integer("exit_cost", default=0, minimum=0, maximum=20),
         stop=table.boolean("stop", default=False),
     )
 
@@ -88,6 +90,12 @@ def _combat(
 ) -> CombatRule:
     table.only("section", "table", "rounding", "modifier")
     odds_table = table.text("table", default="crt")
+    if not odds_tables:
+        raise DataError(
+            table.source.path.with_name("tables.toml"),
+            None,
+            f"no odds table {odds_table!r}, which game.toml's [referee.combat] resolves attacks on",
+        )
     if odds_table not in odds_tables:
         raise table.error(unknown_name_message("odds table", odds_table, odds_tables), "table")
     section = table.text("section")

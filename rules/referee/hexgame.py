@@ -1,31 +1,40 @@
 """The engine of the hex games: map look-ups, stacking by hex, odds and results tables.
 
 :class:`HexReferee` knows how to count stacks, compute odds with column shifts and die
-modifiers and look results up in a table; a game's subclass says what its rules count
-(which units stack, how strong a unit is, which shifts apply). The map's facts live in
-:mod:`rules.referee.hexboard`, searches over hexes in :mod:`rules.referee.search` and
-:mod:`rules.referee.networks`. ``check`` returns every
-verdict about a position; ``odds`` one attack's full working.
+modifiers and look results up in a table. What its rules count — which units stack and
+how many, how strong a unit is, which shifts apply, zones of control, supply — are its
+hooks, and each hook's default is the mechanism the game's ``[referee]`` data configures
+(:mod:`rules.referee.mechanisms`): a game of data alone is refereed by this class, and a
+game's subclass overrides only the hooks its rules do differently. The map's facts live
+in :mod:`rules.referee.hexboard`, searches over hexes in :mod:`rules.referee.search` and
+:mod:`rules.referee.networks`. ``check`` returns every verdict about a position; ``odds``
+one attack's full working.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import ceil, floor
 from typing import ClassVar
 
+from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent, hexside
+from rules.model import Unit
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
-from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
-from rules.referee.position import UnitState
+from rules.referee.layers import MapLayer
+from rules.referee.mechanisms.configured import Mechanisms
+from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
+from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport, odds_beyond_table
+from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.results import Effect
+from rules.referee.sequence import PhaseRule, phase_rule
 from rules.referee.verdict import Place, Verdict
-from rules.tables import Column, Difference, Odds, OddsTable
+from rules.tables import Column, OddsTable
 
 
 @dataclass(frozen=True)
@@ -37,44 +46,60 @@ class StackingProblem:
     rules: tuple[str, ...]
 
 
-def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
-    """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
-    below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
-    Every odds table of a hex game (combat, TPS air superiority) says it in these words;
-    a differential table the same of the strength difference (``"+9, capped at +6"``)."""
-    raw: Column
-    if isinstance(column, Difference):
-        raw = Difference(floor(attack - defence))
-    elif attack <= 0:
-        return f"no attack strength, counted as {column}"
-    elif defence <= 0:
-        return ""
-    else:
-        raw = (
-            Odds(floor(attack / defence), 1)
-            if attack >= defence
-            else Odds(1, ceil(defence / attack))
-        )
-    if raw == column:
-        return ""
-    return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"
-
-
 class HexReferee(Referee):
-    """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
+    """Rulings on a hex-map position: the hooks below, each defaulting to the mechanism the
+    game's ``[referee]`` data configures; a game's subclass overrides the ones its rules
+    do differently (see docs/developers/architecture.md, "The referee engine")."""
 
-    # Plain attributes, not ClassVars: a game's code sets them on its class, the
-    # data-configured referee (rules.referee.kit) on each instance from the game's data.
-    stacking_rules: tuple[str, ...] = ()
-    adjacency_rules: tuple[str, ...] = ()
-    """The rules that let units attack only adjacent enemy units."""
-    odds_table_id: str = "crt"
-
-    @classmethod
-    def required_odds_tables(cls) -> tuple[str, ...]:
-        return (cls.odds_table_id,)
-
+    supply_order: ClassVar[tuple[str, ...]] = (OUT_OF_SUPPLY, IN_SUPPLY)
     die_sides: ClassVar[int] = 6
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(position)
+        rules = position.spec.referee
+        if rules is None:
+            raise RefereeError(
+                position.source,
+                None,
+                f"no referee for game {position.spec.id!r}: give its game.toml a [referee] table",
+            )
+        self.rules: GameRules = rules
+
+    @property
+    def stacking_rules(self) -> tuple[str, ...]:
+        """The rules an over-stacked hex breaks."""
+        return (self.rules.stacking.section,)
+
+    @property
+    def adjacency_rules(self) -> tuple[str, ...]:
+        """The rules that let units attack only adjacent enemy units."""
+        return (self.rules.combat.section,)
+
+    @property
+    def odds_table_id(self) -> str:
+        """The results table attacks are resolved on."""
+        return self.rules.combat.table
+
+    @property
+    def combat_rules(self) -> tuple[str, ...]:
+        """The rule that makes an attack's final odds, cited for an attack as a whole."""
+        return (self.rules.combat.section,)
+
+    @property
+    def sequence_rules(self) -> tuple[str, ...]:
+        """The rules of the sequence of play, which say who does what in each phase: the
+        movement section, as the data names no sequence of its own."""
+        return (self.rules.movement.section,)
+
+    @property
+    def victory_point_rules(self) -> tuple[str, ...]:
+        """The rules the VP tracks follow, cited when a VP total changes."""
+        return self.sequence_rules
+
+    @cached_property
+    def mechanisms(self) -> Mechanisms:
+        """The data's mechanisms for this position, behind the hooks' defaults."""
+        return Mechanisms(self.position, self.board, self.rules)
 
     # ----- what a check reports -------------------------------------------------------
 
@@ -83,16 +108,90 @@ class HexReferee(Referee):
         return [*self.supply(), *self.zones_of_control(), *self.stacking(), *self.victory()]
 
     def supply(self) -> list[Verdict]:
-        """Each unit's supply state with its traced path; games override."""
-        return []
+        """Each unit's supply state with its traced line (none without a supply rule)."""
+        return self.mechanisms.supply_lines.verdicts()
 
     def zones_of_control(self) -> list[Verdict]:
-        """Zone-of-control problems; games without zones of control report none."""
-        return []
+        """Hexes whose units stand in enemy ZOC, for information (none without a ZOC rule)."""
+        return self.mechanisms.forces.verdicts()
 
     def victory(self) -> list[Verdict]:
-        """Victory points and the victory level or sudden-death state; games override."""
+        """Victory points and the victory level or sudden-death state; none until the data
+        states victory."""
         return []
+
+    def map_layers(self) -> list[MapLayer]:
+        """What the referee knows of the map besides its verdicts, as layers a player
+        toggles: each side's zones of control, when the game has them."""
+        rule = self.rules.zoc
+        if rule is None:
+            return []
+        zones = self.mechanisms.forces.zoc
+        return [
+            MapLayer(
+                f"zoc-{side.id}",
+                f"{side.name} zones of control",
+                f"hexes next to a {side.name} unit that exerts a zone of control",
+                "hatch",
+                self.board.labels(sorted(zones[side.id])),
+                (rule.section,),
+                side=side.id,
+            )
+            for side in self.spec.sides
+        ]
+
+    # ----- the sequence of play and movement ------------------------------------------
+
+    def phase_rule(self, phase: str | None) -> PhaseRule:
+        """What ``phase`` allows (None: the position shows no phase): whose phase it is,
+        whether units move in it, and which."""
+        return phase_rule(self.spec, phase, self.sequence_rules)
+
+    def movement_allowance(self, state: UnitState) -> int:
+        """The unit's printed allowance, halved (rounded down) out of supply when the
+        game's supply rule says so."""
+        return self.mechanisms.movement.allowance(state)
+
+    # ----- combat results ---------------------------------------------------------------
+
+    def result_effects(self) -> Mapping[str, Effect]:
+        """What each code of the results table does to the defenders and attackers; none
+        until the data states its results (the audit then records a result unjudged)."""
+        return {}
+
+    def exchange_strength(self, unit: Unit) -> Fraction:
+        """A unit's printed strength as an exchange counts it: its full-strength attack
+        (its defence when it prints no attack)."""
+        step = unit.steps[0]
+        return Fraction((step.attack if step.attack is not None else step.defence) or 0)
+
+    def exchange_owed(self, unit: Unit, code: str, share: Fraction) -> Fraction:
+        """The printed strength an exchange ``code`` makes the attacker remove for the
+        defending ``unit``: ``share`` of its printed strength."""
+        return self.exchange_strength(unit) * share
+
+    # ----- arrivals -----------------------------------------------------------------------
+
+    def arrival_rules(self) -> ArrivalRules:
+        """How reinforcements come on: by their own turn and place words, citing the
+        sequence of play, in any phase."""
+        return ArrivalRules(self.sequence_rules)
+
+    def rail_entries(self) -> frozenset[Hex]:
+        """The hexes a reinforcement may come on at and move on from by rail; none."""
+        return frozenset()
+
+    def rail_move(self, unit: Unit, starts: Collection[Hex], goal: Hex) -> Verdict | None:
+        """The verdict on ``unit``'s move by rail from the nearest of ``starts`` to
+        ``goal``, or None when it is no rail move; no game of data alone moves by rail."""
+        return None
+
+    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
+        """Whether ``state``'s unit could move from its hex to ``goal`` in this position:
+        the verdict on the cheapest legal path (what a log shows of a move is where it
+        ended), or why there is none. The default: terrain and hexside costs, enemy hexes,
+        zones of control and the allowance as the data says."""
+        return self.mechanisms.movement.cheapest(state, goal, self.position)
 
     # ----- the map --------------------------------------------------------------------
 
@@ -107,13 +206,14 @@ class HexReferee(Referee):
 
     # ----- stacking -------------------------------------------------------------------
 
-    @abstractmethod
     def stacking_limit(self, hex_: Hex, side: str) -> int:
-        """How many stacking units may stand in ``hex_``."""
+        """How many stacking units may stand in ``hex_``: the data's limit, the same in every hex."""
+        return self.rules.stacking.limit
 
     def stacking_weight(self, state: UnitState) -> int:
-        """How many units ``state`` counts as for stacking (1 unless a game says otherwise)."""
-        return 1
+        """How many units ``state`` counts as for stacking: none for the arms the data
+        does not count, else one."""
+        return 0 if state.unit.arm in self.rules.stacking.not_counted else 1
 
     def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Further stacking conditions of a game (e.g. nationality mixes); none by default."""
@@ -164,13 +264,15 @@ class HexReferee(Referee):
         """The results table attacks are resolved on."""
         return self.spec.tables.odds_tables[self.odds_table_id]
 
-    @abstractmethod
     def attack_strength(self, state: UnitState) -> Contribution:
-        """A unit's attack strength in this position (supply, steps)."""
+        """A unit's attack strength in this position: printed, halved out of supply when
+        the data says so."""
+        return self.mechanisms.combat.strength(state, "attack")
 
-    @abstractmethod
     def defence_strength(self, state: UnitState) -> Contribution:
-        """A unit's defence strength in this position."""
+        """A unit's defence strength in this position: printed, halved out of supply when
+        the data says so."""
+        return self.mechanisms.combat.strength(state, "defence")
 
     def combat_strengths(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
@@ -189,9 +291,17 @@ class HexReferee(Referee):
     def combat_modifiers(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
     ) -> list[Modifier]:
-        """Column shifts and die modifiers for this attack, as the terrain data gives them:
-        the defender's hex terrain, and a hexside feature every attacker attacks across.
-        Games whose rules condition them further (TPS, DoS) override this."""
+        """Column shifts and die modifiers for this attack: the terrain's (from the terrain
+        data), then the unit kinds' the ``[referee]`` data names."""
+        return self.terrain_modifiers(
+            defender_hex, attackers
+        ) + self.mechanisms.combat.kind_modifiers(defender_hex, attackers, defenders)
+
+    def terrain_modifiers(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[Modifier]:
+        """Column shifts and die modifiers as the terrain data gives them: the defender's
+        hex terrain, and a hexside feature every attacker attacks across."""
         modifiers = []
         terrain = self.spec.terrain_types[self.position.game_map.terrain_of(defender_hex)]
         crossed = [
@@ -235,7 +345,16 @@ class HexReferee(Referee):
     def attack_problems(
         self, defender_hex: Hex, attackers: Sequence[UnitState]
     ) -> list[AttackProblem]:
-        """Reasons the rules forbid the attack as stated; games add their own."""
+        """Reasons the rules forbid the attack as stated: an attacker not adjacent, and
+        hexsides the terrain data forbids attacking across."""
+        return self.adjacency_problems(defender_hex, attackers) + (
+            self.mechanisms.combat.attack_problems(defender_hex, attackers, self.spec.terrain_types)
+        )
+
+    def adjacency_problems(
+        self, defender_hex: Hex, attackers: Sequence[UnitState]
+    ) -> list[AttackProblem]:
+        """Attackers not adjacent to the defender."""
         problems = []
         for state in attackers:
             assert state.hex is not None

@@ -1,16 +1,18 @@
 """An attack's working as every hex game reports it: contributions, modifiers, results.
 
 Plain values a game's combat rules produce and every output format renders, so what a
-player reads and what a program reads cannot disagree.
+player reads and what a program reads cannot disagree; and the words every odds table of
+a hex game says its ends in (:func:`odds_beyond_table`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import ceil, floor
 
 from rules.referee.verdict import Verdict
-from rules.tables import Column
+from rules.tables import Column, Difference, Odds
 
 
 @dataclass(frozen=True)
@@ -150,3 +152,26 @@ class OddsReport:
         if self.table_note:
             lines.append(f"  table: {self.table_note}")
         return "\n".join(lines)
+
+
+def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
+    """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
+    below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
+    Every odds table of a hex game (combat, TPS air superiority) says it in these words;
+    a differential table the same of the strength difference (``"+9, capped at +6"``)."""
+    raw: Column
+    if isinstance(column, Difference):
+        raw = Difference(floor(attack - defence))
+    elif attack <= 0:
+        return f"no attack strength, counted as {column}"
+    elif defence <= 0:
+        return ""
+    else:
+        raw = (
+            Odds(floor(attack / defence), 1)
+            if attack >= defence
+            else Odds(1, ceil(defence / attack))
+        )
+    if raw == column:
+        return ""
+    return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"

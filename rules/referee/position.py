@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules.hexes import Hex
-from rules.model import GameMap, GameSpec, Unit
+from rules.model import GameMap, GameSpec, Unit, UnitStep
 
 if TYPE_CHECKING:
     # Only Rattenkrieg's positions hold cards; a hex game never loads them.
@@ -40,6 +40,12 @@ class UnitState:
     def reduced(self) -> bool:
         """True when the unit has lost at least one step."""
         return self.steps < len(self.unit.steps)
+
+    @property
+    def current_step(self) -> UnitStep:
+        """The values printed on the side the unit shows with the steps it has left (its
+        printed steps run from full strength down)."""
+        return self.unit.steps[len(self.unit.steps) - self.steps]
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from tests.support.once import computed_once
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A dist folder as ``stavka build`` writes it: dos.vmod and tps.vmod, and their
-    set-ups in ``setups/``."""
+    """A dist folder as ``stavka build`` writes it: dos.vmod, tps.vmod and ford.vmod (The
+    Ford, refereed from its data alone), and their set-ups in ``setups/``."""
 
     def build(folder: Path) -> str:
-        for game in ("dos", "tps"):
+        for game in ("dos", "tps", "ford"):
             build_game(shipped_game(game), folder, lambda _step: None)
         return str(folder)
 

@@ -75,6 +75,34 @@ def test_dos_engine_log_audited(dist: Path, tmp_path: Path) -> None:
     assert "11 MP against an allowance of 10" in moves[0]["explanation"]
 
 
+def test_ford_engine_log_audited(dist: Path, tmp_path: Path) -> None:
+    """The Ford, refereed from its data alone: a move in two drags is one move (0202 to
+    0402 through the woods of 0302, 3 MP of 4, RULES.md 4.2) and the artillery's 4 MP to
+    0402 is one over its 3; both judged with The Ford's own rules, none of another game."""
+    steps: list[dict[str, object]] = [
+        {"move": {"property": {"UnitId": "v1"}}, "to": "0302"},
+        {"move": {"property": {"UnitId": "v1"}}, "to": "0402"},
+        {"move": {"property": {"UnitId": "v4"}}, "to": "0402"},
+    ]
+    log = _played(
+        dist / "ford.vmod", dist / "setups" / "ford-ford.vsav", steps, tmp_path / "ford.vlog"
+    )
+    ledger = _ledger(str(log))
+    moves = [
+        (entry["subject"], entry["outcome"], entry["rules"], entry["details"].get("cost"))
+        for entry in ledger["entries"]
+        if entry["topic"] == "movement"
+    ]
+    assert moves == [
+        ("v1", "legal", ["4"], "2"),
+        ("v1", "legal", ["4"], "3"),
+        ("v4", "illegal", ["4"], "4"),
+    ]
+    sections = {"4", "4.2", "4.3", "5", "6", "7", "7.3", "7.4", "7.5", "8"}
+    assert {rule for entry in ledger["entries"] for rule in entry["rules"]} <= sections
+    assert_matches_the_trail(write_page(tmp_path / "ford.html", str(log)), log)
+
+
 def test_rks_engine_log_audited(rks_dist: Path, tmp_path: Path) -> None:
     steps: list[dict[str, object]] = [
         {"side": "German"},

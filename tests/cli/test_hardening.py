@@ -107,14 +107,13 @@ def test_date_saved_out_of_any_calendar_is_shown_as_written(tmp_path: Path) -> N
 
 
 def test_a_game_with_no_referee_is_refused_in_one_line(tmp_path: Path) -> None:
-    # Every shipped game has a referee now; a game folder the user names may not.
+    # Every shipped game has a referee now; a game folder the user names may not: a copy
+    # of TPS under its own id, without the [referee] table TPS states its stacking in.
     game = tmp_path / "my-game"
     shutil.copytree(games_directory() / "tps", game)
     data = game / "game.toml"
-    data.write_text(
-        data.read_text(encoding="utf-8").replace('id = "tps"', 'id = "my-game"', 1),
-        encoding="utf-8",
-    )
+    text = data.read_text(encoding="utf-8").replace('id = "tps"', 'id = "my-game"', 1)
+    data.write_text(text[: text.index("[referee.stacking]")], encoding="utf-8")
     position = tmp_path / "p.toml"
     position.write_text('game = "./my-game"\nturn = 1\n', encoding="utf-8")
     _refused(("check", str(position)), "no referee for game 'my-game'")

@@ -13,7 +13,7 @@ import pytest
 
 from rules.hexes import Hex
 from rules.referee.games import referee_for
-from rules.referee.kit import DataReferee
+from rules.referee.hexgame import HexReferee
 from rules.referee.position_file import read_position_file
 
 POSITIONS = Path(__file__).parent / "ford"
@@ -182,13 +182,13 @@ ATTACKS: list[tuple[str, str, tuple[str, ...], str | None, int, str, set[str]]] 
 ]
 
 
-def _referee(name: str) -> DataReferee:
+def _referee(name: str) -> HexReferee:
     referee = referee_for(read_position_file(POSITIONS / f"{name}.toml"))
-    assert isinstance(referee, DataReferee)
+    assert type(referee) is HexReferee  # the engine itself: The Ford is data alone
     return referee
 
 
-def _hex(referee: DataReferee, label: str) -> Hex:
+def _hex(referee: HexReferee, label: str) -> Hex:
     found = referee.spec.parse_hex(label)
     assert found is not None, label
     return found[1]
@@ -223,7 +223,9 @@ def test_move(
 ) -> None:
     referee = _referee(name)
     state = next(state for state in referee.position.units if state.unit.id == unit)
-    found, verdicts = referee.movement_cost(state, [_hex(referee, label) for label in path])
+    found, verdicts = referee.mechanisms.movement.cost(
+        state, [_hex(referee, label) for label in path]
+    )
     assert found == cost, verdicts
     (verdict,) = verdicts
     assert set(verdict.rules) == rules, verdict

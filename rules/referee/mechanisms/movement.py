@@ -5,17 +5,17 @@ units, going on after entering an enemy zone of control, an allowance overspent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import floor
 
 from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.combat import current_step
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.supply import SupplyLines
-from rules.referee.position import UnitState
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.supply import SupplyLines
+from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
+from rules.referee.position import Position, UnitState
 from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict
 
@@ -48,7 +48,7 @@ class Movement:
     def allowance(self, state: UnitState) -> int:
         """The printed movement allowance, halved (rounded down) out of supply when the
         game's supply rule says so."""
-        printed = state.unit.steps[current_step(state)].movement or 0
+        printed = state.current_step.movement or 0
         return floor(printed / 2) if self.supply.halves(state, "movement") else printed
 
     def step_cost(
@@ -93,8 +93,11 @@ class Movement:
         else:
             cost += entry
         zoc = self.rules.zoc
-        if zoc is not None and to_hex in self.forces.enemy_zoc(state.side):
-            cost += zoc.entry_cost
+        if zoc is not None:
+            enemy_zoc = self.forces.enemy_zoc(state.side)
+            cost += (zoc.exit_cost if from_hex in enemy_zoc else 0) + (
+                zoc.entry_cost if to_hex in enemy_zoc else 0
+            )
         return cost, problems
 
     def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
@@ -161,3 +164,47 @@ class Movement:
                 state="legal",
             )
         ]
+
+    def cheapest(self, state: UnitState, goal: Hex, position: Position) -> Verdict:
+        """Whether ``state``'s unit could have moved to ``goal`` in ``position``: the
+        verdict on the cheapest legal path there (a log shows where a move ended, not its
+        path) — no step a rule forbids, none on after entering an enemy zone of control
+        that stops movement — or why no path exists within its reach."""
+        assert state.hex is not None
+        start = state.hex
+        allowance = self.allowance(state)
+        zoc = self.rules.zoc
+        enemy_zoc = self.forces.enemy_zoc(state.side)
+
+        def step_cost(first: Hex, second: Hex) -> int | None:
+            if zoc is not None and zoc.stop and first != start and first in enemy_zoc:
+                return None
+            cost, problems = self.step_cost(state, first, second)
+            return None if problems else cost
+
+        found = cheapest_path(
+            start, goal, step_cost, self.board.playable, allowance + SEARCH_MARGIN
+        )
+        if found is None and are_adjacent(start, goal):
+            # The one step there, with each reason the rules forbid it.
+            _, (direct,) = self.cost(state, (start, goal))
+            return replace(
+                direct,
+                outcome=direct.state or direct.outcome,
+                explanation="no legal path: " + direct.explanation,
+            )
+        if found is None:
+            return no_path(
+                state,
+                goal,
+                position,
+                allowance,
+                (self.rules.movement.section,),
+                "enemy units, prohibited terrain and hexsides, zones of control",
+            )
+        _, (verdict,) = self.cost(state, found[1])
+        return replace(
+            verdict,
+            outcome=verdict.state or verdict.outcome,
+            explanation="cheapest legal path: " + verdict.explanation,
+        )

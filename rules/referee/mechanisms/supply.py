@@ -12,7 +12,7 @@ from functools import cached_property
 from rules.game_rules import SupplyRule
 from rules.hexes import Hex
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.forces import Forces
+from rules.referee.mechanisms.forces import Forces
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
 from rules.referee.prose import unit_ref

@@ -3,44 +3,44 @@
 An Axis reinforcement may come on at a rail hex with the German cross and move along the
 rail line up to 30 hexes, never into or through an enemy ZOC. A log shows only where the
 piece ended: dragged straight from its palette to a hex deep behind the front, or first
-to the cross and then on. The audit finds the shortest rail route from the cross and lets
-the referee's own rail rule (``Movement.reinforcement_rail_move``) judge it, so the route
-shown is the one the verdict counts.
+to the cross and then on. The referee's rail hook finds the shortest rail route from the
+cross and lets its own rail rule (``Movement.reinforcement_rail_move``) judge it, so the
+route shown is the one the verdict counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from collections.abc import Collection
 
-from rules.audit.paths import cheapest_path
 from rules.hexes import Hex
-from rules.model import Unit
-from rules.referee.games import referee_for
-from rules.referee.position import Position
+from rules.model import GameMap, Unit
+from rules.referee.paths import cheapest_path
+from rules.referee.tps.movement import Movement
 from rules.referee.tps.units import AXIS
 from rules.referee.verdict import Verdict
 
-if TYPE_CHECKING:
-    from rules.referee.tps.movement import Movement
+CROSS = "german_cross"
+"""The map mark of the rail hexes where Axis reinforcements come on by rail."""
+CROSS_WORDS = "German cross"
+"""How an arrival's words name those hexes (``units.toml``: "by rail from a rail hex with
+the German cross")."""
 
-RAIL_GAME = "tps"
-"""The one game whose reinforcements move by rail; Soviet units never do (Movement (K))."""
+
+def cross_hexes(game_map: GameMap) -> frozenset[Hex]:
+    """The rail hexes with the German cross, where Axis reinforcements come on by rail."""
+    return frozenset(hex_ for mark in game_map.marks if mark.symbol == CROSS for hex_ in mark.hexes)
 
 
-def rail_move(position: Position, unit: Unit, starts: Iterable[Hex], goal: Hex) -> Verdict | None:
+def rail_move(movement: Movement, unit: Unit, starts: Collection[Hex], goal: Hex) -> Verdict | None:
     """The referee's verdict on ``unit``'s rail move from the nearest of ``starts`` to
-    ``goal`` in ``position``, or None when it is no rail move: another game or side, or no
-    rail line joins them.
+    ``goal``, or None when it is no rail move: a Soviet unit (Soviet units never move by
+    rail), or no rail line joins them.
 
     The route avoids enemy ZOC and enemy units where it can; when only a blocked route
     exists, that route is judged, and the verdict names what blocks it.
     """
-    if position.spec.id != RAIL_GAME or unit.side != AXIS:
+    if unit.side != AXIS:
         return None
-    from rules.referee.tps.referee import TurningPointReferee
-
-    movement = cast(TurningPointReferee, referee_for(position)).movement
     open_route = _shortest_route(movement, unit, starts, goal, blocked=True)
     route = open_route or _shortest_route(movement, unit, starts, goal, blocked=False)
     if route is None:
@@ -49,7 +49,7 @@ def rail_move(position: Position, unit: Unit, starts: Iterable[Hex], goal: Hex) 
 
 
 def _shortest_route(
-    movement: Movement, unit: Unit, starts: Iterable[Hex], goal: Hex, blocked: bool
+    movement: Movement, unit: Unit, starts: Collection[Hex], goal: Hex, blocked: bool
 ) -> tuple[Hex, ...] | None:
     """The fewest-hex rail route from one of ``starts`` to ``goal``; with ``blocked``,
     only through hexes free of enemy ZOC and enemy units. Ties go to the first start in

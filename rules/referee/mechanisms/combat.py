@@ -11,7 +11,7 @@ from rules.game_rules import CombatRule, Role, Rounding
 from rules.hexes import Hex
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.supply import SupplyLines
+from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import UnitState
 from rules.referee.prose import unit_ref
@@ -25,11 +25,6 @@ def halved(strength: int, rounding: Rounding) -> Fraction:
     if rounding is Rounding.UP:
         return Fraction(ceil(half))
     return half
-
-
-def current_step(state: UnitState) -> int:
-    """The index of the unit's step in its printed steps (full strength first)."""
-    return len(state.unit.steps) - state.steps
 
 
 class Combat:
@@ -46,7 +41,7 @@ class Combat:
     def strength(self, state: UnitState, effect: str) -> Contribution:
         """The unit's ``effect`` ("attack" or "defence") strength, halved out of supply."""
         assert state.hex is not None
-        step = state.unit.steps[current_step(state)]
+        step = state.current_step
         printed = step.attack if effect == "attack" else step.defence
         value = printed or 0
         label = self.board.label(state.hex)

@@ -2,7 +2,9 @@
 
 A log shows where a unit started and ended, never the hexes between; whether it could
 have got there is a question of the cheapest legal path (Dijkstra's search, ties broken
-by hex order so that the path shown is always the same one).
+by hex order so that the path shown is always the same one). Each game's move judge
+(:meth:`rules.referee.hexgame.HexReferee.judge_move`) searches with its own step costs
+and hands the path found to its own cost rule.
 """
 
 from __future__ import annotations
@@ -11,6 +13,12 @@ import heapq
 from collections.abc import Callable, Container
 
 from rules.hexes import Hex, neighbours
+from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref
+from rules.referee.verdict import Verdict
+
+SEARCH_MARGIN = 10
+"""How many MP beyond the allowance a search looks, to say by how much a move is too long."""
 
 StepCost = Callable[[Hex, Hex], int | None]
 """MP to step from a hex into an adjacent one; None when the rules forbid the step."""
@@ -45,3 +53,27 @@ def cheapest_path(
                 came_from[there] = here
                 heapq.heappush(frontier, (total, there))
     return None
+
+
+def no_path(
+    state: UnitState,
+    goal: Hex,
+    position: Position,
+    allowance: int,
+    rules: tuple[str, ...],
+    blocked_by: str,
+) -> Verdict:
+    """The verdict on a move to ``goal`` no legal path reaches within the search's reach,
+    saying what (``blocked_by``) closes every way."""
+    start = position.label(state.hex) if state.hex is not None else state.location
+    return Verdict(
+        unit_ref(state.unit.id),
+        "movement",
+        "illegal",
+        rules,
+        f"no legal path from {start} to {position.label(goal)} within {allowance + SEARCH_MARGIN} MP "
+        f"(allowance {allowance}): {blocked_by} block every way",
+        details={"allowance": str(allowance)},
+        unit=state.unit.id,
+        state="illegal",
+    )

@@ -1,0 +1,35 @@
+"""What a combat result does: each code of a results table as demands on the defenders and
+the attackers, the terms the log audit holds what happened after a roll against.
+
+A game's referee gives its table's effects (:meth:`rules.referee.hexgame.HexReferee.
+result_effects`); the demands are the ones hex-and-counter games make, named as a player
+would read them in the audit's verdicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+STAY = "stay"
+ELIMINATED = "all eliminated"
+RETREAT = "retreat 1 hex"
+STEP_EACH = "each loses a step"
+ONE_STEP = "lose 1 step in all"
+MATCH_STEPS = "lose as many steps as the defender"
+EXCHANGE = "remove printed strength"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a result code demands of the defenders and of the attackers, whether the
+    attackers may advance into the emptied hex, the share of the defender's printed
+    strength an exchange costs (TPS Ex, 1/2Ex), whether a defender that cannot retreat
+    loses a step instead (DoS 11.34), and the rules that say so."""
+
+    defenders: str
+    attackers: str
+    advance: bool
+    rules: tuple[str, ...]
+    share: Fraction = Fraction(1)
+    step_instead: bool = False
