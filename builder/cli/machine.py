@@ -2,14 +2,14 @@
 referee plugin, so that they show the referee's answer without interpreting any rule.
 
 docs/machine-interface.md describes the whole JSON form. Every JSON answer of ``check``,
-``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`); ``check``,
-``odds`` and ``duel`` carry ``text``, the lines a player reads, rendered by the same code
-as ``--format text``. ``check`` adds ``hidden`` (whether the answer shows what a player
-may not see) and, on each verdict, ``places`` (where it is, as the module names
-locations: printed hex numbers, area names) and ``mark`` (how the report page colours
-it on the map, or null). ``odds`` and ``duel`` add ``declare``: the attack in one line,
-for the log; ``air`` adds ``text``. Each verdict of ``check`` also carries ``line``, the
-verdict as a player reads it with its rule, shown where the player points at the unit.
+``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`), ``text``
+(the lines a player reads, rendered by the same code as ``--format text``), ``hidden``
+(whether the answer shows what some player may not see) and ``withheld`` (what it keeps
+back from the player it answers). ``check`` adds, on each verdict, ``places`` (where it
+is, as the module names locations: printed hex numbers, area names), ``mark`` (how the
+report page colours it on the map, or null) and ``line`` (the verdict as a player reads
+it with its rule), and with ``--units`` ``selected`` (which verdicts are on each unit
+named). ``odds`` and ``duel`` add ``declare``: the attack in one line, for the log.
 ``check --layers`` adds ``layers`` (each map layer the game's rules give a player to
 toggle: ZOC, front gaps) and ``layers_text``. Fields are only ever added, so a reader of
 an older version reads the same values for the keys it knows.
@@ -17,6 +17,7 @@ an older version reads the same values for the keys it knows.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from builder.report.verdicts import (
@@ -28,16 +29,17 @@ from builder.report.verdicts import (
     supply_class,
 )
 from rules.referee.engine import Referee
-from rules.referee.hidden import UNTRIED_FLAG, PlayerView
+from rules.referee.hidden import PlayerView, hides_information, withheld
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
 if TYPE_CHECKING:
     from builder.report.overlays import Overlay
 
-INTERFACE_VERSION = 2
+INTERFACE_VERSION = 3
 """Version 2 added ``state``, ``place`` and ``force`` to each verdict, and ``version`` to
-``air``'s answer (docs/machine-interface.md)."""
+``air``'s answer; version 3 ``hidden`` and ``withheld`` to every answer and ``selected``
+to ``check``'s (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
 """Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
 get no mark."""
@@ -63,10 +65,29 @@ def place_names(position: Position) -> dict[str, str]:
     return {area.id: area.name for game_map in position.spec.maps for area in game_map.areas}
 
 
+def privacy(
+    position: Position, referee: Referee, side: str | None, hidden: bool
+) -> dict[str, object]:
+    """``hidden`` (the answer shows what some player may not see) and ``withheld`` (what
+    it keeps back from the player of ``side``), the two fields every answer carries."""
+    return {
+        "hidden": hidden,
+        "withheld": list(withheld(position, referee.hidden_information, side)),
+    }
+
+
 def check_extras(
-    position: Position, referee: Referee, view: PlayerView, verdicts: list[Verdict], text: list[str]
+    position: Position,
+    referee: Referee,
+    view: PlayerView,
+    verdicts: list[Verdict],
+    text: list[str],
+    namer: Callable[[str], str],
+    selected: Sequence[Sequence[int]] | None = None,
 ) -> tuple[list[dict[str, object]], dict[str, object]]:
-    """Each verdict's JSON with its places and mark, and the answer's added fields."""
+    """Each verdict's JSON with its places, mark and line (units named by ``namer``),
+    and the answer's added fields; ``selected`` lists, for each unit of ``--units``, the
+    indexes of the verdicts on it."""
     units = {
         view.shown(state.unit.id): UnitPlace(state.location, state.side) for state in position.units
     }
@@ -76,25 +97,42 @@ def check_extras(
         | {
             "places": [names.get(place, place) for place in places(verdict, units)],
             "mark": mark(verdict),
-            "line": verdict.as_text(),
+            "line": verdict.named(namer).as_text(),
         }
         for verdict in verdicts
     ]
     # The referee's view shows every card, and untried DoS units, which no player may see (2.14).
-    untried = any(UNTRIED_FLAG in state.flags for state in position.units)
-    hidden = view.side is None and (referee.hidden_information or untried)
-    return judged, {"version": INTERFACE_VERSION, "hidden": hidden, "text": text}
+    hidden = view.side is None and hides_information(position, referee.hidden_information)
+    return judged, {
+        "version": INTERFACE_VERSION,
+        "hidden": hidden,
+        "text": text,
+        "withheld": list(withheld(position, referee.hidden_information, view.side)),
+        **({} if selected is None else {"selected": [list(indexes) for indexes in selected]}),
+    }
 
 
-def text_extras(text: str) -> dict[str, object]:
-    """The fields every answer but ``check`` adds: the version and the lines a player reads."""
-    return {"version": INTERFACE_VERSION, "text": text.splitlines()}
+def text_extras(
+    text: str, position: Position, referee: Referee, side: str | None, hidden: bool
+) -> dict[str, object]:
+    """The fields every answer but ``check`` adds: the version, the lines a player reads,
+    and what the answer shows or keeps back."""
+    return {"version": INTERFACE_VERSION, "text": text.splitlines()} | privacy(
+        position, referee, side, hidden
+    )
 
 
-def answer_extras(text: str, declare: str | None) -> dict[str, object]:
-    """The fields ``odds`` and ``duel`` add: the version, the lines a player reads and
-    the one line that declares the attack (None when it may not be made)."""
-    return text_extras(text) | {"declare": declare}
+def answer_extras(
+    text: str,
+    declare: str | None,
+    position: Position,
+    referee: Referee,
+    side: str | None,
+    hidden: bool,
+) -> dict[str, object]:
+    """The fields ``odds`` and ``duel`` add: those of every answer, and the one line
+    that declares the attack (None when it may not be made)."""
+    return text_extras(text, position, referee, side, hidden) | {"declare": declare}
 
 
 def _layer_json(overlay: Overlay) -> dict[str, object]:
