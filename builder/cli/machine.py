@@ -43,9 +43,6 @@ to ``check``'s (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
 """Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
 get no mark."""
-LAYER_STYLES = ("hatch", "cross")
-"""The report page's layers that mark hexes one by one, which the plugin draws: zones of
-control (hatched) and front gaps (crossed). Supply networks, drawn as lines, stay on the page."""
 
 
 def mark(verdict: Verdict) -> dict[str, str] | None:
@@ -150,9 +147,9 @@ def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
     """What ``check --layers`` adds: the hex layers of the report page (a game without
     ZOC or a continuous front has none) and the lines that say what they show."""
     # The report's layers pull in every hex game's referee: loaded only when asked for.
-    from builder.report.overlays import referee_overlays
+    from builder.report.overlays import toggled_layers
 
-    layers = [overlay for overlay in referee_overlays(referee) if overlay.style in LAYER_STYLES]
+    layers = toggled_layers(referee)
     text = [
         f"{overlay.name}: {len(overlay.places)} hexes [rule {', '.join(overlay.rules)}]"
         for overlay in layers

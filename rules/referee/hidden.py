@@ -14,7 +14,7 @@ nothing the counters do not.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from rules.errors import StavkaError
@@ -65,6 +65,9 @@ class PlayerView:
         unit is revealed only when the combat is fought (2.14)."""
         attackers = tuple(item.unit for item in report.attackers)
         defenders = tuple(item.unit for item in report.defenders)
+        if isinstance(report, OddsReport) and not report.allowed:
+            # An attack the rules forbid names its units in its reasons: by their aliases.
+            return replace(report, verdicts=tuple(self.verdicts(report.verdicts)))
         if not any(self.hides(unit) for unit in (*attackers, *defenders)):
             return report
         return WithheldOdds(

@@ -260,3 +260,31 @@ def test_the_lines_for_people_name_counters_and_the_fields_keep_ids(rolled: str)
     )
     assert duel["declare"] == "14th Panzer Division attacks Rifle division 1 in Rynok-Spartakovka"
     assert duel["attacker"] == "14pz"
+
+
+def test_an_attack_the_rules_forbid_names_an_untried_attacker_by_its_alias(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "far.toml"
+    path.write_text(
+        ROLLED.replace('at = "N2924"', 'at = "N2824"\nflags = ["untried"]'), encoding="utf-8"
+    )
+    answer = _json("odds", str(path), "--attack", "N3024", "--from", "N2824", "--as", "soviet")
+    assert answer["allowed"] is False
+    assert "b37a-rd1" not in json.dumps(answer)
+    assert "untried-1 in N2824 is not adjacent to the defender" in answer["text"][1]
+
+
+def test_an_isolated_defender_does_not_make_the_attacker_the_one_who_moved_in(
+    tmp_path: Path,
+) -> None:
+    """rifle1 is isolated (8.10): it counts for no control, so 14pz stands there alone
+    and would hold the area now; the attacker is still the unit that moved into an area
+    its side did not hold (found in the engine: the duel had turned round)."""
+    path = tmp_path / "isolated.toml"
+    text = CONTESTED.read_text(encoding="utf-8").replace('phase = "German operations"', "")
+    path.write_text(
+        text.replace('id = "rifle1"', 'id = "rifle1"\nflags = ["isolated"]'), encoding="utf-8"
+    )
+    answer = _json("duel", str(path), "--units", "rifle1", "--as", "soviet")
+    assert (answer["attacker"], answer["defender"]) == ("14pz", "rifle1")

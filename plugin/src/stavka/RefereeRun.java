@@ -10,7 +10,11 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,16 +34,19 @@ import VASSAL.tools.io.ObfuscatingOutputStream;
  * the next ones (Python's start-up and the game's data are paid once), with fixed
  * arguments (no shell, no network), off the Swing event thread and within a time limit.
  * A service that died is started again; a service that does not answer in time is stopped.
+ * The temporary save holds both hands and every untried strength, so it is written in a
+ * folder of this Player's own that only its user can open, readable by that user alone.
  */
 final class RefereeRun {
   /** The oldest machine interface this plugin reads (the {@code version} of the JSON). */
-  static final int INTERFACE_VERSION = 1;
+  static final int INTERFACE_VERSION = 3;
   private static final long TIME_LIMIT_SECONDS = 30;
   private static final Timer WATCHDOG = new Timer("Stavka referee time limit", true);
   private static Process server;
   private static BufferedWriter requests;
   private static BufferedReader answers;
   private static File serverErrors;
+  private static Path privateFolder;
 
   /** The referee's JSON, or why there is none. */
   static final class Answer {
@@ -69,7 +76,7 @@ final class RefereeRun {
   private static synchronized Answer ask(String program, String game, List<String> arguments) {
     File save = null;
     try {
-      save = File.createTempFile("stavka-referee", ".vsav");
+      save = privateSave();
       writeSave(save, game);
       final List<String> command = new ArrayList<>(arguments);
       command.add(1, save.getPath());
@@ -104,7 +111,7 @@ final class RefereeRun {
         }
         final boolean inTime = stop.cancel();
         if (line != null) {
-          return read(program, line);
+          return read(program, line, save.getPath());
         }
         server = null;
         if (!inTime) {
@@ -144,16 +151,36 @@ final class RefereeRun {
     return text.isEmpty() ? "it stopped at once" : text.split("\n")[0];
   }
 
-  /** The service's answer line: the command's JSON, or the one line saying why there is none. */
+  /** A new empty file for the game, readable by this user alone, in {@link #privateFolder}. */
+  private static File privateSave() throws IOException {
+    final boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    if (privateFolder == null || !Files.isDirectory(privateFolder)) {
+      final FileAttribute<?>[] owner = posix
+          ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
+          : new FileAttribute<?>[0];
+      // Elsewhere (Windows) the user's own temporary folder is private already.
+      privateFolder = Files.createTempDirectory("stavka-referee", owner);
+      privateFolder.toFile().deleteOnExit();
+    }
+    final FileAttribute<?>[] mine = posix
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+        : new FileAttribute<?>[0];
+    return Files.createTempFile(privateFolder, "game", ".vsav", mine).toFile();
+  }
+
+  /** The service's answer line: the command's JSON, or the one line saying why there is
+   *  none, which names the game rather than its temporary save. */
   @SuppressWarnings("unchecked")
-  private static Answer read(String program, String line) {
+  private static Answer read(String program, String line, String savePath) {
     final Object reply = Json.parse(line);
     if (!(reply instanceof Map)) {
       return failed("the referee's answer could not be read.");
     }
     final Map<String, Object> answer = (Map<String, Object>) reply;
     if (!Double.valueOf(0).equals(answer.get("exit"))) {
-      return failed("'" + program + "' could not judge this game: " + answer.get("error"));
+      final String error = String.valueOf(answer.get("error")).replace("stavka: " + savePath + ": ", "")
+          .replace(savePath, "the game");
+      return failed("'" + program + "' could not judge this game: " + error);
     }
     final Object json = answer.get("answer");
     if (!(json instanceof Map) || !(((Map<String, Object>) json).get("version") instanceof Double)
