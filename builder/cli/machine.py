@@ -4,7 +4,7 @@ referee plugin, so that they show the referee's answer without interpreting any 
 docs/machine-interface.md describes the whole JSON form. Every JSON answer of ``check``,
 ``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`), ``text``
 (the lines a player reads, rendered by the same code as ``--format text``), ``hidden``
-(whether the answer shows what some player may not see) and ``withheld`` (what it keeps
+(whether the answer shows what some player may not see) and ``hides`` (what it keeps
 back from the player it answers). ``check`` adds, on each verdict, ``places`` (where it
 is, as the module names locations: printed hex numbers, area names), ``mark`` (how the
 report page colours it on the map, or null) and ``line`` (the verdict as a player reads
@@ -29,7 +29,7 @@ from builder.report.verdicts import (
     supply_class,
 )
 from rules.referee.engine import Referee
-from rules.referee.hidden import PlayerView, hides_information, withheld
+from rules.referee.hidden import PlayerView, hides_information, kept_back
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 INTERFACE_VERSION = 3
 """Version 2 added ``state``, ``place`` and ``force`` to each verdict, and ``version`` to
-``air``'s answer; version 3 ``hidden`` and ``withheld`` to every answer and ``selected``
+``air``'s answer; version 3 ``hidden`` and ``hides`` to every answer and ``selected``
 to ``check``'s (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
 """Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
@@ -65,11 +65,11 @@ def place_names(position: Position) -> dict[str, str]:
 def privacy(
     position: Position, referee: Referee, side: str | None, hidden: bool
 ) -> dict[str, object]:
-    """``hidden`` (the answer shows what some player may not see) and ``withheld`` (what
+    """``hidden`` (the answer shows what some player may not see) and ``hides`` (what
     it keeps back from the player of ``side``), the two fields every answer carries."""
     return {
         "hidden": hidden,
-        "withheld": list(withheld(position, referee.hidden_information, side)),
+        "hides": list(kept_back(position, referee.hidden_information, side)),
     }
 
 
@@ -104,7 +104,7 @@ def check_extras(
         "version": INTERFACE_VERSION,
         "hidden": hidden,
         "text": text,
-        "withheld": list(withheld(position, referee.hidden_information, view.side)),
+        "hides": list(kept_back(position, referee.hidden_information, view.side)),
         **({} if selected is None else {"selected": [list(indexes) for indexes in selected]}),
     }
 

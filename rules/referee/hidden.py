@@ -134,7 +134,7 @@ def hides_information(position: Position, cards_hidden: bool) -> bool:
     return cards_hidden or bool(untried_units(position))
 
 
-def withheld(position: Position, cards_hidden: bool, side: str | None) -> tuple[str, ...]:
+def kept_back(position: Position, cards_hidden: bool, side: str | None) -> tuple[str, ...]:
     """What the answer to the player of ``side`` keeps back, in the words a player
     reads; nothing for the referee's view (None), which keeps nothing back."""
     if side is None:

@@ -72,22 +72,22 @@ def test_every_answer_says_whether_it_shows_hidden_things_and_what_it_keeps_back
         _json("air", str(POSITIONS / "tps" / "air_superiority_damaged.toml")),
         _json("odds", rolled, "--attack", "N3024", "--from", "N2924,N3025"),
     ):
-        assert (answer["hidden"], answer["withheld"]) == (False, [])
+        assert (answer["hidden"], answer["hides"]) == (False, [])
     referee = _json("duel", str(CONTESTED), "14pz", "rifle1")
-    assert referee["hidden"] is True and referee["withheld"] == []
+    assert referee["hidden"] is True and referee["hides"] == []
     for side, other in (("german", "Soviet"), ("soviet", "German")):
         for answer in (
             _json("check", str(CONTESTED), "--as", side),
             _json("duel", str(CONTESTED), "14pz", "rifle1", "--as", side),
         ):
             assert answer["hidden"] is False
-            assert answer["withheld"] == [
+            assert answer["hides"] == [
                 f"the {other} player's hand, step cards and cards played face down, "
                 "and the draw deck's order"
             ]
 
 
-def test_untried_units_make_the_referees_odds_hidden_and_a_players_withheld(
+def test_untried_units_make_the_referees_odds_hidden_and_withheld_from_a_player(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "untried.toml"
@@ -99,7 +99,7 @@ def test_untried_units_make_the_referees_odds_hidden_and_a_players_withheld(
             "odds", str(path), "--attack", "N3024", "--from", "N2924,N3025", "--as", side
         )
         assert player["hidden"] is False and "by_rolls" not in player
-        assert player["withheld"] == [
+        assert player["hides"] == [
             "which unit each untried counter is, and its strength, until it first fights (rule 2.14)"
         ]
         assert "b37a-rd1" not in json.dumps(player)

@@ -39,7 +39,7 @@ DIGESTS = Path(__file__).with_name("digests.json")
 ADDED_VERDICT_KEYS = frozenset({"state", "place", "force"})
 """Keys a verdict's JSON gained after the digests were recorded (issue 23)."""
 
-ADDED_TOP_KEYS = frozenset({"version", "withheld", "selected", "left_out"})
+ADDED_TOP_KEYS = frozenset({"version", "hides", "selected", "left_out"})
 """Keys a command's JSON answer gained after the digests were recorded (issues 23, 35)."""
 
 ADDED_ANSWER_KEYS = {

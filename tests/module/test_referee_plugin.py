@@ -90,24 +90,27 @@ def _steps(scene: Scene) -> list[dict[str, object]]:
     ]
 
 
-Played = dict[str, tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]]
+class _Runs(dict[str, tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]]):
+    """Each scene played in VASSAL 3.7 when a test first asks for it (so ``-k dos`` plays
+    one): the actions, the folder of the saves and screenshots, and what the recording
+    stavka was asked and answered."""
 
+    def __init__(
+        self,
+        built: dict[str, Path],
+        setup_saves: dict[tuple[str, str], Path],
+        factory: pytest.TempPathFactory,
+    ) -> None:
+        super().__init__()
+        self.built, self.setup_saves, self.factory = built, setup_saves, factory
 
-@pytest.fixture(scope="module")
-def played(
-    built: dict[str, Path],
-    setup_saves: dict[tuple[str, str], Path],
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Played:
-    """Each scene played once in VASSAL 3.7: the actions, the folder of the saves and
-    screenshots, and what the recording stavka was asked and answered."""
-    runs = {}
-    for game, scene in SCENES.items():
-        folder = tmp_path_factory.mktemp(f"plugin-{game}")
+    def __missing__(self, game: str) -> tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]:
+        scene = SCENES[game]
+        folder = self.factory.mktemp(f"plugin-{game}")
         bin_folder, record = recording_stavka(folder)
         report = play(
-            built[game],
-            setup_saves[(game, scene.setup)],
+            self.built[game],
+            self.setup_saves[(game, scene.setup)],
             _steps(scene),
             folder,
             "--engine",
@@ -119,8 +122,21 @@ def played(
             stavka_folder=bin_folder,
         )
         assert report["actions"], report.get("errors")
-        runs[game] = (report["actions"], folder, served(record))
-    return runs
+        self[game] = (report["actions"], folder, served(record))
+        return self[game]
+
+
+Played = _Runs
+
+
+@pytest.fixture(scope="module")
+def played(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Played:
+    """The scenes, each played once, on first use."""
+    return _Runs(built, setup_saves, tmp_path_factory)
 
 
 def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 0) -> int:
@@ -264,13 +280,34 @@ def test_a_player_sees_his_own_untried_units_verdicts(played: Played) -> None:
     (soviet,) = [
         record
         for record in records
-        if _option(record["request"], "as") == "Soviet" and _option(record["request"], "units")
+        if record["request"]["args"][0] == "check"
+        and _option(record["request"], "as") == "Soviet"
+        and _option(record["request"], "units")
     ]
     answer = soviet["answer"]["answer"]
     (indexes,) = answer["selected"]
     lines = [answer["verdicts"][index]["line"] for index in indexes]
     assert lines and all(line.startswith("untried-") for line in lines), lines
     assert "b28a-rd1" not in json.dumps(answer)
+
+
+def test_odds_on_a_question_mark_defence_answer_without_a_setting_or_a_path(
+    played: Played,
+) -> None:
+    """Item 7: the Soviet's odds on Hungarians whose defence is "?" (2.15) is answered
+    (withheld here, as his attacker is untried, 2.14), never a request for a setting the
+    Player cannot give, and no chat line names the temporary save."""
+    actions, folder, records = played["dos"]
+    (odds,) = [
+        record
+        for record in records
+        if record["request"]["args"][0] == "odds" and _option(record["request"], "as") == "Soviet"
+    ]
+    assert odds["answer"]["exit"] == 0, odds["answer"]
+    assert _option(odds["request"], "attack") == "N1743"
+    assert odds["answer"]["answer"]["hides"] and odds["answer"]["answer"]["withheld"]
+    chat = "\n".join(line for action in actions for line in action["chat"])
+    assert "question_rolls" not in chat and ".vsav:" not in chat and str(folder) not in chat
 
 
 def test_zoc_and_front_gaps_are_the_layers_stavka_gives(played: Played) -> None:

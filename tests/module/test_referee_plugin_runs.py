@@ -6,6 +6,7 @@ run side by side under pytest-xdist."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -120,8 +121,11 @@ def test_a_module_built_from_ones_own_copy_is_judged_by_that_copy(tmp_path: Path
     headline = records[0]["answer"]["answer"]["text"][0]
     assert headline.startswith("The Ford, my copy, turn 1")
     assert checked(plugin_lines(report["actions"][1:3]))
-    # Without the module, the save is judged with the shipped game's data.
-    assert referee("check", str(save))["text"][0].startswith("The Ford, turn 1")
+    # Without the module, Stavka does not judge the copy's save with the shipped data.
+    refused = subprocess.run(
+        [str(STAVKA), "check", str(save)], capture_output=True, text=True, check=False
+    )
+    assert refused.returncode == 2 and "--module" in refused.stderr
 
 
 def test_without_stavka_one_line_and_the_player_keeps_working(

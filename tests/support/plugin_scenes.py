@@ -93,8 +93,15 @@ SCENES = {
         # b28a-rd1 is untried: the Axis player sees its verdicts by an alias (2.14).
         ("de-82id", "b28a-rd1"),
         (),
-        # The Soviet points at his own untried unit: he sees its verdicts (item 8).
-        (verdicts_menu("b28a-rd1"),),
+        # The Soviet points at his own untried unit: he sees its verdicts (item 8); then
+        # asks the odds of an attack on Hungarians whose defence is "?" (2.15, item 7).
+        (
+            verdicts_menu("b28a-rd1"),
+            {"select": unit_selector("b21a-rd2")},
+            {"button": "Odds"},
+            {"select": unit_selector("hu-7ld")},
+            {"button": "Odds"},
+        ),
     ),
     "rks": Scene(
         "rks",
