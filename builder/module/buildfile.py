@@ -27,6 +27,7 @@ from builder.module.cards import (
     card_prototype_definition,
     card_toolbar,
     draw_piles,
+    duel_piles,
     private_maps,
 )
 from builder.module.catalogue import Catalogue
@@ -46,6 +47,7 @@ from builder.module.plugin import (
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
+from builder.saves.area_names import duel_pile_name
 from builder.saves.names import DIE_BUTTON, DIE_REPORT, SCENARIO_PROPERTY, dead_pile_name
 from builder.vassal.metadata import Metadata
 from rules.model import GameSpec
@@ -206,6 +208,12 @@ def _game_map(root: etree._Element, spec: GameSpec, art: ModuleArt, pieces: Cata
             card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()
         }
         draw_piles(map_, spec, board.name, art.area.box("deck"), art.area.box("discard"), cards)
+        duel_piles(
+            map_,
+            spec,
+            board.name,
+            {side.id: art.area.named(duel_pile_name(side.name)) for side in spec.sides},
+        )
 
 
 def build_file(

@@ -90,6 +90,17 @@ def referee_overlays(referee: Referee) -> list[Overlay]:
     ]
 
 
+TOGGLED_STYLES = ("hatch", "cross")
+"""The layers that mark hexes one by one, which a player toggles in the Player: zones of
+control (hatched) and front gaps (crossed). Supply networks, drawn as lines, stay on the page."""
+
+
+def toggled_layers(referee: Referee) -> list[Overlay]:
+    """The layers of :data:`TOGGLED_STYLES` the game's referee gives (none: the game has
+    no zones of control or front gaps)."""
+    return [overlay for overlay in referee_overlays(referee) if overlay.style in TOGGLED_STYLES]
+
+
 def stacking_overlay(places: Sequence[str], rules: tuple[str, ...]) -> Overlay:
     """Hexes over the stacking limit, from the stacking verdicts."""
     return Overlay(

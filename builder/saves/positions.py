@@ -27,6 +27,7 @@ def position_from_save(path: Path, module: Path | None = None) -> Position:
 
 def position_from_saved(path: Path, saved: SavedGame, module: Path | None = None) -> Position:
     """The position of a save already read from ``path`` (see :func:`position_from_save`)."""
+
     def read(spec: GameSpec) -> Position:
         if adopted_save(spec, saved.module, saved.pieces):
             return adopted_position(path, saved, spec)

@@ -17,6 +17,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from itertools import product
+from math import prod
 from typing import ClassVar
 
 from rules.game_rules import GameRules
@@ -28,13 +30,28 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.layers import MapLayer
 from rules.referee.mechanisms.configured import Mechanisms
 from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY
-from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport, odds_beyond_table
+from rules.referee.odds import (
+    AttackProblem,
+    Contribution,
+    LeftOut,
+    Modifier,
+    OddsReport,
+    RolledOdds,
+    RollOutcome,
+    UnrolledStrength,
+    odds_beyond_table,
+)
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.results import Effect
 from rules.referee.sequence import PhaseRule, phase_rule
 from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, OddsTable
+
+RollKey = tuple[str | None, Column | None, Column | None]
+"""An outcome of rolled strengths: the result needing no roll, or the base and final columns."""
+MAX_ROLL_OUTCOMES = 6**5
+"""The most ways strengths left to a roll may come out for the odds to list them all."""
 
 
 @dataclass(frozen=True)
@@ -368,10 +385,72 @@ class HexReferee(Referee):
                 )
         return problems
 
+    def unrolled(
+        self, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> tuple[UnrolledStrength, ...]:
+        """Strengths of this combat that the rules leave to a die roll made when it is
+        fought, and that the position does not state yet; a game with such strengths
+        (DoS 2.15) overrides this and :meth:`rolled_strengths`."""
+        return ()
+
+    def rolled_strengths(
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        defenders: Sequence[UnitState],
+        rolls: Mapping[str, int],
+    ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+        """:meth:`combat_strengths` with the unrolled strengths of ``rolls`` (unit id to
+        value) rolled."""
+        return self.combat_strengths(defender_hex, attackers, defenders)
+
     def odds(
-        self, defender_hex: Hex, attacker_hexes: Sequence[Hex], attacking_side: str | None = None
+        self,
+        defender_hex: Hex,
+        attacker_hexes: Sequence[Hex],
+        attacking_side: str | None = None,
+        attacking_units: Collection[str] | None = None,
     ) -> OddsReport:
-        """The working of an attack on ``defender_hex`` by every unit in ``attacker_hexes``."""
+        """The working of an attack on ``defender_hex`` by every unit in ``attacker_hexes``
+        (only ``attacking_units`` of them when given: the player's selection, the others
+        named as left out)."""
+        defenders, attackers, left_out = self._combatants(
+            defender_hex, attacker_hexes, attacking_side, attacking_units
+        )
+        problems = self.attack_problems(defender_hex, attackers)
+        if problems:
+            return self._refused(defender_hex, problems)
+        return self._worked(defender_hex, attackers, defenders, left_out)
+
+    def odds_before_rolls(
+        self,
+        defender_hex: Hex,
+        attacker_hexes: Sequence[Hex],
+        attacking_side: str | None = None,
+        attacking_units: Collection[str] | None = None,
+    ) -> OddsReport | RolledOdds:
+        """:meth:`odds` as a player asks before the attack: a strength the rules leave to a
+        roll made when the combat is fought, not stated yet, gives every outcome of the
+        rolls with its chance instead of one column."""
+        defenders, attackers, left_out = self._combatants(
+            defender_hex, attacker_hexes, attacking_side, attacking_units
+        )
+        problems = self.attack_problems(defender_hex, attackers)
+        if problems:
+            return self._refused(defender_hex, problems)
+        unrolled = self.unrolled(attackers, defenders)
+        if unrolled:
+            return self._odds_by_rolls(defender_hex, attackers, defenders, unrolled, left_out)
+        return self._worked(defender_hex, attackers, defenders, left_out)
+
+    def _combatants(
+        self,
+        defender_hex: Hex,
+        attacker_hexes: Sequence[Hex],
+        attacking_side: str | None,
+        attacking_units: Collection[str] | None,
+    ) -> tuple[list[UnitState], list[UnitState], tuple[LeftOut, ...]]:
+        """The defenders, the attackers, and the units beside the attackers left out."""
         defenders = [
             state
             for state in self.position.units
@@ -383,16 +462,31 @@ class HexReferee(Referee):
             )
         defending_side = defenders[0].side
         side = attacking_side or self.position.other_side(defending_side)
-        attackers = [
+        beside = [
             state
             for state in self.position.units
             if state.hex in attacker_hexes and state.side == side and self.holds_hex(state)
         ]
+        attackers = [
+            state for state in beside if attacking_units is None or state.unit.id in attacking_units
+        ]
         if not attackers:
             raise RefereeError(self.position.source, None, "no attacking unit in the given hexes")
-        problems = self.attack_problems(defender_hex, attackers)
-        if problems:
-            return self._refused(defender_hex, problems)
+        left_out = tuple(
+            LeftOut(state.unit.id, self.label(state.hex))
+            for state in beside
+            if state not in attackers and state.hex is not None
+        )
+        return defenders, attackers, left_out
+
+    def _worked(
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        defenders: Sequence[UnitState],
+        left_out: tuple[LeftOut, ...],
+    ) -> OddsReport:
+        """The working of an attack the rules allow."""
         attack_items, defence_items = self.combat_strengths(defender_hex, attackers, defenders)
         attack = self.total_strength(attack_items, attacking=True)
         defence = self.total_strength(defence_items, attacking=False)
@@ -415,17 +509,11 @@ class HexReferee(Referee):
                 (),
                 automatic,
                 table_note=self._table_note(),
+                left_out=left_out,
             )
         base, final = self.column(attack, defence, shift)
         column_note, final_note = self.column_notes(attack, defence, shift, base, final)
-        changes = {
-            before: after for modifier in modifiers for before, after in modifier.result_changes
-        }
-        results = tuple(
-            (roll, changes.get(code, code))
-            for roll in range(1, self.die_sides + 1)
-            for code in (self.table.result(final, roll + die_modifier),)
-        )
+        results = self._results(final, modifiers, die_modifier)
         return OddsReport(
             self.label(defender_hex),
             attack_items,
@@ -441,6 +529,85 @@ class HexReferee(Referee):
             table_note=self._table_note(),
             column_note=column_note,
             final_note=final_note,
+            left_out=left_out,
+        )
+
+    def _results(
+        self, final: Column, modifiers: Sequence[Modifier], die_modifier: int
+    ) -> tuple[tuple[int, str], ...]:
+        """Each die roll's result in the final column, as the modifiers change them."""
+        changes = {
+            before: after for modifier in modifiers for before, after in modifier.result_changes
+        }
+        return tuple(
+            (roll, changes.get(code, code))
+            for roll in range(1, self.die_sides + 1)
+            for code in (self.table.result(final, roll + die_modifier),)
+        )
+
+    def _odds_by_rolls(
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        defenders: Sequence[UnitState],
+        unrolled: tuple[UnrolledStrength, ...],
+        left_out: tuple[LeftOut, ...],
+    ) -> RolledOdds:
+        """Every way the strengths left to a roll can come out, grouped by the totals they
+        give, each with its chance, its columns and the results."""
+        count = prod(len(item.values) for item in unrolled)
+        if count > MAX_ROLL_OUTCOMES:
+            raise RefereeError(
+                self.position.source,
+                None,
+                f"{len(unrolled)} strengths of this attack are left to a roll: {count:,} outcomes "
+                f"are more than the {MAX_ROLL_OUTCOMES:,} the odds list; state some of the rolls",
+            )
+        modifiers = tuple(self.combat_modifiers(defender_hex, attackers, defenders))
+        shift = sum(modifier.column_shift for modifier in modifiers)
+        die_modifier = self.combined_die_modifier(modifiers)
+        units = [item.unit for item in unrolled]
+        grouped: dict[RollKey, list[tuple[int, ...]]] = {}
+        totals_of: dict[RollKey, list[tuple[Fraction, Fraction]]] = {}
+        shown: tuple[tuple[Contribution, ...], tuple[Contribution, ...]] | None = None
+        for values in product(*(item.values for item in unrolled)):
+            attack_items, defence_items = self.rolled_strengths(
+                defender_hex, attackers, defenders, dict(zip(units, values, strict=True))
+            )
+            shown = shown or (attack_items, defence_items)
+            attack = self.total_strength(attack_items, attacking=True)
+            defence = self.total_strength(defence_items, attacking=False)
+            automatic = self.automatic_result(attack, defence, shift)
+            base, final = self.column(attack, defence, shift)
+            # A result that needs no roll is the same whatever column the odds fall in.
+            key: RollKey = (automatic, None, None) if automatic is not None else (None, base, final)
+            grouped.setdefault(key, []).append(values)
+            if (attack, defence) not in totals_of.setdefault(key, []):
+                totals_of[key].append((attack, defence))
+        outcomes = tuple(
+            RollOutcome(
+                tuple(rolls),
+                tuple(totals_of[key]),
+                Fraction(len(rolls), count),
+                base,
+                final,
+                automatic,
+                () if final is None else self._results(final, modifiers, die_modifier),
+            )
+            for key, rolls in grouped.items()
+            for automatic, base, final in (key,)
+        )
+        assert shown is not None
+        return RolledOdds(
+            self.label(defender_hex),
+            shown[0],
+            shown[1],
+            unrolled,
+            modifiers,
+            die_modifier,
+            outcomes,
+            table_note=self._table_note(),
+            left_out=left_out,
         )
 
     def column_notes(

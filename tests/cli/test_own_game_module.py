@@ -127,7 +127,10 @@ def test_the_service_takes_the_module(first_build: tuple[Path, Path]) -> None:
         + ["--format", "json"],
         ["check", str(save), "--format", "json"],
     ]
-    serve(io.StringIO("".join(json.dumps({"args": args}) + "\n" for args in requests)), answers)
+    serve(
+        io.BytesIO("".join(json.dumps({"args": args}) + "\n" for args in requests).encode()),
+        answers,
+    )
     checked, odds, without = (json.loads(line) for line in answers.getvalue().splitlines())
     assert checked["exit"] == 0 and checked["answer"]["game"] == "hill"
     assert "notes" not in checked
@@ -153,7 +156,7 @@ def test_a_save_of_an_earlier_build_is_judged_with_the_rebuilt_module_and_a_note
         assert code == 0 and error.startswith("stavka: note: ") and error.count("\n") == 1
     answers = io.StringIO()
     request = ["check", str(old_save), "--module", str(rebuilt), "--format", "json"]
-    serve(io.StringIO(json.dumps({"args": request}) + "\n"), answers)
+    serve(io.BytesIO((json.dumps({"args": request}) + "\n").encode()), answers)
     answer = json.loads(answers.getvalue())
     assert answer["exit"] == 0
     assert len(answer["notes"]) == 1 and "the data differ" in answer["notes"][0]

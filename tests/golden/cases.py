@@ -45,8 +45,16 @@ DIGESTS = Path(__file__).with_name("digests.json")
 ADDED_VERDICT_KEYS = frozenset({"state", "place", "force"})
 """Keys a verdict's JSON gained after the digests were recorded (issue 23)."""
 
-ADDED_TOP_KEYS = frozenset({"version"})
-"""Keys a command's JSON answer gained after the digests were recorded (issue 23)."""
+ADDED_TOP_KEYS = frozenset({"version", "hides", "selected", "left_out"})
+"""Keys a command's JSON answer gained after the digests were recorded (issues 23, 35)."""
+
+ADDED_ANSWER_KEYS = {
+    "odds": frozenset({"hidden"}),
+    "duel": frozenset({"hidden"}),
+    "air": frozenset({"hidden"}),
+}
+"""Keys a command's JSON answer gained that another command's answer had before (issue 35:
+``check`` always said ``hidden``, the others since)."""
 
 
 @dataclass(frozen=True)
@@ -147,11 +155,13 @@ def cases() -> Iterator[Case]:
             yield Case(("report", where, "--as", "soviet"), writes_page=True)
 
 
-def without_added_keys(value: object, top: bool = True) -> object:
-    """``value`` with the keys added since the digests were recorded taken out."""
+def without_added_keys(value: object, top: bool = True, command: str = "") -> object:
+    """``value`` with the keys added since the digests were recorded taken out (at the
+    top, those every answer gained and those ``command``'s gained)."""
     if isinstance(value, dict):
         is_verdict = {"subject", "topic", "outcome"} <= value.keys()
-        dropped = (ADDED_TOP_KEYS if top else frozenset()) | (
+        added = ADDED_TOP_KEYS | ADDED_ANSWER_KEYS.get(command, frozenset())
+        dropped = (added if top else frozenset()) | (
             ADDED_VERDICT_KEYS if is_verdict else frozenset()
         )
         return {
@@ -177,7 +187,8 @@ def output_of(case: Case, scratch: Path) -> bytes:
     result = CliRunner().invoke(stavka, arguments)
     stdout = result.stdout.replace(str(scratch), "SCRATCH")
     if "json" in arguments and result.exit_code == 0:
-        stdout = json.dumps(without_added_keys(json.loads(stdout)), ensure_ascii=False, indent=1)
+        answer = without_added_keys(json.loads(stdout), command=case.arguments[0])
+        stdout = json.dumps(answer, ensure_ascii=False, indent=1)
     stderr = result.stderr.replace(str(scratch), "SCRATCH")
     produced = f"exit {result.exit_code}\n{stdout}\n--stderr--\n{stderr}".encode()
     if case.writes_page and page.exists():

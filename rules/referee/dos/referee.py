@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from rules.hexes import Hex
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.dos.attacks import AttackRules
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
@@ -28,11 +29,10 @@ from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
-from rules.referee.arrivals import ArrivalRules
 from rules.referee.engine import register
 from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.layers import MapLayer
-from rules.referee.odds import AttackProblem, Contribution, Modifier
+from rules.referee.odds import AttackProblem, Contribution, Modifier, UnrolledStrength
 from rules.referee.position import Position, UnitState
 from rules.referee.results import Effect
 from rules.referee.search import StepAllowed
@@ -42,6 +42,10 @@ from rules.tables import Odds
 
 EITHER_PHASE = "the other phase"
 """A player turn's second phase: movement or prepared attacks, whichever came second (5.4)."""
+
+
+QUESTION_ROLLS = (1, 2, 3, 4, 5, 6)
+"""What a "?" strength can be: the roll of one die (2.15)."""
 
 
 @register
@@ -245,6 +249,30 @@ class DriveOnStalingradReferee(HexReferee):
     ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
         """Strengths in this combat: flak, artillery, rivers and cities on top of supply."""
         return self.strengths.in_combat(defender_hex, attackers, defenders)
+
+    def unrolled(
+        self, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> tuple[UnrolledStrength, ...]:
+        """The "?" strengths of this combat no roll is stated for: the German rolls one die
+        for each when the combat is fought (2.15)."""
+        return tuple(
+            UnrolledStrength(state.unit.id, strength, QUESTION_ROLLS, ("2.15",))
+            for states, strength in ((attackers, "attack"), (defenders, "defence"))
+            for state in states
+            if self.strengths.unrolled(state, attacking=strength == "attack")
+        )
+
+    def rolled_strengths(
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        defenders: Sequence[UnitState],
+        rolls: Mapping[str, int],
+    ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+        """Strengths in this combat with the "?" strengths of ``rolls`` rolled (2.15)."""
+        settings = replace(self.settings, question_rolls={**self.settings.question_rolls, **rolls})
+        strengths = Strengths(self.position, self.board, self.supply_lines, settings)
+        return strengths.in_combat(defender_hex, attackers, defenders)
 
     def total_strength(self, contributions: Sequence[Contribution], attacking: bool) -> Fraction:
         """Units halved alike are added first, then halved, rounding down (1.3, 11.12)."""

@@ -50,6 +50,12 @@ class Strengths:
     supply: SupplyLines
     settings: Settings
 
+    def unrolled(self, state: UnitState, attacking: bool) -> bool:
+        """Whether the strength is a "?" no roll has been stated for yet (2.15)."""
+        step = state.current_step
+        value = step.attack if attacking else step.defence
+        return value is None and state.unit.id not in self.settings.question_rolls
+
     def printed(self, state: UnitState, attacking: bool) -> tuple[int, list[str]]:
         """The printed attack or defence, or the die roll a "?" stands for (2.14, 2.15)."""
         step = state.current_step
