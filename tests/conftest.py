@@ -14,6 +14,8 @@ from rules.model import GameSpec
 from tests.support.engine import VCHECK, vcheck_available
 from tests.support.games import shipped_game
 
+pytest_plugins = ("tests.support.run_report",)
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Under pytest-xdist, let vcheck install itself once, before the workers start.

@@ -76,7 +76,7 @@ def played(
         *engine,
     )
     assert report.get("errors") == [], report.get("errors")
-    actions: list[Report] = report["actions"]  # type: ignore[assignment]
+    actions: list[Report] = report["actions"]
     assert [action["step"] for action in actions] == STEPS
     return actions
 
