@@ -14,7 +14,7 @@ from rules.model import GameSpec
 from tests.support.engine import VCHECK, vcheck_available
 from tests.support.games import shipped_game
 
-pytest_plugins = ("tests.support.run_report",)
+pytest_plugins = ("tests.support.marks", "tests.support.run_report")
 
 
 def pytest_configure(config: pytest.Config) -> None:

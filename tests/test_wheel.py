@@ -23,6 +23,8 @@ from pypdf import PdfReader
 
 from builder.vassal.metadata import parse_metadata
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
     "version"

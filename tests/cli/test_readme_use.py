@@ -25,6 +25,8 @@ STAVKA = Path(sys.executable).parent / "stavka"
 BUILD = "stavka build all"
 TIMEOUT = 900
 
+pytestmark = pytest.mark.slow
+
 
 def use_section() -> list[str]:
     """The lines of the README's "Use" section, up to the next section."""

@@ -67,6 +67,7 @@ CONTENTS = {
 """The sections each game's contents page lists, in order."""
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_every_page_is_numbered_sized_and_says_what_it_is(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -84,6 +85,7 @@ def test_every_page_is_numbered_sized_and_says_what_it_is(
     assert "Reconstructed values" in texts[0] and "Contents" in texts[1]
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -102,6 +104,7 @@ def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     assert not missing, f"characters with no glyph (empty boxes), first page of each: {missing}"
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_map_tiles_are_placed_at_print_resolution(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -126,6 +129,7 @@ def test_map_tiles_are_placed_at_print_resolution(
     assert all(min(image.x_ppi, image.y_ppi) >= 100 for image in images)
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_no_page_is_mostly_blank(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str, tmp_path: Path
@@ -138,6 +142,7 @@ def test_no_page_is_mostly_blank(
     }
 
 
+@pytest.mark.pdf
 def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], Path]) -> None:
     readme = README.read_text(encoding="utf-8")
     for (game, paper), pdf in shipped_pdfs.items():
@@ -146,6 +151,7 @@ def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], 
         assert int(row.group(1)) == len(PdfReader(pdf).pages), (game, paper)
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_the_contents_name_each_section_its_pages_and_how_to_print_it(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
