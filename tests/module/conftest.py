@@ -1,66 +1,21 @@
-"""The shipped modules, built once per test run as ``stavka build`` builds them, and
-their set-ups loaded once in the real engine for every test that reads them."""
+"""The shipped modules' set-ups loaded once in the real engine for every test that reads
+them. The modules themselves (``built``, ``build_files``, ``setup_saves``) are the
+run's shared ones (tests/conftest.py)."""
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from lxml import etree
 
-from builder.build import build_game
+from tests.support.artefacts import MODULE_GAMES
 from tests.support.engine import run_vcheck_many, vcheck_available
-from tests.support.games import shipped_game
 from tests.support.once import computed_once
 
-MODULE_GAMES = ("dos", "rks", "tps")
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """dist/<game>.vmod of every shipped game, by game id."""
-
-    def build(folder: Path) -> dict[str, str]:
-        return {
-            game: str(build_game(shipped_game(game), folder, lambda _step: None).path)
-            for game in MODULE_GAMES
-        }
-
-    return {
-        game: Path(path) for game, path in computed_once(tmp_path_factory, "dist", build).items()
-    }
-
-
-@pytest.fixture(scope="session")
-def build_files(built: dict[str, Path]) -> dict[str, etree._Element]:
-    """Each built module's buildFile.xml, parsed."""
-    trees = {}
-    for game, path in built.items():
-        with zipfile.ZipFile(path) as archive:
-            trees[game] = etree.fromstring(archive.read("buildFile.xml"))
-    return trees
-
+__all__ = ["MODULE_GAMES"]
 
 EngineReport = dict[str, Any]
-
-
-@pytest.fixture(scope="session")
-def setup_saves(
-    built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[tuple[str, str], Path]:
-    """Every predefined set-up, taken out of its module, by (game, scenario)."""
-    folder = tmp_path_factory.mktemp("setups")
-    saves = {}
-    for game in MODULE_GAMES:
-        spec = shipped_game(game)
-        with zipfile.ZipFile(built[game]) as archive:
-            for scenario in (scenario for scenario in spec.scenarios.values() if scenario.setup):
-                save = folder / f"{game}-{scenario.id}.vsav"
-                save.write_bytes(archive.read(f"setups/{game}-{scenario.id}.vsav"))
-                saves[(game, scenario.id)] = save
-    return saves
 
 
 @pytest.fixture(scope="session")

@@ -19,14 +19,13 @@ from builder.pnp.layout import POINTS_PER_INCH, paper_size
 from builder.pnp.map_pages import PRINT_PPI
 from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
 from builder.pnp.pdf import CONDENSED, new_canvas
-from tests.pnp.conftest import HEX_GAMES, PAPERS, PNP_GAMES
+from tests.pnp.conftest import BLANK_DPI, HEX_GAMES, PAPERS, PNP_GAMES
 from tests.pnp.pdf_pages import (
     blank_share,
     embedded_fonts,
     page_texts,
     placed_images,
     poppler_available,
-    render_pages,
     undrawable_characters,
 )
 from tests.support.games import shipped_game
@@ -41,7 +40,6 @@ def _poppler() -> None:
 
 
 CASES = [(game, paper) for game in PNP_GAMES for paper in PAPERS]
-BLANK_DPI = 50
 MOST_BLANK = 0.75
 README = Path(__file__).resolve().parents[2] / "README.md"
 HEX_CONTENTS = [
@@ -132,9 +130,12 @@ def test_map_tiles_are_placed_at_print_resolution(
 @pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_no_page_is_mostly_blank(
-    shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str, tmp_path: Path
+    shipped_pdfs: dict[tuple[str, str], Path],
+    pdf_pages: dict[tuple[str, str], list[Path]],
+    game: str,
+    paper: str,
 ) -> None:
-    pages = render_pages(shipped_pdfs[(game, paper)], tmp_path, BLANK_DPI)
+    pages = pdf_pages[(game, paper)]
     shares = {number: blank_share(png, BLANK_DPI) for number, png in enumerate(pages, start=1)}
     assert len(pages) == len(page_texts(shipped_pdfs[(game, paper)]))
     assert max(shares.values()) <= MOST_BLANK, {
