@@ -12,6 +12,7 @@ expected answers are the worktree's ``stavka`` on the save from before.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
-from tests.support.engine import IN_ENGINE
+from tests.support.engine import IN_ENGINE, at_once
 from tests.support.games import shipped_game
 from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, SERVED_WAIT, Scene, unit_selector
 from tests.support.plugin import (
@@ -72,15 +73,22 @@ def played(
     setup_saves: dict[tuple[str, str], Path],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, tuple[dict[str, Any], Path]]:
-    """Each scene played once in VASSAL 3.6: vcheck's report and the folder of its saves."""
-    runs = {}
-    for game, scene in SCENES.items():
-        folder = tmp_path_factory.mktemp(f"plugin-{game}")
-        runs[game] = (
-            play(built[game], setup_saves[(game, scene.setup)], _steps(scene, False), folder),
-            folder,
-        )
-    return runs
+    """Each scene played once in VASSAL 3.6, side by side: vcheck's report and the folder
+    of its saves."""
+    folders = {game: tmp_path_factory.mktemp(f"plugin-{game}") for game in SCENES}
+    reports = at_once(
+        [
+            partial(
+                play,
+                built[game],
+                setup_saves[(game, scene.setup)],
+                _steps(scene, False),
+                folders[game],
+            )
+            for game, scene in SCENES.items()
+        ]
+    )
+    return {game: (report, folders[game]) for game, report in zip(SCENES, reports, strict=True)}
 
 
 def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 0) -> int:
