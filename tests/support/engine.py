@@ -303,6 +303,8 @@ def run_vcheck_saves(
     """Each of ``saves`` loaded in ``module`` in turn in one engine (one JVM: a save
     after the first costs about 1.5 s instead of a JVM's 8-10 s), as :func:`run_vcheck`
     reports each alone: exit status and report, in the order of ``saves``."""
+    if not saves:
+        raise ValueError("run_vcheck_saves needs at least one save (run_vcheck loads New Game)")
     if len(saves) == 1:
         return [run_vcheck(module, saves[0], *extra, engine=engine)]
     code, report = _vcheck(module, saves, extra, engine)
