@@ -4,13 +4,15 @@ test run (:mod:`tests.support.artefacts`): the modules and their set-ups, the
 print-and-play PDFs.
 
 The plugins of :mod:`tests.support.marks` (a test says what it needs) and
-:mod:`tests.support.run_report` (file durations, the engines' tally) come with them."""
+:mod:`tests.support.run_report` (file durations, the engines' tally) come with them.
+The slow files run first (:func:`pytest_collection_modifyitems`)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import zipfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +35,23 @@ def pytest_configure(config: pytest.Config) -> None:
     parallel = config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses")
     if parallel and not hasattr(config, "workerinput") and vcheck_available():
         subprocess.run([str(VCHECK), "--help"], capture_output=True, check=False, timeout=1800)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order pytest-xdist hands the test files out in (``--dist loadfile`` with
+    ``--no-loadscope-reorder``, in pyproject.toml): the ``slow`` files first, since they
+    are long and start no engine, so they never trail the run; then the files with the
+    most tests, as pytest-xdist would order them itself."""
+    files = [item.nodeid.split("::")[0] for item in items]
+    counts = Counter(files)
+    slow = {
+        file for file, item in zip(files, items, strict=True) if item.get_closest_marker("slow")
+    }
+    order = {
+        item.nodeid: (file not in slow, -counts[file])
+        for file, item in zip(files, items, strict=True)
+    }
+    items.sort(key=lambda item: order[item.nodeid])
 
 
 @pytest.fixture
