@@ -29,7 +29,8 @@ from builder.output import write_output
 from builder.saves.annotate import read_annotation, write_supply_copy
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
-from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option, engine_process
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.engine_slots import engine_process
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "images"

@@ -169,9 +169,9 @@ def test_the_module_stavka_builds_of_an_adopted_game_loads_clean(
         tmp_path / "kassala.vmod", setup, "--view", "--strict", "--timeout", "240"
     )
     assert code == 0, (report.get("errors"), report.get("warnings"), report.get("lint"))
-    shown = {item["name"]: item["showing"] for item in report["view"]["maps"]}  # type: ignore[index]
+    shown = {item["name"]: item["showing"] for item in report["view"]["maps"]}
     assert shown["Main Map"] is True
-    pieces = report["saved_game"]["pieces"]  # type: ignore[index]
+    pieces = report["saved_game"]["pieces"]
     cannons = [piece for piece in pieces if piece["name"].startswith("Moslem Cannon 1-0")]
     assert len(cannons) == 3 and {piece["location"] for piece in cannons} == {"0404"}
 

@@ -2,7 +2,7 @@
 
 VASSAL writes an empty error log, ``CONF_DIR_IS_UNDEFINED/errorLog-VERSION``, into the
 working folder of a run that saves a game; run from the checkout, that folder was once
-committed. Every engine run of the tests (:func:`tests.support.engine.engine_process`)
+committed. Every engine run of the tests (:func:`tests.support.engine_slots.engine_process`)
 now has a working folder of its own, removed after it."""
 
 from __future__ import annotations

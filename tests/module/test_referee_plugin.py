@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from PIL import Image
 
 from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
-from tests.support.engine import IN_ENGINE
+from tests.support.engine import IN_ENGINE, at_once
 from tests.support.games import shipped_game
 from tests.support.plugin import (
     checked,
@@ -90,43 +91,36 @@ def _steps(scene: Scene) -> list[dict[str, object]]:
     ]
 
 
-class _Runs(dict[str, tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]]):
-    """Each scene played in VASSAL 3.7 when a test first asks for it (so ``-k dos`` plays
-    one): the actions, the folder of the saves and screenshots, and what the recording
-    stavka was asked and answered."""
-
-    def __init__(
-        self,
-        built: dict[str, Path],
-        setup_saves: dict[tuple[str, str], Path],
-        factory: pytest.TempPathFactory,
-    ) -> None:
-        super().__init__()
-        self.built, self.setup_saves, self.factory = built, setup_saves, factory
-
-    def __missing__(self, game: str) -> tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]:
-        scene = SCENES[game]
-        folder = self.factory.mktemp(f"plugin-{game}")
-        bin_folder, record = recording_stavka(folder)
-        report = play(
-            self.built[game],
-            self.setup_saves[(game, scene.setup)],
-            _steps(scene),
-            folder,
-            "--engine",
-            ENGINE,
-            "--screenshot",
-            str(folder / "shots"),
-            "--timeout",
-            "600",
-            stavka_folder=bin_folder,
-        )
-        assert report["actions"], report.get("errors")
-        self[game] = (report["actions"], folder, served(record))
-        return self[game]
+Played = dict[str, tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]]
+"""Each scene's actions, the folder of its saves and screenshots, and what the recording
+stavka was asked and answered, by game."""
 
 
-Played = _Runs
+def _played(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    factory: pytest.TempPathFactory,
+    game: str,
+) -> tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]:
+    """``game``'s scene played in VASSAL 3.7."""
+    scene = SCENES[game]
+    folder = factory.mktemp(f"plugin-{game}")
+    bin_folder, record = recording_stavka(folder)
+    report = play(
+        built[game],
+        setup_saves[(game, scene.setup)],
+        _steps(scene),
+        folder,
+        "--engine",
+        ENGINE,
+        "--screenshot",
+        str(folder / "shots"),
+        "--timeout",
+        "600",
+        stavka_folder=bin_folder,
+    )
+    assert report["actions"], report.get("errors")
+    return report["actions"], folder, served(record)
 
 
 @pytest.fixture(scope="module")
@@ -135,8 +129,17 @@ def played(
     setup_saves: dict[tuple[str, str], Path],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Played:
-    """The scenes, each played once, on first use."""
-    return _Runs(built, setup_saves, tmp_path_factory)
+    """Each scene played once in VASSAL 3.7, side by side as the run's engine slots allow."""
+    games = sorted(SCENES)
+    return dict(
+        zip(
+            games,
+            at_once(
+                [partial(_played, built, setup_saves, tmp_path_factory, game) for game in games]
+            ),
+            strict=True,
+        )
+    )
 
 
 def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 0) -> int:

@@ -1,7 +1,8 @@
 """The referee plugin on the engines besides the one the scenes are played on, on a module
 built from one's own copy of a game's data, without a stavka to run, and with a referee
 service that ends (issues 26, 35, 37). Apart from test_referee_plugin.py, so that the two
-run side by side under pytest-xdist."""
+run side by side under pytest-xdist; the plays of :func:`plays` run side by side too, as
+many as the run's engine slots allow."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from builder.build import build_game
 from rules.data.loader import load_game
-from tests.support.engine import IN_ENGINE
+from tests.support.engine import IN_ENGINE, at_once
 from tests.support.games import shipped_game
 from tests.support.plugin import (
     STAVKA,
@@ -35,21 +39,20 @@ pytestmark = IN_ENGINE
 GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
-@pytest.mark.parametrize(
-    ("engine", "game"),
-    # One press on each engine besides 3.7, on the smallest module: the engine tests are
-    # at CI's time budget.
-    [("3.6", "rks"), ("3.8", "rks")],
-)
-def test_referee_on_other_vassal_versions(
-    built: dict[str, Path],
-    setup_saves: dict[tuple[str, str], Path],
-    tmp_path: Path,
-    engine: str,
-    game: str,
-) -> None:
+OTHER_ENGINES = [("3.6", "rks"), ("3.8", "rks")]
+"""One press on each engine besides 3.7, on the smallest module: the engine tests are at
+CI's time budget."""
+WITHOUT_STAVKA: list[dict[str, object]] = [
+    {"button": "Referee"},
+    {"wait": 3},
+    move_step("ro-14id", "2107"),
+]
+TWO_PRESSES: list[dict[str, object]] = [{"button": "Referee"}, ANSWER_WAIT] * 2
+
+
+def _on_other_engine(game: str) -> list[dict[str, object]]:
     scene = SCENES[game]
-    steps: list[dict[str, object]] = [
+    return [
         {"side": scene.side},
         *scene.position,
         {"save": "before.vsav"},
@@ -58,19 +61,68 @@ def test_referee_on_other_vassal_versions(
         {"side": scene.other},
         {"button": "Declare attack"},
     ]
-    report = play(
-        built[game],
-        setup_saves[(game, scene.setup)],
-        steps,
-        tmp_path,
-        "--engine",
-        engine,
-        "--timeout",
-        "400",
+
+
+def _service_that_ends(folder: Path) -> Path:
+    """A folder holding a ``stavka`` that answers one request and ends, as one that
+    crashed would."""
+    folder.mkdir()
+    wrapper = folder / "stavka"
+    wrapper.write_text(f'#!/bin/sh\nhead -n 1 | "{STAVKA}" "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def plays(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, tuple[dict[str, Any], Path]]:
+    """The plays of the tests below, side by side as the run's engine slots allow:
+    vcheck's report and the folder it played in, by test."""
+    calls: dict[str, Callable[[], dict[str, Any]]] = {}
+    folders: dict[str, Path] = {}
+    for engine, game in OTHER_ENGINES:
+        name = f"{engine}-{game}"
+        folders[name] = tmp_path_factory.mktemp(f"engine-{name}")
+        calls[name] = partial(
+            play,
+            built[game],
+            setup_saves[(game, SCENES[game].setup)],
+            _on_other_engine(game),
+            folders[name],
+            "--engine",
+            engine,
+            "--timeout",
+            "400",
+        )
+    tps_1 = (built["tps"], setup_saves[("tps", "1")])
+    folders["without stavka"] = tmp_path_factory.mktemp("without-stavka")
+    calls["without stavka"] = partial(
+        play, *tps_1, WITHOUT_STAVKA, folders["without stavka"], with_stavka=False
     )
+    folders["service ends"] = tmp_path_factory.mktemp("service-ends")
+    calls["service ends"] = partial(
+        play,
+        *tps_1,
+        TWO_PRESSES,
+        folders["service ends"],
+        stavka_folder=_service_that_ends(folders["service ends"] / "bin"),
+    )
+    reports = at_once(list(calls.values()))
+    return {name: (report, folders[name]) for name, report in zip(calls, reports, strict=True)}
+
+
+@pytest.mark.parametrize(("engine", "game"), OTHER_ENGINES)
+def test_referee_on_other_vassal_versions(
+    plays: dict[str, tuple[dict[str, Any], Path]], engine: str, game: str
+) -> None:
+    report, folder = plays[f"{engine}-{game}"]
+    scene = SCENES[game]
     actions = report["actions"]
     assert all(action["errors"] == [] for action in actions)
-    check = referee("check", str(tmp_path / "before.vsav"), "--as", scene.side)
+    check = referee("check", str(folder / "before.vsav"), "--as", scene.side)
     assert checked(plugin_lines(actions)) == (
         len(check["verdicts"]),
         expected_marks(check, set(shipped_game(game).units)),
@@ -129,15 +181,9 @@ def test_a_module_built_from_ones_own_copy_is_judged_by_that_copy(tmp_path: Path
 
 
 def test_without_stavka_one_line_and_the_player_keeps_working(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
+    plays: dict[str, tuple[dict[str, Any], Path]],
 ) -> None:
-    steps: list[dict[str, object]] = [
-        {"button": "Referee"},
-        {"wait": 3},
-        move_step("ro-14id", "2107"),
-    ]
-    report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, with_stavka=False)
-    actions = report["actions"]
+    actions = plays["without stavka"][0]["actions"]
     assert all(action["errors"] == [] for action in actions)
     lines = plugin_lines(actions)
     assert len(lines) == 1 and "not installed (not on the PATH" in lines[0]
@@ -146,17 +192,9 @@ def test_without_stavka_one_line_and_the_player_keeps_working(
 
 
 def test_a_referee_service_that_ended_is_started_again(
-    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
+    plays: dict[str, tuple[dict[str, Any], Path]],
 ) -> None:
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    # A service that answers one request and ends, as one that crashed would.
-    wrapper = folder / "stavka"
-    wrapper.write_text(f'#!/bin/sh\nhead -n 1 | "{STAVKA}" "$@"\n', encoding="utf-8")
-    wrapper.chmod(0o755)
-    steps: list[dict[str, object]] = [{"button": "Referee"}, ANSWER_WAIT] * 2
-    report = play(built["tps"], setup_saves[("tps", "1")], steps, tmp_path, stavka_folder=folder)
-    actions = report["actions"]
+    actions = plays["service ends"][0]["actions"]
     assert all(action["errors"] == [] for action in actions)
     for press in (actions[0:2], actions[2:4]):
         assert answer_time(plugin_lines(press)) > 0

@@ -73,7 +73,7 @@ def played(
         "400",
         engine=request.param,
     )
-    actions: list[dict[str, Any]] = report["actions"]  # type: ignore[assignment]
+    actions: list[dict[str, Any]] = report["actions"]
     assert [action["step"] for action in actions] == _steps(folder)
     return actions, folder
 

@@ -7,7 +7,8 @@ import json
 import os
 from pathlib import Path
 
-from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option, engine_process
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.engine_slots import start_engine
 
 LOGGER_DRIVER = Path(__file__).with_name("vcheck_logger.py")
 
@@ -28,7 +29,7 @@ def engine_log(
     actions = log.with_suffix(".actions.json")
     actions.write_text(json.dumps(steps))
     home = vcheck_home()
-    completed = engine_process(
+    completed = start_engine(
         [
             str(home / "venv" / "bin" / "python"),
             str(LOGGER_DRIVER),
@@ -42,6 +43,8 @@ def engine_log(
             "--actions",
             str(actions),
         ],
+        engine,
+        1,
         timeout=600,
         env={**os.environ, "VCHECK_HOME": str(home)},
     )

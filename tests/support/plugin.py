@@ -19,9 +19,12 @@ from typing import Any
 
 from builder.vassal.savefile import read_save_file
 from tests.support.engine import VCHECK
+from tests.support.engine_slots import start_engine
 
 STAVKA = Path(sys.executable).with_name("stavka")
 PREFIX = "Referee: "
+VCHECK_DEFAULT = "3.6"
+"""The engine vcheck runs without ``--engine``: the modules' own, VASSAL 3.6."""
 TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 
@@ -43,7 +46,8 @@ def play(
     actions.write_text(json.dumps(list(steps)), encoding="utf-8")
     system = "/usr/local/bin:/usr/bin:/bin"
     path = f"{stavka_folder}:{system}" if with_stavka else system
-    completed = subprocess.run(
+    engine = options[options.index("--engine") + 1] if "--engine" in options else VCHECK_DEFAULT
+    completed = start_engine(
         [
             str(VCHECK),
             str(module),
@@ -54,8 +58,8 @@ def play(
             str(actions),
             *options,
         ],
-        capture_output=True,
-        text=True,
+        engine,
+        1,
         timeout=900,
         check=False,
         cwd=folder,
