@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 PROHIBITED = None
 """A movement cost of ``None`` means the terrain cannot be entered or crossed."""
 
+SUPPLY_OPEN = "open"
+SUPPLY_BLOCKED = "blocked"
+SUPPLY_EFFECTS = (SUPPLY_OPEN, SUPPLY_BLOCKED)
+"""What a hexside feature does to a supply line crossing it."""
+ACROSS_ALL = "all"
+ACROSS_ANY = "any"
+"""Whether a hexside's combat effect needs every attacker to attack across it, or any."""
+TERRAIN_EFFECTS = ("movement", "supply", "combat")
+"""The effects of a terrain a ``rules = { … }`` table may give a section for."""
+
 
 @dataclass(frozen=True)
 class Side:
@@ -114,12 +124,33 @@ class TerrainType:
     """How a hexside feature is drawn; None leaves it to the builder's look by id."""
     defined_at: str = ""
     """``file:line`` of its ``[[terrain]]`` table, for warnings about how it looks."""
+    supply: str = SUPPLY_OPEN
+    """Whether a supply line may cross a hexside feature: ``open`` or ``blocked`` (read
+    by the data-configured referee)."""
+    bridges: frozenset[str] = frozenset()
+    """The hexside features this one bridges: where it stands, crossing pays its own
+    ``movement`` in place of theirs, and a supply line crosses if its own ``supply``
+    lets it. In combat the bridged feature still counts (an attack over a bridge is
+    across the river)."""
+    combat_across: str = ACROSS_ALL
+    """When a hexside feature's combat effects apply: every attacker attacks across it
+    (``all``) or any does (``any``)."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """The rule section each of its effects cites (``movement``, ``supply``, ``combat``),
+    from ``rules = { … }``; an effect not named cites ``source``."""
 
     def movement_cost(self, movement_class: str) -> int | None:
         """MP cost for ``movement_class``, falling back to the ``all`` entry."""
         if movement_class in self.movement:
             return self.movement[movement_class]
         return self.movement.get("all", 0 if self.kind == "hexside" else 1)
+
+    def section(self, effect: str) -> str:
+        """The rule an effect of this terrain cites: its own section, the terrain's
+        ``source``, or the terrain effects chart by name."""
+        return (
+            self.sections.get(effect) or self.provenance.source or f"terrain effects: {self.name}"
+        )
 
 
 @dataclass(frozen=True)
@@ -138,6 +169,19 @@ class RailLine:
 
     name: str
     hexes: tuple[Hex, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Road:
+    """A road (or lane, track) of some ``kind``: the hexsides it crosses, each a step
+    from one of its hexes into the next. Written in ``map.toml`` as a chain of hexes or
+    as the hexsides it crosses; the referee's ``[[referee.movement.route]]`` prices each
+    kind, the board draws it from hex centre to hex centre."""
+
+    name: str
+    kind: str
+    crossings: tuple[HexSide, ...]
     provenance: Provenance
 
 
@@ -221,6 +265,7 @@ class GameMap:
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
     victory_hexes: tuple[VictoryHex, ...] = ()
     marks: tuple[MapMark, ...] = ()
+    roads: tuple[Road, ...] = ()
     area_map: AreaMap | None = None
     """The outlines of an area map: drawing, module zones and pixel look-ups share them."""
 
@@ -278,11 +323,14 @@ class UnitStep:
 
 @dataclass(frozen=True)
 class Arrival:
-    """When and where a reinforcement enters play."""
+    """When and where a reinforcement enters play: ``where`` in the rules' words, and
+    ``hexes``, the entry hexes as data (``hexes = ["0104"]``), which the data-configured
+    referee judges an arrival by."""
 
     scenario: str
     turn: int
     where: str
+    hexes: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)
