@@ -9,21 +9,25 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Container
+from fractions import Fraction
 
 from rules.hexes import Hex, neighbours
 
-StepCost = Callable[[Hex, Hex], int | None]
+Points = int | Fraction
+"""Movement points: whole in the Stalingrad games, fractions along a data game's roads."""
+
+StepCost = Callable[[Hex, Hex], Points | None]
 """MP to step from a hex into an adjacent one; None when the rules forbid the step."""
 
 
 def cheapest_path(
-    start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: int
-) -> tuple[int, tuple[Hex, ...]] | None:
+    start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: Points
+) -> tuple[Points, tuple[Hex, ...]] | None:
     """The cost and hexes (``start`` first) of the cheapest path from ``start`` to
     ``goal`` over ``places`` costing at most ``limit`` MP, or None if there is none."""
-    best: dict[Hex, int] = {start: 0}
+    best: dict[Hex, Points] = {start: 0}
     came_from: dict[Hex, Hex] = {}
-    frontier: list[tuple[int, Hex]] = [(0, start)]
+    frontier: list[tuple[Points, Hex]] = [(0, start)]
     while frontier:
         cost, here = heapq.heappop(frontier)
         if cost > best.get(here, cost):

@@ -59,6 +59,24 @@ class AttackProblem:
 
 
 @dataclass(frozen=True)
+class ResultMeaning:
+    """What one result code of the table does to this attack, in words, with its rules
+    (a game whose data says what each code does)."""
+
+    code: str
+    text: str
+    rules: tuple[str, ...]
+
+    def as_text(self) -> str:
+        """One line of ``stavka odds``."""
+        return f"    {self.code}: {self.text} [rule {', '.join(self.rules)}]"
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output."""
+        return {"code": self.code, "text": self.text, "rules": list(self.rules)}
+
+
+@dataclass(frozen=True)
 class OddsReport:
     """The full working of one attack: strengths, ratio, shifts, column, result per roll.
 
@@ -86,6 +104,10 @@ class OddsReport:
     capped at 9-1)."""
     final_note: str = ""
     """How the shifts' column was kept on the table when they would pass its end."""
+    meanings: tuple[ResultMeaning, ...] = ()
+    """What each result the rolls give does here, when the game's data says."""
+    kind: str = "attack"
+    """``attack``, or ``bombardment`` for a ranged attack."""
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
@@ -106,6 +128,10 @@ class OddsReport:
             "allowed": self.allowed,
             "column_note": self.column_note,
             "final_note": self.final_note,
+            # Only where a game says what its results do, and for ranged attacks, so the
+            # Stalingrad games' answers read as before.
+            **({"meanings": [item.as_json() for item in self.meanings]} if self.meanings else {}),
+            **({"kind": self.kind} if self.kind != "attack" else {}),
         }
 
     def declaration(self) -> str | None:
@@ -122,10 +148,10 @@ class OddsReport:
         """The working as ``stavka odds`` prints it, each modifier with its rule."""
         if not self.allowed:
             return "\n".join(
-                [f"Attack on {self.defender_hex}: not allowed"]
+                [f"{self.kind.capitalize()} on {self.defender_hex}: not allowed"]
                 + ["  " + verdict.as_text() for verdict in self.verdicts]
             )
-        lines = [f"Attack on {self.defender_hex}"]
+        lines = [f"{self.kind.capitalize()} on {self.defender_hex}"]
         for title, items in (("attackers", self.attackers), ("defenders", self.defenders)):
             lines.append(f"  {title}:")
             lines += [
@@ -145,6 +171,9 @@ class OddsReport:
                 f"  final column {self.final_column}{note}, die modifier {self.die_modifier:+d}"
             )
             lines += [f"    roll {roll}: {code}" for roll, code in self.results]
+        if self.meanings:
+            lines.append("  results here:")
+            lines += [meaning.as_text() for meaning in self.meanings]
         for verdict in self.verdicts:
             lines.append("  " + verdict.as_text())
         if self.table_note:

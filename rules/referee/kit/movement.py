@@ -1,23 +1,31 @@
 """Movement (the ``movement`` and ``zoc`` rules): what a move along a path costs, and what
-forbids it — terrain and hexsides priced ``prohibited`` for the unit's mobility, enemy
-units, going on after entering an enemy zone of control, an allowance overspent."""
+forbids it — terrain and hexsides priced ``prohibited`` for the unit's mobility (a
+bridging feature standing in for what it bridges, :mod:`~rules.referee.kit.hexsides`),
+enemy units, going on after entering an enemy zone of control, an allowance overspent.
+Along a road or rail (:mod:`~rules.referee.kit.routes`) a hex costs the route's price in
+place of its terrain and hexside; costs are exact fractions (½ MP a road hex)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from math import floor
+from fractions import Fraction
+from functools import cached_property
 
 from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
 from rules.referee.kit.combat import current_step
+from rules.referee.kit.odds import halved
 from rules.referee.kit.forces import Forces
+from rules.referee.kit.hexsides import crossing
+from rules.referee.kit.routes import Routes
 from rules.referee.kit.supply import SupplyLines
 from rules.referee.position import UnitState
 from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict
+from rules.referee.wording import points
 
 
 @dataclass(frozen=True)
@@ -26,6 +34,17 @@ class StepProblem:
 
     text: str
     rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StepCost:
+    """What entering one hex costs: the MP, how they are made up, the rules they rest
+    on, and what forbids the step."""
+
+    cost: Fraction
+    made_of: str
+    rules: tuple[str, ...]
+    problems: tuple[StepProblem, ...]
 
 
 class Movement:
@@ -45,66 +64,96 @@ class Movement:
         self.rules = rules
         self.terrains = terrains
 
-    def allowance(self, state: UnitState) -> int:
-        """The printed movement allowance, halved (rounded down) out of supply when the
-        game's supply rule says so."""
-        printed = state.unit.steps[current_step(state)].movement or 0
-        return floor(printed / 2) if self.supply.halves(state, "movement") else printed
+    @cached_property
+    def routes(self) -> Routes:
+        """The roads and rail of the map, priced by the movement rule."""
+        return Routes(self.board.game_map, self.rules.movement.routes)
 
-    def step_cost(
-        self, state: UnitState, from_hex: Hex, to_hex: Hex
-    ) -> tuple[int, list[StepProblem]]:
+    def allowance(self, state: UnitState) -> Fraction:
+        """The printed movement allowance, halved out of supply when the game's supply
+        rule says so, rounded as its halving of movement says."""
+        printed = state.unit.steps[current_step(state)].movement or 0
+        if self.supply.halves(state, "movement"):
+            return halved(printed, self.rules.combat.halving("movement"))
+        return Fraction(printed)
+
+    def _terrain_rule(self, terrain: TerrainType, effect: str) -> tuple[str, ...]:
+        """A terrain's own section for ``effect``, when its ``rules`` name one."""
+        return (terrain.sections[effect],) if effect in terrain.sections else ()
+
+    def entering(self, state: UnitState, from_hex: Hex, to_hex: Hex) -> StepCost:
         """The MP to step from one hex into the next, and what forbids the step."""
         label = self.board.label(to_hex)
         movement = self.rules.movement.section
         if not are_adjacent(from_hex, to_hex):
-            return 0, [
-                StepProblem(f"{label} is not adjacent to {self.board.label(from_hex)}", (movement,))
-            ]
+            problem = StepProblem(
+                f"{label} is not adjacent to {self.board.label(from_hex)}", (movement,)
+            )
+            return StepCost(Fraction(0), "", (), (problem,))
         if to_hex not in self.board.playable:
-            return 0, [StepProblem(f"{label} is off the map", (movement,))]
+            return StepCost(
+                Fraction(0), "", (), (StepProblem(f"{label} is off the map", (movement,)),)
+            )
         problems = []
+        rules: list[str] = []
         if to_hex in self.forces.enemy_units(state.side):
             problems.append(StepProblem(f"an enemy unit stands in {label}", (movement,)))
         mobility = state.unit.mobility
-        cost = 0
-        for feature in sorted(self.board.hexside_features(from_hex, to_hex)):
-            terrain = self.terrains[feature]
-            extra = terrain.movement_cost(mobility)
-            if extra is None:
-                problems.append(
-                    StepProblem(
-                        f"{mobility} units may not cross the {terrain.name.lower()} hexside "
-                        f"into {label}",
-                        (movement,),
-                    )
+        crossed = crossing(self.board.hexside_features(from_hex, to_hex), self.terrains, mobility)
+        for terrain in crossed.prohibited_by:
+            problems.append(
+                StepProblem(
+                    f"{mobility} units may not cross the {terrain.name.lower()} hexside "
+                    f"into {label}",
+                    (movement, *self._terrain_rule(terrain, "movement")),
                 )
-            else:
-                cost += extra
+            )
         terrain = self.terrains[self.board.terrain(to_hex)]
         entry = terrain.movement_cost(mobility)
         if entry is None:
             problems.append(
                 StepProblem(
                     f"{mobility} units may not enter {terrain.name.lower()} ({label})",
-                    (movement,),
+                    (movement, *self._terrain_rule(terrain, "movement")),
                 )
             )
+        route = self.routes.along(mobility, from_hex, to_hex)
+        if route is not None:
+            cost = route[0]
+            made_of = [f"{route[1].kind} {points(cost)}"]
+            rules.append(route[1].section)
         else:
-            cost += entry
+            cost = Fraction(entry or 0) + crossed.extra
+            made_of = [f"{terrain.name.lower()} {entry if entry is not None else '—'}"]
+            if crossed.extra:
+                made_of.append(f"+{crossed.extra} hexside")
         zoc = self.rules.zoc
-        if zoc is not None and to_hex in self.forces.enemy_zoc(state.side):
+        if zoc is not None and to_hex in self.forces.enemy_zoc(state.side) and zoc.entry_cost:
             cost += zoc.entry_cost
-        return cost, problems
+            made_of.append(f"+{zoc.entry_cost} entering enemy ZOC")
+        return StepCost(cost, ", ".join(made_of), tuple(rules), tuple(problems))
 
-    def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
+    def step_cost(
+        self, state: UnitState, from_hex: Hex, to_hex: Hex
+    ) -> tuple[Fraction, list[StepProblem]]:
+        """The MP to step from one hex into the next, and what forbids the step."""
+        found = self.entering(state, from_hex, to_hex)
+        return found.cost, list(found.problems)
+
+    def cost(
+        self, state: UnitState, path: Sequence[Hex], start: Hex | None = None
+    ) -> tuple[Fraction | None, list[Verdict]]:
         """MP for ``state`` to move along ``path`` (its own hex first), and one verdict:
-        the move's cost within its allowance, or each reason it is not allowed (None)."""
-        assert state.hex is not None and path and path[0] == state.hex
+        the move's cost within its allowance, or each reason it is not allowed (None).
+        ``start`` is where the unit stands when it is not ``path[0]`` (a reinforcement
+        placed on its entry hex)."""
+        assert state.hex is not None and path and path[0] == (start or state.hex)
         problems: list[StepProblem] = []
-        total = 0
+        total = Fraction(0)
         zoc = self.rules.zoc
         enemy_zoc = self.forces.enemy_zoc(state.side)
+        entries = []
+        used: list[str] = []
         for index, (from_hex, to_hex) in enumerate(zip(path, path[1:], strict=False)):
             if zoc is not None and zoc.stop and index > 0 and from_hex in enemy_zoc:
                 problems.append(
@@ -113,11 +162,13 @@ class Movement:
                         (zoc.section,),
                     )
                 )
-            cost, found = self.step_cost(state, from_hex, to_hex)
-            total += cost
-            problems += found
+            found = self.entering(state, from_hex, to_hex)
+            total += found.cost
+            problems += found.problems
+            used += found.rules
+            entries.append(f"{self.board.label(to_hex)} {points(found.cost)} ({found.made_of})")
         allowance = self.allowance(state)
-        rules = [self.rules.movement.section]
+        rules = [self.rules.movement.section, *dict.fromkeys(used)]
         halved_by = ""
         if self.supply.halves(state, "movement") and self.rules.supply is not None:
             rules.append(self.rules.supply.section)
@@ -125,7 +176,8 @@ class Movement:
         if total > allowance:
             problems.append(
                 StepProblem(
-                    f"costs {total} MP, over its allowance of {allowance}{halved_by}", tuple(rules)
+                    f"costs {points(total)} MP, over its allowance of {points(allowance)}{halved_by}",
+                    tuple(rules),
                 )
             )
         labels = self.board.labels(path)
@@ -154,7 +206,8 @@ class Movement:
                 "movement",
                 "allowed",
                 tuple(rules),
-                f"costs {total} MP of its allowance of {allowance}{halved_by}",
+                f"costs {points(total)} MP of its allowance of {points(allowance)}{halved_by}: "
+                + "; ".join(entries),
                 path=labels,
                 details=details,
                 unit=state.unit.id,

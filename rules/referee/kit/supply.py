@@ -13,6 +13,7 @@ from rules.game_rules import SupplyRule
 from rules.hexes import Hex
 from rules.referee.hexboard import HexBoard
 from rules.referee.kit.forces import Forces
+from rules.referee.kit.hexsides import supply_crosses
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
 from rules.referee.prose import unit_ref
@@ -46,10 +47,10 @@ class SupplyLines:
         )
 
     def _crossable(self, from_hex: Hex, to_hex: Hex) -> bool:
-        """A line crosses no hexside that forbids every unit to cross it."""
-        return all(
-            self.position.spec.terrain_types[feature].movement_cost("all") is not None
-            for feature in self.board.hexside_features(from_hex, to_hex)
+        """A line crosses no hexside whose features (those a bridge does not bridge)
+        block supply or forbid every unit to cross."""
+        return supply_crosses(
+            self.board.hexside_features(from_hex, to_hex), self.position.spec.terrain_types
         )
 
     @cached_property
