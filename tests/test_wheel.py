@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
     "version"
 ]
-GAMES = ("dos", "ford", "rks", "tps")
+GAMES = ("dos", "ford", "lanner", "rks", "tps")
 SETUP_SAVE = "setups/tps-1.vsav"
 """Turning Point's first scenario as its module sets it up."""
 
