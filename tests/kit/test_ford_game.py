@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from rules.data.loader import games_directory
 from tests.cli.test_cli import run
 
-POSITIONS = Path(__file__).parent / "ford"
+POSITIONS = Path(__file__).parents[1] / "referee" / "positions" / "ford"
 
 
 def _copy(tmp_path: Path, name: str = "myford") -> Path:
