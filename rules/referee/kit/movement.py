@@ -120,7 +120,7 @@ class Movement:
         route = self.routes.along(mobility, from_hex, to_hex)
         if route is not None:
             cost = route[0]
-            made_of = [f"{route[1].kind} {points(cost)}"]
+            made_of = [route[1].kind]
             rules.append(route[1].section)
         else:
             cost = Fraction(entry or 0) + crossed.extra

@@ -144,9 +144,9 @@ class Victory:
         over = game_over(self.position)
         result = level.result if level is not None else "no victory level"
         outcome = result if over else f"{result} {IF_IT_ENDED_NOW}"
-        parts = "; ".join(
+        parts = " - ".join(
             f"{self._name(score.side)} {score.points} VP"
-            + (f" ({', '.join(score.parts)})" if score.parts else "")
+            + (f" ({'; '.join(score.parts)})" if score.parts else "")
             for score in (scores[first], scores[second])
         )
         rules = tuple(
@@ -169,8 +169,7 @@ class Victory:
                 topic="victory",
                 outcome=outcome,
                 rules=rules or (self.rule.section,),
-                explanation=f"{parts}: {self._name(first)} {scores[first].points} - "
-                f"{self._name(second)} {scores[second].points} = {difference}",
+                explanation=f"{parts} = {difference}",
                 details={
                     f"{first}_vp": str(scores[first].points),
                     f"{second}_vp": str(scores[second].points),
