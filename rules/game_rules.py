@@ -6,7 +6,7 @@ their numbers and exceptions. A game that states those here is refereed by
 :mod:`rules.referee.kit` with no code of its own; every verdict cites the section of the
 game's rules the data names for it. The three Stalingrad games need more than this and
 keep their own referees. The records of the further mechanisms (conditions, routes,
-odds, results, sequence, victory, bombardment) are in :mod:`rules.mechanisms`.
+odds, results, sequence, victory, bombardment) are in :mod:`rules.referee_data`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules.mechanisms.bombardment import BombardmentRule
-from rules.mechanisms.conditions import CombatModifier
-from rules.mechanisms.odds import BelowTable, OddsRule, Rounding
-from rules.mechanisms.results import ResultEffect, RetreatRule
-from rules.mechanisms.routes import RouteRule
-from rules.mechanisms.sequence import ReinforcementRule, SequenceRule
-from rules.mechanisms.victory import VictoryRule
+from rules.referee_data.bombardment import BombardmentRule
+from rules.referee_data.conditions import CombatModifier
+from rules.referee_data.odds import BelowTable, OddsRule, Rounding
+from rules.referee_data.results import ResultEffect, RetreatRule
+from rules.referee_data.routes import RouteRule
+from rules.referee_data.sequence import ReinforcementRule, SequenceRule
+from rules.referee_data.victory import VictoryRule
 
 
 class Role(StrEnum):

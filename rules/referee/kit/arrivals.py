@@ -9,7 +9,7 @@ it came on its turn and at its place.
 from __future__ import annotations
 
 from rules.hexes import Hex
-from rules.mechanisms.sequence import ReinforcementRule
+from rules.referee_data.sequence import ReinforcementRule
 from rules.model import Arrival, Unit
 from rules.referee.hexboard import HexBoard
 from rules.referee.position import Position

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.hexes import Hex, distance
-from rules.mechanisms.bombardment import BombardmentRule
+from rules.referee_data.bombardment import BombardmentRule
 from rules.referee.odds import AttackProblem
 from rules.referee.position import UnitState
 from rules.referee.prose import unit_ref

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from rules.mechanisms.conditions import Conditions, UnitFilter, Which
+from rules.referee_data.conditions import Conditions, UnitFilter, Which
 from rules.referee.kit.hexsides import across
 from rules.referee.position import UnitState
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil, floor
 
-from rules.mechanisms.odds import Rounding
+from rules.referee_data.odds import Rounding
 from rules.tables import Column, Difference, Odds, OddsTable
 
 

@@ -11,8 +11,8 @@ from functools import cached_property
 
 from rules.game_rules import GameRules
 from rules.hexes import Hex
-from rules.mechanisms.odds import BelowTable
-from rules.mechanisms.sequence import Action
+from rules.referee_data.odds import BelowTable
+from rules.referee_data.sequence import Action
 from rules.referee.hexgame import HexReferee
 from rules.referee.kit.arrivals import judge_arrival, reinforcement_verdicts
 from rules.referee.kit.bombardment import bombardment_problems, bombards, mixed_problems

@@ -12,7 +12,7 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
 from rules.hexes import Hex, distance, neighbours
-from rules.mechanisms.results import Blocked, ResultEffect, RetreatRule, RetreatZoc
+from rules.referee_data.results import Blocked, ResultEffect, RetreatRule, RetreatZoc
 from rules.referee.odds import ResultMeaning
 from rules.referee.position import UnitState
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.hexes import Hex, HexSide, hexside
-from rules.mechanisms.routes import RAIL, RouteRule
+from rules.referee_data.routes import RAIL, RouteRule
 from rules.model import GameMap
 
 

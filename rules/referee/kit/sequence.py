@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.mechanisms.sequence import Action, SequencePhase, SequenceRule
+from rules.referee_data.sequence import Action, SequencePhase, SequenceRule
 from rules.model import Unit
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.hexes import Hex
-from rules.mechanisms.victory import Hold, Per, VictoryLevel, VictoryRule
+from rules.referee_data.victory import Hold, Per, VictoryLevel, VictoryRule
 from rules.referee.ending import IF_IT_ENDED_NOW, game_over
 from rules.referee.hexboard import HexBoard
 from rules.referee.kit.forces import Forces

@@ -1,5 +1,5 @@
 """Reading the ``[referee]`` table's mechanisms beyond stacking, zones of control and
-supply (:mod:`rules.mechanisms`), each module one mechanism.
+supply (:mod:`rules.referee_data`), each module one mechanism.
 
 Every name a mechanism uses — an arm, a mobility class, a terrain, a hexside feature, a
 side, a hex, a result code, a phase — must be one the game's data defines, checked here

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.referee import Known, names
-from rules.mechanisms.bombardment import BombardmentRule
+from rules.referee_data.bombardment import BombardmentRule
 
 
 def bombardment_rule(table: Table, known: Known, combat_table: str) -> BombardmentRule:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.referee import Known, names, section, sequence_or_table
 from rules.game_rules import Role
-from rules.mechanisms.conditions import CombatModifier, Conditions, UnitFilter, Which
+from rules.referee_data.conditions import CombatModifier, Conditions, UnitFilter, Which
 
 FILTER_KEYS = ("arm", "mobility", "nationality", "size")
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.data.fields import Table, unknown_name_message
-from rules.mechanisms.odds import HALVED_EFFECTS, BelowTable, OddsRule, Rounding
+from rules.referee_data.odds import HALVED_EFFECTS, BelowTable, OddsRule, Rounding
 
 ODDS_ROUNDINGS = (Rounding.DOWN, Rounding.UP, Rounding.NEAREST)
 """How odds between two columns may be rounded (never kept as a fraction)."""

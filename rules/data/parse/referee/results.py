@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.referee import section
-from rules.mechanisms.results import Blocked, ResultEffect, RetreatRule, RetreatZoc
+from rules.referee_data.results import Blocked, ResultEffect, RetreatRule, RetreatZoc
 from rules.tables import OddsTable
 
 

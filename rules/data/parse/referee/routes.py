@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.referee import Known, mp, section
-from rules.mechanisms.routes import RAIL, RouteRule
+from rules.referee_data.routes import RAIL, RouteRule
 
 
 def routes(movement: Table, known: Known, default_section: str) -> tuple[RouteRule, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.data.fields import Table
 from rules.data.parse.referee import Known, section
 from rules.data.parse.referee.conditions import unit_filter
-from rules.mechanisms.sequence import Action, ReinforcementRule, SequencePhase, SequenceRule
+from rules.referee_data.sequence import Action, ReinforcementRule, SequencePhase, SequenceRule
 from rules.model import Unit
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.referee import Known, hexes, section
-from rules.mechanisms.victory import (
+from rules.referee_data.victory import (
     EliminationAward,
     Hold,
     Per,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.mechanisms.conditions import UnitFilter
+from rules.referee_data.conditions import UnitFilter
 
 
 class Action(StrEnum):
