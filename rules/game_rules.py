@@ -3,7 +3,7 @@
 Most hex-and-counter games share a handful of mechanisms — a stacking limit, zones of
 control, terrain costs, odds on a results table, a supply line of N hexes — and differ in
 their numbers and exceptions. A game that states those here is refereed by
-:mod:`rules.referee.kit` with no code of its own; every verdict cites the section of the
+:mod:`rules.referee.mechanisms` with no code of its own; every verdict cites the section of the
 game's rules the data names for it. The three Stalingrad games need more than this and
 keep their own referees. The records of the further mechanisms (conditions, routes,
 odds, results, sequence, victory, bombardment) are in :mod:`rules.referee_data`.

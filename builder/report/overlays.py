@@ -21,7 +21,7 @@ from rules.hexes import Hex
 from rules.referee.dos import DriveOnStalingradReferee
 from rules.referee.engine import Referee
 from rules.referee.hexgame import HexReferee
-from rules.referee.kit import DataReferee
+from rules.referee.mechanisms import DataReferee
 from rules.referee.tps import TurningPointReferee
 
 MarkStyle = Literal["hatch", "cross", "outline", "source", "tint", "edge", "unit"]

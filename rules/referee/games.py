@@ -1,5 +1,5 @@
 """The referee of each game, found by the position's game id; a game of no package
-here is refereed by its ``[referee]`` data (:mod:`rules.referee.kit`).
+here is refereed by its ``[referee]`` data (:mod:`rules.referee.mechanisms`).
 
 A game's referee package is imported only when a position of that game is judged, so
 judging a Rattenkrieg position does not load the two hex games' referees, nor the
@@ -31,7 +31,7 @@ def referee_for(position: Position) -> Referee:
     if package is None:
         if position.spec.referee is not None:
             # Imported only here: the Stalingrad games never load the data referee.
-            from rules.referee.kit import DataReferee
+            from rules.referee.mechanisms import DataReferee
 
             return DataReferee(position)
         raise RefereeError(

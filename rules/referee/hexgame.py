@@ -64,7 +64,7 @@ class HexReferee(Referee):
     """Rulings on a hex-map position; a game subclasses it and overrides the hooks below."""
 
     # Plain attributes, not ClassVars: a game's code sets them on its class, the
-    # data-configured referee (rules.referee.kit) on each instance from the game's data.
+    # data-configured referee (rules.referee.mechanisms) on each instance from the game's data.
     stacking_rules: tuple[str, ...] = ()
     adjacency_rules: tuple[str, ...] = ()
     """The rules that let units attack only adjacent enemy units."""

@@ -1,7 +1,7 @@
 """The typed records of the ``[referee]`` table's mechanisms beyond stacking, zones of
 control and supply: each module holds what the data says of one mechanism, parsed once
 by :mod:`rules.data.parse.referee` and applied by the module of the same name in
-:mod:`rules.referee.kit`.
+:mod:`rules.referee.mechanisms`.
 
 - :mod:`~rules.referee_data.conditions` — which units, terrain, hexsides, supply and turns
   a combat modifier or a phase applies to;

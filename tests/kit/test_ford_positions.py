@@ -13,7 +13,7 @@ import pytest
 
 from rules.hexes import Hex
 from rules.referee.games import referee_for
-from rules.referee.kit import DataReferee
+from rules.referee.mechanisms import DataReferee
 from rules.referee.position_file import read_position_file
 
 POSITIONS = Path(__file__).parents[1] / "referee" / "positions" / "ford"

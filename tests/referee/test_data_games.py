@@ -15,7 +15,7 @@ import pytest
 
 from rules.hexes import Hex
 from rules.referee.games import referee_for
-from rules.referee.kit import DataReferee
+from rules.referee.mechanisms import DataReferee
 from rules.referee.position_file import read_position_file
 from tests.referee.expectations import (
     assert_odds,

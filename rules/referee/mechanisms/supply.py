@@ -12,8 +12,8 @@ from functools import cached_property
 from rules.game_rules import SupplyRule
 from rules.hexes import Hex
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.hexsides import supply_crosses
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.hexsides import supply_crosses
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
 from rules.referee.prose import unit_ref

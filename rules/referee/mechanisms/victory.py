@@ -15,7 +15,7 @@ from rules.hexes import Hex
 from rules.referee_data.victory import Hold, Per, VictoryLevel, VictoryRule
 from rules.referee.ending import IF_IT_ENDED_NOW, game_over
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.forces import Forces
+from rules.referee.mechanisms.forces import Forces
 from rules.referee.position import Position
 from rules.referee.verdict import Place, Verdict
 

@@ -2,7 +2,7 @@
 each side, the defender's terrain, the hexsides attacked across, supply and night.
 
 Pure: :class:`AttackFacts` holds what the attack is, built once per attack by
-:mod:`~rules.referee.kit.combat`.
+:mod:`~rules.referee.mechanisms.combat`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from rules.referee_data.conditions import Conditions, UnitFilter, Which
-from rules.referee.kit.hexsides import across
+from rules.referee.mechanisms.hexsides import across
 from rules.referee.position import UnitState
 
 

@@ -1,6 +1,6 @@
 """Combat (the ``combat`` rule): printed strengths, halved out of supply and rounded as
 the data says, the column shifts and die modifiers of terrain, of the hexsides attacked
-across and of conditioned modifiers (:mod:`~rules.referee.kit.conditions`), and the
+across and of conditioned modifiers (:mod:`~rules.referee.mechanisms.conditions`), and the
 limit on shifts."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from rules.game_rules import CombatRule
 from rules.hexes import Hex
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.conditions import AttackFacts, holds
-from rules.referee.kit.hexsides import attacked_across
-from rules.referee.kit.odds import halved
-from rules.referee.kit.supply import SupplyLines
+from rules.referee.mechanisms.conditions import AttackFacts, holds
+from rules.referee.mechanisms.hexsides import attacked_across
+from rules.referee.mechanisms.odds import halved
+from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import UnitState
 from rules.referee.prose import unit_ref

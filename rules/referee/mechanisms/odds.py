@@ -1,8 +1,8 @@
 """Rounding as a game's rules say it: of a halved strength or allowance, and of the odds
 between two columns of its table (down in the defender's favour, up, or to the nearest).
 
-Pure functions of numbers and a table; :mod:`~rules.referee.kit.combat` and
-:mod:`~rules.referee.kit.movement` apply them.
+Pure functions of numbers and a table; :mod:`~rules.referee.mechanisms.combat` and
+:mod:`~rules.referee.mechanisms.movement` apply them.
 """
 
 from __future__ import annotations

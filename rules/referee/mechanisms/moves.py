@@ -1,5 +1,5 @@
 """May this unit move from here to there? The cheapest legal path (:func:`rules.audit.paths.cheapest_path`,
-the log audit's own search) priced by :mod:`~rules.referee.kit.movement`, judged against
+the log audit's own search) priced by :mod:`~rules.referee.mechanisms.movement`, judged against
 the allowance and the phase: what ``stavka move`` answers and the audit asks of a logged
 move.
 
@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from rules.audit.paths import cheapest_path
 from rules.hexes import Hex
-from rules.referee.kit.movement import Movement
-from rules.referee.kit.sequence import Refusal
+from rules.referee.mechanisms.movement import Movement
+from rules.referee.mechanisms.sequence import Refusal
 from rules.referee.position import UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict

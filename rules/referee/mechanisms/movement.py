@@ -1,8 +1,8 @@
 """Movement (the ``movement`` and ``zoc`` rules): what a move along a path costs, and what
 forbids it — terrain and hexsides priced ``prohibited`` for the unit's mobility (a
-bridging feature standing in for what it bridges, :mod:`~rules.referee.kit.hexsides`),
+bridging feature standing in for what it bridges, :mod:`~rules.referee.mechanisms.hexsides`),
 enemy units, going on after entering an enemy zone of control, an allowance overspent.
-Along a road or rail (:mod:`~rules.referee.kit.routes`) a hex costs the route's price in
+Along a road or rail (:mod:`~rules.referee.mechanisms.routes`) a hex costs the route's price in
 place of its terrain and hexside; costs are exact fractions (½ MP a road hex)."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from rules.game_rules import GameRules
 from rules.hexes import Hex, are_adjacent
 from rules.model import TerrainType
 from rules.referee.hexboard import HexBoard
-from rules.referee.kit.combat import current_step
-from rules.referee.kit.odds import halved
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.hexsides import crossing
-from rules.referee.kit.routes import Routes
-from rules.referee.kit.supply import SupplyLines
+from rules.referee.mechanisms.combat import current_step
+from rules.referee.mechanisms.odds import halved
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.hexsides import crossing
+from rules.referee.mechanisms.routes import Routes
+from rules.referee.mechanisms.supply import SupplyLines
 from rules.referee.position import UnitState
 from rules.referee.prose import Prose, unit_ref
 from rules.referee.verdict import Verdict

@@ -1,4 +1,4 @@
-"""The data-configured referee: the mechanisms of :mod:`rules.referee.kit` wired into the
+"""The data-configured referee: the mechanisms of :mod:`rules.referee.mechanisms` wired into the
 hex engine's hooks, with the rule sections the game's ``[referee]`` table names."""
 
 from __future__ import annotations
@@ -14,19 +14,19 @@ from rules.hexes import Hex
 from rules.referee_data.odds import BelowTable
 from rules.referee_data.sequence import Action
 from rules.referee.hexgame import HexReferee
-from rules.referee.kit.arrivals import judge_arrival, reinforcement_verdicts
-from rules.referee.kit.bombardment import bombardment_problems, bombards, mixed_problems
-from rules.referee.kit.combat import Combat
-from rules.referee.kit.conditions import AttackFacts
-from rules.referee.kit.forces import Forces
-from rules.referee.kit.hexsides import crossing
-from rules.referee.kit.moves import judge_move
-from rules.referee.kit.movement import Movement
-from rules.referee.kit.odds import beyond_table, column_for
-from rules.referee.kit.results import RetreatOutcome, Surroundings, meaning, retreat
-from rules.referee.kit.sequence import is_night, refusal
-from rules.referee.kit.supply import IN_SUPPLY, OUT_OF_SUPPLY, SupplyLines
-from rules.referee.kit.victory import Victory
+from rules.referee.mechanisms.arrivals import judge_arrival, reinforcement_verdicts
+from rules.referee.mechanisms.bombardment import bombardment_problems, bombards, mixed_problems
+from rules.referee.mechanisms.combat import Combat
+from rules.referee.mechanisms.conditions import AttackFacts
+from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.hexsides import crossing
+from rules.referee.mechanisms.moves import judge_move
+from rules.referee.mechanisms.movement import Movement
+from rules.referee.mechanisms.odds import beyond_table, column_for
+from rules.referee.mechanisms.results import RetreatOutcome, Surroundings, meaning, retreat
+from rules.referee.mechanisms.sequence import is_night, refusal
+from rules.referee.mechanisms.supply import IN_SUPPLY, OUT_OF_SUPPLY, SupplyLines
+from rules.referee.mechanisms.victory import Victory
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport, ResultMeaning
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
