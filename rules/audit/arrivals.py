@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rules.hexes import Hex
 from rules.audit.rail import rail_move
 from rules.model import Arrival, GameMap
+from rules.referee.games import referee_for
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.prose import unit_ref
@@ -93,6 +94,16 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     """Whether ``state``'s unit, just come onto the map in ``position``, came on its
     turn and at a place its arrival allows."""
     unit = state.unit
+    data = position.spec.referee
+    if data is not None and data.reinforcements is not None and state.hex is not None:
+        # A game refereed from its data judges arrivals by its entry hexes and phases.
+        from rules.referee.mechanisms import DataReferee
+
+        referee = referee_for(position)
+        assert isinstance(referee, DataReferee)
+        verdict = referee.judge_arrival(unit, state.hex)
+        assert verdict is not None
+        return verdict
     scheduled = [arrival for arrival in unit.arrivals if arrival.scenario == position.scenario]
     base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
     if not scheduled:

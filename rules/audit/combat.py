@@ -18,6 +18,7 @@ from rules.audit.declarations import Declaration
 from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
 from rules.hexes import Hex, distance
+from rules.model import GameSpec
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
 from rules.referee.odds import OddsReport
@@ -30,6 +31,16 @@ from rules.referee.verdict import Verdict
 
 COMBAT_RULES: dict[str, tuple[str, ...]] = {"tps": (TPS_RULES["combat"],), "dos": ("11.29",)}
 """The rule that makes an attack's final odds in each game."""
+
+
+def combat_rules(spec: GameSpec) -> tuple[str, ...]:
+    """The rule that makes an attack's final odds: the game's own, or its data's."""
+    found = COMBAT_RULES.get(spec.id)
+    if found is not None:
+        return found
+    return (spec.referee.combat.section,) if spec.referee is not None else ("combat",)
+
+
 UNKNOWN_FROM_LOG = (
     "the log shows where each unit ended, not a retreat's path or which player chose what"
 )
@@ -107,8 +118,7 @@ class Attack:
 def declared(declaration: Declaration, position: Position) -> tuple[Attack | None, Verdict]:
     """The attack ``declaration`` makes in ``position`` and the ledger's note of it; no
     attack when the hex attacked holds no unit."""
-    game = position.spec.id
-    rules = COMBAT_RULES.get(game, ("combat",))
+    rules = combat_rules(position.spec)
     defenders = [state for state in position.units if state.hex == declaration.defender_hex]
     label = position.label(declaration.defender_hex)
     if not defenders:
@@ -156,7 +166,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
     """The odds of ``attack`` in ``position`` (where the die was rolled), the result
     of ``roll`` on them, and whether they are the odds the declaration claimed."""
     label = position.label(attack.declaration.defender_hex)
-    rules: tuple[str, ...] = COMBAT_RULES.get(position.spec.id, ("combat",))
+    rules: tuple[str, ...] = combat_rules(position.spec)
     referee = referee_for(position)
     assert isinstance(referee, HexReferee)
     subject = f"attack on {label}"
@@ -239,7 +249,7 @@ def unclaimed(roll: Roll, position: Position) -> Verdict:
         f"roll {roll.value}",
         "roll",
         "unclaimed",
-        COMBAT_RULES.get(position.spec.id, ("combat",)),
+        combat_rules(position.spec),
         f"“{roll.text}”: no declared attack waits for a roll; the audit does not guess what it was for",
     )
 
@@ -357,6 +367,8 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     if attack.at_roll is None or attack.result is None or attack.report is None:
         return None
     game = after.spec.id
+    if after.spec.referee is not None and after.spec.referee.combat.results:
+        return _applied_as_data_says(attack, after)
     effect = EFFECTS.get(game, {}).get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
@@ -366,7 +378,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             subject,
             "combat result",
             "recorded, not judged",
-            COMBAT_RULES.get(game, ("combat",)),
+            combat_rules(after.spec),
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
         )
@@ -412,6 +424,78 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         "combat result",
         "applied as the table allows",
         effect.rules,
+        f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
+        details=details,
+    )
+
+
+def _applied_as_data_says(attack: Attack, after: Position) -> Verdict:
+    """A data game's result held to what its ``[[referee.combat.result]]`` says
+    (:func:`rules.referee.mechanisms.results.misapplied`)."""
+    from rules.referee.mechanisms.results import Fate as DataFate
+    from rules.referee.mechanisms.results import meaning as result_meaning
+    from rules.referee.mechanisms.results import misapplied
+
+    assert attack.at_roll is not None and attack.result is not None
+    assert after.spec.referee is not None and attack.report is not None
+    rules = after.spec.referee
+    effect = rules.combat.results[attack.result]
+    target = attack.declaration.defender_hex
+    fates = _fates(attack, attack.at_roll, after)
+
+    def data_fate(fate: Fate) -> DataFate:
+        return DataFate(
+            fate.unit,
+            fate.moved,
+            fate.steps_lost,
+            fate.eliminated,
+            fate.hex == target,
+            distance(target, fate.hex) if fate.hex is not None else 0,
+        )
+
+    emptied = not any(state.hex == target and state.side != attack.side for state in after.units)
+    bombardment = rules.bombardment
+    attacker_results = (
+        attack.report.kind != "bombardment" or bombardment is None or bombardment.attacker_results
+    )
+    wrong = misapplied(
+        effect,
+        rules.combat.retreat,
+        [data_fate(fates[unit]) for unit in attack.defenders if unit in fates],
+        [data_fate(fates[unit]) for unit in attack.attackers if unit in fates],
+        emptied,
+        attacker_results,
+    )
+    meaning = result_meaning(effect, rules.combat.retreat, None, after.label, attacker_results)
+    demanded = f"{attack.result}: {meaning.text}"
+    done = Prose(", ").join(
+        unit_ref(fate.unit)
+        + " "
+        + (
+            "eliminated"
+            if fate.eliminated
+            else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
+        )
+        for fate in fates.values()
+    )
+    subject = f"attack on {after.label(target)}"
+    details = {"units": unit_refs(attack.units, ","), "result": attack.result}
+    cited = meaning.rules
+    if wrong:
+        return Verdict(
+            subject,
+            "combat result",
+            "misapplied",
+            cited,
+            f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
+            details=details,
+            violation=True,
+        )
+    return Verdict(
+        subject,
+        "combat result",
+        "applied as the table allows",
+        cited,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

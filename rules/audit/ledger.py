@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rules.audit.arrivals import judge_arrival
-from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
+from rules.audit.combat import Attack, applied, combat_rules, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
-from rules.audit.movement import MOVES, moved_on
+from rules.audit.movement import move_judge, moved_on
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
@@ -291,7 +291,7 @@ class _Walk:
             )
             return
         if self.judge is None:
-            self.judge = MOVES[position.spec.id](self.phase_start)
+            self.judge = move_judge(self.phase_start)
         assert after.hex is not None
         verdict = self.judge.judge(origin, after.hex)
         if rule.chosen:
@@ -326,7 +326,7 @@ def _result_part(
             unit_ref(unit_id),
             "combat result",
             "part of a result",
-            COMBAT_RULES.get(position.spec.id, ("combat",)),
+            combat_rules(position.spec),
             f"{what}, after the attack was resolved at step {resolved}; "
             "judged with the attack's result",
             unit=unit_id,
@@ -494,7 +494,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                         "declaration",
                         "declaration",
                         "not understood",
-                        COMBAT_RULES.get(start.spec.id, ("combat",)),
+                        combat_rules(start.spec),
                         f"“{declaration.text}”: {declaration.reason}",
                     ),
                 )

@@ -26,6 +26,7 @@ from rules.audit.rail import rail_move
 
 if TYPE_CHECKING:
     from rules.referee.dos.referee import DriveOnStalingradReferee
+    from rules.referee.mechanisms import DataReferee
     from rules.referee.tps.movement import Movement as TurningPointMovement
 
 SEARCH_MARGIN = 10
@@ -159,11 +160,34 @@ class DriveOnStalingradMoves:
         )
 
 
+@dataclass(frozen=True, eq=False)
+class DataMoves:
+    """The moves of a game refereed from its data: the referee's own cheapest legal path
+    (:mod:`rules.referee.mechanisms.moves`)."""
+
+    position: Position
+
+    @cached_property
+    def referee(self) -> DataReferee:
+        """The referee of the position the phase began with."""
+        return cast("DataReferee", referee_for(self.position))
+
+    def judge(self, state: UnitState, goal: Hex, start: Hex | None = None) -> Verdict:
+        verdict = self.referee.judge_move(state, goal, start=start)
+        return replace(verdict, outcome=verdict.state or verdict.outcome)
+
+
 MOVES: dict[str, Callable[[Position], TurningPointMoves | DriveOnStalingradMoves]] = {
     "tps": TurningPointMoves,
     "dos": DriveOnStalingradMoves,
 }
 """The move judge of each hex game, built on the position its phase began with."""
+
+
+def move_judge(position: Position) -> TurningPointMoves | DriveOnStalingradMoves | DataMoves:
+    """The move judge of the position's game: its own, or its data's."""
+    judge = MOVES.get(position.spec.id)
+    return DataMoves(position) if judge is None else judge(position)
 
 
 def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
@@ -184,7 +208,7 @@ def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
     if by_rail is not None and by_rail.state == "legal":
         verdict = by_rail
     else:
-        normal = MOVES[entered.spec.id](entered).judge(state, goal)
+        normal = move_judge(entered).judge(state, goal)
         verdict = by_rail if by_rail is not None and normal.state == "illegal" else normal
     return replace(
         verdict,

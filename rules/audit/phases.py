@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.model import GameSpec, Unit
+from rules.referee_data.conditions import UnitFilter
+from rules.referee_data.sequence import Action
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.tps.units import is_motorised
 
@@ -35,6 +37,8 @@ class PhaseRule:
     motorised_only: bool
     chosen: bool
     rules: tuple[str, ...]
+    units: UnitFilter | None = None
+    """The units that act in the phase, when a game's data names them."""
 
     def forbids(self, unit: Unit) -> str | None:
         """Why ``unit`` may not move in this phase, or None when it may."""
@@ -44,6 +48,8 @@ class PhaseRule:
             return f"{self.name} is not a movement phase"
         if self.motorised_only and not is_motorised(unit):
             return f"only motorised units move in the {self.name} phase"
+        if self.units is not None and not self.units.matches(unit):
+            return f"only {self.units.describe()} units act in {self.name}"
         return None
 
 
@@ -60,7 +66,20 @@ def phase_side(spec: GameSpec, phase: str) -> str | None:
 
 
 def phase_rule(spec: GameSpec, phase: str) -> PhaseRule:
-    """What ``phase`` of ``spec``'s sequence of play allows."""
+    """What ``phase`` of ``spec``'s sequence of play allows: as its ``[referee.sequence]``
+    data says, or read from the phase's name."""
+    sequence = spec.referee.sequence if spec.referee is not None else None
+    if sequence is not None:
+        found = sequence.phase(phase)
+        return PhaseRule(
+            name=phase,
+            side=None if found is None else found.side,
+            moves=found is not None and found.action is Action.MOVEMENT,
+            motorised_only=False,
+            chosen=False,
+            rules=(sequence.section,) if found is None else (found.section,),
+            units=None if found is None else found.units,
+        )
     lowered = phase.lower()
     chosen = ", or " in lowered or EITHER_PHASE in lowered
     return PhaseRule(

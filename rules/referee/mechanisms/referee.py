@@ -151,7 +151,23 @@ class DataReferee(HexReferee):
         rule = self.rules.reinforcements
         if rule is None:
             return None
-        return judge_arrival(self.position, self.board, rule, unit, hex_)
+        verdict = judge_arrival(self.position, self.board, rule, unit, hex_)
+        sequence = self.rules.sequence
+        refused = (
+            None
+            if sequence is None
+            else refusal(sequence, self.position.phase, unit, Action.MOVEMENT)
+        )
+        if refused is None:
+            return verdict
+        return replace(
+            verdict,
+            outcome="illegal",
+            rules=tuple(dict.fromkeys((*refused.rules, *verdict.rules))),
+            explanation=f"{refused.text}; " + verdict.explanation,
+            violation=True,
+            state="illegal",
+        )
 
     # ----- the hex engine's hooks -------------------------------------------------------
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from rules.hexes import Hex, distance, neighbours
 from rules.referee_data.results import Blocked, ResultEffect, RetreatRule, RetreatZoc
 from rules.referee.odds import ResultMeaning
+from rules.referee.prose import Prose, unit_ref
+from rules.referee.wording import count
 from rules.referee.position import UnitState
 
 StepAllowed = Callable[[UnitState, Hex, Hex], bool]
@@ -114,13 +116,13 @@ def _retreats(
 def meaning(
     effect: ResultEffect,
     rule: RetreatRule | None,
-    retreats: Callable[[bool, int], Sequence[RetreatOutcome]],
+    retreats: Callable[[bool, int], Sequence[RetreatOutcome]] | None,
     label: Callable[[Hex], str],
     attacker_results: bool = True,
 ) -> ResultMeaning:
     """What ``effect`` does to this attack: ``retreats(attackers, hexes)`` gives each
-    retreating unit's outcome; without ``attacker_results`` (a bombardment) nothing
-    befalls the attackers."""
+    retreating unit's outcome (None: the result in general, naming no unit); without
+    ``attacker_results`` (a bombardment) nothing befalls the attackers."""
     parts = []
     rules = [effect.section]
     if effect.defenders_eliminated:
@@ -131,7 +133,10 @@ def meaning(
         parts.append(
             f"the defenders retreat {effect.defender_retreat} hex{'es' if effect.defender_retreat > 1 else ''}"
         )
-        parts += _retreats(retreats(False, effect.defender_retreat), effect.defender_retreat, label)
+        if retreats is not None:
+            parts += _retreats(
+                retreats(False, effect.defender_retreat), effect.defender_retreat, label
+            )
         rules.append(rule.section)
     attacker_parts = []
     if effect.attackers_eliminated:
@@ -144,9 +149,10 @@ def meaning(
         attacker_parts.append(
             f"the attackers retreat {effect.attacker_retreat} hex{'es' if effect.attacker_retreat > 1 else ''}"
         )
-        attacker_parts += _retreats(
-            retreats(True, effect.attacker_retreat), effect.attacker_retreat, label
-        )
+        if retreats is not None:
+            attacker_parts += _retreats(
+                retreats(True, effect.attacker_retreat), effect.attacker_retreat, label
+            )
         if attacker_results:
             rules.append(rule.section)
     if attacker_results:
@@ -162,3 +168,87 @@ def meaning(
             f"the attackers may advance {effect.advance} hex{'es' if effect.advance > 1 else ''}"
         )
     return ResultMeaning(effect.code, "; ".join(parts) or "no effect", tuple(dict.fromkeys(rules)))
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of one unit of an attack from its roll to the end of its result, as
+    a log shows it: hexes from where it stood, steps lost, eliminated, and whether it
+    ended in the hex the defenders held (an advance)."""
+
+    unit: str
+    moved: int
+    steps_lost: int
+    eliminated: bool
+    in_defender_hex: bool
+    from_defender_hex: int
+
+
+def misapplied(
+    effect: ResultEffect,
+    rule: RetreatRule | None,
+    defenders: Sequence[Fate],
+    attackers: Sequence[Fate],
+    emptied: bool,
+    attacker_results: bool = True,
+) -> list[Prose | str]:
+    """What in the units' fates the result does not allow (empty: applied as it allows).
+
+    A log shows where each unit ended, not a retreat's path: a retreat is held to its
+    length, and steps or units lost on the way (a blocked retreat, enemy ZOC) are left
+    to the retreat rule the log cannot show. An advance ends in the emptied hex or within
+    ``advance`` hexes of it, through it."""
+    wrong: list[Prose | str] = []
+    lost = sum(fate.steps_lost for fate in defenders)
+    for fate in defenders:
+        if effect.defenders_eliminated and not fate.eliminated:
+            wrong.append(unit_ref(fate.unit) + " survived")
+        elif fate.eliminated or effect.defenders_eliminated:
+            continue
+        elif effect.defender_retreat and fate.moved not in (0, effect.defender_retreat):
+            wrong.append(
+                unit_ref(fate.unit) + f" moved {fate.moved} hexes, not {effect.defender_retreat}"
+            )
+        elif effect.defender_retreat and fate.moved == 0 and not _stayed(rule, fate):
+            wrong.append(unit_ref(fate.unit) + " did not retreat")
+        elif not effect.defender_retreat and fate.moved:
+            wrong.append(unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}")
+    if effect.defender_steps and not effect.defenders_eliminated and lost < effect.defender_steps:
+        wrong.append(f"the defenders lost {count(lost, 'step')}, not {effect.defender_steps}")
+    if (
+        not (effect.defender_steps or effect.defender_retreat or effect.defenders_eliminated)
+        and lost
+    ):
+        wrong.append(f"the defenders lost {count(lost, 'step')}")
+    attacker_lost = sum(fate.steps_lost for fate in attackers)
+    may_advance = effect.advance if attacker_results and emptied else 0
+    for fate in attackers:
+        advanced = may_advance and fate.moved and fate.from_defender_hex < may_advance
+        if not attacker_results:
+            if fate.moved or fate.steps_lost:
+                wrong.append(
+                    unit_ref(fate.unit) + " changed, but bombarding units suffer no result"
+                )
+        elif effect.attackers_eliminated and not fate.eliminated:
+            wrong.append(unit_ref(fate.unit) + " survived")
+        elif fate.eliminated or effect.attackers_eliminated:
+            continue
+        elif effect.attacker_retreat and fate.moved not in (0, effect.attacker_retreat):
+            wrong.append(
+                unit_ref(fate.unit) + f" moved {fate.moved} hexes, not {effect.attacker_retreat}"
+            )
+        elif effect.attacker_retreat and fate.moved == 0 and not _stayed(rule, fate):
+            wrong.append(unit_ref(fate.unit) + " did not retreat")
+        elif not effect.attacker_retreat and fate.moved and not advanced:
+            wrong.append(unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}")
+    if attacker_results and not effect.attackers_eliminated:
+        owed = effect.attacker_steps + (lost if effect.exchange else 0)
+        if attacker_lost < owed or not effect.attacker_retreat and attacker_lost > owed:
+            wrong.append(f"the attackers lost {count(attacker_lost, 'step')}, not {owed}")
+    return wrong
+
+
+def _stayed(rule: RetreatRule | None, fate: Fate) -> bool:
+    """A unit that did not retreat may stay only where its rule has a blocked retreat
+    cost a step, and it lost one."""
+    return rule is not None and rule.blocked is Blocked.STEP and fate.steps_lost > 0

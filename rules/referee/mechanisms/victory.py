@@ -18,6 +18,7 @@ from rules.referee.hexboard import HexBoard
 from rules.referee.mechanisms.forces import Forces
 from rules.referee.position import Position
 from rules.referee.verdict import Place, Verdict
+from rules.referee.wording import count
 
 
 @dataclass(frozen=True)
@@ -86,15 +87,16 @@ class Victory:
                     for state in self.position.units
                     if state.side == enemy
                 )
-                what = "enemy steps eliminated"
+                what = "enemy step"
             else:
                 lost = sum(1 for unit in self.position.eliminated if unit.side == enemy)
-                what = "enemy units eliminated"
+                what = "enemy unit"
             if lost:
                 found[elimination.side].append(
                     (
                         elimination.points * lost,
-                        f"{lost} {what} ({elimination.points} each, rule {elimination.section})",
+                        f"{count(lost, what)} eliminated ({elimination.points} each, "
+                        f"rule {elimination.section})",
                     )
                 )
         return {
