@@ -207,7 +207,8 @@ def misapplied(
             continue
         elif effect.defender_retreat and fate.moved not in (0, effect.defender_retreat):
             wrong.append(
-                unit_ref(fate.unit) + f" moved {fate.moved} hexes, not {effect.defender_retreat}"
+                unit_ref(fate.unit)
+                + f" moved {count(fate.moved, 'hex', 'hexes')}, not {effect.defender_retreat}"
             )
         elif effect.defender_retreat and fate.moved == 0 and not _stayed(rule, fate):
             wrong.append(unit_ref(fate.unit) + " did not retreat")
@@ -235,7 +236,8 @@ def misapplied(
             continue
         elif effect.attacker_retreat and fate.moved not in (0, effect.attacker_retreat):
             wrong.append(
-                unit_ref(fate.unit) + f" moved {fate.moved} hexes, not {effect.attacker_retreat}"
+                unit_ref(fate.unit)
+                + f" moved {count(fate.moved, 'hex', 'hexes')}, not {effect.attacker_retreat}"
             )
         elif effect.attacker_retreat and fate.moved == 0 and not _stayed(rule, fate):
             wrong.append(unit_ref(fate.unit) + " did not retreat")
