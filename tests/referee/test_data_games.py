@@ -71,9 +71,9 @@ def test_hand_built_position(path: Path) -> None:
         assert_outcome(verdict, fields, asked)
     for asked, fields in move_expectations(path, "arrival"):
         unit, label = asked.split()
-        verdict = referee.judge_arrival(referee.spec.units[unit], _hex(referee, label))
-        assert verdict is not None
-        assert_outcome(verdict, fields, asked)
+        arrival = referee.judge_arrival(referee.spec.units[unit], _hex(referee, label))
+        assert arrival is not None
+        assert_outcome(arrival, fields, asked)
     assert expectations(path) or odds_expectations(path) or move_expectations(path, "move")
 
 
