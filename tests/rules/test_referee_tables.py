@@ -139,7 +139,7 @@ CASES = [
         'combat_across = "any"',
         'combat_across = "some"',
         'combat_across = "some"',
-        "unknown any or all 'some'",
+        "unknown 'combat_across' value 'some'",
     ),
     (
         "game.toml",
@@ -243,3 +243,74 @@ def test_phases_and_the_sequence_of_play_are_one_list(tmp_path: Path) -> None:
     game.write_text('phases = ["Aster movement"]\n' + text, encoding="utf-8")
     code, _, error = run("validate", str(folder))
     assert code == 2 and "'phases' must be the [referee.sequence] phases in their order" in error
+
+
+DOCUMENTED_KEYS = {
+    "stacking": ("section", "limit", "not_counted"),
+    "zoc": ("not_exerted_by", "entry_cost", "stop"),
+    "terrain": (
+        "movement",
+        "combat_column_shift",
+        "combat_die_modifier",
+        "combat_across",
+        "attack_prohibited",
+        "supply",
+        "bridges",
+        "rules",
+    ),
+    "movement and routes": ("route.kind", "route.cost", "route.section"),
+    "supply": ("length", "source_kind", "blocked_by_zoc", "out_of_supply"),
+    "combat": ("table", "rounding", "halving", "odds_rounding", "below_table", "shift_limit"),
+    "modifier": (
+        "name",
+        "column_shift",
+        "die_modifier",
+        "attackers_include",
+        "attackers_all",
+        "defenders_include",
+        "defenders_all",
+        "terrain",
+        "across",
+        "across_by",
+        "attackers_out_of_supply",
+        "defenders_out_of_supply",
+        "night",
+    ),
+    "result": (
+        "code",
+        "attacker_steps",
+        "defender_steps",
+        "attacker_retreat",
+        "defender_retreat",
+        "attackers_eliminated",
+        "defenders_eliminated",
+        "exchange",
+        "advance",
+    ),
+    "retreat": ("blocked", "enemy_zoc", "friendly_cancels_zoc"),
+    "bombardment": ("arms", "range", "column", "at_night", "attacker_results"),
+    "sequence": (
+        "phase.name",
+        "phase.side",
+        "phase.action",
+        "phase.units",
+        "night_turns",
+        "night_section",
+    ),
+    "victory": (
+        "difference",
+        "control_section",
+        "[[referee.victory.hex]]",
+        "[[referee.victory.elimination]]",
+        "[[referee.victory.level]]",
+        "[[referee.victory.sudden_death]]",
+    ),
+}
+
+
+def test_the_designers_page_names_every_key() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "designers" / "referee-tables.md").read_text(
+        encoding="utf-8"
+    )
+    missing = [key for keys in DOCUMENTED_KEYS.values() for key in keys if f"`{key}`" not in page]
+    assert missing == []

@@ -112,7 +112,7 @@ def read_terrain_types(game: Table) -> dict[str, TerrainType]:
             supply=table.choice("supply", SUPPLY_EFFECTS, "supply effect", SUPPLY_OPEN),
             bridges=frozenset(table.text_list("bridges", required=False)),
             combat_across=table.choice(
-                "combat_across", (ACROSS_ALL, ACROSS_ANY), "any or all", ACROSS_ALL
+                "combat_across", (ACROSS_ALL, ACROSS_ANY), "'combat_across' value", ACROSS_ALL
             ),
             sections=_sections(table.optional_table("rules")),
         )

@@ -112,7 +112,7 @@ class SupplyLines:
             else:
                 path = ()
                 explanation = (
-                    f"no line of {self.rule.length} hexes or fewer to a {kind}, free of enemy "
+                    f"no line of {self.rule.length} hexes or fewer to {_a(kind)}, free of enemy "
                     + (
                         "units and of enemy ZOC no friendly unit stands in"
                         if self.rule.blocked_by_zoc
@@ -140,3 +140,8 @@ class SupplyLines:
 
 def _hexes(count: int) -> str:
     return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
+def _a(noun: str) -> str:
+    """``a depot``, ``an edge``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

@@ -28,7 +28,7 @@ def unit_filter(table: Table, known: Known) -> UnitFilter:
 def _which(table: Table, key: str) -> Which | None:
     if not table.has(key):
         return None
-    return Which(table.choice(key, [item.value for item in Which], "any or all"))
+    return Which(table.choice(key, [item.value for item in Which], f"{key!r} value"))
 
 
 def combat_modifier(
@@ -77,7 +77,7 @@ def combat_modifier(
         terrain=names(table, "terrain", known.terrain_ids("hex"), "hex terrain"),
         across=names(table, "across", known.terrain_ids("hexside"), "hexside terrain"),
         across_by=Which(
-            table.choice("across_by", [item.value for item in Which], "any or all", "all")
+            table.choice("across_by", [item.value for item in Which], "'across_by' value", "all")
         ),
         attackers_out_of_supply=_which(table, "attackers_out_of_supply"),
         defenders_out_of_supply=_which(table, "defenders_out_of_supply"),
