@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
 from rules.game_rules import GameRules
+from rules.referee_data.terrain import ACROSS_ALL, SUPPLY_OPEN
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
 from rules.tables import Tables
@@ -24,16 +25,6 @@ if TYPE_CHECKING:
 
 PROHIBITED = None
 """A movement cost of ``None`` means the terrain cannot be entered or crossed."""
-
-SUPPLY_OPEN = "open"
-SUPPLY_BLOCKED = "blocked"
-SUPPLY_EFFECTS = (SUPPLY_OPEN, SUPPLY_BLOCKED)
-"""What a hexside feature does to a supply line crossing it."""
-ACROSS_ALL = "all"
-ACROSS_ANY = "any"
-"""Whether a hexside's combat effect needs every attacker to attack across it, or any."""
-TERRAIN_EFFECTS = ("movement", "supply", "combat")
-"""The effects of a terrain a ``rules = { … }`` table may give a section for."""
 
 
 @dataclass(frozen=True)
@@ -128,10 +119,7 @@ class TerrainType:
     """Whether a supply line may cross a hexside feature: ``open`` or ``blocked`` (read
     by the data-configured referee)."""
     bridges: frozenset[str] = frozenset()
-    """The hexside features this one bridges: where it stands, crossing pays its own
-    ``movement`` in place of theirs, and a supply line crosses if its own ``supply``
-    lets it. In combat the bridged feature still counts (an attack over a bridge is
-    across the river)."""
+    """The hexside features this one stands in for, for movement and supply (a bridge)."""
     combat_across: str = ACROSS_ALL
     """When a hexside feature's combat effects apply: every attacker attacks across it
     (``all``) or any does (``any``)."""
@@ -174,10 +162,8 @@ class RailLine:
 
 @dataclass(frozen=True)
 class Road:
-    """A road (or lane, track) of some ``kind``: the hexsides it crosses, each a step
-    from one of its hexes into the next. Written in ``map.toml`` as a chain of hexes or
-    as the hexsides it crosses; the referee's ``[[referee.movement.route]]`` prices each
-    kind, the board draws it from hex centre to hex centre."""
+    """A road (or lane, track) of some ``kind``: the hexsides it crosses, from one of its
+    hexes into the next (``[[map.road]]``, priced by ``[[referee.movement.route]]``)."""
 
     name: str
     kind: str

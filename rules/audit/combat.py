@@ -270,7 +270,8 @@ class Fate:
         return self.location is None
 
 
-def _fates(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+def fates_of(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+    """What became of each unit of ``attack`` from ``before`` (its roll) to ``after``."""
     was = {state.unit.id: state for state in before.units}
     now = {state.unit.id: state for state in after.units}
     fates = {}
@@ -367,8 +368,6 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     if attack.at_roll is None or attack.result is None or attack.report is None:
         return None
     game = after.spec.id
-    if after.spec.referee is not None and after.spec.referee.combat.results:
-        return _applied_as_data_says(attack, after)
     effect = EFFECTS.get(game, {}).get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
@@ -382,7 +381,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
         )
-    fates = _fates(attack, attack.at_roll, after)
+    fates = fates_of(attack, attack.at_roll, after)
     defender_fates = [fates[unit] for unit in attack.defenders if unit in fates]
     attacker_fates = [fates[unit] for unit in attack.attackers if unit in fates]
     emptied = not any(
@@ -424,78 +423,6 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         "combat result",
         "applied as the table allows",
         effect.rules,
-        f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
-        details=details,
-    )
-
-
-def _applied_as_data_says(attack: Attack, after: Position) -> Verdict:
-    """A data game's result held to what its ``[[referee.combat.result]]`` says
-    (:func:`rules.referee.mechanisms.results.misapplied`)."""
-    from rules.referee.mechanisms.results import Fate as DataFate
-    from rules.referee.mechanisms.results import meaning as result_meaning
-    from rules.referee.mechanisms.results import misapplied
-
-    assert attack.at_roll is not None and attack.result is not None
-    assert after.spec.referee is not None and attack.report is not None
-    rules = after.spec.referee
-    effect = rules.combat.results[attack.result]
-    target = attack.declaration.defender_hex
-    fates = _fates(attack, attack.at_roll, after)
-
-    def data_fate(fate: Fate) -> DataFate:
-        return DataFate(
-            fate.unit,
-            fate.moved,
-            fate.steps_lost,
-            fate.eliminated,
-            fate.hex == target,
-            distance(target, fate.hex) if fate.hex is not None else 0,
-        )
-
-    emptied = not any(state.hex == target and state.side != attack.side for state in after.units)
-    bombardment = rules.bombardment
-    attacker_results = (
-        attack.report.kind != "bombardment" or bombardment is None or bombardment.attacker_results
-    )
-    wrong = misapplied(
-        effect,
-        rules.combat.retreat,
-        [data_fate(fates[unit]) for unit in attack.defenders if unit in fates],
-        [data_fate(fates[unit]) for unit in attack.attackers if unit in fates],
-        emptied,
-        attacker_results,
-    )
-    meaning = result_meaning(effect, rules.combat.retreat, None, after.label, attacker_results)
-    demanded = f"{attack.result}: {meaning.text}"
-    done = Prose(", ").join(
-        unit_ref(fate.unit)
-        + " "
-        + (
-            "eliminated"
-            if fate.eliminated
-            else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
-        )
-        for fate in fates.values()
-    )
-    subject = f"attack on {after.label(target)}"
-    details = {"units": unit_refs(attack.units, ","), "result": attack.result}
-    cited = meaning.rules
-    if wrong:
-        return Verdict(
-            subject,
-            "combat result",
-            "misapplied",
-            cited,
-            f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
-            details=details,
-            violation=True,
-        )
-    return Verdict(
-        subject,
-        "combat result",
-        "applied as the table allows",
-        cited,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

@@ -22,6 +22,7 @@ from typing import Protocol
 from rules.audit.arrivals import judge_arrival
 from rules.audit.combat import Attack, applied, combat_rules, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
+from rules.audit.data_results import applied_as_data_says, says_its_results
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import move_judge, moved_on
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
@@ -186,7 +187,11 @@ class _Walk:
             # Never rolled: judged as declared, which is all an automatic result needs.
             verdict = rolled(attack, None, attack.declared_in)
             self.add(step, position, attack.side, verdict)
-        verdict_applied = applied(attack, position)
+        verdict_applied = (
+            applied_as_data_says(attack, position)
+            if says_its_results(position.spec)
+            else applied(attack, position)
+        )
         if verdict_applied is not None:
             self.add(step, position, attack.side, verdict_applied)
 

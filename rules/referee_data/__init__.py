@@ -10,5 +10,6 @@ by :mod:`rules.data.parse.referee` and applied by the module of the same name in
 - :mod:`~rules.referee_data.results` — what each combat result code does, and retreats;
 - :mod:`~rules.referee_data.sequence` — the phases, who acts in each, night turns;
 - :mod:`~rules.referee_data.victory` — VP for hexes and eliminations, levels, sudden death;
-- :mod:`~rules.referee_data.bombardment` — ranged attacks.
+- :mod:`~rules.referee_data.bombardment` — ranged attacks;
+- :mod:`~rules.referee_data.terrain` — what hexside terrain says of supply and combat.
 """

@@ -10,10 +10,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from rules.model import Unit
+
+class Kind(Protocol):
+    """What a filter reads of a unit (:class:`rules.model.Unit` has it): the records of
+    the referee's data come before the model that holds them."""
+
+    @property
+    def arm(self) -> str: ...
+
+    @property
+    def mobility(self) -> str: ...
+
+    @property
+    def nationality(self) -> str: ...
+
+    @property
+    def size(self) -> str: ...
 
 
 class Which(StrEnum):
@@ -33,7 +47,7 @@ class UnitFilter:
     nationalities: frozenset[str] = frozenset()
     sizes: frozenset[str] = frozenset()
 
-    def matches(self, unit: Unit) -> bool:
+    def matches(self, unit: Kind) -> bool:
         """Whether ``unit`` is of the kinds named."""
         return (
             (not self.arms or unit.arm in self.arms)

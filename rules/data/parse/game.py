@@ -6,14 +6,16 @@ from rules.data import look
 from rules.data.fields import Table, unknown_name_message
 from rules.data.parse.shared import unique
 from rules.model import (
+    Nationality,
+    Side,
+    TerrainType,
+)
+from rules.referee_data.terrain import (
     ACROSS_ALL,
     ACROSS_ANY,
     SUPPLY_EFFECTS,
     SUPPLY_OPEN,
     TERRAIN_EFFECTS,
-    Nationality,
-    Side,
-    TerrainType,
 )
 
 TERRAIN_KINDS = ("hex", "hexside", "area")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.model import ACROSS_ANY, SUPPLY_BLOCKED, TerrainType
+from rules.model import TerrainType
+from rules.referee_data.terrain import ACROSS_ANY, SUPPLY_BLOCKED
 
 
 def unbridged(features: Collection[str], terrains: Mapping[str, TerrainType]) -> list[str]:
