@@ -413,10 +413,11 @@ def data_coverage(spec: GameSpec) -> Coverage:
             )
             if effect
         )
+        against = modifier.conditions.terrain
         add(
             modifier.section,
-            f"{modifier.arm} {modifier.role}: {effects}"
-            + (f" against {', '.join(sorted(modifier.terrain))}" if modifier.terrain else ""),
+            f"{modifier.name}: {effects}"
+            + (f" against {', '.join(sorted(against))}" if against else ""),
             "position",
             (f"{MECHANISMS}/combat.py",),
             "set by [[referee.combat.modifier]]",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
 from rules.game_rules import GameRules
+from rules.referee_data.terrain import ACROSS_ALL, SUPPLY_OPEN
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
 from rules.tables import Tables
@@ -120,12 +121,30 @@ class TerrainType:
     """How a hexside feature is drawn; None leaves it to the builder's look by id."""
     defined_at: str = ""
     """``file:line`` of its ``[[terrain]]`` table, for warnings about how it looks."""
+    supply: str = SUPPLY_OPEN
+    """Whether a supply line may cross a hexside feature: ``open`` or ``blocked`` (read
+    by the data-configured referee)."""
+    bridges: frozenset[str] = frozenset()
+    """The hexside features this one stands in for, for movement and supply (a bridge)."""
+    combat_across: str = ACROSS_ALL
+    """When a hexside feature's combat effects apply: every attacker attacks across it
+    (``all``) or any does (``any``)."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """The rule section each of its effects cites (``movement``, ``supply``, ``combat``),
+    from ``rules = { … }``; an effect not named cites ``source``."""
 
     def movement_cost(self, movement_class: str) -> int | None:
         """MP cost for ``movement_class``, falling back to the ``all`` entry."""
         if movement_class in self.movement:
             return self.movement[movement_class]
         return self.movement.get("all", 0 if self.kind == "hexside" else 1)
+
+    def section(self, effect: str) -> str:
+        """The rule an effect of this terrain cites: its own section, the terrain's
+        ``source``, or the terrain effects chart by name."""
+        return (
+            self.sections.get(effect) or self.provenance.source or f"terrain effects: {self.name}"
+        )
 
 
 @dataclass(frozen=True)
@@ -144,6 +163,17 @@ class RailLine:
 
     name: str
     hexes: tuple[Hex, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Road:
+    """A road (or lane, track) of some ``kind``: the hexsides it crosses, from one of its
+    hexes into the next (``[[map.road]]``, priced by ``[[referee.movement.route]]``)."""
+
+    name: str
+    kind: str
+    crossings: tuple[HexSide, ...]
     provenance: Provenance
 
 
@@ -227,6 +257,7 @@ class GameMap:
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
     victory_hexes: tuple[VictoryHex, ...] = ()
     marks: tuple[MapMark, ...] = ()
+    roads: tuple[Road, ...] = ()
     area_map: AreaMap | None = None
     """The outlines of an area map: drawing, module zones and pixel look-ups share them."""
 
@@ -284,11 +315,14 @@ class UnitStep:
 
 @dataclass(frozen=True)
 class Arrival:
-    """When and where a reinforcement enters play."""
+    """When and where a reinforcement enters play: ``where`` in the rules' words, and
+    ``hexes``, the entry hexes as data (``hexes = ["0104"]``), which the data-configured
+    referee judges an arrival by."""
 
     scenario: str
     turn: int
     where: str
+    hexes: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)

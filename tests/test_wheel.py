@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.pdf]
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = stavka_version()
 """The checkout's version, git's, which a wheel built from it records too."""
-GAMES = ("dos", "ford", "rks", "tps")
+GAMES = ("dos", "ford", "lanner", "rks", "tps")
 SETUP_SAVE = "setups/tps-1.vsav"
 """Turning Point's first scenario as its module sets it up."""
 

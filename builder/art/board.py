@@ -25,6 +25,7 @@ from builder.art.map_symbols import (
     draw_line,
     line_features,
     rail_segment,
+    road_segment,
     sides_drawn,
     star,
     supply_ring,
@@ -84,6 +85,7 @@ def draw_board(
     for hex_ in visible:
         draw.polygon(view.corners(hex_), outline=GRID)
     drawn |= _hexsides(draw, view, game_map, look, on_board)
+    drawn |= _roads(draw, view, game_map, on_board)
     drawn |= _rails(draw, view, game_map, on_board)
     drawn |= _supply_sources(draw, view, game_map, look, on_board)
     drawn |= _marks(draw, view, game_map, on_board)
@@ -156,6 +158,23 @@ def _segment_from(view: BoardView, owner: Hex, other: Hex) -> tuple[Point, Point
     direction = direction_between(owner, other)
     # corner i lies between hexside directions i and i+1 (see HexGrid.corners)
     return corners[(direction - 1) % 6], corners[direction % 6]
+
+
+def _roads(
+    draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]
+) -> set[str]:
+    """Roads from hex centre to hex centre across each hexside they cross, over the
+    hexside features (a road crosses the river on its bridge)."""
+    drawn = set()
+    for road in game_map.roads:
+        for side in road.crossings:
+            if side.first not in on_board and side.second not in on_board:
+                continue
+            road_segment(
+                draw, view.centre(side.first), view.centre(side.second), _scaled(view, 6), road.kind
+            )
+            drawn.add(f"road {road.kind}")
+    return drawn
 
 
 def _rails(

@@ -33,6 +33,7 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "move": "move_commands",
     "duel": "duel_commands",
     "report": "report_commands",
     "air": "check_commands",

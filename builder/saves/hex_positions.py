@@ -71,11 +71,14 @@ def hex_position(
             units.append(state)
         elif piece.map in dead_piles:
             eliminated.append(unit)
+    turn, phase = turn_and_phase(path, spec, saved.turns)
     return Position(
         spec=spec,
         scenario=scenario_of(path, spec, saved.global_properties),
-        turn=turn_and_phase(path, spec, saved.turns)[0],
-        phase=None,
+        turn=turn,
+        # A game whose data states its sequence of play judges it and the last phase
+        # from the tracker's phase; the Stalingrad games' referees read none from a save.
+        phase=phase if spec.referee is not None and spec.referee.sequence is not None else None,
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),

@@ -1,7 +1,9 @@
 """Reinforcements in a log: on their turn, and at a place the rules allow.
 
-A unit that enters the map is held against its arrivals in the game's data (each unit's
-``[[unit.arrival]]``: scenario, turn, where) and its game's arrival rules
+A unit that enters the map is judged by its game's referee where the game's data says
+where and when reinforcements enter (:meth:`HexReferee.judge_arrival`: each arrival's
+entry hexes, its turn, the phase). Otherwise it is held against its arrivals in the game's
+data (each unit's ``[[unit.arrival]]``: scenario, turn, where) and its game's arrival rules
 (:class:`~rules.referee.arrivals.ArrivalRules`, from the referee). The places are the
 rules' words; those the audit can read as hexes it judges — a named map edge, printed
 hex numbers and ranges (DoS N4227-N4243), the rail entries the referee names (the TPS
@@ -85,6 +87,9 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     turn and at a place its arrival allows."""
     unit = state.unit
     referee = hex_referee_for(position)
+    judged = None if state.hex is None else referee.judge_arrival(unit, state.hex)
+    if judged is not None:
+        return judged
     arriving = referee.arrival_rules()
     scheduled = [arrival for arrival in unit.arrivals if arrival.scenario == position.scenario]
     base = arriving.rules

@@ -17,11 +17,13 @@ from fractions import Fraction
 from rules.audit.declarations import Declaration
 from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
-from rules.hexes import Hex, distance
+from rules.game_rules import GameRules
+from rules.hexes import distance
 from rules.referee.games import hex_referee_for
 from rules.referee.odds import OddsReport
 from rules.referee.position import Position
 from rules.referee.prose import Prose, unit_ref, unit_refs
+from rules.referee.mechanisms.results import meaning, misapplied
 from rules.referee.results import (
     ELIMINATED,
     EXCHANGE,
@@ -31,8 +33,10 @@ from rules.referee.results import (
     STAY,
     STEP_EACH,
     Effect,
+    Fate,
 )
 from rules.referee.verdict import Verdict
+from rules.referee_data.results import ResultEffect
 
 UNKNOWN_FROM_LOG = (
     "the log shows where each unit ended, not a retreat's path or which player chose what"
@@ -200,23 +204,8 @@ def unclaimed(roll: Roll, position: Position) -> Verdict:
     )
 
 
-@dataclass(frozen=True)
-class Fate:
-    """What became of one unit of an attack from the roll to the end of its result:
-    where it ended (None: off the map, eliminated), hexes from where it stood, steps lost."""
-
-    unit: str
-    hex: Hex | None
-    location: str | None
-    moved: int
-    steps_lost: int
-
-    @property
-    def eliminated(self) -> bool:
-        return self.location is None
-
-
-def _fates(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+def fates_of(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+    """What became of each unit of ``attack`` from ``before`` (its roll) to ``after``."""
     was = {state.unit.id: state for state in before.units}
     now = {state.unit.id: state for state in after.units}
     fates = {}
@@ -324,7 +313,9 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
         )
-    fates = _fates(attack, attack.at_roll, after)
+    if isinstance(effect, ResultEffect):
+        return _as_data_says(attack, after, effect, referee.rules)
+    fates = fates_of(attack, attack.at_roll, after)
     defender_fates = [fates[unit] for unit in attack.defenders if unit in fates]
     attacker_fates = [fates[unit] for unit in attack.attackers if unit in fates]
     emptied = not any(
@@ -336,18 +327,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     wrong += _group(effect.attackers, attacker_fates, attack, effect, emptied, owed)
     if effect.attackers == EXCHANGE:
         wrong += _exchange(attack, effect, fates, attack.result)
-    done = Prose(", ").join(
-        (
-            unit_ref(fate.unit)
-            + " "
-            + (
-                "eliminated"
-                if fate.eliminated
-                else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
-            )
-            for fate in defender_fates + attacker_fates
-        ),
-    )
+    done = _done(defender_fates + attacker_fates)
     demanded = f"{attack.result}: defenders {effect.defenders}, attackers {effect.attackers}" + (
         ", who may advance into the emptied hex" if effect.advance else ""
     )
@@ -367,5 +347,70 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         "applied as the table allows",
         effect.rules,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
+        details=details,
+    )
+
+
+def _done(fates: list[Fate]) -> Prose:
+    """What became of the units, as the log shows it."""
+    return Prose(", ").join(
+        (
+            unit_ref(fate.unit)
+            + " "
+            + (
+                "eliminated"
+                if fate.eliminated
+                else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
+            )
+            for fate in fates
+        ),
+    )
+
+
+def _as_data_says(
+    attack: Attack, after: Position, effect: ResultEffect, rules: GameRules
+) -> Verdict:
+    """A result held to what the game's data says it does (``[[referee.combat.result]]``,
+    :func:`rules.referee.mechanisms.results.misapplied`): steps, retreats of so many hexes,
+    exchanges of steps and advances; a bombardment's units suffer none when the data says so."""
+    assert attack.at_roll is not None and attack.report is not None
+    target = attack.declaration.defender_hex
+    fates = fates_of(attack, attack.at_roll, after)
+    emptied = not any(state.hex == target and state.side != attack.side for state in after.units)
+    bombardment = rules.bombardment
+    attacker_results = (
+        attack.report.kind != "bombardment" or bombardment is None or bombardment.attacker_results
+    )
+    wrong = misapplied(
+        effect,
+        rules.combat.retreat,
+        [fates[unit] for unit in attack.defenders if unit in fates],
+        [fates[unit] for unit in attack.attackers if unit in fates],
+        target,
+        emptied,
+        attacker_results,
+    )
+    said = meaning(effect, rules.combat.retreat, None, after.label, attacker_results)
+    demanded = f"{attack.result}: {said.text}"
+    subject = f"attack on {after.label(target)}"
+    details = {"units": unit_refs(attack.units, ","), "result": attack.result or ""}
+    if wrong:
+        return Verdict(
+            subject,
+            "combat result",
+            "misapplied",
+            said.rules,
+            f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
+            details=details,
+            violation=True,
+        )
+    return Verdict(
+        subject,
+        "combat result",
+        "applied as the table allows",
+        said.rules,
+        f"{demanded}; "
+        + (_done(list(fates.values())) or "no unit changed")
+        + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

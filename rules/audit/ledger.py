@@ -24,7 +24,7 @@ from rules.audit.arrivals import judge_arrival
 from rules.audit.combat import Attack, applied, declared, rolled, unclaimed
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
-from rules.audit.movement import moved_on
+from rules.audit.movement import judged_move, moved_on
 from rules.referee.sequence import PhaseRule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
@@ -290,7 +290,7 @@ class _Walk:
             )
             return
         assert after.hex is not None
-        verdict = self.phase_referee.judge_move(origin, after.hex)
+        verdict = judged_move(self.phase_referee, origin, after.hex)
         if rule.chosen:
             verdict = replace(
                 verdict,

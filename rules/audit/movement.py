@@ -3,9 +3,10 @@ stood when its phase began to where the log leaves it.
 
 The judge is the game's referee (:meth:`HexReferee.judge_move`, searching with its own
 step costs and handing the cheapest path to its own cost rule), so a path shown here
-costs what ``stavka check`` would say it costs. Supply, and with it the allowance, and
-enemy zones of control are those at the start of the phase, when the move began. A unit
-moving on in the phase it came onto the map is judged from where it came on.
+costs what ``stavka move`` would say it costs; the ledger words its outcome as legal or
+illegal (:func:`judged_move`). Supply, and with it the allowance, and enemy zones of
+control are those at the start of the phase, when the move began. A unit moving on in the
+phase it came onto the map is judged from where it came on.
 """
 
 from __future__ import annotations
@@ -14,8 +15,19 @@ from dataclasses import replace
 
 from rules.hexes import Hex
 from rules.referee.games import hex_referee_for
+from rules.referee.hexgame import HexReferee
+from rules.referee.mechanisms.movement import ALLOWED, NOT_ALLOWED
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
+
+
+def judged_move(referee: HexReferee, state: UnitState, goal: Hex) -> Verdict:
+    """The referee's verdict on ``state``'s move to ``goal``, worded as the ledger words
+    every act: the data mechanisms' "allowed" and "not allowed" are legal and illegal."""
+    verdict = referee.judge_move(state, goal)
+    if verdict.outcome in (ALLOWED, NOT_ALLOWED) and verdict.state is not None:
+        return replace(verdict, outcome=verdict.state)
+    return verdict
 
 
 def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
@@ -37,7 +49,7 @@ def moved_on(entered: Position, state: UnitState, goal: Hex) -> Verdict:
     if by_rail is not None and by_rail.state == "legal":
         verdict = by_rail
     else:
-        normal = referee.judge_move(state, goal)
+        normal = judged_move(referee, state, goal)
         verdict = by_rail if by_rail is not None and normal.state == "illegal" else normal
     return replace(
         verdict,

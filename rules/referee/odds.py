@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import ceil, floor, prod
+from math import prod
 
+from rules.referee.mechanisms.odds import rounded_odds
 from rules.referee.verdict import Verdict
+from rules.referee_data.odds import Rounding
 from rules.tables import Column, Difference, Odds
 
 
@@ -99,6 +101,24 @@ def left_out_text(left_out: tuple[LeftOut, ...], namer: Callable[[str], str]) ->
 
 
 @dataclass(frozen=True)
+class ResultMeaning:
+    """What one result code of the table does to this attack, in words, with its rules
+    (a game whose data says what each code does)."""
+
+    code: str
+    text: str
+    rules: tuple[str, ...]
+
+    def as_text(self) -> str:
+        """One line of ``stavka odds``."""
+        return f"    {self.code}: {self.text} [rule {', '.join(self.rules)}]"
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output."""
+        return {"code": self.code, "text": self.text, "rules": list(self.rules)}
+
+
+@dataclass(frozen=True)
 class OddsReport:
     """The full working of one attack: strengths, ratio, shifts, column, result per roll.
 
@@ -127,6 +147,10 @@ class OddsReport:
     final_note: str = ""
     """How the shifts' column was kept on the table when they would pass its end."""
     left_out: tuple[LeftOut, ...] = ()
+    meanings: tuple[ResultMeaning, ...] = ()
+    """What each result the rolls give does here, when the game's data says."""
+    kind: str = "attack"
+    """``attack``, or ``bombardment`` for a ranged attack."""
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
@@ -148,6 +172,10 @@ class OddsReport:
             "column_note": self.column_note,
             "final_note": self.final_note,
             "left_out": [vars(item) for item in self.left_out],
+            # Only where a game says what its results do, and for ranged attacks, so the
+            # Stalingrad games' answers read as before.
+            **({"meanings": [item.as_json() for item in self.meanings]} if self.meanings else {}),
+            **({"kind": self.kind} if self.kind != "attack" else {}),
         }
 
     def declaration(self, namer: Callable[[str], str] = _by_id) -> str | None:
@@ -166,10 +194,10 @@ class OddsReport:
         named by ``namer``."""
         if not self.allowed:
             return "\n".join(
-                [f"Attack on {self.defender_hex}: not allowed"]
+                [f"{self.kind.capitalize()} on {self.defender_hex}: not allowed"]
                 + ["  " + verdict.named(namer).as_text() for verdict in self.verdicts]
             )
-        lines = [f"Attack on {self.defender_hex}"]
+        lines = [f"{self.kind.capitalize()} on {self.defender_hex}"]
         for title, items in (("attackers", self.attackers), ("defenders", self.defenders)):
             lines.append(f"  {title}:")
             lines += [
@@ -190,6 +218,9 @@ class OddsReport:
                 f"  final column {self.final_column}{note}, die modifier {self.die_modifier:+d}"
             )
             lines += [f"    roll {roll}: {code}" for roll, code in self.results]
+        if self.meanings:
+            lines.append("  results here:")
+            lines += [meaning.as_text() for meaning in self.meanings]
         for verdict in self.verdicts:
             lines.append("  " + verdict.named(namer).as_text())
         if self.table_note:
@@ -337,24 +368,21 @@ class RolledOdds:
         return "\n".join(lines)
 
 
-def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
-    """What a table's ends did to raw odds that fall ``column``: ``"1-3, counted as 1-2"``
-    below its first column, ``"12-1, capped at 9-1"`` above its last, and "" within it.
-    Every odds table of a hex game (combat, TPS air superiority) says it in these words;
-    a differential table the same of the strength difference (``"+9, capped at +6"``)."""
-    raw: Column
-    if isinstance(column, Difference):
-        raw = Difference(floor(attack - defence))
-    elif attack <= 0:
+def beyond_table(raw: Column | None, column: Column) -> str:
+    """What a table's ends did to odds ``raw`` (rounded as the game rounds them; None
+    against no defence) that fall in ``column``: ``"1-3, counted as 1-2"`` below its first
+    column, ``"12-1, capped at 9-1"`` above its last, ``"+9, capped at +6"`` of a
+    differential table, and "" within it. Every odds table of a hex game (combat, TPS air
+    superiority) says it in these words."""
+    if raw is None or raw == column or raw.rank == column.rank:
+        return ""
+    if isinstance(raw, Odds) and raw.attacker == 0:
         return f"no attack strength, counted as {column}"
-    elif defence <= 0:
-        return ""
-    else:
-        raw = (
-            Odds(floor(attack / defence), 1)
-            if attack >= defence
-            else Odds(1, ceil(defence / attack))
-        )
-    if raw == column:
-        return ""
     return f"{raw}, {'capped at' if raw.rank > column.rank else 'counted as'} {column}"
+
+
+def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
+    """:func:`beyond_table` for strengths whose odds are rounded down."""
+    return beyond_table(
+        rounded_odds(attack, defence, isinstance(column, Difference), Rounding.DOWN), column
+    )

@@ -11,27 +11,32 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Container
+from fractions import Fraction
 
 from rules.hexes import Hex, neighbours
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
+from rules.referee.wording import points
 
 SEARCH_MARGIN = 10
 """How many MP beyond the allowance a search looks, to say by how much a move is too long."""
 
-StepCost = Callable[[Hex, Hex], int | None]
+Points = int | Fraction
+"""Movement points: whole in the Stalingrad games, fractions along a data game's roads."""
+
+StepCost = Callable[[Hex, Hex], Points | None]
 """MP to step from a hex into an adjacent one; None when the rules forbid the step."""
 
 
 def cheapest_path(
-    start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: int
-) -> tuple[int, tuple[Hex, ...]] | None:
+    start: Hex, goal: Hex, step_cost: StepCost, places: Container[Hex], limit: Points
+) -> tuple[Points, tuple[Hex, ...]] | None:
     """The cost and hexes (``start`` first) of the cheapest path from ``start`` to
     ``goal`` over ``places`` costing at most ``limit`` MP, or None if there is none."""
-    best: dict[Hex, int] = {start: 0}
+    best: dict[Hex, Points] = {start: 0}
     came_from: dict[Hex, Hex] = {}
-    frontier: list[tuple[int, Hex]] = [(0, start)]
+    frontier: list[tuple[Points, Hex]] = [(0, start)]
     while frontier:
         cost, here = heapq.heappop(frontier)
         if cost > best.get(here, cost):
@@ -59,7 +64,7 @@ def no_path(
     state: UnitState,
     goal: Hex,
     position: Position,
-    allowance: int,
+    allowance: Points,
     rules: tuple[str, ...],
     blocked_by: str,
 ) -> Verdict:
@@ -71,9 +76,19 @@ def no_path(
         "movement",
         "illegal",
         rules,
-        f"no legal path from {start} to {position.label(goal)} within {allowance + SEARCH_MARGIN} MP "
-        f"(allowance {allowance}): {blocked_by} block every way",
+        f"no legal path from {start} to {position.label(goal)} within "
+        f"{points(allowance + SEARCH_MARGIN)} MP (allowance {points(allowance)}): {blocked_by} "
+        "block every way",
         details={"allowance": str(allowance)},
         unit=state.unit.id,
         state="illegal",
+    )
+
+
+def cheapest_only(title: str) -> str:
+    """Why a game whose referee judges a move only by its cheapest legal path refuses to
+    judge a path given."""
+    return (
+        f"a path given is judged in games refereed from their data; {title} answers with "
+        "the cheapest legal path"
     )

@@ -1,15 +1,21 @@
 """What a combat result does: each code of a results table as demands on the defenders and
 the attackers, the terms the log audit holds what happened after a roll against.
 
-A game's referee gives its table's effects (:meth:`rules.referee.hexgame.HexReferee.
-result_effects`); the demands are the ones hex-and-counter games make, named as a player
-would read them in the audit's verdicts.
+A game's referee gives its table's effects (:meth:`rules.referee.hexcombat.HexCombat.
+result_effects`): a game whose data says what each code does gives its
+``[[referee.combat.result]]`` records (:class:`~rules.referee_data.results.ResultEffect`:
+steps, retreats of so many hexes, exchanges of steps, advances), judged by
+:mod:`rules.referee.mechanisms.results`; the Stalingrad games' explanations of results give
+the demands below, named as a player would read them in the audit's verdicts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+
+from rules.hexes import Hex
+from rules.referee_data.results import ResultEffect
 
 STAY = "stay"
 ELIMINATED = "all eliminated"
@@ -33,3 +39,24 @@ class Effect:
     rules: tuple[str, ...]
     share: Fraction = Fraction(1)
     step_instead: bool = False
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of one unit of an attack from the roll to the end of its result, as a
+    log shows it: where it ended (None: off the map, eliminated), hexes from where it
+    stood, steps lost."""
+
+    unit: str
+    hex: Hex | None
+    location: str | None
+    moved: int
+    steps_lost: int
+
+    @property
+    def eliminated(self) -> bool:
+        return self.location is None
+
+
+CodeEffect = Effect | ResultEffect
+"""What a result code does: a table's demands, or what the game's data says."""

@@ -4,9 +4,11 @@ The phase names are the games' own sequences of play (``phases`` in each game.to
 the turn tracker's list), so a phase's side and kind are read from its name: it opens
 with a side's name, or with a nationality's (DoS "German: …"), and says "movement". A
 phase named "A, or B" is one whose kind the player chose in play, which a log does not
-record. This is the engine's default (:meth:`rules.referee.hexgame.HexReferee.phase_rule`);
-a game's referee narrows it where its rules do (TPS: only motorised units move in the
-motorised movement phase).
+record. A game whose ``[referee.sequence]`` data states its phases is read from that
+instead: each phase's side, what its units do (move, attack, bombard) and which units act
+(:func:`data_phase_rule`). This is the engine's default
+(:meth:`rules.referee.hexgame.HexReferee.phase_rule`); a game's referee narrows it where
+its rules do (TPS: only motorised units move in the motorised movement phase).
 """
 
 from __future__ import annotations
@@ -14,9 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.model import GameSpec, Unit
+from rules.referee_data.conditions import UnitFilter
+from rules.referee_data.sequence import Action, SequenceRule
 
 NO_PHASE = "the log shows no phase"
 """Why no unit may be judged to move when a game that has phases shows none."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the phase does not let a unit do what it did, with the rules."""
+
+    text: str
+    rules: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -25,7 +37,8 @@ class PhaseRule:
     game whose turns have no phases); when ``only`` names mobility classes, only units of
     those (``only_name`` says them) move; ``chosen`` says the player picked, in play,
     whether this phase was movement (DoS 5.4), which a log does not record; ``unknown``
-    that the game has phases but the log shows none."""
+    that the game has phases but the log shows none. A phase the game's data states
+    says its ``action`` and, with ``units``, which units act in it."""
 
     name: str | None
     side: str | None
@@ -35,18 +48,32 @@ class PhaseRule:
     only: frozenset[str] | None = None
     only_name: str = ""
     unknown: bool = False
+    action: Action | None = None
+    units: UnitFilter | None = None
 
-    def forbids(self, unit: Unit) -> str | None:
-        """Why ``unit`` may not move in this phase, or None when it may."""
+    def forbids(self, unit: Unit, action: Action = Action.MOVEMENT) -> str | None:
+        """Why ``unit`` may not do ``action`` (move, unless said) in this phase, or None
+        when it may."""
         if self.unknown:
             return NO_PHASE
         if self.name is not None and unit.side != self.side:
             return f"it is not its side's phase ({self.name})"
+        if self.action is not None:
+            if self.action is not action:
+                return f"{self.name} is a {self.action} phase, not a {action} phase"
+            if self.units is not None and not self.units.matches(unit):
+                return f"only {self.units.describe()} units act in {self.name}"
+            return None
         if not self.moves:
             return f"{self.name} is not a movement phase"
         if self.only is not None and unit.mobility.lower() not in self.only:
             return f"only {self.only_name} units move in the {self.name} phase"
         return None
+
+    def refusal(self, unit: Unit, action: Action = Action.MOVEMENT) -> Refusal | None:
+        """:meth:`forbids` with the rules that say so."""
+        forbidden = self.forbids(unit, action)
+        return None if forbidden is None else Refusal(forbidden, self.rules)
 
     @property
     def period(self) -> str:
@@ -88,4 +115,24 @@ def phase_rule(spec: GameSpec, phase: str | None, rules: tuple[str, ...]) -> Pha
         moves="movement" in lowered or chosen,
         chosen=chosen,
         rules=rules,
+    )
+
+
+def data_phase_rule(sequence: SequenceRule, phase: str | None) -> PhaseRule:
+    """What ``phase`` allows as the game's ``[referee.sequence]`` states it, citing the
+    phase's own section; a phase the sequence does not name lets no unit act, and a
+    position that names no phase is held to none (it is a game with phases)."""
+    if phase is None:
+        return PhaseRule(None, None, False, False, (sequence.section,), unknown=True)
+    found = sequence.phase(phase)
+    if found is None:
+        return PhaseRule(phase, None, False, False, (sequence.section,))
+    return PhaseRule(
+        name=phase,
+        side=found.side,
+        moves=found.action is Action.MOVEMENT,
+        chosen=False,
+        rules=(found.section,),
+        action=found.action,
+        units=found.units,
     )

@@ -28,12 +28,15 @@ from rules.data.parse.game import (
     read_sides,
     read_terrain_types,
 )
+from rules.data.parse.hexes import HexReader
 from rules.data.parse.maps import read_maps
+from rules.data.parse.referee import Known
 from rules.data.parse.scenarios import read_scenarios
 from rules.data.parse.tables import read_tables
 from rules.data.parse.units import read_units
 from rules.data.source import TomlSource
 from rules.errors import DataError
+from rules.game_rules import GameRules
 from rules.model import GameSpec, played_on_areas
 
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
@@ -92,6 +95,8 @@ def _parse_sources(
     arms = look.arms(game)
     maps = read_maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
+    hex_map = next((item.hex_map for item in spec_maps if item.hex_map is not None), None)
+    hexes = None if hex_map is None else HexReader(hex_map)
     units, markers = read_units(
         sources["units.toml"],
         sides,
@@ -100,6 +105,7 @@ def _parse_sources(
         arms,
         {area.id for game_map in maps for area in game_map.areas},
         mobility_classes(terrain_types, {side.id for side in sides}),
+        hexes,
     )
     scenarios = read_scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = read_tables(sources["tables.toml"])
@@ -108,7 +114,28 @@ def _parse_sources(
         {side.id for side in sides},
         {area.id for game_map in maps for area in game_map.areas},
     )
-    phases = tuple(game.text_list("phases", required=False))
+    referee = game_rules(
+        game,
+        Known(
+            arms={unit.arm for unit in units.values()},
+            mobilities={unit.mobility for unit in units.values()}
+            | mobility_classes(terrain_types, {side.id for side in sides}),
+            nationalities=nationalities,
+            sizes={unit.size for unit in units.values() if unit.size},
+            sides={side.id for side in sides},
+            terrains=terrain_types,
+            source_kinds={
+                source.kind for game_map in spec_maps for source in game_map.supply_sources
+            },
+            odds_tables=tables.odds_tables,
+            road_kinds={road.kind for game_map in spec_maps for road in game_map.roads},
+            has_rail=any(game_map.rails for game_map in spec_maps),
+            hexes=hexes,
+        ),
+        units,
+        not played_on_areas(maps),
+    )
+    phases = _phases(game, referee)
     for scenario in scenarios.values():
         presentation.check_phases(scenario, phases, folder / "scenarios.toml")
     for unit in units.values():
@@ -160,16 +187,27 @@ def _parse_sources(
         arms=arms,
         wording=look.wording(header),
         counter_values=look.counter_values(header),
-        referee=game_rules(
-            game,
-            {unit.arm for unit in units.values()},
-            terrain_types,
-            {source.kind for game_map in spec_maps for source in game_map.supply_sources},
-            tables.odds_tables,
-            not played_on_areas(maps),
-        ),
+        referee=referee,
         adopted=read_adopted(sources["module.toml"], spec_maps, units),
     )
+
+
+def _phases(game: Table, referee: GameRules | None) -> tuple[str, ...]:
+    """The game's phases, the turn tracker's list: ``phases``, or the phases of
+    ``[referee.sequence]``, which ``phases`` must then repeat in order (one truth)."""
+    listed = tuple(game.text_list("phases", required=False))
+    sequence = None if referee is None else referee.sequence
+    if sequence is None:
+        return listed
+    named = tuple(phase.name for phase in sequence.phases)
+    if listed and listed != named:
+        raise game.error(
+            "'phases' must be the [referee.sequence] phases in their order: "
+            + ", ".join(named)
+            + " (or leave 'phases' out)",
+            "phases",
+        )
+    return named
 
 
 def _read_optional(path: Path) -> TomlSource | None:

@@ -29,9 +29,10 @@ from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
-from rules.referee.engine import register
+from rules.referee.engine import RefereeError, register
 from rules.referee.hexgame import HexReferee, StackingProblem
 from rules.referee.layers import MapLayer
+from rules.referee.paths import cheapest_only
 from rules.referee.odds import AttackProblem, Contribution, Modifier, UnrolledStrength
 from rules.referee.position import Position, UnitState
 from rules.referee.results import Effect
@@ -188,9 +189,11 @@ class DriveOnStalingradReferee(HexReferee):
             unread=("German-controlled", "supply source", "supply-network town", "Stalingrad hex"),
         )
 
-    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
+    def judge_move(self, state: UnitState, goal: Hex, path: Sequence[Hex] | None = None) -> Verdict:
         """The cheapest legal path to ``goal``, a mechanized assault into enemy units
-        (9.1-9.21, 9.24)."""
+        (9.1-9.21, 9.24); a path given is not judged."""
+        if path is not None:
+            raise RefereeError(self.position.source, None, cheapest_only(self.spec.title))
         return self.movement.cheapest(state, goal)
 
     def movement_cost(

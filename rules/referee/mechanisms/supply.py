@@ -13,6 +13,7 @@ from rules.game_rules import SupplyRule
 from rules.hexes import Hex
 from rules.referee.hexboard import HexBoard
 from rules.referee.mechanisms.forces import Forces
+from rules.referee.mechanisms.hexsides import supply_crosses
 from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
 from rules.referee.prose import unit_ref
@@ -46,10 +47,10 @@ class SupplyLines:
         )
 
     def _crossable(self, from_hex: Hex, to_hex: Hex) -> bool:
-        """A line crosses no hexside that forbids every unit to cross it."""
-        return all(
-            self.position.spec.terrain_types[feature].movement_cost("all") is not None
-            for feature in self.board.hexside_features(from_hex, to_hex)
+        """A line crosses no hexside whose features (those a bridge does not bridge)
+        block supply or forbid every unit to cross."""
+        return supply_crosses(
+            self.board.hexside_features(from_hex, to_hex), self.position.spec.terrain_types
         )
 
     @cached_property
@@ -111,7 +112,7 @@ class SupplyLines:
             else:
                 path = ()
                 explanation = (
-                    f"no line of {self.rule.length} hexes or fewer to a {kind}, free of enemy "
+                    f"no line of {self.rule.length} hexes or fewer to {_a(kind)}, free of enemy "
                     + (
                         "units and of enemy ZOC no friendly unit stands in"
                         if self.rule.blocked_by_zoc
@@ -139,3 +140,8 @@ class SupplyLines:
 
 def _hexes(count: int) -> str:
     return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
+def _a(noun: str) -> str:
+    """``a depot``, ``an edge``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

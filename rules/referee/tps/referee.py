@@ -16,9 +16,10 @@ from functools import cached_property
 from rules.hexes import Hex
 from rules.model import Unit
 from rules.referee.arrivals import ArrivalRules
-from rules.referee.engine import register
+from rules.referee.engine import RefereeError, register
 from rules.referee.hexgame import HexReferee
 from rules.referee.layers import MapLayer
+from rules.referee.paths import cheapest_only
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.results import Effect
@@ -209,8 +210,11 @@ class TurningPointReferee(HexReferee):
         """An Axis reinforcement's rail move on the shortest rail route (Movement (K))."""
         return rail_move(self.movement, unit, starts, goal)
 
-    def judge_move(self, state: UnitState, goal: Hex) -> Verdict:
-        """The cheapest legal path to ``goal``, or the one-hex move (Movement)."""
+    def judge_move(self, state: UnitState, goal: Hex, path: Sequence[Hex] | None = None) -> Verdict:
+        """The cheapest legal path to ``goal``, or the one-hex move (Movement); a path
+        given is not judged."""
+        if path is not None:
+            raise RefereeError(self.position.source, None, cheapest_only(self.spec.title))
         return self.movement.cheapest(state, goal)
 
     def movement_cost(
