@@ -10,8 +10,8 @@ statement rendered from them (``stavka coverage``, ``docs/coverage.md``, each mo
 help) can only say what is true; its numbers are counted here, never typed.
 
 A game refereed from its data alone has no package: its coverage is read from its
-``[referee]`` table (:func:`data_coverage`), a row for each section the data names, with
-the engine's module that judges it.
+``[referee]`` table (:func:`rules.data_coverage.data_coverage`), a row for each section
+the data names, with the engine's module that judges it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from functools import cache
 from importlib import resources
 
 from rules.errors import DataError
-from rules.model import GameSpec, TerrainType
 
 STATUSES: Mapping[str, str] = {
     "position": "judged in a position",
@@ -124,16 +123,6 @@ def load_coverage(game_id: str) -> Coverage:
     place = f"rules/referee/{game_id}/{MATRIX}"
     data = tomllib.loads(resource.read_text(encoding="utf-8"))
     return _coverage(game_id, place, data)
-
-
-def game_coverage(spec: GameSpec) -> Coverage | None:
-    """What the referee of ``spec`` judges: its package's matrix, or for a game refereed
-    from its data the sections of its ``[referee]`` table; None for a game with no referee."""
-    if has_matrix(spec.id):
-        return load_coverage(spec.id)
-    if spec.referee is not None:
-        return data_coverage(spec)
-    return None
 
 
 def optional_rules(game_id: str) -> tuple[RuleRow, ...]:
@@ -330,133 +319,7 @@ def render_text(coverage: Coverage) -> str:
     return "\n".join(lines)
 
 
-HEX_ENGINE = "rules/referee/hexgame.py"
-MECHANISMS = "rules/referee/mechanisms"
-
-
-def data_coverage(spec: GameSpec) -> Coverage:
-    """The coverage of a game refereed from its ``[referee]`` table: a row for each
-    section the table, its terrain and its results table name, with the engine's modules
-    that judge it, in the sections' order."""
-    rules = spec.referee
-    assert rules is not None
-    rows: dict[str, RuleRow] = {}
-
-    def add(number: str, title: str, status: str, code: tuple[str, ...], note: str) -> None:
-        found = rows.get(number)
-        if found is None:
-            rows[number] = RuleRow(number, title, status, code, (), note, ())
-            return
-        rows[number] = RuleRow(
-            number,
-            f"{found.title}; {title}",
-            "position" if "position" in (found.status, status) else found.status,
-            tuple(dict.fromkeys(found.code + code)),
-            (),
-            found.note if note == found.note else f"{found.note}; {note}",
-            (),
-        )
-
-    stacking = rules.stacking
-    add(
-        stacking.section,
-        f"Stacking: at most {stacking.limit} units of a side in a hex"
-        + (
-            f", {', '.join(sorted(stacking.not_counted))} not counted"
-            if stacking.not_counted
-            else ""
-        ),
-        "position",
-        (HEX_ENGINE,),
-        "set by [referee.stacking]",
-    )
-    movement = rules.movement
-    add(
-        movement.section,
-        "Movement: terrain and hexside costs by mobility class, no enemy hex, the allowance",
-        "log",
-        (f"{MECHANISMS}/movement.py", "rules/audit/movement.py"),
-        "set by [referee.movement] and each terrain's movement",
-    )
-    if rules.zoc is not None:
-        zoc = rules.zoc
-        add(
-            zoc.section,
-            "Zones of control: the six hexes around each unit"
-            + (f" but {', '.join(sorted(zoc.not_exerted_by))}" if zoc.not_exerted_by else "")
-            + (f"; +{zoc.entry_cost} MP to enter" if zoc.entry_cost else "")
-            + (f", +{zoc.exit_cost} to leave" if zoc.exit_cost else "")
-            + ("; a unit that enters one stops" if zoc.stop else ""),
-            "position",
-            (f"{MECHANISMS}/forces.py", f"{MECHANISMS}/movement.py"),
-            "set by [referee.zoc]",
-        )
-    combat = rules.combat
-    table = spec.tables.odds_tables[combat.table]
-    halved = rules.supply is not None and bool(rules.supply.out_of_supply & {"attack", "defence"})
-    add(
-        combat.section,
-        f"Combat: adjacent attacks on the {table.name}, strengths as printed"
-        + (f", halved out of supply rounded {combat.rounding}" if halved else ""),
-        "position",
-        (HEX_ENGINE, f"{MECHANISMS}/combat.py"),
-        "set by [referee.combat]",
-    )
-    if table.provenance.source:
-        add(table.provenance.source, table.name, "position", (HEX_ENGINE,), "set by the odds table")
-    for modifier in combat.modifiers:
-        effects = ", ".join(
-            effect
-            for effect in (
-                f"{modifier.column_shift:+d} column" if modifier.column_shift else "",
-                f"{modifier.die_modifier:+d} to the die" if modifier.die_modifier else "",
-            )
-            if effect
-        )
-        against = modifier.conditions.terrain
-        add(
-            modifier.section,
-            f"{modifier.name}: {effects}"
-            + (f" against {', '.join(sorted(against))}" if against else ""),
-            "position",
-            (f"{MECHANISMS}/combat.py",),
-            "set by [[referee.combat.modifier]]",
-        )
-    if rules.supply is not None:
-        supply = rules.supply
-        add(
-            supply.section,
-            f"Supply: a line of {supply.length} hexes to a {supply.source_kind}"
-            + (
-                "; out of supply halves " + ", ".join(sorted(supply.out_of_supply))
-                if supply.out_of_supply
-                else ""
-            ),
-            "position",
-            (f"{MECHANISMS}/supply.py",),
-            "set by [referee.supply]",
-        )
-    by_source: dict[str, list[TerrainType]] = {}
-    for terrain in spec.terrain_types.values():
-        if terrain.provenance.source:
-            by_source.setdefault(terrain.provenance.source, []).append(terrain)
-    for source, terrains in by_source.items():
-        in_combat = any(
-            terrain.combat_column_shift or terrain.combat_die_modifier or terrain.attack_prohibited
-            for terrain in terrains
-        )
-        add(
-            source,
-            "Terrain: " + ", ".join(terrain.name for terrain in terrains),
-            "position" if in_combat else "log",
-            ((HEX_ENGINE,) if in_combat else ()) + (f"{MECHANISMS}/movement.py",),
-            "set by [[terrain]]",
-        )
-    ordered = sorted(rows.values(), key=lambda row: _section_key(row.number))
-    return Coverage(spec.id, spec.title, spec.rules_text, tuple(ordered), ())
-
-
-def _section_key(number: str) -> tuple[tuple[int, int | str], ...]:
+def section_key(number: str) -> tuple[tuple[int, int | str], ...]:
     """Sections in reading order: 4.2 before 4.10, numbers before words."""
     return tuple(
         (0, int(part)) if part.isdigit() else (1, part)

@@ -10,13 +10,13 @@ from builder.cli import main
 from rules.coverage import (
     STATUSES,
     Coverage,
-    game_coverage,
     has_matrix,
     load_coverage,
     render_markdown,
     render_text,
 )
 from rules.data.loader import load_game, shipped_games
+from rules.data_coverage import game_coverage
 from rules.errors import DataError
 
 

@@ -18,6 +18,11 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
     return f"{number} {singular if number == 1 else (plural or singular + 's')}"
 
 
+def with_article(noun: str) -> str:
+    """``a depot``, ``an edge``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def hexes(number: int, kind: str = "") -> str:
     """``1 hex``, ``3 hexes``, ``1 rail hex``, ``2 gap hexes``."""
     noun = f"{kind} hex" if kind else "hex"

@@ -16,7 +16,7 @@ import pytest
 from builder.audit_trail import read_trail
 from builder.saves.names import dead_pile_name
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
-from rules.coverage import data_coverage
+from rules.data_coverage import data_coverage
 from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
 from tests.support.unit_names import unnamed_ids

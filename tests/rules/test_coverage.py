@@ -21,12 +21,12 @@ from rules.coverage import (
     JUDGED,
     STATUSES,
     Coverage,
-    data_coverage,
     has_matrix,
     load_coverage,
     render_markdown,
 )
 from rules.data.loader import load_game
+from rules.data_coverage import data_coverage
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.sections import RULES as TPS_SECTIONS
@@ -235,7 +235,7 @@ def test_every_option_a_setting_selects_is_named_by_a_verdict(game_id: str) -> N
 
 def test_the_compliance_page_is_the_generated_one() -> None:
     expected = render_markdown(shipped_coverages())
-    assert [item.game for item in shipped_coverages()] == [*COVERED_GAMES, "ford"]
+    assert [item.game for item in shipped_coverages()] == [*COVERED_GAMES, "ford", "lanner"]
     assert COMPLIANCE_PAGE.read_text(encoding="utf-8") == expected, (
         "run: stavka coverage --format markdown > docs/coverage.md"
     )
@@ -289,7 +289,7 @@ def test_a_data_game_is_covered_section_by_section_of_its_referee_table() -> Non
     name has a row, with the engine's code that judges it (files that exist)."""
     ford = data_coverage(load_game("ford"))
     assert [row.number for row in ford.rows] == [
-        "4", "4.2", "4.3", "5", "6", "7", "7.3", "7.4", "7.5", "8"
+        "3.1", "4", "4.2", "4.3", "5", "6", "7", "7.3", "7.4", "7.5", "7.6", "7.7", "8", "9.1"
     ]  # fmt: skip
     assert all(row.status in JUDGED and row.code for row in ford.rows)
     assert all((ROOT / path).is_file() for row in ford.rows for path in row.code)
@@ -299,6 +299,23 @@ def test_a_data_game_is_covered_section_by_section_of_its_referee_table() -> Non
     )
     text = CliRunner().invoke(main, ["coverage", "ford"])
     assert text.exit_code == 0
-    assert text.output.startswith("The Ford: 10 rules")
+    assert text.output.startswith("The Ford: 14 rules")
     assert "  8 Supply: a line of 4 hexes to a depot" in text.output
     assert "rules/referee/mechanisms/supply.py" in text.output
+
+
+@pytest.mark.parametrize("game", ["ford", "lanner"])
+def test_a_data_games_coverage_holds_every_section_its_verdicts_cite(game: str) -> None:
+    """Each section a verdict on the game's hand-built positions cites (check, odds, the
+    moves asked) has a row, and each row is a section of the game's RULES.md."""
+    spec = load_game(game)
+    rows = {row.number for row in data_coverage(spec).rows}
+    text = (Path(spec.folder) / spec.rules_text).read_text(encoding="utf-8")
+    assert all(f"\n{number} " in text or f"## {number}." in text for number in rows), rows
+    cited: set[str] = set()
+    for path in sorted((ROOT / "tests" / "referee" / "positions" / game).glob("*.toml")):
+        referee = referee_for(read_position_file(path))
+        cited |= {rule for verdict in referee.check() for rule in verdict.rules}
+    assert cited and cited <= rows, cited - rows
+    answer = CliRunner().invoke(main, ["coverage", game])
+    assert answer.exit_code == 0 and answer.output.startswith(f"{spec.title}: {len(rows)} rules")

@@ -18,6 +18,7 @@ from rules.referee.position import Position, UnitState
 from rules.referee.search import Reach, reach
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
+from rules.referee.wording import with_article
 
 IN_SUPPLY = "in supply"
 OUT_OF_SUPPLY = "out of supply"
@@ -112,7 +113,7 @@ class SupplyLines:
             else:
                 path = ()
                 explanation = (
-                    f"no line of {self.rule.length} hexes or fewer to {_a(kind)}, free of enemy "
+                    f"no line of {self.rule.length} hexes or fewer to {with_article(kind)}, free of enemy "
                     + (
                         "units and of enemy ZOC no friendly unit stands in"
                         if self.rule.blocked_by_zoc
@@ -140,8 +141,3 @@ class SupplyLines:
 
 def _hexes(count: int) -> str:
     return f"{count} hex" if count == 1 else f"{count} hexes"
-
-
-def _a(noun: str) -> str:
-    """``a depot``, ``an edge``."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
