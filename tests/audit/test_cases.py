@@ -2,8 +2,8 @@
 each a start position (a module's set-up save), the logged actions, and the verdicts
 expected, each with its rule. Costs and allowances were worked out by hand from the
 terrain effects tables and the set-ups (TPS scenario 1: Soviet first movement of turn
-1; DoS Blue: the German first phase of turn 1; The Ford: turn 1 of its scenario, from
-its RULES.md)."""
+1; DoS Blue: the German first phase of turn 1). The games refereed from their data have
+theirs in tests/audit/test_cases_data.py."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import pytest
 from builder.audit_trail import read_trail
 from builder.saves.names import dead_pile_name
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
-from rules.data_coverage import data_coverage
 from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
 from tests.support.unit_names import unnamed_ids
@@ -25,8 +24,6 @@ TPS_MOVE = ("Movement", "Terrain effects table", "ZOC")
 TPS_SEQUENCE = ("Sequence of play",)
 DOS_MOVE = ("9.1", "9.10-9.21")
 DOS_SEQUENCE = ("5.1", "5.4")
-FORD_MOVE = ("4",)
-FORD_COMBAT = ("7",)
 
 
 @dataclass(frozen=True)
@@ -235,68 +232,6 @@ CASES = [
         ),
         (Expected(2, "b13a-rd1", "legal", DOS_MOVE, "4"),),
     ),
-    # The Ford (games/ford/RULES.md), a game of data alone, turn 1 of its set-up: Vale v1
-    # (foot 4-4-4) in 0202, v2 in 0204, v3 (armour 5-3-6, mechanized) in 0103, v4
-    # (artillery 3-1-3) in 0102; Crag c1 (foot 4-4-4) in 0702. Its turns have no phases
-    # (3.1 names none in the data), so a move of either side is judged by its cost alone,
-    # every unit is in supply (a depot within 4 hexes, 8.1) and has its full allowance.
-    Case(
-        "FORD-1",
-        "a one-hex move into woods, 2 MP of 4, is legal by The Ford's own rules",
-        # 4.2: woods cost 2; 0302 is in no Crag ZOC (6.1: c1's six hexes are around 0702).
-        lambda dist: LogWriter.on(dist, "ford-ford").move("v1", "0302"),
-        (
-            Expected(1, "v1", "legal", FORD_MOVE, "2", "0202 0302"),
-            Expected(1, "stacking", "legal", ("5",), None, "at the end of turn 1"),
-        ),
-    ),
-    Case(
-        "FORD-2",
-        "a move one MP over the allowance is illegal",
-        # v4 (3 MP) 0102 to 0402: through 0202 (1) and the woods of 0302 (2) it is 3 MP at
-        # 0302 and 4 at 0402; round by the north (0201, 0301, 0401, 0402) it is 4 as well.
-        lambda dist: LogWriter.on(dist, "ford-ford").move("v4", "0402"),
-        (Expected(1, "v4", "illegal", FORD_MOVE, "4", "over its allowance of 3"),),
-    ),
-    Case(
-        "FORD-3",
-        "a mechanized unit may not enter marsh, even one hex",
-        # Turn 1: v3 0103, 0104, 0105 (clear, 2 MP of 6). Turn 2: into the marsh of 0205,
-        # adjacent to 0105: 4.3 forbids it to mechanized units.
-        lambda dist: LogWriter.on(dist, "ford-ford").move("v3", "0105").turn(2).move("v3", "0205"),
-        (
-            Expected(1, "v3", "legal", FORD_MOVE, "2", "0103 0104 0105"),
-            Expected(3, "v3", "illegal", FORD_MOVE, None, "mechanized units may not enter marsh"),
-        ),
-    ),
-    Case(
-        "FORD-4",
-        "an attack on a hill across the river is rolled on The Ford's table, with its result",
-        # c1 0702 to the hill of 0502: 1 + 2 = 3 MP of 4; v1 0202 to 0402 through woods:
-        # 2 + 1 = 3 of 4. v1 (attack 4, in supply: 0402, 0302, 0202 to the depot in 0103,
-        # 8.1; 0402 is in c1's ZOC but v1 stands in it, 8.2) attacks c1 (defence 4): 1-1
-        # (7.3), -1 for the hill and -1 as the only attacker attacks across the river
-        # hexside 0402/0502 (7.4): die -2; a 6 is 4 on the 1-1 column: DR (7.6). c1
-        # retreats to 0602. The Ford's data does not say what DR does, so the result is
-        # recorded, not judged.
-        lambda dist: (
-            LogWriter.on(dist, "ford-ford")
-            .move("c1", "0502")
-            .move("v1", "0402")
-            .chat("<Vale> attack 0502 from 0402")
-            .roll(6)
-            .move("c1", "0602")
-        ),
-        (
-            Expected(1, "c1", "legal", FORD_MOVE, "3"),
-            Expected(2, "v1", "legal", FORD_MOVE, "3"),
-            Expected(3, "attack on 0502", "declared", FORD_COMBAT, None, "v1 on c1"),
-            Expected(4, "attack on 0502", "rolled", ("7", "7.4"), None, "odds 1-1, die -2"),
-            Expected(4, "attack on 0502", "rolled", ("7", "7.4"), None, "rolled 6: DR"),
-            Expected(5, "c1", "part of a result", FORD_COMBAT, None, "0502 → 0602"),
-            Expected(5, "attack on 0502", "recorded, not judged", FORD_COMBAT, None, "DR"),
-        ),
-    ),
     Case(
         "DOS-6",
         "a Soviet move in the Soviet prepared attacks phase is illegal",
@@ -337,17 +272,6 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
     assert [entry.verdict for entry in ledger.entries if unnamed_ids(entry.verdict, ids)] == [], (
         "an entry writes a unit id into its English, where a player's view cannot rename it"
     )
-
-
-def test_the_ford_is_judged_with_its_own_rules_only(dist: Path, tmp_path: Path) -> None:
-    """Every rule a ledger of The Ford cites is a section its own data names (no TPS or DoS
-    "Sequence of play", no "combat" or "reinforcements" of nowhere)."""
-    sections = {row.number for row in data_coverage(load_game("ford")).rows}
-    for case in CASES:
-        if case.number.startswith("FORD-"):
-            ledger = _ledger(case, dist, tmp_path)
-            cited = {rule for entry in ledger.entries for rule in entry.verdict.rules}
-            assert cited and cited <= sections, (case.number, cited - sections)
 
 
 def test_cases_are_numbered_once() -> None:

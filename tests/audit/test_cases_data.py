@@ -8,57 +8,24 @@ rules, worked out by hand from each game's RULES.md and its set-up:
 - The Ford set-up: Vale v1 0202, v2 0204, v3 0103, v4 0102, v5 0103; Crag c1 0702, c2
   0704, c3 0804, c4 0803, c5 0804.
 
-The Ford has no reinforcements; The Lanner's arrivals are LANNER-7 to LANNER-10.
+The Ford has no reinforcements; The Lanner's arrivals are LANNER-7 to LANNER-10. Each
+case's ledger cites only sections of its own game's data (its coverage rows).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from builder.audit_trail import read_trail
-from builder.build import build_game
 from rules.audit.ledger import Entry, Ledger, audit
 from rules.data.loader import load_game
+from rules.data_coverage import data_coverage
 from tests.audit.logs import LogWriter
-from tests.support.games import shipped_game
-from tests.support.once import computed_once
+from tests.audit.test_cases import Case, Expected
 from tests.support.unit_names import unnamed_ids
-
-
-@pytest.fixture(scope="module")
-def data_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """ford.vmod and lanner.vmod with their set-ups, as ``stavka build`` writes them."""
-
-    def build(folder: Path) -> str:
-        for game in ("ford", "lanner"):
-            build_game(shipped_game(game), folder, lambda _step: None)
-        return str(folder)
-
-    return Path(computed_once(tmp_path_factory, "audit-data-dist", build))
-
-
-@dataclass(frozen=True)
-class Expected:
-    """One verdict the ledger must hold: on ``subject`` at log step ``step``."""
-
-    step: int
-    subject: str
-    outcome: str
-    rules: tuple[str, ...]
-    cost: str | None = None
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class Case:
-    number: str
-    title: str
-    actions: Callable[[Path], LogWriter]
-    expected: tuple[Expected, ...]
 
 
 def _lanner(dist: Path) -> LogWriter:
@@ -235,7 +202,76 @@ CASES = [
         lambda dist: _ford(dist).phase(1, "Vale combat").move("v1", "0302"),
         (Expected(2, "v1", "illegal", ("3.1",), None, "not a movement phase"),),
     ),
+    # FORD-6 to FORD-9 were written (as FORD-1 to 4) while The Ford's data named no
+    # sequence of play and no result effects; 3.1 always said Vale moves, then attacks, then
+    # Crag, and the data now says so, and what DR does (7.6, 7.7).
+    Case(
+        "FORD-6",
+        "a one-hex move into woods, 2 MP of 4, then stacking at the end of the phase (4.2, 5)",
+        # 4.2: woods cost 2; 0302 is in no Crag ZOC (6.1: c1's six hexes are around 0702).
+        # The file ends in Vale movement, the set-up's phase: stacking judged there (5).
+        lambda dist: _ford(dist).move("v1", "0302"),
+        (
+            Expected(1, "v1", "legal", ("4",), "2", "0202 0302"),
+            Expected(1, "stacking", "legal", ("5",), None, "at the end of Vale movement"),
+        ),
+    ),
+    Case(
+        "FORD-7",
+        "a move one MP over the allowance is illegal (4.1)",
+        # v4 (3 MP) 0102 to 0402: through 0202 (1) and the woods of 0302 (2) it is 3 MP at
+        # 0302 and 4 at 0402; round by the north (0201, 0301, 0401, 0402) it is 4 as well.
+        lambda dist: _ford(dist).move("v4", "0402"),
+        (Expected(1, "v4", "illegal", ("4",), "4", "over its allowance of 3"),),
+    ),
+    Case(
+        "FORD-8",
+        "a mechanized unit may not enter marsh, even one hex (4.3)",
+        # Turn 1: v3 0103, 0104, 0105 (clear, 2 MP of 6). Turn 2, Vale movement: into the
+        # marsh of 0205, adjacent to 0105: 4.3 forbids it to mechanized units.
+        lambda dist: _ford(dist).move("v3", "0105").phase(2, "Vale movement").move("v3", "0205"),
+        (
+            Expected(1, "v3", "legal", ("4",), "2", "0103 0104 0105"),
+            Expected(3, "v3", "illegal", ("4",), None, "mechanized units may not enter marsh"),
+        ),
+    ),
+    Case(
+        "FORD-9",
+        "an attack on a hill across the river, rolled, and its retreat (7.3, 7.4, 7.6, 7.7)",
+        # Turn 1, Vale movement: v1 0202 to 0402 through woods, 2 + 1 = 3 of 4 (c1 still in
+        # 0702). Crag movement: c1 0702-0602 (1) to the hill of 0502 (2), in v1's ZOC (+1,
+        # 6.2): 4 of 4. Turn 2, Vale combat: v1 (attack 4, in supply: 0402, 0302, 0202 to
+        # the depot in 0103, 8.1; 0402 is in c1's ZOC but v1 stands in it, 8.2) on c1
+        # (defence 4): 1-1 (7.3), -1 for the hill and -1 as the only attacker attacks
+        # across the river hexside 0402/0502 (7.4): die -2; a 6 is 4 on the 1-1 column:
+        # DR (7.6). c1 retreats 1 hex to 0602, away from 0502 and in no Vale ZOC (7.7).
+        lambda dist: (
+            _ford(dist)
+            .move("v1", "0402")
+            .phase(1, "Crag movement")
+            .move("c1", "0502")
+            .phase(2, "Vale combat")
+            .chat("<Vale> attack 0502 from 0402")
+            .roll(6)
+            .move("c1", "0602")
+        ),
+        (
+            Expected(1, "v1", "legal", ("4",), "3"),
+            Expected(3, "c1", "legal", ("4", "6"), "4"),
+            Expected(5, "attack on 0502", "declared", ("7",), None, "v1 on c1"),
+            Expected(6, "attack on 0502", "rolled", ("7", "7.4"), None, "odds 1-1, die -2"),
+            Expected(6, "attack on 0502", "rolled", ("7", "7.4"), None, "rolled 6: DR"),
+            Expected(7, "c1", "part of a result", ("7",), None, "0502 → 0602"),
+            Expected(
+                7, "attack on 0502", "applied as the table allows", ("7.6", "7.7"), None, "DR"
+            ),
+        ),
+    ),
 ]
+
+
+def _ledger(case: Case, dist: Path, tmp_path: Path) -> Ledger:
+    return audit(read_trail(case.actions(dist).write(tmp_path / f"{case.number}.vlog")))
 
 
 def _find(ledger: Ledger, expected: Expected) -> Entry:
@@ -249,8 +285,8 @@ def _find(ledger: Ledger, expected: Expected) -> Entry:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.number)
-def test_case(case: Case, data_dist: Path, tmp_path: Path) -> None:
-    ledger = audit(read_trail(case.actions(data_dist).write(tmp_path / f"{case.number}.vlog")))
+def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
+    ledger = _ledger(case, dist, tmp_path)
     for expected in case.expected:
         verdict = _find(ledger, expected).verdict
         assert (verdict.outcome, verdict.rules) == (expected.outcome, expected.rules), verdict
@@ -265,5 +301,26 @@ def test_case(case: Case, data_dist: Path, tmp_path: Path) -> None:
 
 
 def test_cases_are_numbered_once() -> None:
-    numbers = [case.number for case in CASES]
+    """Across every file of numbered cases: FORD-1 to 9 once, each game's numbers in one run."""
+    from tests.audit import test_cases, test_cases_combat, test_cases_rks
+
+    numbers = [
+        case.number
+        for cases in (test_cases.CASES, test_cases_combat.CASES, test_cases_rks.CASES, CASES)
+        for case in cases
+    ]
     assert len(numbers) == len(set(numbers))
+    fords = [number for number in numbers if number.startswith("FORD-")]
+    assert fords == [f"FORD-{index}" for index in range(1, 10)]
+
+
+@pytest.mark.parametrize("game", ["ford", "lanner"])
+def test_each_game_is_judged_with_its_own_rules_only(game: str, dist: Path, tmp_path: Path) -> None:
+    """Every rule a ledger of the game cites is a section its own data names (no TPS or
+    DoS "Sequence of play", no "combat" or "reinforcements" of nowhere)."""
+    sections = {row.number for row in data_coverage(load_game(game)).rows}
+    for case in CASES:
+        if case.number.startswith(f"{game.upper()}-"):
+            ledger = _ledger(case, dist, tmp_path)
+            cited = {rule for entry in ledger.entries for rule in entry.verdict.rules}
+            assert cited and cited <= sections, (case.number, cited - sections)
