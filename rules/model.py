@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
 from rules.game_rules import GameRules
+from rules.looks import ArmLook, LineStyle, Wording
 from rules.referee_data.terrain import ACROSS_ALL, SUPPLY_OPEN
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
@@ -39,43 +40,6 @@ class Side:
     colour: str | None = None
     """The side's colour on the map (supply rings, fortified hexes) as ``#rrggbb``; None
     leaves it to the builder's defaults."""
-
-
-@dataclass(frozen=True)
-class LineStyle:
-    """How a hexside feature is drawn: a ``#rrggbb`` colour, a width in hundredths of
-    the hex size, and solid or dashed."""
-
-    colour: str
-    width: int
-    dashed: bool
-
-
-@dataclass(frozen=True)
-class ArmLook:
-    """How a game's own ``arm`` is drawn on its counters: NATO symbol strokes from the
-    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...), or a picture."""
-
-    id: str
-    symbol: tuple[str, ...]
-    provenance: Provenance
-    image: str | None = None
-    """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
-    image_data: bytes | None = None
-    """That file's bytes when the data came from a module, which carries them (a
-    module's data has no folder to read the file from); else ``None``."""
-
-
-@dataclass(frozen=True)
-class Wording:
-    """What a game says about itself in its module, legend, help and charts; None keeps
-    the builder's wording (written for the Stalingrad games, rebuilt from rules and maps)."""
-
-    description: str | None = None
-    legend_subtitle: str | None = None
-    help_introduction: str | None = None
-    sources: str | None = None
-    """Where the game's charts come from, for a table that names no source of its own."""
 
 
 @dataclass(frozen=True)

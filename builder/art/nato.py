@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from rules.data.look import STANDARD_ARMS, normalise_arm
 from rules.errors import DataError
-from rules.model import ArmLook
+from rules.looks import ArmLook
 
 Box = tuple[float, float, float, float]
 """A frame as (left, top, right, bottom) in pixels."""

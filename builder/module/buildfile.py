@@ -22,12 +22,11 @@ from lxml import etree
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
 from builder.module.artwork import ModuleArt
+from builder.module.card_piles import draw_piles, duel_piles
 from builder.module.cards import (
     CARD_LAYERS,
     card_prototype_definition,
     card_toolbar,
-    draw_piles,
-    duel_piles,
     private_maps,
 )
 from builder.module.catalogue import Catalogue

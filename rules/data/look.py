@@ -14,7 +14,8 @@ import string
 from pathlib import PurePosixPath
 
 from rules.data.fields import Table, unknown_name_message
-from rules.model import ArmLook, LineStyle, Unit, Wording
+from rules.looks import ArmLook, LineStyle, Wording
+from rules.model import Unit
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 

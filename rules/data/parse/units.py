@@ -10,8 +10,8 @@ from rules.data.parse.hexes import HexReader
 from rules.data.parse.shared import only_each, unique
 from rules.data.source import TomlSource
 from rules.hexes import Hex
+from rules.looks import ArmLook
 from rules.model import (
-    ArmLook,
     Arrival,
     Marker,
     Nationality,
