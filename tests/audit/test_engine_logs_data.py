@@ -5,49 +5,30 @@ rolled with the module's die and its result judged — each by the game's own ru
 
 The die is the engine's: which result comes is not known beforehand, so the result is
 judged against the roll the log shows (nothing is done after the roll: only a result
-that asks nothing, NE, is then applied as the table allows).
+that asks nothing, NE, is then applied as the table allows). Both logs start from the
+run's ``dist`` and are played side by side as the run's engine slots allow.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from builder.build import build_game
 from tests.audit.logs import LogWriter
 from tests.cli.test_cli import run
-from tests.support.engine import IN_ENGINE
+from tests.support.engine import IN_ENGINE, at_once
 from tests.support.engine_log import engine_log
-from tests.support.games import shipped_game
-from tests.support.once import computed_once
 from tests.support.plugin import STAVKA
 
 pytestmark = IN_ENGINE
 
 NEXT_PHASE: dict[str, object] = {"key": "ctrl shift RIGHT"}
 SERVED_WAIT: dict[str, object] = {"wait": 15}
-
-
-@pytest.fixture(scope="module")
-def data_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """ford.vmod and lanner.vmod with their set-ups, as ``stavka build`` writes them."""
-
-    def build(folder: Path) -> str:
-        for game in ("ford", "lanner"):
-            build_game(shipped_game(game), folder, lambda _step: None)
-        return str(folder)
-
-    return Path(computed_once(tmp_path_factory, "audit-data-dist", build))
-
-
-@pytest.fixture(autouse=True)
-def stavka_on_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The plugin's Odds and Declare attack ask the worktree's ``stavka``."""
-    monkeypatch.setenv("PATH", f"{STAVKA.parent}:{os.environ.get('PATH', '')}")
 
 
 def _unit(unit: str) -> dict[str, object]:
@@ -75,11 +56,11 @@ def _ledger(log: Path) -> dict[str, Any]:
     return ledger
 
 
-def _played(module: Path, save: Path, steps: list[dict[str, object]], log: Path) -> dict[str, Any]:
+def _played(module: Path, save: Path, steps: list[dict[str, object]], log: Path) -> Path:
     code, report = engine_log(module, save, steps, log)
     assert code == 0, report.get("errors")
     assert log.is_file(), "the engine's logger wrote no log"
-    return _ledger(log)
+    return log
 
 
 def _by(ledger: dict[str, Any], topic: str, subject: str) -> dict[str, Any]:
@@ -94,26 +75,61 @@ def _rolled(ledger: dict[str, Any], subject: str) -> tuple[dict[str, Any], dict[
     return attack, _by(ledger, "combat result", subject)
 
 
-def test_the_lanner_engine_log_audited(data_dist: Path, tmp_path: Path) -> None:
+LANNER_STEPS: list[dict[str, object]] = [
+    {"side": "Aster"},
+    {"move": _unit("a4"), "to": "0504"},
+    {"move": _unit("b3"), "to": "0803"},
+    {"move": _unit("a7"), "to": {"map": "The Lanner", "location": "0104"}},
+    NEXT_PHASE,
+    *_declared("a4", "b1"),
+    NEXT_PHASE,
+]
+FORD_STEPS: list[dict[str, object]] = [
+    {"side": "Vale"},
+    {"move": _unit("v1"), "to": "0402"},
+    {"move": _unit("c4"), "to": "0703"},
+    NEXT_PHASE,
+    NEXT_PHASE,
+    {"side": "Crag"},
+    {"move": _unit("c1"), "to": "0502"},
+    NEXT_PHASE,
+    *_declared("c1", "v1"),
+    NEXT_PHASE,
+]
+
+
+@pytest.fixture(scope="module")
+def ledgers(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Each game's log played in VASSAL 3.7 (the plugin's Odds and Declare attack asking
+    the worktree's ``stavka``), side by side as the run's engine slots allow, and audited."""
+    folder = tmp_path_factory.mktemp("data-engine-logs")
     # Turn 3, Aster movement; the heavy tanks wait off the board (on their side's
     # eliminated map, the only place a piece may lie off the hex map in a save).
-    start = (
-        LogWriter.on(data_dist, "lanner-lanner")
+    lanner_start = (
+        LogWriter.on(dist, "lanner-lanner")
         .phase(3, "Aster movement")
         .enter("a7", "0104")
         .eliminate("a7")
-        .write(tmp_path / "start.vsav", logged=False)
+        .write(folder / "lanner-start.vsav", logged=False)
     )
-    steps: list[dict[str, object]] = [
-        {"side": "Aster"},
-        {"move": _unit("a4"), "to": "0504"},
-        {"move": _unit("b3"), "to": "0803"},
-        {"move": _unit("a7"), "to": {"map": "The Lanner", "location": "0104"}},
-        NEXT_PHASE,
-        *_declared("a4", "b1"),
-        NEXT_PHASE,
-    ]
-    ledger = _played(data_dist / "lanner.vmod", start, steps, tmp_path / "lanner.vlog")
+    plays = {
+        "lanner": (dist / "lanner.vmod", lanner_start, LANNER_STEPS),
+        "ford": (dist / "ford.vmod", dist / "setups" / "ford-ford.vsav", FORD_STEPS),
+    }
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", f"{STAVKA.parent}:{os.environ.get('PATH', '')}")
+        played = at_once(
+            [
+                partial(_played, module, save, steps, folder / f"{game}.vlog")
+                for game, (module, save, steps) in plays.items()
+            ]
+        )
+    # Audited one after another: the command runs in this process.
+    return {game: _ledger(log) for game, log in zip(plays, played, strict=True)}
+
+
+def test_the_lanner_engine_log_audited(ledgers: dict[str, dict[str, Any]]) -> None:
+    ledger = ledgers["lanner"]
     # 0304-0404-0504 along the road, ½ + ½, into b1's ZOC (4.4, 6.2).
     a4 = _by(ledger, "movement", "a4")
     assert (a4["outcome"], a4["rules"], a4["details"]["cost"]) == ("legal", ["4", "4.4", "6"], "1")
@@ -134,25 +150,8 @@ def test_the_lanner_engine_log_audited(data_dist: Path, tmp_path: Path) -> None:
     )
 
 
-def test_the_ford_engine_log_audited(data_dist: Path, tmp_path: Path) -> None:
-    steps: list[dict[str, object]] = [
-        {"side": "Vale"},
-        {"move": _unit("v1"), "to": "0402"},
-        {"move": _unit("c4"), "to": "0703"},
-        NEXT_PHASE,
-        NEXT_PHASE,
-        {"side": "Crag"},
-        {"move": _unit("c1"), "to": "0502"},
-        NEXT_PHASE,
-        *_declared("c1", "v1"),
-        NEXT_PHASE,
-    ]
-    ledger = _played(
-        data_dist / "ford.vmod",
-        data_dist / "setups" / "ford-ford.vsav",
-        steps,
-        tmp_path / "ford.vlog",
-    )
+def test_the_ford_engine_log_audited(ledgers: dict[str, dict[str, Any]]) -> None:
+    ledger = ledgers["ford"]
     # v1 0202-0302 (woods 2) -0402 (1): 3 of 4. c4 moved in Vale's phase (3.1).
     v1 = _by(ledger, "movement", "v1")
     assert (v1["outcome"], v1["rules"], v1["details"]["cost"]) == ("legal", ["4"], "3")
