@@ -84,9 +84,12 @@ def engine_process(command: Sequence[str], **options: Any) -> subprocess.Complet
     puts an empty error log at ``CONF_DIR_IS_UNDEFINED/errorLog-VERSION``, relative to
     it: VASSAL's own logback.xml names its log ``${CONF_DIR}/errorLog-VERSION``, and the
     logback 1.2 vcheck runs, without janino, skips the ``<if>`` that defines CONF_DIR.
-    Run from the checkout, that folder was committed once (issue 35, item 23)."""
+    Run from the checkout, that folder was committed once (issue 35, item 23). A ``cwd``
+    given is a test's own folder, where the steps' saves are to land
+    (:func:`tests.support.plugin.play`): the engine runs there instead."""
     with tempfile.TemporaryDirectory(prefix="stavka-engine-") as working:
-        return subprocess.run(list(command), capture_output=True, text=True, cwd=working, **options)
+        options.setdefault("cwd", working)
+        return subprocess.run(list(command), capture_output=True, text=True, **options)
 
 
 def start_engine(
