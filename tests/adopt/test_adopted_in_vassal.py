@@ -10,6 +10,7 @@ copied. The moves and verdicts are those worked by hand in ``test_adopt_kassala.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from tests.adopt.corpus import (
 from tests.adopt.test_adopt_template import zoned_module
 from tests.cli.test_cli import run
 from tests.support.engine import ENGINES, IN_ENGINE, MAIN_ENGINE, engine_option, run_vcheck
-from tests.support.plugin import play, plugin_lines
+from tests.support.plugin import checked, play, plugin_lines, recording_stavka, served
 
 pytestmark = [*IN_ENGINE, NEEDS_CORPUS]
 
@@ -87,15 +88,23 @@ def test_the_referee_answers_in_the_unchanged_module(
     options = [*engine_option(engine), "--strict", "--timeout", "240"]
     if engine == MAIN_ENGINE:
         options += ["--screenshot", str(shots)]
-    report: dict[str, Any] = play(module, KASSALA_SETUP, _steps(hex_map), tmp_path, *options)
+    bin_folder, record = recording_stavka(tmp_path)
+    report: dict[str, Any] = play(
+        module, KASSALA_SETUP, _steps(hex_map), tmp_path, *options, stavka_folder=bin_folder
+    )
     assert report["ok"], (report.get("errors"), report.get("warnings"), report.get("lint"))
-    assert "Extension kassala-referee v0.1.0 loaded" in " ".join(report["chat"])
+    assert re.search(r"Extension kassala-referee v\S+ loaded", " ".join(report["chat"]))
+    # The chat says how many verdicts the Referee panel lists and how many are marked;
+    # the panel shows the answers recorded here.
     lines = plugin_lines(report["actions"])
-    assert lines[0] == "Kassala, turn 1 — 3 verdicts (as the Moslem player sees it)"
-    marked = next(line for line in lines if line.startswith("marked "))
-    assert marked.startswith("marked breach 0404")
-    assert any(line.startswith("attackers noted (Moslem_Infantry_3-2_Nubian)") for line in lines)
-    assert "strength 3 : 4" in lines and "roll 6: DR" in lines
+    assert checked(lines) == (3, 1)
+    assert "1 attacker noted; now select the defender and press Odds again." in lines
+    check, odds = (item["answer"]["answer"] for item in served(record))
+    assert check["text"][0] == "Kassala, turn 1 — 3 verdicts (as the Moslem player sees it)"
+    (breach,) = [verdict for verdict in check["verdicts"] if verdict["mark"]]
+    assert breach["places"] == ["0404"] and breach["violation"]
+    assert "  strength 3 : 4" in odds["text"]
+    assert any(line.strip().startswith("roll 6: DR") for line in odds["text"]), odds["text"]
     declared = [
         line for action in report["actions"] for line in action["chat"] if "Attack declared" in line
     ]
@@ -194,12 +203,20 @@ def test_the_attached_copy_has_the_unit_menu_an_extension_cannot_add(
         {"menu": "Referee: verdicts", "select": nubian},
     ]
     # No save: File > New Game, whose at-start stacks place the copy's own pieces.
+    bin_folder, record = recording_stavka(tmp_path)
     report: dict[str, Any] = play(
-        attached, None, steps, tmp_path, *engine_option(MAIN_ENGINE), "--strict", "--view"
+        attached,
+        None,
+        steps,
+        tmp_path,
+        *engine_option(MAIN_ENGINE),
+        "--strict",
+        "--view",
+        stavka_folder=bin_folder,
     )
     assert report["ok"], (report.get("errors"), report.get("warnings"), report.get("lint"))
     menu = report["actions"][4]
     assert menu["errors"] == [] and "Referee: verdicts" in menu["menu"]
-    lines = plugin_lines(report["actions"])
-    assert "violations: 1 — hex 0404 over-stacked" in lines
-    assert lines[-1] == "Moslem_Infantry_3-2_Nubian: no verdict you may see."
+    check = served(record)[0]["answer"]["answer"]
+    assert "  violations: 1 — hex 0404 over-stacked" in check["text"]
+    assert plugin_lines(report["actions"])[-1] == "the verdicts on 1 unit is in the Referee panel."

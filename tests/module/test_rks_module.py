@@ -27,6 +27,7 @@ from builder.saves.area_names import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
+    duel_pile_name,
     hand_map_name,
     steps_map_name,
 )
@@ -320,7 +321,9 @@ def test_the_discards_become_the_deck_when_it_runs_out(runs: dict[str, Report]) 
         for stack in saved["stacks"]
         if stack["kind"] == "deck"
     }
-    assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
+    # The duel piles (one per side, 8.4) are decks too, and empty after a deal.
+    piles = {duel_pile_name(side.name): 0 for side in shipped_game("rks").sides}
+    assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0} | piles
 
 
 def test_arrival_flip_face_up_and_elimination_work_in_the_engine(runs: dict[str, Report]) -> None:

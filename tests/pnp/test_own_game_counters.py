@@ -139,6 +139,7 @@ def test_the_module_pdf_and_report_print_the_datas_values(
     )
 
 
+@pytest.mark.pdf
 def test_a_counter_sheet_has_no_blank_filler_rows(
     hill: GameSpec, pdf: Path, tmp_path: Path
 ) -> None:
