@@ -333,12 +333,13 @@ def test_a_log_of_the_module_is_audited_step_by_step(designed: Path, tmp_path: P
     text = "\n".join(lines)
     assert (
         "  [1] moslem movement: moslem_infantry_3_2_nubian_3: legal — cheapest legal path: "
-        "costs 2 MP of its allowance of 2 [rule movement, zones of control]\n"
+        "costs 2 MP of its allowance of 2: 0305 2 (open ground 1, +1 hexside) "
+        "[rule movement, zones of control]\n"
         "        path: 0304 0305"
     ) in text
     assert (
         "  [2] moslem movement: moslem_infantry_3_2_nubian_1: legal — cheapest legal path: "
-        "costs 1 MP of its allowance of 2 [rule movement]\n"
+        "costs 1 MP of its allowance of 2: 0404 1 (open ground 1) [rule movement]\n"
         "        path: 0303 0404"
     ) in text
     assert (

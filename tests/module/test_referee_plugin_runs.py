@@ -22,6 +22,7 @@ from rules.data.loader import load_game
 from tests.support.engine import IN_ENGINE, at_once
 from tests.support.games import shipped_game
 from tests.support.plugin import (
+    NOTICE,
     STAVKA,
     answer_time,
     checked,
@@ -253,7 +254,7 @@ def test_every_bad_answer_is_one_line_and_no_error_dialog(
     assert [action["errors"] for action in actions if action["errors"]] == []
     assert all(action["dialogs"] == [] for action in actions)
     # The first answer the plugin reads also says once which Stavka gave it (issue 39).
-    notices = [line for line in plugin_lines(actions) if line.startswith("asking Stavka ")]
+    notices = [line for line in plugin_lines(actions) if line.startswith(NOTICE)]
     assert len(notices) == 1
     for number in range(len(BAD_ANSWERS)):
         lines = plugin_lines(actions[1 + 2 * number : 3 + 2 * number])

@@ -126,6 +126,15 @@ def plugin_lines(actions: Sequence[Mapping[str, Any]]) -> list[str]:
     return [line[len(PREFIX) :] for line in lines if line.startswith(PREFIX)]
 
 
+NOTICE = "asking Stavka "
+"""How the plugin's once-only line naming the program it asks begins (issue 39)."""
+
+
+def answer_lines(actions: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The plugin's chat lines over ``actions`` but the notice naming the program asked."""
+    return [line for line in plugin_lines(actions) if not line.startswith(NOTICE)]
+
+
 CHECKED = re.compile(r"^(\d+) verdicts in the Referee panel, (?:.*, )?(\d+) marked on the map ")
 
 
