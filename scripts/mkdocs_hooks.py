@@ -88,5 +88,19 @@ def module_names() -> list[str]:
 
 
 def module_docstrings() -> str:
-    """An mkdocstrings block (the module's docstring alone) for every module."""
-    return "\n\n".join(f"::: {name}" for name in module_names()) + "\n"
+    """An mkdocstrings block (the module's docstring alone) for every module, listed in the
+    page's contents by its full name (``rules.referee.tps.board``, not ``board``)."""
+    return (
+        "\n\n".join(f"::: {name}\n    options:\n      toc_label: {name}" for name in module_names())
+        + "\n"
+    )
+
+
+SPHINX_ROLE = re.compile(r":(?:class|mod|meth|func|data|attr|exc|obj):(?=<code>)")
+"""A Sphinx role before a name in code (``:class:`Hex```), which the docstrings use for
+the code's readers and Markdown leaves as text."""
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Drop the Sphinx roles the module docstrings show, keeping the names they mark."""
+    return SPHINX_ROLE.sub("", html)

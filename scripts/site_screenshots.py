@@ -42,7 +42,7 @@ SHOTS = (
     ("site-home.png", "index.html", None),
     ("site-search.png", "index.html", search),
     ("site-code.png", "players/refereeing.html", scroll_to("What each command says")),
-    ("site-table.png", "reference/data-files.html", scroll_to("[[unit.steps]]")),
+    ("site-table.png", "reference/data-files.html", scroll_to("[[unit.arrival]]")),
     ("site-pictures.png", "players/print-and-play.html", scroll_to("A test reads every page")),
 )
 
