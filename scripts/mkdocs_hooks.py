@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -68,8 +69,8 @@ def data_keys() -> str:
     text = str(importlib.import_module("scripts.data_keys").page())
     CACHE.mkdir(parents=True, exist_ok=True)
     for old in CACHE.glob("data-keys-*.md"):
-        old.unlink()
-    partial = cached.with_suffix(".part")
+        old.unlink(missing_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.part")
     partial.write_text(text, encoding="utf-8")
     partial.replace(cached)
     return text
