@@ -27,11 +27,18 @@ HEADER = "<!-- written by python -m bench.record: run it again, never edit -->"
 
 
 def commit() -> str:
-    """The checkout's commit, with ``+changes`` when its tree differs from it."""
+    """The checkout's commit, with ``+changes`` when its tree (``bench/results`` aside)
+    differs from it."""
     head = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
-    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD"], cwd=ROOT).returncode != 0
+    # The recorded results themselves are not changes to what was measured.
+    dirty = (
+        subprocess.run(
+            ["git", "diff", "--quiet", "HEAD", "--", ".", ":!bench/results"], cwd=ROOT
+        ).returncode
+        != 0
+    )
     return f"{head}{'+changes' if dirty else ''}" or "unknown"
 
 
