@@ -27,6 +27,9 @@ import pytest
 from builder.module.plugin import JAR, plugin_classes
 from builder.vassal.metadata import parse_metadata
 
+pytestmark = pytest.mark.slow
+"""Builds, installs, upgrades and compiles in subprocesses: minutes, off the fast loop."""
+
 ROOT = Path(__file__).resolve().parents[1]
 NEWER = "<!-- a newer Stavka -->\n"
 """What the newer commit adds to the referee's help page, to be seen in its modules."""

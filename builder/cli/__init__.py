@@ -33,6 +33,7 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "move": "move_commands",
     "duel": "duel_commands",
     "report": "report_commands",
     "air": "check_commands",
@@ -41,6 +42,9 @@ COMMAND_MODULES = {
     "new": "new_commands",
     "machine": "machine_commands",
     "doctor": "doctor_commands",
+    "adopt": "adopt_commands",
+    "extension": "adopt_commands",
+    "attach": "adopt_commands",
 }
 
 

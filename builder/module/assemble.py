@@ -33,7 +33,7 @@ from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, setup_save_bytes
-from rules.data.loader import data_digest, data_origin, game_data_files
+from rules.data.loader import data_digest, data_origin, files_named_by, game_data_files
 from rules.model import GameSpec, Scenario
 
 
@@ -200,7 +200,7 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
     """The module's bytes with a predefined set-up for every scenario that has one, and
     the data files it was built from."""
     identity = identity_of(spec)
-    game_data = game_data_files(Path(spec.folder))
+    game_data = game_data_files(Path(spec.folder), files_named_by(spec))
     metadata = metadata_of(spec, game_data)
     pieces = catalogue(spec, art)
     setups: dict[str, bytes] = {}

@@ -25,7 +25,7 @@ from builder.module.plugin import REFEREE_BUTTON, referee_buttons
 from builder.release import install_lines, wheel_name
 from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.saves.steps_layout import step_cards
-from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
+from rules.coverage import JUDGED, STATUSES, has_matrix, load_coverage
 from rules.data.loader import data_origin
 from rules.model import GameSpec
 from rules.referee.games import has_referee
@@ -137,7 +137,7 @@ def help_text(spec: GameSpec) -> str:
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
         piece_keys=[(name, key.text) for name, key in piece_keys(spec)],
         refereed=has_referee(spec),
-        coverage=load_coverage(spec.id) if spec.id in COVERED_GAMES else None,
+        coverage=load_coverage(spec.id) if has_matrix(spec.id) else None,
         statuses=STATUSES,
         judged=JUDGED,
         data_folder=data_origin(spec.folder),

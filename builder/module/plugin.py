@@ -28,6 +28,8 @@ from builder.module.keys import Key
 from builder.release import install_lines
 from rules.errors import StavkaError
 from rules.model import GameSpec
+from rules.referee.games import has_referee, referee_for
+from rules.referee.position import setup_position
 from rules.resources import shipped
 
 COMPONENT = "stavka.Referee"
@@ -61,10 +63,23 @@ class RefereeButton:
     key: Key
 
 
+def has_toggled_layers(spec: GameSpec) -> bool:
+    """Whether the game's referee draws layers a player toggles (zones of control, front
+    gaps), as it does on the game's first set-up; a game without them gets no button."""
+    if not has_referee(spec) or not spec.scenarios:
+        return False
+    # The report's layers pull in every hex game's referee: loaded only when a module is built.
+    from builder.report.overlays import toggled_layers
+
+    position = setup_position(spec, next(iter(spec.scenarios)))
+    return bool(toggled_layers(referee_for(position)))
+
+
 def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
     """The plugin's buttons: judge the game, clear the marks, the selected units'
-    verdicts, a hex game's ZOC and front-gap layers, odds of an attack (a card game's duel
-    instead), air missions where the game has them, and declare the attack asked about."""
+    verdicts, the ZOC and front-gap layers where the game has them, odds of an attack (a
+    card game's duel instead), air missions where the game has them, and declare the
+    attack asked about."""
     attack = (
         RefereeButton(
             "duel",
@@ -97,9 +112,7 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
             keys.UNIT_VERDICTS,
         ),
         *(
-            ()
-            if spec.is_area_game
-            else (
+            (
                 RefereeButton(
                     "layers",
                     "ZOC & front",
@@ -107,6 +120,8 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
                     keys.LAYERS,
                 ),
             )
+            if has_toggled_layers(spec)
+            else ()
         ),
         attack,
         *(
@@ -124,26 +139,33 @@ def referee_buttons(spec: GameSpec) -> tuple[RefereeButton, ...]:
     )
 
 
-def add_referee(root: etree._Element, spec: GameSpec, version: str) -> None:
-    """The plugin's buttons as children of the GameModule element, each with the lines
-    that install Stavka ``version`` (the plugin names the one for the player's system when
-    it finds no Stavka, or one too old)."""
+def referee_button_element(
+    parent: etree._Element, button: RefereeButton, version: str
+) -> etree._Element:
+    """``button`` as a plugin element under ``parent``, with the lines that install Stavka
+    ``version`` (the plugin names the one for the player's system when it finds no
+    Stavka, or one too old)."""
     lines = {line.system: line.install for line in install_lines(version)}
+    return etree.SubElement(
+        parent,
+        COMPONENT,
+        {
+            "action": button.action,
+            "hotkey": button.key.encoded(),
+            "icon": "",
+            "install": lines["Linux"],
+            "installWindows": lines["Windows"],
+            "name": button.text,
+            "text": button.text,
+            "tooltip": button.tooltip,
+        },
+    )
+
+
+def add_referee(root: etree._Element, spec: GameSpec, version: str) -> None:
+    """The plugin's buttons as children of the GameModule element."""
     for button in referee_buttons(spec):
-        etree.SubElement(
-            root,
-            COMPONENT,
-            {
-                "action": button.action,
-                "hotkey": button.key.encoded(),
-                "icon": "",
-                "install": lines["Linux"],
-                "installWindows": lines["Windows"],
-                "name": button.text,
-                "text": button.text,
-                "tooltip": button.tooltip,
-            },
-        )
+        referee_button_element(root, button, version)
 
 
 def jar_bytes(classes: Mapping[str, bytes]) -> bytes:

@@ -17,70 +17,30 @@ from fractions import Fraction
 from rules.audit.declarations import Declaration
 from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
-from rules.hexes import Hex, distance
-from rules.referee.games import referee_for
-from rules.referee.hexgame import HexReferee
+from rules.game_rules import GameRules
+from rules.hexes import distance
+from rules.referee.games import hex_referee_for
 from rules.referee.odds import OddsReport
 from rules.referee.position import Position
 from rules.referee.prose import Prose, unit_ref, unit_refs
-from rules.referee.tps.combat import kampfgruppe_for
-from rules.referee.tps.sections import RULES as TPS_RULES
-from rules.referee.tps.units import printed_strength
+from rules.referee.mechanisms.results import meaning, misapplied
+from rules.referee.results import (
+    ELIMINATED,
+    EXCHANGE,
+    MATCH_STEPS,
+    ONE_STEP,
+    RETREAT,
+    STAY,
+    STEP_EACH,
+    Effect,
+    Fate,
+)
 from rules.referee.verdict import Verdict
+from rules.referee_data.results import ResultEffect
 
-COMBAT_RULES: dict[str, tuple[str, ...]] = {"tps": (TPS_RULES["combat"],), "dos": ("11.29",)}
-"""The rule that makes an attack's final odds in each game."""
 UNKNOWN_FROM_LOG = (
     "the log shows where each unit ended, not a retreat's path or which player chose what"
 )
-
-STAY = "stay"
-ELIMINATED = "all eliminated"
-RETREAT = "retreat 1 hex"
-STEP_EACH = "each loses a step"
-ONE_STEP = "lose 1 step in all"
-MATCH_STEPS = "lose as many steps as the defender"
-EXCHANGE = "remove printed strength"
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What a result code demands of the defenders and of the attackers, whether the
-    attackers may advance into the emptied hex, the share of the defender's printed
-    strength an exchange costs (TPS Ex, 1/2Ex), whether a defender that cannot retreat
-    loses a step instead (DoS 11.34), and the rules that say so."""
-
-    defenders: str
-    attackers: str
-    advance: bool
-    rules: tuple[str, ...]
-    share: Fraction = Fraction(1)
-    step_instead: bool = False
-
-
-_TPS_RESULTS = (TPS_RULES["combat"], TPS_RULES["crt"])
-EFFECTS: dict[str, dict[str, Effect]] = {
-    "tps": {
-        "Ae": Effect(STAY, ELIMINATED, False, _TPS_RESULTS),
-        "Ar": Effect(STAY, RETREAT, False, _TPS_RESULTS),
-        "Dr": Effect(RETREAT, STAY, True, _TPS_RESULTS),
-        "Br": Effect(RETREAT, RETREAT, False, _TPS_RESULTS),
-        "Ex": Effect(ELIMINATED, EXCHANGE, True, _TPS_RESULTS + (TPS_RULES["kampfgruppe"],)),
-        "1/2Ex": Effect(
-            ELIMINATED, EXCHANGE, True, _TPS_RESULTS + (TPS_RULES["kampfgruppe"],), Fraction(1, 2)
-        ),
-        "De": Effect(ELIMINATED, STAY, True, _TPS_RESULTS),
-    },
-    "dos": {
-        "AS": Effect(STAY, STAY, False, ("11.31",)),
-        "AL1": Effect(STAY, ONE_STEP, False, ("11.32",)),
-        "DR": Effect(RETREAT, STAY, True, ("11.33", "11.34", "11.38"), step_instead=True),
-        "DE": Effect(STEP_EACH, STAY, True, ("11.36", "11.38")),
-        "EX": Effect(STEP_EACH, MATCH_STEPS, True, ("11.37", "11.38")),
-    },
-}
-"""What each result of the games' combat results tables does (TPS: the table's
-explanation of results; DoS 11.31-11.38)."""
 
 
 @dataclass
@@ -107,8 +67,7 @@ class Attack:
 def declared(declaration: Declaration, position: Position) -> tuple[Attack | None, Verdict]:
     """The attack ``declaration`` makes in ``position`` and the ledger's note of it; no
     attack when the hex attacked holds no unit."""
-    game = position.spec.id
-    rules = COMBAT_RULES.get(game, ("combat",))
+    rules = hex_referee_for(position).combat_rules
     defenders = [state for state in position.units if state.hex == declaration.defender_hex]
     label = position.label(declaration.defender_hex)
     if not defenders:
@@ -156,9 +115,8 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
     """The odds of ``attack`` in ``position`` (where the die was rolled), the result
     of ``roll`` on them, and whether they are the odds the declaration claimed."""
     label = position.label(attack.declaration.defender_hex)
-    rules: tuple[str, ...] = COMBAT_RULES.get(position.spec.id, ("combat",))
-    referee = referee_for(position)
-    assert isinstance(referee, HexReferee)
+    referee = hex_referee_for(position)
+    rules = referee.combat_rules
     subject = f"attack on {label}"
     details: dict[str, str] = {"units": unit_refs(attack.units, ",")}
     try:
@@ -187,8 +145,10 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
         + (f" {modifier.die_modifier:+d} die" if modifier.die_modifier else "")
         for modifier in report.modifiers
     ]
-    rules = rules + tuple(
-        rule for modifier in report.modifiers for rule in modifier.rules if rule not in rules
+    rules = tuple(
+        dict.fromkeys(
+            rules + tuple(rule for modifier in report.modifiers for rule in modifier.rules)
+        )
     )
     working = (
         f"{report.attack}:{report.defence}, "
@@ -239,28 +199,13 @@ def unclaimed(roll: Roll, position: Position) -> Verdict:
         f"roll {roll.value}",
         "roll",
         "unclaimed",
-        COMBAT_RULES.get(position.spec.id, ("combat",)),
+        hex_referee_for(position).combat_rules,
         f"“{roll.text}”: no declared attack waits for a roll; the audit does not guess what it was for",
     )
 
 
-@dataclass(frozen=True)
-class Fate:
-    """What became of one unit of an attack from the roll to the end of its result:
-    where it ended (None: off the map, eliminated), hexes from where it stood, steps lost."""
-
-    unit: str
-    hex: Hex | None
-    location: str | None
-    moved: int
-    steps_lost: int
-
-    @property
-    def eliminated(self) -> bool:
-        return self.location is None
-
-
-def _fates(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+def fates_of(attack: Attack, before: Position, after: Position) -> dict[str, Fate]:
+    """What became of each unit of ``attack`` from ``before`` (its roll) to ``after``."""
     was = {state.unit.id: state for state in before.units}
     now = {state.unit.id: state for state in after.units}
     fates = {}
@@ -326,21 +271,19 @@ def _group(
 
 
 def _exchange(attack: Attack, effect: Effect, fates: dict[str, Fate], code: str) -> list[str]:
-    """TPS Ex and 1/2Ex: the attacker removes at least the defender's printed strength
-    (half for 1/2Ex), counted from a German motorised unit's original strength."""
+    """An exchange (TPS Ex and 1/2Ex): the attacker removes at least the printed strength
+    the referee says the defenders cost (TPS: half for 1/2Ex, counted from a German
+    motorised unit's original strength)."""
     assert attack.at_roll is not None
+    referee = hex_referee_for(attack.at_roll)
     units = attack.at_roll.spec.units
     owed = sum(
-        (
-            kampfgruppe_for(units[unit], code).exchange_loss
-            or Fraction(printed_strength(units[unit])) * effect.share
-            for unit in attack.defenders
-        ),
+        (referee.exchange_owed(units[unit], code, effect.share) for unit in attack.defenders),
         Fraction(0),
     )
     removed = sum(
         (
-            Fraction(printed_strength(units[unit]))
+            referee.exchange_strength(units[unit])
             for unit in attack.attackers
             if unit in fates and fates[unit].eliminated
         ),
@@ -356,8 +299,8 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     result allows; None when it was never rolled or its result is not known."""
     if attack.at_roll is None or attack.result is None or attack.report is None:
         return None
-    game = after.spec.id
-    effect = EFFECTS.get(game, {}).get(attack.result)
+    referee = hex_referee_for(after)
+    effect = referee.result_effects().get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
     details = {"units": unit_refs(attack.units, ","), "result": attack.result}
@@ -366,11 +309,13 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             subject,
             "combat result",
             "recorded, not judged",
-            COMBAT_RULES.get(game, ("combat",)),
+            referee.combat_rules,
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
         )
-    fates = _fates(attack, attack.at_roll, after)
+    if isinstance(effect, ResultEffect):
+        return _as_data_says(attack, after, effect, referee.rules)
+    fates = fates_of(attack, attack.at_roll, after)
     defender_fates = [fates[unit] for unit in attack.defenders if unit in fates]
     attacker_fates = [fates[unit] for unit in attack.attackers if unit in fates]
     emptied = not any(
@@ -382,18 +327,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     wrong += _group(effect.attackers, attacker_fates, attack, effect, emptied, owed)
     if effect.attackers == EXCHANGE:
         wrong += _exchange(attack, effect, fates, attack.result)
-    done = Prose(", ").join(
-        (
-            unit_ref(fate.unit)
-            + " "
-            + (
-                "eliminated"
-                if fate.eliminated
-                else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
-            )
-            for fate in defender_fates + attacker_fates
-        ),
-    )
+    done = _done(defender_fates + attacker_fates)
     demanded = f"{attack.result}: defenders {effect.defenders}, attackers {effect.attackers}" + (
         ", who may advance into the emptied hex" if effect.advance else ""
     )
@@ -413,5 +347,70 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         "applied as the table allows",
         effect.rules,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
+        details=details,
+    )
+
+
+def _done(fates: list[Fate]) -> Prose:
+    """What became of the units, as the log shows it."""
+    return Prose(", ").join(
+        (
+            unit_ref(fate.unit)
+            + " "
+            + (
+                "eliminated"
+                if fate.eliminated
+                else f"{fate.location}" + (f" (-{fate.steps_lost} step)" if fate.steps_lost else "")
+            )
+            for fate in fates
+        ),
+    )
+
+
+def _as_data_says(
+    attack: Attack, after: Position, effect: ResultEffect, rules: GameRules
+) -> Verdict:
+    """A result held to what the game's data says it does (``[[referee.combat.result]]``,
+    :func:`rules.referee.mechanisms.results.misapplied`): steps, retreats of so many hexes,
+    exchanges of steps and advances; a bombardment's units suffer none when the data says so."""
+    assert attack.at_roll is not None and attack.report is not None
+    target = attack.declaration.defender_hex
+    fates = fates_of(attack, attack.at_roll, after)
+    emptied = not any(state.hex == target and state.side != attack.side for state in after.units)
+    bombardment = rules.bombardment
+    attacker_results = (
+        attack.report.kind != "bombardment" or bombardment is None or bombardment.attacker_results
+    )
+    wrong = misapplied(
+        effect,
+        rules.combat.retreat,
+        [fates[unit] for unit in attack.defenders if unit in fates],
+        [fates[unit] for unit in attack.attackers if unit in fates],
+        target,
+        emptied,
+        attacker_results,
+    )
+    said = meaning(effect, rules.combat.retreat, None, after.label, attacker_results)
+    demanded = f"{attack.result}: {said.text}"
+    subject = f"attack on {after.label(target)}"
+    details = {"units": unit_refs(attack.units, ","), "result": attack.result or ""}
+    if wrong:
+        return Verdict(
+            subject,
+            "combat result",
+            "misapplied",
+            said.rules,
+            f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
+            details=details,
+            violation=True,
+        )
+    return Verdict(
+        subject,
+        "combat result",
+        "applied as the table allows",
+        said.rules,
+        f"{demanded}; "
+        + (_done(list(fates.values())) or "no unit changed")
+        + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

@@ -33,11 +33,10 @@ class Referee(ABC):
     """True when a position holds what a player may not see (RKS step cards and hands)."""
     required_edges: ClassVar[tuple[str, ...]] = ()
     """Map edges the rulings trace to by name; a game folder without them is refused."""
-
-    @classmethod
-    def required_odds_tables(cls) -> tuple[str, ...]:
-        """Odds tables the rulings read; a game folder without them is refused."""
-        return ()
+    log_walk: ClassVar[str] = ""
+    """Where the walk that audits the game's logs lives, ``"module:function"``, when it is
+    not the hex ledger's (:func:`rules.audit.ledger.audit`): an area game's actions and
+    hidden cards. Named, not imported, so the game's referee never loads its audit."""
 
     def __init__(self, position: Position) -> None:
         self.position = position

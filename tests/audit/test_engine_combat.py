@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 from builder.audit_trail import read_trail, roll_in
-from rules.audit.combat import EFFECTS
+from rules.referee.dos.results import EFFECTS
 from rules.audit.ledger import audit
 from rules.audit.trail import Said, Snapshot, Trail
 from tests.support.engine import IN_ENGINE, run_vcheck
@@ -59,7 +59,7 @@ def test_engine_attack_rolled_with_the_die_button_is_judged_on_the_table(
     assert f"odds 3-1, die +0; rolled {roll.value}: {results[roll.value]}" in attack.explanation
     # Nothing was done after the roll: only a stalled attack leaves everything as it was.
     result = entries[(3, "combat result")]
-    assert result.rules == EFFECTS["dos"][results[roll.value]].rules
+    assert result.rules == EFFECTS[results[roll.value]].rules
     assert result.outcome == (
         "applied as the table allows" if results[roll.value] == "AS" else "misapplied"
     )

@@ -61,7 +61,7 @@ def test_all_is_well_exits_0(well: Path, module: Path) -> None:
         "ok   Stavka",
         "ok   plugin",
         "ok   referee",
-        *(f"ok   game {game}" for game in ("dos", "ford", "rks", "tps")),
+        *(f"ok   game {game}" for game in ("dos", "ford", "lanner", "rks", "tps")),
         "ok   module",
         "ok   cache",
         "ok   Java",

@@ -9,6 +9,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from builder.cli.machine import INTERFACE_VERSION
 from builder.release import wheel_name
 from builder.vassal.metadata import parse_metadata
 from tests.support.engine import IN_ENGINE
@@ -125,7 +126,7 @@ def test_a_stavka_too_old_for_the_module_is_named_with_the_version_wanted(
     )
     version = _module_version(built["rks"])
     assert plugin_lines(report["actions"]) == [
-        f"this module's referee needs Stavka {version} or newer (machine interface 1); "
+        f"this module's referee needs Stavka {version} or newer (machine interface {INTERFACE_VERSION}); "
         f"{old} (on the PATH) is Stavka 0.0.1 (no referee service). Install it with one line, "
         f"pipx install --force {wheel_name(version)}, and press again. Help > Referee says more."
     ]

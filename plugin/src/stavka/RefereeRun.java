@@ -10,7 +10,11 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +38,12 @@ import VASSAL.tools.io.ObfuscatingOutputStream;
  * The program is found where installers put it ({@link StavkaProgram}); the first answer
  * says which one answers, and a program missing or too old gets one line saying what to
  * install, the module's own install line (from its build file) and where to read more.
+ * The temporary save holds both hands and every untried strength, so it is written in a
+ * folder of this Player's own that only its user can open, readable by that user alone.
  */
 final class RefereeRun {
   /** The oldest machine interface this plugin reads (the {@code version} of the JSON). */
-  static final int INTERFACE_VERSION = 1;
+  static final int INTERFACE_VERSION = 3;
   private static final long TIME_LIMIT_SECONDS = 30;
   private static final long VERSION_LIMIT_SECONDS = 10;
   private static final String READ_MORE = "Help > Referee says more.";
@@ -52,17 +58,22 @@ final class RefereeRun {
   private static BufferedWriter requests;
   private static BufferedReader answers;
   private static File serverErrors;
+  private static Path privateFolder;
 
   /** The referee's JSON, or why there is none; {@code notice}, when not null, says which program answered (its first answer). */
   static final class Answer {
     final Map<String, Object> json;
     final String failure;
     final String notice;
+    /** Whether the failure is about the program (missing, too old, not answering), which
+     *  names nothing of the game and is said in the chat in full. */
+    final boolean aboutProgram;
 
-    Answer(Map<String, Object> json, String failure, String notice) {
+    Answer(Map<String, Object> json, String failure, String notice, boolean aboutProgram) {
       this.json = json;
       this.failure = failure;
       this.notice = notice;
+      this.aboutProgram = aboutProgram;
     }
   }
 
@@ -116,7 +127,7 @@ final class RefereeRun {
     final String program = found.program.getPath();
     File save = null;
     try {
-      save = File.createTempFile("stavka-referee", ".vsav");
+      save = privateSave();
       writeSave(save, game);
       final List<String> command = new ArrayList<>(arguments);
       command.add(1, save.getPath());
@@ -128,7 +139,7 @@ final class RefereeRun {
             startServer(found.program);
           }
           catch (IOException notRun) {
-            return failed("cannot run " + program + " (" + notRun.getMessage() + "); the game plays on without it. "
+            return programTrouble("cannot run " + program + " (" + notRun.getMessage() + "); the game plays on without it. "
                 + READ_MORE);
           }
         }
@@ -151,21 +162,21 @@ final class RefereeRun {
         }
         final boolean inTime = stop.cancel();
         if (line != null) {
-          return read(found, wanted, line);
+          return read(found, wanted, line, save.getPath());
         }
         server = null;
         if (!inTime) {
-          return failed("'" + program + "' gave no answer within " + TIME_LIMIT_SECONDS + " s and was stopped.");
+          return programTrouble("'" + program + "' gave no answer within " + TIME_LIMIT_SECONDS + " s and was stopped.");
         }
         if (fresh) {
           final String error = firstLine(serverErrors);
           final String version = error.contains("No such command") ? versionOf(found.program) : null;
           return version == null
-              ? failed(program + " could not serve the referee (" + error + "). " + READ_MORE)
+              ? programTrouble(program + " could not serve the referee (" + error + "). " + READ_MORE)
               : tooOld(found, wanted, version, "no referee service");
         }
       }
-      return failed("'" + program + "' stopped twice in a row.");
+      return programTrouble("'" + program + "' stopped twice in a row.");
     }
     catch (IOException | RuntimeException e) {
       return failed("the referee's answer could not be read (" + e.getMessage() + ").");
@@ -180,15 +191,15 @@ final class RefereeRun {
   /** Stavka is nowhere the plugin looks: what to install and where to read more, in full once a session, in short after. */
   private static Answer notInstalled(String where) {
     if (toldNotInstalled) {
-      return failed("Stavka is not installed (" + where + "); " + READ_MORE);
+      return programTrouble("Stavka is not installed (" + where + "); " + READ_MORE);
     }
     toldNotInstalled = true;
-    return failed("this button asks Stavka, the referee program, which is not installed (" + where + "). "
+    return programTrouble("this button asks Stavka, the referee program, which is not installed (" + where + "). "
         + install() + "and press again; the game plays on without it. " + READ_MORE);
   }
 
   private static Answer tooOld(StavkaProgram found, String wanted, String version, String gives) {
-    return failed("this module's referee needs Stavka " + wanted + " or newer (machine interface "
+    return programTrouble("this module's referee needs Stavka " + wanted + " or newer (machine interface "
         + INTERFACE_VERSION + "); " + found.program.getPath() + " (" + found.where + ") is Stavka " + version
         + " (" + gives + "). " + install() + "and press again. " + READ_MORE);
   }
@@ -234,9 +245,27 @@ final class RefereeRun {
     return text.isEmpty() ? "it stopped at once" : text.split("\n")[0];
   }
 
-  /** The service's answer line: the command's JSON, or the one line saying why there is none. */
+  /** A new empty file for the game, readable by this user alone, in {@link #privateFolder}. */
+  private static File privateSave() throws IOException {
+    final boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    if (privateFolder == null || !Files.isDirectory(privateFolder)) {
+      final FileAttribute<?>[] owner = posix
+          ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
+          : new FileAttribute<?>[0];
+      // Elsewhere (Windows) the user's own temporary folder is private already.
+      privateFolder = Files.createTempDirectory("stavka-referee", owner);
+      privateFolder.toFile().deleteOnExit();
+    }
+    final FileAttribute<?>[] mine = posix
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+        : new FileAttribute<?>[0];
+    return Files.createTempFile(privateFolder, "game", ".vsav", mine).toFile();
+  }
+
+  /** The service's answer line: the command's JSON, or the one line saying why there is
+   *  none, which names the game rather than its temporary save. */
   @SuppressWarnings("unchecked")
-  private static Answer read(StavkaProgram found, String wanted, String line) {
+  private static Answer read(StavkaProgram found, String wanted, String line, String savePath) {
     final String program = found.program.getPath();
     final Object reply = Json.parse(line);
     if (!(reply instanceof Map)) {
@@ -253,7 +282,9 @@ final class RefereeRun {
           "machine interface " + (version instanceof Double ? String.valueOf(((Double) version).intValue()) : "none"));
     }
     if (!Double.valueOf(0).equals(answer.get("exit"))) {
-      return failed("'" + program + "' could not judge this game: " + answer.get("error"));
+      final String error = String.valueOf(answer.get("error")).replace("stavka: " + savePath + ": ", "")
+          .replace(savePath, "the game");
+      return failed("'" + program + "' could not judge this game: " + error);
     }
     String notice = null;
     if (!found.program.equals(announced)) {
@@ -261,11 +292,15 @@ final class RefereeRun {
       final Object stavka = answer.get("stavka");
       notice = "asking Stavka" + (stavka == null ? "" : " " + stavka) + " at " + program + " (" + found.where + ").";
     }
-    return new Answer((Map<String, Object>) json, null, notice);
+    return new Answer((Map<String, Object>) json, null, notice, false);
   }
 
   private static Answer failed(String why) {
-    return new Answer(null, why, null);
+    return new Answer(null, why, null, false);
+  }
+
+  private static Answer programTrouble(String why) {
+    return new Answer(null, why, null, true);
   }
 
   /** A save as VASSAL writes one: the game's restore command, obfuscated, in the zip entry saves keep it in. */

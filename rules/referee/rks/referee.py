@@ -40,6 +40,7 @@ class RattenkriegReferee(Referee):
 
     game_id: ClassVar[str] = "rks"
     hidden_information: ClassVar[bool] = True
+    log_walk: ClassVar[str] = "rules.referee.rks.audit:audit_areas"
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
