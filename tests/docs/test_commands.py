@@ -6,7 +6,9 @@ commands run in order, as a reader types them, in a fresh folder of the page's o
 holding the checkout's ``tests`` (the referee's positions) and a copy of the ``dist`` that
 ``stavka build all`` wrote, with a home of its own (so ``~/…`` stays in the folder):
 outputs such as ``checked.vsav`` never land in the checkout, and one page's outputs never
-meet another's. ``stavka build all`` itself is run once, for every page.
+meet another's. ``stavka build all`` and the ``stavka pnp GAME`` commands are the ones the
+test run makes its modules and PDFs with, once (:mod:`tests.support.artefacts`): where a
+page shows one, that run is judged as the page shows it, not made again.
 
 What a command shows must be what it prints: a command that exits 2 (bad input) must
 print exactly its shown line on standard error and nothing else; one that exits 0 must
@@ -28,16 +30,32 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
+from tests.support.artefacts import BUILD_ALL, PAPERS, PNP_GAMES, Made, pnp_command
+
 ROOT = Path(__file__).resolve().parents[2]
 STAVKA = Path(sys.executable).parent / "stavka"
-BUILD = "stavka build all"
+BUILD = BUILD_ALL
+PRINTED = {pnp_command(game, paper) for game in PNP_GAMES for paper in PAPERS}
+"""The ``stavka pnp`` commands the test run makes its PDFs with (``pnp_build``)."""
 TIMEOUT = 900
 ELISION = "…"
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 COMMENT = re.compile(r"\s+#.*$")
+
+
+class Ran(Protocol):
+    """How a command ended and what it printed: a run of this test's or the test run's."""
+
+    @property
+    def returncode(self) -> int: ...
+    @property
+    def stdout(self) -> str: ...
+    @property
+    def stderr(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -117,7 +135,7 @@ def game_data() -> dict[Path, bytes]:
     }
 
 
-def problem(shown: Shown, done: subprocess.CompletedProcess[str], folder: Path) -> str | None:
+def problem(shown: Shown, done: Ran, folder: Path) -> str | None:
     """What is wrong with ``done`` as the page shows it, or None."""
     if "Traceback" in done.stderr:
         return f"a traceback: {done.stderr[-2000:]}"
@@ -135,22 +153,30 @@ def problem(shown: Shown, done: subprocess.CompletedProcess[str], folder: Path) 
     return "prints otherwise:\n" + "\n".join(printed[:40])
 
 
-@pytest.fixture(scope="module")
-def newcomer_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``dist`` that ``stavka build all`` writes in a reader's folder."""
-    folder = tmp_path_factory.mktemp("newcomer")
-    done = run(BUILD, folder)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return folder / "dist"
-
-
-def reader_folder(newcomer_dist: Path, folder: Path) -> Path:
+def reader_folder(dist: Path, folder: Path) -> Path:
     """A fresh folder as a reader has it: the positions, the built ``dist``, a home."""
     (folder / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
-    # Hard links: every output is written whole to a new file and renamed, never in place.
-    shutil.copytree(newcomer_dist, folder / "dist", copy_function=os.link)
+    # Hard links: every output is written whole to a new file and renamed, never in place,
+    # so the test run's own dist is never written through them.
+    shutil.copytree(dist, folder / "dist", copy_function=os.link)
     (folder / "home").mkdir()
     return folder
+
+
+def made_once(request: pytest.FixtureRequest, command: str) -> tuple[Ran, Path] | None:
+    """The test run's own run of ``command`` and its folder, if the run makes it once."""
+    if command == BUILD:
+        made: Made = request.getfixturevalue("dist_build")
+    elif command in PRINTED:
+        made = request.getfixturevalue("pnp_build")
+    else:
+        return None
+    return made.runs[command], made.folder
+
+
+def shows_printed(page: Path) -> bool:
+    """Whether ``page`` shows a command whose run is one of the test run's PDFs."""
+    return any(shown.command in PRINTED for shown in shown_commands(page))
 
 
 def test_the_pages_show_commands() -> None:
@@ -161,20 +187,32 @@ def test_the_pages_show_commands() -> None:
     assert any(shown.output for shown in everywhere)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "page",
-    [page for page in pages() if shown_commands(page)],
+    [
+        pytest.param(page, marks=pytest.mark.pdf) if shows_printed(page) else page
+        for page in pages()
+        if shown_commands(page)
+    ],
     ids=lambda page: str(page.relative_to(ROOT)),
 )
-def test_each_command_runs_as_written(newcomer_dist: Path, page: Path, tmp_path: Path) -> None:
-    folder = reader_folder(newcomer_dist, tmp_path)
+def test_each_command_runs_as_written(
+    dist: Path, request: pytest.FixtureRequest, page: Path, tmp_path: Path
+) -> None:
+    folder = reader_folder(dist, tmp_path)
     failures = []
     for shown in shown_commands(page):
         where = f"{page.relative_to(ROOT)}:{shown.line}: {shown.command}"
         if not shown.command.startswith("stavka "):
             failures.append(f"{where}: not a stavka command, which this test cannot run")
             continue
-        if shown.command == BUILD:
+        once = made_once(request, shown.command)
+        if once is not None:
+            ran, made_in = once
+            found = problem(shown, ran, made_in)
+            if found:
+                failures.append(f"{where}: {found}")
             continue
         before = game_data()
         try:
