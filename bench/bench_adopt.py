@@ -54,7 +54,7 @@ def _scan(side: int) -> bytes:
 
 
 def main() -> None:
-    print(f"load average {os.getloadavg()[0]:.1f}")
+    print(f"load average {os.getloadavg()[0]:.1f}\n")
     print("| limit | input | outcome | s | peak MB |")
     print("|---|---|---|---:|---:|")
     with tempfile.TemporaryDirectory() as folder:

@@ -241,7 +241,7 @@ def _mapping(place: str, data: Mapping[str, object], key: str) -> dict[str, str]
 
 def render_markdown(coverages: Sequence[Coverage]) -> str:
     """Stavka's compliance statement: per game the coverage in numbers, the open rules and
-    the readings chosen, as Markdown (the README links it; module help shows it)."""
+    the readings chosen, as Markdown (docs/coverage.md; module help shows it)."""
     lines = [
         "# What the referee judges: Stavka's compliance statement",
         "",

@@ -1,4 +1,4 @@
-"""Take the README's pictures in the real VASSAL Player: ``docs/images/*.png``.
+"""Take the guide's pictures in the real VASSAL Player: ``docs/images/*.png``.
 
 Builds the three modules, opens a set-up of each in the engine players run (VASSAL 3.7,
 the tests' main engine) through ``../shared/tools/vassal-engine/vcheck --engine 3.7 --view

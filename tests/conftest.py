@@ -92,8 +92,8 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def dist_build(tmp_path_factory: pytest.TempPathFactory) -> Made:
-    """``stavka build all`` as the README's "Use" runs it, once per test run, and what it
-    printed (the README's and the wheel's tests judge this run)."""
+    """``stavka build all`` as the README's main jobs run it, once per test run, and what it
+    printed (the guide's and the wheel's tests judge this run)."""
     return modules_made(tmp_path_factory)
 
 

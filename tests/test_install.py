@@ -219,12 +219,9 @@ def test_pipx_replaces_an_older_install_with_a_newer_wheel(built: Built) -> None
 def _readme_commands() -> list[str]:
     """The commands of the README's "Install to play", in order, as written."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Install to play\n", 1)[1].split("\n#", 1)[0]
-    return [
-        line[4:].split("  #", 1)[0].strip()
-        for line in section.splitlines()
-        if line.startswith("    ") and line.strip()
-    ]
+    section = text.split("## Install to play\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines() if line.strip()]
 
 
 def test_the_readmes_install_to_play_works_as_written(tmp_path: Path) -> None:

@@ -19,10 +19,10 @@ from builder.art.fonts import Style, font
 RGB = tuple[int, int, int]
 
 PNG_COMPRESS_LEVEL = 6
-"""The zlib level of every PNG, chosen by measurement (``bench/bench_png.py``, README):
-on the palette images the modules hold, Pillow's ``optimize`` gives the same bytes as
-level 9 and level 9 costs four times the processor time of level 6 for 6 % fewer bytes
-once packed into a module."""
+"""The zlib level of every PNG, chosen by measurement (``bench/bench_png.py``, its figures
+in docs/developers/benchmarks.md): on the palette images the modules hold, Pillow's
+``optimize`` gives the same bytes as level 9 and level 9 costs four times the processor
+time of level 6 for 6 % fewer bytes once packed into a module."""
 
 
 def rgb(colour: str) -> RGB:

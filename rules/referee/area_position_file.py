@@ -2,7 +2,8 @@
 
 Units stand in areas, named by id or by name; each unit lists its step cards; the file
 gives the hands, the discard pile, the cards lying in a duel, the events in force and
-the control of areas the units cannot show. Documented in the README::
+the control of areas the units cannot show. Documented in the guide
+(docs/designers/position-files.md)::
 
     game = "rks"
     turn = 3

@@ -3,7 +3,7 @@
 A card-driven area game's file (Rattenkrieg) has its own keys, read by
 :mod:`rules.referee.area_position_file`; this module reads the hex games'.
 
-The format, documented in the README::
+The format, documented in the guide (docs/designers/position-files.md)::
 
     game = "dos"                 # a shipped game, or a game folder's path from this file ("./my-dos")
     scenario = "blue"

@@ -1,4 +1,4 @@
-"""The README's "Transcribing your copy" runs as written (issue 24): each command of its
+"""The guide's "Transcribing your copy" runs as written (issue 24): each command of its
 block, in order, in a fresh folder whose home is the test's own (so ``~/my-tps`` is a
 temporary copy) and whose ``games`` is the checkout's. After the copy the test does what
 step 2 asks of a transcriber, changing one printed strength, and the odds the section
@@ -24,15 +24,10 @@ pytestmark = pytest.mark.slow
 
 
 def section_commands() -> list[str]:
-    """The commands of the section's block, without their comments."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    start = lines.index("### Transcribing your copy")
-    end = next(index for index in range(start + 1, len(lines)) if lines[index].startswith("#"))
-    return [
-        re.sub(r"\s+#.*$", "", line.strip())
-        for line in lines[start:end]
-        if line.startswith("    ") and line.strip()
-    ]
+    """The commands of the page's ``sh`` block, without their comments."""
+    text = (ROOT / "docs" / "designers" / "transcribing.md").read_text(encoding="utf-8")
+    block = text.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [re.sub(r"\s+#.*$", "", line.strip()) for line in block.splitlines() if line.strip()]
 
 
 def _as_printed(units: Path) -> None:

@@ -209,40 +209,6 @@ def test_bad_position_files_name_the_file_and_line(tmp_path: Path, text: str, me
     assert error.startswith(f"stavka: {path}:") and message in error and error.count("\n") == 1
 
 
-def readme_examples() -> list[tuple[list[str], list[str]]]:
-    """The README's Rattenkrieg examples: each command and the lines it shows."""
-    lines = (
-        (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
-    )
-    examples = []
-    for index, line in enumerate(lines):
-        if line.startswith("    $ stavka ") and "/rks/" in line:
-            shown = []
-            for following in lines[index + 1 :]:
-                if not following.startswith("    "):
-                    break
-                shown.append(following[4:])
-            examples.append((line[len("    $ stavka ") :].split(), shown))
-    return examples
-
-
-def test_the_readme_examples_show_what_the_commands_print() -> None:
-    examples = readme_examples()
-    assert len(examples) >= 2
-    root = Path(__file__).resolve().parents[2]
-    for arguments, shown in examples:
-        arguments = [
-            str(root / argument) if argument.startswith("tests/") else argument
-            for argument in arguments
-        ]
-        code, output, _ = run(*arguments)
-        assert code == 0
-        printed = output.replace(str(root) + "/", "").splitlines()
-        for line in shown:
-            if line.strip() != "…":
-                assert line in printed, line
-
-
 def test_rattenkrieg_breaches_are_counted_in_the_summary_and_no_supply_line_is_given() -> None:
     """Issue 21 item 10: 24pz in the Soviet rear and 13gds in the German rear (3.5) are
     breaches; an area game has no supply, so the summary gives no supply line."""

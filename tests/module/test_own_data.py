@@ -54,8 +54,9 @@ def own_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         units[:steps] + printed.replace("4", "1").replace("5", "3") + units[steps + len(printed) :],
         encoding="utf-8",
     )
-    # Hand corrections go in map.toml, over the generated terrain.toml (README, "Transcribing
-    # your copy"): 2910 leaves the Soviet fortified line, and the town in 0114 is renamed.
+    # Hand corrections go in map.toml, over the generated terrain.toml
+    # (docs/designers/transcribing.md): 2910 leaves the Soviet fortified line, and the town
+    # in 0114 is renamed.
     with (folder / "map.toml").open("a", encoding="utf-8") as hand:
         hand.write(
             f'\n[map.terrain]\nclear = ["2910"]\n\n[[map.town]]\nname = "{NEW_TOWN}"\nhex = "0114"\nkind = "town"\n'

@@ -10,12 +10,17 @@ then the other side takes the same window (hot-seat): the panel and the marks ar
 the first side's attack cannot be declared, and the other side asks its own questions.
 The steps save the game before and after the button; the expected answers are the
 worktree's ``stavka`` on the save from before.
+
+The guide's pictures of the referee in the Player are these scenes' screenshots: run this
+file with ``STAVKA_DOC_IMAGES=1`` to write them into ``docs/images`` (and look at them).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -49,6 +54,16 @@ from tests.support.plugin_scenes import (
 
 pytestmark = IN_ENGINE
 
+DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+GUIDE_PICTURES = {
+    "referee-tps.png": ("tps", "tps-referee", ("out", "isolated", "breach")),
+    "referee-dos.png": ("dos", "dos-referee", ("breach",)),
+    "referee-rks.png": ("rks", "rks-referee", ("isolated",)),
+    "referee-tps-layers.png": ("tps", "tps-ZOC_front", ("out", "isolated", "breach")),
+}
+"""Each picture of the guide, the scene and screenshot it is, and the marks it shows."""
+MARK_COLOURS = {"out": "#d0302a", "isolated": "#7b2d9b", "breach": "#d0302a"}
+"""The marks' colours (the report page's: builder/report/verdicts.py)."""
 CARD_NAME = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
 """A card as the referee writes it (``10♠``, ``Q♥``)."""
 ENGINE = "3.7"
@@ -464,3 +479,24 @@ def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:
         return cards
 
     return seen(side) - seen(other)
+
+
+def _pixels_of(image: Image.Image, colour: str) -> int:
+    """How many pixels of ``image`` are exactly ``colour`` (``#rrggbb``)."""
+    wanted = tuple(int(colour[at : at + 2], 16) for at in (1, 3, 5))
+    counts = image.convert("RGB").getcolors(maxcolors=1 << 24) or []
+    return sum(count for count, found in counts if found == wanted)
+
+
+def test_the_guides_pictures_show_the_marks(played: Played) -> None:
+    """Each screenshot the guide shows holds its marks, drawn in their colours; with
+    ``STAVKA_DOC_IMAGES=1`` it is written into docs/images."""
+    for picture, (game, shot, marks) in GUIDE_PICTURES.items():
+        _, folder, _ = played[game]
+        taken = folder / "shots" / f"{shot}.png"
+        with Image.open(taken) as image:
+            assert image.width >= 1000, (picture, image.size)
+            for mark in marks:
+                assert _pixels_of(image, MARK_COLOURS[mark]) > 50, (picture, mark)
+        if os.environ.get("STAVKA_DOC_IMAGES"):
+            shutil.copyfile(taken, DOC_IMAGES / picture)

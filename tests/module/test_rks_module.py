@@ -278,7 +278,7 @@ def _cards_side_by_side(picture: Image.Image) -> int:
 
 
 def test_a_player_sees_the_map_his_hand_his_steps_and_the_events(runs: dict[str, Report]) -> None:
-    """What the README shows, taken in the engine (vcheck draws every map, the private
+    """What the guide shows, taken in the engine (vcheck draws every map, the private
     ones too): the three German cards side by side in the hand, a steps window with a
     box for each German unit with steps, the events chart first in the charts."""
     screenshots = runs["second deal"]["screenshots"]

@@ -1,6 +1,6 @@
 """Every page of the shipped games' PDFs, read back with poppler as a printer would:
 sizes, page numbers, fonts and glyphs, the resolution of the map tiles, blank pages,
-the page counts the README states, and the CLI's atomic output."""
+the page counts the guide states, and the CLI's atomic output."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _poppler() -> None:
 
 CASES = [(game, paper) for game in PNP_GAMES for paper in PAPERS]
 MOST_BLANK = 0.75
-README = Path(__file__).resolve().parents[2] / "README.md"
+PRINT_AND_PLAY = Path(__file__).resolve().parents[2] / "docs" / "players" / "print-and-play.md"
 HEX_CONTENTS = [
     "Cover and contents",
     "Duplex calibration",
@@ -144,11 +144,11 @@ def test_no_page_is_mostly_blank(
 
 
 @pytest.mark.pdf
-def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], Path]) -> None:
-    readme = README.read_text(encoding="utf-8")
+def test_the_guide_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], Path]) -> None:
+    guide = PRINT_AND_PLAY.read_text(encoding="utf-8")
     for (game, paper), pdf in shipped_pdfs.items():
-        row = re.search(rf"^\| {game} \| {paper} \| (\d+) \|", readme, re.MULTILINE)
-        assert row is not None, f"README has no print-and-play row for {game} {paper}"
+        row = re.search(rf"^\| {game} \| {paper} \| (\d+) \|", guide, re.MULTILINE)
+        assert row is not None, f"print-and-play.md has no row for {game} {paper}"
         assert int(row.group(1)) == len(PdfReader(pdf).pages), (game, paper)
 
 

@@ -2,7 +2,7 @@
 line ``stavka check`` traced, every layer toggles what is drawn, verdicts and counters
 point at each other, filters filter, and it reads on a phone and prints on one page.
 
-Each game's screenshot is the README's picture of it: run with ``STAVKA_DOC_IMAGES=1`` to
+Each game's screenshot is the guide's picture of it: run with ``STAVKA_DOC_IMAGES=1`` to
 write them into ``docs/images``.
 """
 

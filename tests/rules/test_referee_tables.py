@@ -247,7 +247,7 @@ def test_phases_and_the_sequence_of_play_are_one_list(tmp_path: Path) -> None:
 
 DOCUMENTED_KEYS = {
     "stacking": ("section", "limit", "not_counted"),
-    "zoc": ("not_exerted_by", "entry_cost", "stop"),
+    "zoc": ("not_exerted_by", "entry_cost", "exit_cost", "stop"),
     "terrain": (
         "movement",
         "combat_column_shift",

@@ -4,7 +4,7 @@
 on both papers (the print-and-play PDFs) run as the README says, with the checkout's
 ``stavka``, each in a folder of the run's own: the first process of the run to need them
 runs them (:func:`tests.support.once.computed_once`), every other reads the same files.
-Each command's run is kept (:class:`CommandRun`), so the tests of the README's commands
+Each command's run is kept (:class:`CommandRun`), so the tests of the guide's commands
 and of the wheel judge these runs rather than run the same commands again; a copy of
 the modules goes to each folder in which a test runs further commands
 (:func:`newcomer_folder`), so no test writes into the shared one.

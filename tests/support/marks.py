@@ -6,7 +6,7 @@ test does not carry.
 - ``browser``: Chromium (directly, or through Playwright's driver);
 - ``pdf``: the print-and-play PDFs made for the run, or pages rasterised by ``pdftoppm``;
 - ``slow``: the wheel built or installed (``python -m build``, ``pip``, ``venv``), and
-  the README's commands run as a newcomer types them.
+  the commands of the README and the guide run as a reader types them.
 
 Every process a test starts (in its set-up, its call or its teardown, a shared fixture's
 work included) is looked at as it starts (``subprocess.Popen``); a fixture that makes a
@@ -29,7 +29,7 @@ MARKS = {
     "engine": "runs the real VASSAL engine through ../shared/tools/vassal-engine/vcheck",
     "browser": "drives a page in the system's headless Chromium",
     "pdf": "reads the print-and-play PDFs made for the run, or rasterises pages (pdftoppm)",
-    "slow": "builds or installs the wheel, or runs the README's commands as a newcomer",
+    "slow": "builds or installs the wheel, or runs the guide's commands as a reader",
 }
 """Each mark and what a test that carries it needs."""
 FIXTURE_MARKS = {

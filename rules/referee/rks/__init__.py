@@ -22,7 +22,7 @@ Rule numbers are those of the rules text (``003_d32c7d38aceca51a``).
 - :mod:`~rules.referee.rks.referee` — :class:`RattenkriegReferee`, which wires them into
   the engine's root.
 
-Readings where the text leaves a choice (the README lists them for players):
+Readings where the text leaves a choice (docs/players/readings.md lists them for players):
 
 * The ace is worth 1 (the deck data's reconstruction): the lowest card, so it always hits
   in a duel and hits a strike only against strength 1. 10 is a number card worth 10;
