@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.options import AS_SIDE
+from builder.cli.options import AS_SIDE, side_id
 from builder.output import check_replaceable, write_own_output
 from rules.audit.ledger import Ledger, audit
 from rules.audit.rks import audit_areas
@@ -99,6 +99,7 @@ def audit_command(
         check_replaceable(target, is_report, REPORT_HEAD_BYTES)
     ledger, trail = _audited(paths)
     if view_side is not None:
+        view_side = side_id(ledger.start, view_side)
         player_view(ledger.start, view_side)  # an unknown side is bad input
     if output_format == "json":
         click.echo(json.dumps(ledger.as_json(view_side), indent=2, ensure_ascii=False))

@@ -52,12 +52,19 @@ MODULE = click.option(
 
 
 def view_for(position: Position, side: str | None) -> PlayerView:
-    """The referee's view, or with ``--as SIDE`` what that player may see. SIDE is a
-    side's id or, as the module's player roster names it, its name."""
+    """The referee's view, or with ``--as SIDE`` what that player may see."""
     if side is None:
         return referee_view()
+    return player_view(position, side_id(position, side))
+
+
+def side_id(position: Position, side: str) -> str:
+    """The id of the side ``--as SIDE`` names: a side's id or, as the module's player
+    roster names it, its name, in any case. An unknown side is left as given, for the
+    player's view to refuse it in one line."""
     named = {item.name.casefold(): item.id for item in position.spec.sides}
-    return player_view(position, named.get(side.casefold(), side))
+    named |= {item.id.casefold(): item.id for item in position.spec.sides}
+    return named.get(side.casefold(), side)
 
 
 def seen_by(referee: Referee, side: str | None) -> dict[str, str]:

@@ -216,3 +216,21 @@ def test_log_steps_nested_in_a_group_are_stepped_as_the_engine_writes_them(
         "legal",
         "illegal",
     ]
+
+
+@pytest.mark.parametrize(("name", "side"), [("Soviet", "soviet"), ("AXIS", "axis")])
+def test_hidden_3_as_takes_the_roster_names_check_takes(
+    name: str, side: str, dist: Path, tmp_path: Path
+) -> None:
+    """Issue 35 item 22: ``--as`` names a side as ``check``, ``odds`` and ``duel`` take it,
+    by its id or by its name on the module's player roster, in any case."""
+    log = (
+        LogWriter.on(dist, "dos-blue")
+        .phase(1, "Soviet: movement")
+        .move("b13a-rd1", "N1044")
+        .write(tmp_path / "game.vlog")
+    )
+    assert _json("--as", name, str(log)) == _json("--as", side, str(log))
+    code, output, _ = run("audit", "--as", name, str(log))
+    assert code == 0 and output == run("audit", "--as", side, str(log))[1]
+    assert run("check", "--as", name, str(log))[0] == 0
