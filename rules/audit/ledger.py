@@ -33,7 +33,7 @@ from rules.referee.hexgame import HexReferee
 from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 NOT_JUDGED = "recorded, not judged"
 """The outcome of an act the audit lists but does not rule on yet."""
@@ -252,6 +252,12 @@ class _Walk:
             if after.hex is not None:
                 self.arrived[after.unit.id] = (position, after)
             return
+        referee = referee_for(position)
+        assert isinstance(referee, HexReferee)
+        own_rule = None if after.hex is None else referee.logged_move(after, after.hex)
+        if own_rule is not None:
+            self.add(step, position, after.side, own_rule)
+            return
         forbidden = (
             rule.forbids(after.unit)
             if self.phase_start.phase is not None
@@ -448,6 +454,36 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     return revealed
 
 
+def _markers_moved(walk: _Walk, snapshot: Snapshot, last: Snapshot) -> None:
+    """Each marker put on the hex map, moved on it or taken off: recorded, not judged
+    (a marker's place is judged in a position, by ``stavka check``)."""
+    position = snapshot.position
+    for piece in sorted(snapshot.markers.keys() | last.markers.keys()):
+        was, now = last.markers.get(piece), snapshot.markers.get(piece)
+        if was == now:
+            continue
+        if was is None:
+            assert now is not None
+            marker, what = now[0], f"put on {now[1]}"
+        elif now is None:
+            marker, what = was[0], f"taken off {was[1]}"
+        else:
+            marker, what = now[0], f"{was[1]} → {now[1]}"
+        walk.add(
+            snapshot.step,
+            position,
+            None,
+            Verdict(
+                position.spec.markers[marker].name,
+                "placement",
+                NOT_JUDGED,
+                walk.rule.rules,
+                f"{what}; a marker's place is not judged in a log",
+                place=Place("hex", now[1]) if now is not None else None,
+            ),
+        )
+
+
 def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     """The ledger of ``trail``; with ``previous`` (the end of the file sent before), the
     continuity of the two first."""
@@ -523,6 +559,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                 entered_untried.setdefault(state.unit.id)
         for unit_id in _changes(walk, snapshot, last.position):
             revealed.setdefault(unit_id, snapshot.step)
+        _markers_moved(walk, snapshot, last)
         for name, value in sorted(snapshot.properties.items()):
             old = last.properties.get(name)
             if old is not None and old != value:

@@ -16,11 +16,14 @@ from rules.referee.position import Position
 @dataclass(frozen=True)
 class Snapshot:
     """The position after log step ``step`` (0: before any), with the module's global
-    properties (the VP totals) as the step left them."""
+    properties (the VP totals) as the step left them, and the markers on the hex map:
+    each marker piece's id with the marker it is (an id of the game's markers) and the
+    hex it lies in."""
 
     step: int
     position: Position
     properties: Mapping[str, str] = field(default_factory=dict)
+    markers: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,12 @@ class HexReferee(Referee):
         """Victory points and the victory level or sudden-death state; games override."""
         return []
 
+    def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:
+        """A move a log shows that the game judges by a rule of its own rather than as a
+        unit's move along a path (a TPS flight flies to its mission), ``state`` standing
+        in ``goal`` in this position; None for an ordinary move, which the audit judges."""
+        return None
+
     # ----- the map --------------------------------------------------------------------
 
     @cached_property

@@ -151,8 +151,22 @@ class LogWriter:
         self.entered[unit] = (piece_id, board)
         return self
 
-    def _from_palette(self, unit: str) -> str:
-        """Add ``unit``'s piece from the module's palette, off the map; its new id."""
+    def marker(self, marker: str, to: str) -> LogWriter:
+        """Put a new ``marker`` (a marker id) from its palette slot on hex ``to``."""
+        maps = Counter(piece.map for piece in self.saved.pieces if piece.map is not None)
+        piece_id = self._from_palette(marker, "MarkerId")
+        x, y = self._hex_centre(to)
+        self.steps.append(
+            encode_command(
+                MovePiece(piece_id, maps.most_common(1)[0][0], x, y, None, None, 0, 0, None, None)
+            )
+        )
+        self.entered[marker] = (piece_id, maps.most_common(1)[0][0])
+        return self
+
+    def _from_palette(self, unit: str, key: str = "UnitId") -> str:
+        """Add ``unit``'s piece (a marker's, with ``key`` ``MarkerId``) from the module's
+        palette, off the map; its new id."""
         game = self.setup.split("-")[0]
         with ZipFile(self.dist / f"{game}.vmod") as module:
             root = etree.fromstring(module.read("buildFile.xml"))
@@ -160,7 +174,7 @@ class LogWriter:
             added = decode_command(slot.text or "")
             if (
                 isinstance(added, AddPiece)
-                and _unit_of(parse_chain(added.type, added.state)) == unit
+                and _unit_of(parse_chain(added.type, added.state), key) == unit
             ):
                 self.added += 1
                 piece_id = f"9{self.added:06d}"

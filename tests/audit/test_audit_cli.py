@@ -234,3 +234,22 @@ def test_hidden_3_as_takes_the_roster_names_check_takes(
     code, output, _ = run("audit", "--as", name, str(log))
     assert code == 0 and output == run("audit", "--as", side, str(log))[1]
     assert run("check", "--as", name, str(log))[0] == 0
+
+
+def test_bad_6_a_log_with_a_flight_and_a_marker_moved_is_judged_not_a_traceback(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Issue 35 item 18: a logged drag of the Soviet flight vvs-8va-iad-flight ended the
+    audit with a KeyError; flights are judged as flights, markers named as not judged."""
+    log = (
+        LogWriter.on(dist, "tps-1")
+        .move("vvs-8va-iad-flight", "3417")
+        .move("vvs-8va-iad-ground", "3412")
+        .marker("interception", "3417")
+        .write(tmp_path / "game.vlog")
+    )
+    code, output, error = run("audit", str(log))
+    assert (code, error) == (0, "")
+    assert "vvs-8va-iad-flight: legal — flies to 3417, 6 hexes from its ground echelon" in output
+    assert "vvs-8va-iad-ground: legal — cheapest legal path" in output
+    assert "Interception: recorded, not judged — put on 3417" in output

@@ -8,6 +8,12 @@ Odds and results were worked out by hand from the set-ups and the games' tables:
   on the die for the river; a 5 is row 3 of the 4-1 column, Dr, and a 1 is row -1, Ar.
   3110 (de-14pd) from 3010 (su-24a-rc2): 3 against 5, 1-2, with the surprise 1-1; a 1
   there is Ae.
+- TPS scenario 1, the Soviet flight vvs-8va-iad-flight on its ground echelon in 3411,
+  range 6 (Air units): 3417 is 6 hexes away, 3418 seven. It flies only in its own
+  side's phases, each with its missions: interception at the start and air superiority
+  at the end of the first movement phase, close support in the combat phase,
+  interdiction and combat air patrol at the end of the motorised movement phase (Air
+  missions (1)-(5)); it returns to its ground echelon when its mission ends.
 - DoS Blue, N1542 (untried b40a-rd5) from N1443 (de-24pd, de-gd, de-16mid): 3-1 with no
   modifier; 2 gives EX, 3 DR, 5 AS, 6 AL1. N1442 (untried b40a-rd4) from N1443 is 7-1 or
   more: DE without a roll (11.10, 11.29).
@@ -31,6 +37,18 @@ TPS_SURPRISE = ("Combat", "First-turn surprise")
 TPS_RESULT = ("Combat", "CRT note")
 TPS_ARRIVAL = ("Scenarios",)
 TPS_RAIL_ARRIVAL = ("Scenarios", "Movement (K)")
+TPS_FLIGHT = ("Air units",)
+TPS_FLIGHT_FIRST = (
+    "Air units",
+    "Air missions (5) interception",
+    "Air missions (4) air superiority",
+)
+TPS_FLIGHT_COMBAT = ("Air units", "Air missions (1) close support")
+TPS_FLIGHT_MOTORISED = (
+    "Air units",
+    "Air missions (2) interdiction",
+    "Air missions (3) combat air patrol",
+)
 TPS_ATTACK = "su-62a-rc1, su-62a-rc3, su-62a-rc2 on de-71id in 3212"
 DOS_ATTACK = "de-24pd, de-gd, de-16mid on untried-3 in N1542"
 DOS_AUTOMATIC = "de-24pd, de-gd, de-16mid on untried-2 in N1442 (DE)"
@@ -270,6 +288,68 @@ CASES = [
         (
             Expected(3, "de-6pd", "legal", TPS_ARRIVAL, None, "a place"),
             Expected(4, "de-6pd", "legal", ("Movement (K)",), None, "10 rail hexes of 30"),
+        ),
+    ),
+    Case(
+        "TPS-42",
+        "a flight flown in its side's first movement phase within its range is legal",
+        lambda dist: LogWriter.on(dist, "tps-1").move("vvs-8va-iad-flight", "3417"),
+        (Expected(1, "vvs-8va-iad-flight", "legal", TPS_FLIGHT_FIRST, None, "6 hexes"),),
+    ),
+    Case(
+        "TPS-43",
+        "a flight flown one hex beyond its range is illegal, in the motorised phase as in any",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Soviet motorised movement")
+            .move("vvs-8va-iad-flight", "3418")
+        ),
+        (Expected(2, "vvs-8va-iad-flight", "illegal", TPS_FLIGHT_MOTORISED, None, "range of 6"),),
+    ),
+    Case(
+        "TPS-44",
+        "a flight flown in the other side's phase is illegal",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Axis first movement")
+            .move("vvs-8va-iad-flight", "3417")
+        ),
+        (
+            Expected(
+                2,
+                "vvs-8va-iad-flight",
+                "illegal",
+                ("Air units", "Sequence of play"),
+                None,
+                "Axis first movement",
+            ),
+        ),
+    ),
+    Case(
+        "TPS-45",
+        "a flight back on its ground echelon has returned from its mission",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Soviet combat")
+            .move("vvs-8va-iad-flight", "3412")
+            .move("vvs-8va-iad-flight", "3411")
+        ),
+        (
+            Expected(2, "vvs-8va-iad-flight", "legal", TPS_FLIGHT_COMBAT, None, "1 hex"),
+            Expected(3, "vvs-8va-iad-flight", "legal", TPS_FLIGHT, None, "its ground echelon"),
+        ),
+    ),
+    Case(
+        "TPS-46",
+        "a marker put on the map and moved is recorded, not judged",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .marker("close-support", "3412")
+            .move("close-support", "3212")
+        ),
+        (
+            Expected(2, "Close support", NOT_JUDGED, ("Sequence of play",), None, "put on 3412"),
+            Expected(3, "Close support", NOT_JUDGED, ("Sequence of play",), None, "3412 → 3212"),
         ),
     ),
     Case(

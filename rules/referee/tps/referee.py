@@ -20,6 +20,7 @@ from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.combat import Combat, combined_die_modifier
+from rules.referee.tps.flights import flight_move
 from rules.referee.tps.forces import Forces
 from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.hold_orders import HoldOrders
@@ -107,6 +108,11 @@ class TurningPointReferee(HexReferee):
     def supply(self) -> list[Verdict]:
         """Each unit's supply state, traced path, distance and effects."""
         return self.supply_lines.verdicts()
+
+    def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:
+        """A flight flies rather than moves: within its range of its ground echelon, in
+        its own side's phases (Air units, Air missions)."""
+        return flight_move(self.position, state, goal) if is_flight(state.unit) else None
 
     def zones_of_control(self) -> list[Verdict]:
         """Hexes whose units stand in enemy ZOC (ground or interdiction), for information."""
