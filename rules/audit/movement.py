@@ -99,7 +99,8 @@ class TurningPointMoves:
 
 @dataclass(frozen=True, eq=False)
 class DriveOnStalingradMoves:
-    """DoS moves (9.1–9.21, 9.4; a mechanized assault into enemy units 9.24; reserves 8.4)."""
+    """DoS moves (9.1–9.21, 9.4; one hex for the whole allowance 9.3; a mechanized assault
+    into enemy units 9.24; reserves 8.4)."""
 
     position: Position
 
@@ -109,6 +110,8 @@ class DriveOnStalingradMoves:
         return cast("DriveOnStalingradReferee", referee_for(self.position))
 
     def judge(self, state: UnitState, goal: Hex) -> Verdict:
+        from rules.referee.dos.movement import MINIMUM_MOVE_RULE
+
         assert state.hex is not None
         referee = self.referee
         movement = referee.movement
@@ -127,6 +130,12 @@ class DriveOnStalingradMoves:
         )
         path = found[1] if found is not None else (state.hex, goal)
         paid = movement.cost(state, path, assault=assault)
+        direct = (state.hex, goal)
+        minimum = (paid.points is None or paid.points > allowance) and movement.minimum_move(
+            state, direct, assault
+        )
+        if minimum:
+            path, paid = direct, movement.cost(state, direct)
         labels = referee.board.labels(path)
         if paid.points is None:
             if found is None and not are_adjacent(state.hex, goal):
@@ -141,7 +150,7 @@ class DriveOnStalingradMoves:
                 unit=state.unit.id,
                 state="illegal",
             )
-        outcome: State = "legal" if paid.points <= allowance else "illegal"
+        outcome: State = "legal" if paid.points <= allowance or minimum else "illegal"
         steps = "; ".join(
             f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True)
         )
@@ -149,9 +158,10 @@ class DriveOnStalingradMoves:
         return Verdict(
             unit_ref(state.unit.id),
             "movement",
-            outcome,
-            paid.rules,
-            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}",
+            "legal: the one-hex move a unit may always make" if minimum else outcome,
+            paid.rules + ((MINIMUM_MOVE_RULE,) if minimum else ()),
+            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}"
+            + ("; one hex for the whole allowance" if minimum else ""),
             labels,
             {"cost": str(paid.points), "allowance": str(allowance)},
             state.unit.id,

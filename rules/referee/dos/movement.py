@@ -1,7 +1,7 @@
 """Drive on Stalingrad movement (rule 9): costs by movement class, rivers, the freeze.
 
 Each hex costs its terrain by the unit's movement class, plus each hexside crossed
-(9.10–9.21); no unit enters a hex with enemy units (9.4) except as a mechanized
+(9.10–9.21); one hex is always allowed for the whole allowance (9.3); no unit enters a hex with enemy units (9.4) except as a mechanized
 assault's target, which costs double (9.24); a Blue reserve army's units stay put until
 it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
 the allowance is halved (3.3, 7.5, 7.6, 7.15).
@@ -22,6 +22,10 @@ from rules.referee.dos.strength import halve
 from rules.referee.dos.supply import SupplyLines
 from rules.referee.dos.units import current_step
 from rules.referee.position import Position, UnitState
+
+
+MINIMUM_MOVE_RULE = "9.3"
+"""A unit may always move one hex in its movement phase by spending its whole allowance."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,13 @@ class Movement:
                 )
             cost += extra
         return cost, ""
+
+    def minimum_move(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> bool:
+        """Whether moving ``state`` along ``path`` is the one hex 9.3 lets a unit move for
+        its whole allowance, whatever the hex costs: one step the rules allow at all (never
+        into terrain or across a hexside it may not enter, never into enemy units), and
+        never a mechanized assault, which 9.25 excludes."""
+        return len(path) == 2 and not assault and self.cost(state, path).points is not None
 
     def cost(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> PathCost:
         """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21).
