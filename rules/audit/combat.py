@@ -11,7 +11,7 @@ chose which unit lost a step; those are said, never guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.audit.declarations import Declaration
@@ -19,7 +19,7 @@ from rules.audit.trail import Roll
 from rules.referee.engine import RefereeError
 from rules.hexes import Hex, distance
 from rules.referee.games import referee_for
-from rules.referee.hexgame import HexReferee
+from rules.referee.hexgame import HexReferee, Retreat
 from rules.referee.odds import OddsReport
 from rules.referee.position import Position
 from rules.referee.prose import Prose, unit_ref, unit_refs
@@ -351,6 +351,46 @@ def _exchange(attack: Attack, effect: Effect, fates: dict[str, Fate], code: str)
     return []
 
 
+def _retreats(
+    attack: Attack, effect: Effect, fates: dict[str, Fate], after: Position
+) -> tuple[list[Prose], tuple[str, ...]]:
+    """What the game's retreat rules do not allow in the retreats the result demands (each
+    unit eliminated or moved the one hex the table asks; another distance is the table's
+    breach, said apart), and the rules they rest on. The defenders retreat from the position of the roll; the
+    attackers (TPS Ar, Br) from that position with the defenders already where they ended."""
+    assert attack.at_roll is not None
+    problems: list[Prose] = []
+    rules: tuple[str, ...] = ()
+    ended = {state.unit.id: state for state in after.units}
+    defenders_moved = replace(
+        attack.at_roll,
+        units=tuple(
+            ended[state.unit.id] if state.unit.id in attack.defenders else state
+            for state in attack.at_roll.units
+            if state.unit.id not in attack.defenders or state.unit.id in ended
+        ),
+    )
+    for demand, units, start in (
+        (effect.defenders, attack.defenders, attack.at_roll),
+        (effect.attackers, attack.attackers, defenders_moved),
+    ):
+        if demand != RETREAT:
+            continue
+        referee = referee_for(start)
+        assert isinstance(referee, HexReferee)
+        rules += referee.retreat_rules
+        began = {state.unit.id: state.hex for state in start.units}
+        retreats = [
+            Retreat(unit, hex_, fates[unit].hex)
+            for unit in units
+            if unit in fates
+            and (hex_ := began.get(unit)) is not None
+            and (fates[unit].eliminated or fates[unit].moved == 1)
+        ]
+        problems += referee.retreat_problems(after, retreats)
+    return problems, rules
+
+
 def applied(attack: Attack, after: Position) -> Verdict | None:
     """Whether what happened to ``attack``'s units from its roll to ``after`` is what its
     result allows; None when it was never rolled or its result is not known."""
@@ -382,6 +422,9 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     wrong += _group(effect.attackers, attacker_fates, attack, effect, emptied, owed)
     if effect.attackers == EXCHANGE:
         wrong += _exchange(attack, effect, fates, attack.result)
+    retreat_wrong, retreat_rules = _retreats(attack, effect, fates, after)
+    wrong += retreat_wrong
+    rules = effect.rules + tuple(rule for rule in retreat_rules if rule not in effect.rules)
     done = Prose(", ").join(
         (
             unit_ref(fate.unit)
@@ -402,7 +445,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
             subject,
             "combat result",
             "misapplied",
-            effect.rules,
+            rules,
             f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
             details=details,
             violation=True,
@@ -411,7 +454,7 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
         subject,
         "combat result",
         "applied as the table allows",
-        effect.rules,
+        rules,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
         details=details,
     )

@@ -22,8 +22,8 @@ from rules.hexes import Hex, are_adjacent, hexside
 from rules.referee.engine import Referee, RefereeError
 from rules.referee.hexboard import HexBoard
 from rules.referee.odds import AttackProblem, Contribution, Modifier, OddsReport
-from rules.referee.position import UnitState
-from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.position import Position, UnitState
+from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
 from rules.tables import Column, Difference, Odds, OddsTable
 
@@ -35,6 +35,16 @@ class StackingProblem:
     outcome: str
     explanation: str
     rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """One unit a combat result retreats: the hex it stood in when the die was rolled,
+    and where it ended (None: eliminated)."""
+
+    unit: str
+    start: Hex
+    end: Hex | None
 
 
 def odds_beyond_table(attack: Fraction, defence: Fraction, column: Column) -> str:
@@ -92,6 +102,16 @@ class HexReferee(Referee):
 
     def victory(self) -> list[Verdict]:
         """Victory points and the victory level or sudden-death state; games override."""
+        return []
+
+    retreat_rules: tuple[str, ...] = ()
+    """The rules a retreat after combat is judged by (TPS Retreat (Q), DoS 11.33), cited
+    on every result that demands one; none where the game's retreats are not judged."""
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """What the game's retreat rules do not allow in ``retreats``, which start in this
+        position (the one the die was rolled in) and end in ``after``; the game's own rules
+        override this (none by default)."""
         return []
 
     def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:

@@ -6,6 +6,11 @@ Odds and results were worked out by hand from the set-ups and the games' tables:
 - TPS scenario 1, 3212 (de-71id) attacked from 3312 (su-62a-rc1, su-62a-rc3) and 3213
   (su-62a-rc2): 9 against 3, 3-1, one column up for the first-turn surprise, 4-1, and -2
   on the die for the river; a 5 is row 3 of the 4-1 column, Dr, and a 1 is row -1, Ar.
+  A Dr retreats de-71id one hex by the attacker's hand (Retreat (Q)): 3211 holds three
+  Axis units already (24pd, 94id, 305id), so a fourth over-stacks it and is eliminated;
+  3313 is empty and in the ZOC of the Soviet units in 3312 and 3213, with no Axis unit,
+  so a unit retreated there is eliminated; 3112 holds 100jd alone, a safe retreat. Since
+  the attacker may retreat it into 3313 or 3211, de-71id eliminated is what (Q) allows.
   3110 (de-14pd) from 3010 (su-24a-rc2): 3 against 5, 1-2, with the surprise 1-1; a 1
   there is Ae.
 - TPS scenario 1, the Soviet flight vvs-8va-iad-flight on its ground echelon in 3411,
@@ -16,7 +21,12 @@ Odds and results were worked out by hand from the set-ups and the games' tables:
   missions (1)-(5)); it returns to its ground echelon when its mission ends.
 - DoS Blue, N1542 (untried b40a-rd5) from N1443 (de-24pd, de-gd, de-16mid): 3-1 with no
   modifier; 2 gives EX, 3 DR, 5 AS, 6 AL1. N1442 (untried b40a-rd4) from N1443 is 7-1 or
-  more: DE without a roll (11.10, 11.29).
+  more: DE without a roll (11.10, 11.29). A DR retreats b40a-rd5 one hex into a hex
+  without enemy units (11.33): N1543, N1541, N1642 (two Soviet units, well under the
+  eight of 6.1) or N1442, never N1643 or N1443. The nearest Soviet supply source is the
+  network town N1641, next to N1541 and N1642 (a line of 1 hex); from N1543, whose way
+  past N1643 is barred by the Axis units there, a line runs 3 hexes (N1542, N1541 or
+  N1642, N1641). So N1541 or N1642, toward the source, and not N1543.
 """
 
 from __future__ import annotations
@@ -29,12 +39,14 @@ from builder.audit_trail import read_trail
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
 from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
+from tests.audit.rulings import unjudged_rulings
 from tests.support.unit_names import unnamed_ids
 from tests.audit.test_cases import Case, Expected
 
 TPS_ODDS = ("Combat", "Terrain effects table", "First-turn surprise")
 TPS_SURPRISE = ("Combat", "First-turn surprise")
 TPS_RESULT = ("Combat", "CRT note")
+TPS_RETREAT = ("Combat", "CRT note", "Retreat (Q)")
 TPS_ARRIVAL = ("Scenarios",)
 TPS_RAIL_ARRIVAL = ("Scenarios", "Movement (K)")
 TPS_FLIGHT = ("Air units",)
@@ -104,12 +116,51 @@ CASES = [
     ),
     Case(
         "TPS-21",
-        "Dr: the defender retreats a hex and an attacker advances into the emptied hex",
+        "Dr: a defender retreated into a hex its side already fills to three over-stacks it "
+        "and is eliminated (Q), so surviving there breaks the result",
         lambda dist: _tps_attack(dist).move("de-71id", "3211").move("su-62a-rc2", "3212"),
         (
             Expected(4, "de-71id", "part of a result", ("Combat",), None, "3212 → 3211"),
-            Expected(5, "attack on 3212", "applied as the table allows", TPS_RESULT),
+            Expected(
+                5,
+                "attack on 3212",
+                "misapplied",
+                TPS_RETREAT,
+                None,
+                "de-71id retreated into 3211, over-stacking it (4 units, at most 3)",
+            ),
         ),
+    ),
+    Case(
+        "TPS-47",
+        "Dr: a defender retreated into an enemy ZOC with no friendly unit is eliminated (Q)",
+        lambda dist: _tps_attack(dist).move("de-71id", "3313"),
+        (
+            Expected(
+                4,
+                "attack on 3212",
+                "misapplied",
+                TPS_RETREAT,
+                None,
+                "de-71id retreated into 3313, an enemy ZOC with no friendly unit, and survived",
+            ),
+        ),
+    ),
+    Case(
+        "TPS-48",
+        "Dr: the defender retreats a hex to a friendly unit and an attacker advances into "
+        "the emptied hex",
+        lambda dist: _tps_attack(dist).move("de-71id", "3112").move("su-62a-rc2", "3212"),
+        (
+            Expected(4, "de-71id", "part of a result", ("Combat",), None, "3212 → 3112"),
+            Expected(5, "attack on 3212", "applied as the table allows", TPS_RETREAT),
+        ),
+    ),
+    Case(
+        "TPS-49",
+        "Dr: a defender the attacker could retreat into an enemy ZOC is eliminated instead (Q)",
+        lambda dist: _tps_attack(dist).eliminate("de-71id"),
+        (Expected(4, "attack on 3212", "applied as the table allows", TPS_RETREAT),),
     ),
     Case(
         "TPS-22",
@@ -117,7 +168,7 @@ CASES = [
         lambda dist: _tps_attack(dist).move("de-71id", "3210"),
         (
             Expected(
-                4, "attack on 3212", "misapplied", TPS_RESULT, None, "de-71id moved 2 hexes, not 1"
+                4, "attack on 3212", "misapplied", TPS_RETREAT, None, "de-71id moved 2 hexes, not 1"
             ),
         ),
     ),
@@ -129,7 +180,7 @@ CASES = [
         ),
         (
             Expected(
-                4, "attack on 3212", "misapplied", TPS_RESULT, None, "de-71id moved 0 hexes, not 1"
+                4, "attack on 3212", "misapplied", TPS_RETREAT, None, "de-71id moved 0 hexes, not 1"
             ),
         ),
     ),
@@ -168,7 +219,7 @@ CASES = [
         ),
         (
             Expected(
-                5, "attack on 3212", "misapplied", TPS_RESULT, None, "su-62a-rc2 moved 0 hexes"
+                5, "attack on 3212", "misapplied", TPS_RETREAT, None, "su-62a-rc2 moved 0 hexes"
             ),
         ),
     ),
@@ -438,6 +489,23 @@ CASES = [
         ),
     ),
     Case(
+        "DOS-24",
+        "DR: a retreat away from the nearest supply source, when a hex toward it is open, "
+        "is misapplied (11.33)",
+        lambda dist: _dos_attack(dist, 3).move("b40a-rd5", "N1543"),
+        (
+            Expected(
+                4,
+                "attack on N1542",
+                "misapplied",
+                ("11.33", "11.34", "11.38"),
+                None,
+                "b40a-rd5 retreated into N1543, from which the nearest supply source is 3 "
+                "hexes away",
+            ),
+        ),
+    ),
+    Case(
         "DOS-14",
         "AS: a defender that loses a step on a stalled attack is misapplied",
         lambda dist: _dos_attack(dist, 5).eliminate("b40a-rd5"),
@@ -554,4 +622,7 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
     ids = load_game(ledger.game).units.keys()
     assert [entry.verdict for entry in ledger.entries if unnamed_ids(entry.verdict, ids)] == [], (
         "an entry writes a unit id into its English, where a player's view cannot rename it"
+    )
+    assert unjudged_rulings(ledger, ("combat result",)) == [], (
+        "a result judged on a rule the coverage register leaves open"
     )

@@ -19,6 +19,7 @@ from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
+from rules.referee.dos.retreats import RETREAT_RULES, Retreats
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
 from rules.referee.dos.stacking import (
@@ -32,9 +33,10 @@ from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
 from rules.referee.engine import register
-from rules.referee.hexgame import HexReferee, StackingProblem
+from rules.referee.hexgame import HexReferee, Retreat, StackingProblem
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import Prose
 from rules.referee.search import StepAllowed
 from rules.referee.verdict import Verdict
 from rules.tables import Odds
@@ -151,6 +153,25 @@ class DriveOnStalingradReferee(HexReferee):
         return self.movement.cost(state, path, assault)
 
     # ----- the hex engine's hooks -------------------------------------------------------
+
+    retreat_rules = RETREAT_RULES
+
+    @cached_property
+    def retreats(self) -> Retreats:
+        """Retreats after combat that start in this position (11.33, 11.34)."""
+        return Retreats(
+            self.position,
+            self.control,
+            self.supply_lines,
+            self.movement,
+            self.stacking_weight,
+            self.stacking_limit,
+        )
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """A DR retreat into a hex it may not enter, or not toward the nearest supply
+        source; an elimination where a retreat was open (11.33, 11.34)."""
+        return self.retreats.problems(retreats)
 
     def stacking_limit(self, hex_: Hex, side: str) -> int:
         """Eight units a hex for both sides (6.1)."""

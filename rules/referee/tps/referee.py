@@ -14,7 +14,7 @@ from functools import cached_property
 from rules.hexes import Hex
 from rules.model import Unit
 from rules.referee.engine import register
-from rules.referee.hexgame import HexReferee
+from rules.referee.hexgame import HexReferee, Retreat
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
@@ -25,11 +25,13 @@ from rules.referee.tps.forces import Forces
 from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.hold_orders import HoldOrders
 from rules.referee.tps.movement import Movement
+from rules.referee.tps.retreats import Retreats
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
 from rules.referee.tps.units import is_flight, stands_in_hex
 from rules.referee.tps.victory import Victory
+from rules.referee.prose import Prose
 from rules.referee.verdict import Verdict
 
 STACKING_LIMIT = 3
@@ -108,6 +110,20 @@ class TurningPointReferee(HexReferee):
     def supply(self) -> list[Verdict]:
         """Each unit's supply state, traced path, distance and effects."""
         return self.supply_lines.verdicts()
+
+    retreat_rules = (RULES["retreat"],)
+
+    @cached_property
+    def retreats(self) -> Retreats:
+        """Retreats after combat that start in this position (Retreat (Q))."""
+        return Retreats(
+            self.position, self.forces, self.movement, self.stacking_weight, STACKING_LIMIT
+        )
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """A unit retreated into an enemy ZOC with no friendly unit there, or over-stacking,
+        is eliminated; one eliminated instead must have had no safer hex (Retreat (Q))."""
+        return self.retreats.problems(after, retreats)
 
     def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:
         """A flight flies rather than moves: within its range of its ground echelon, in
