@@ -44,6 +44,9 @@ def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
     if len(trails) == 1:
         return judge(trails[0]), trails[0]
     previous, current = trails
+    if current.steps and judge is audit:
+        # A result the previous log left pending is applied, and judged, in this one.
+        return audit(current, previous.end, audit(previous).pending), current
     if current.steps:
         return judge(current, previous.end), current
     paired = pair(previous, current)

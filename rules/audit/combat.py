@@ -391,9 +391,32 @@ def _retreats(
     return problems, rules
 
 
-def applied(attack: Attack, after: Position) -> Verdict | None:
+PENDING = "pending when the file ends"
+"""A result the file ends before any of it is applied: play-by-e-mail's handover."""
+
+
+def carried(attack: Attack, start: Position) -> Verdict:
+    """The note that ``attack``'s result, rolled in the file before and left pending, is
+    judged in this one (``start`` its first position)."""
+    label = start.label(attack.declaration.defender_hex)
+    roll = attack.roll
+    return Verdict(
+        f"attack on {label}",
+        "combat result",
+        "pending from the previous file",
+        COMBAT_RULES.get(start.spec.id, ("combat",)),
+        f"{attack.result}"
+        + (f", rolled at step {roll.step} of the previous file" if roll is not None else "")
+        + ": its result is applied in this file and judged here",
+        details={"units": unit_refs(attack.units, ","), "result": attack.result or ""},
+    )
+
+
+def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict | None:
     """Whether what happened to ``attack``'s units from its roll to ``after`` is what its
-    result allows; None when it was never rolled or its result is not known."""
+    result allows; None when it was never rolled or its result is not known. When the
+    file ends (``file_ends``) before any of a result that asks something is applied, it
+    is pending: sent right after the roll, it is applied in the next file, which judges it."""
     if attack.at_roll is None or attack.result is None or attack.report is None:
         return None
     game = after.spec.id
@@ -440,6 +463,19 @@ def applied(attack: Attack, after: Position) -> Verdict | None:
     demanded = f"{attack.result}: defenders {effect.defenders}, attackers {effect.attackers}" + (
         ", who may advance into the emptied hex" if effect.advance else ""
     )
+    untouched = all(
+        not fate.moved and not fate.steps_lost and not fate.eliminated for fate in fates.values()
+    )
+    if wrong and file_ends and untouched:
+        return Verdict(
+            subject,
+            "combat result",
+            PENDING,
+            rules,
+            f"{demanded}; nothing of it is applied when the file ends: it is applied in the next "
+            "file of the game, which judges it when audited after this one",
+            details=details,
+        )
     if wrong:
         return Verdict(
             subject,

@@ -20,7 +20,16 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rules.audit.arrivals import judge_arrival
-from rules.audit.combat import COMBAT_RULES, Attack, applied, declared, rolled, unclaimed
+from rules.audit.combat import (
+    COMBAT_RULES,
+    PENDING,
+    Attack,
+    applied,
+    carried,
+    declared,
+    rolled,
+    unclaimed,
+)
 from rules.audit.continuity import chain_breaks, digest
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES, moved_on
@@ -94,6 +103,9 @@ class Ledger:
     revealed: tuple[tuple[str, int], ...] = ()
     entered_untried: tuple[str, ...] = ()
     views: tuple[tuple[str, tuple[Entry, ...]], ...] = ()
+    pending: Attack | None = None
+    """An attack rolled whose result the file ends before applying, which the next file
+    of the chain applies and its audit judges."""
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
         """The entries as ``side``'s player may read them (None: the referee's view):
@@ -166,6 +178,8 @@ class _Walk:
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
     """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
+    pending: Attack | None = None
+    """The attack whose result the file ends before any of it is applied."""
     arrived: dict[str, tuple[Position, UnitState]] = field(default_factory=dict)
     """Each unit that came onto the map in this phase: the position it came on in and its
     state there, which its further moves in the phase are judged from."""
@@ -177,8 +191,9 @@ class _Walk:
     def add(self, step: int, position: Position, side: str | None, verdict: Verdict) -> None:
         self.entries.append(Entry(step, position.turn, position.phase, side, verdict))
 
-    def close_attack(self, step: int, position: Position) -> None:
-        """Judge the result applied of the attack followed so far, if it was rolled."""
+    def close_attack(self, step: int, position: Position, file_ends: bool = False) -> None:
+        """Judge the result applied of the attack followed so far, if it was rolled; when
+        the file ends before any of it is applied, keep it as pending."""
         attack, self.attack = self.attack, None
         if attack is None:
             return
@@ -186,9 +201,11 @@ class _Walk:
             # Never rolled: judged as declared, which is all an automatic result needs.
             verdict = rolled(attack, None, attack.declared_in)
             self.add(step, position, attack.side, verdict)
-        verdict_applied = applied(attack, position)
+        verdict_applied = applied(attack, position, file_ends)
         if verdict_applied is not None:
             self.add(step, position, attack.side, verdict_applied)
+            if verdict_applied.outcome == PENDING:
+                self.pending = attack
 
     def declare(self, declaration: Declaration, position: Position) -> None:
         self.close_attack(declaration.step, position)
@@ -484,9 +501,10 @@ def _markers_moved(walk: _Walk, snapshot: Snapshot, last: Snapshot) -> None:
         )
 
 
-def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
+def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None = None) -> Ledger:
     """The ledger of ``trail``; with ``previous`` (the end of the file sent before), the
-    continuity of the two first."""
+    continuity of the two first, and with ``pending`` the attack whose result that file
+    left to this one, judged here as if its roll were this file's."""
     start = trail.start.position
     sequence = phase_rule(start.spec, start.phase or "").rules
     vp_rules = VP_RULES.get(start.spec.id, sequence)
@@ -505,6 +523,9 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             )
         ]:
             walk.add(0, start, None, verdict)
+    if pending is not None and pending.result is not None:
+        walk.attack = pending
+        walk.add(0, start, pending.side, carried(pending, start))
     digests.append(("start", digest(start)))
     revealed: dict[str, int] = {}
     untried = {state.unit.id for state in start.units if UNTRIED_FLAG in state.flags}
@@ -576,7 +597,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                     ),
                 )
         last = snapshot
-    walk.close_attack(trail.steps, last.position)
+    walk.close_attack(trail.steps, last.position, file_ends=True)
     if trail.snapshots:
         walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
     end = trail.end
@@ -593,4 +614,5 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         start=start,
         revealed=tuple(sorted(revealed.items())),
         entered_untried=tuple(entered_untried),
+        pending=walk.pending,
     )

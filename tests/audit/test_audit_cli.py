@@ -253,3 +253,52 @@ def test_bad_6_a_log_with_a_flight_and_a_marker_moved_is_judged_not_a_traceback(
     assert "vvs-8va-iad-flight: legal — flies to 3417, 6 hexes from its ground echelon" in output
     assert "vvs-8va-iad-ground: legal — cheapest legal path" in output
     assert "Interception: recorded, not judged — put on 3417" in output
+
+
+def _next_file(dist: Path, folder: Path, previous: LogWriter, name: str) -> LogWriter:
+    """A log that starts where ``previous`` ends: its steps played into a save, which the
+    next log begins on."""
+    (folder / "setups").mkdir(parents=True, exist_ok=True)
+    previous.write(folder / "setups" / f"tps-{name}.vsav", logged=False)
+    return LogWriter.on(folder, f"tps-{name}")
+
+
+def test_pending_1_a_result_sent_with_the_file_is_judged_in_the_next_file_of_the_chain(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Issue 38 item 4: the Soviet rolls a Dr on 3212 and sends the file; the Axis player
+    retreats de-71id to 3112 (100jd there: Retreat (Q) spares it) in the next file. The
+    first file alone leaves it pending; the chain judges it applied."""
+    rolled = (
+        LogWriter.on(dist, "tps-1")
+        .phase(1, "Soviet combat")
+        .declare(
+            "Soviet", "su-62a-rc1, su-62a-rc3, su-62a-rc2 on de-71id in 3212 (odds 4-1, die -2)"
+        )
+        .roll(5)
+    )
+    first = rolled.write(tmp_path / "first.vlog")
+    second = (
+        _next_file(dist, tmp_path / "next", rolled, "rolled")
+        .move("de-71id", "3112")
+        .write(tmp_path / "second.vlog")
+    )
+    alone = [entry for entry in _entries(_json(str(first))) if entry["topic"] == "combat result"]
+    assert [(entry["outcome"], entry["violation"]) for entry in alone] == [
+        ("pending when the file ends", False)
+    ]
+    chain = _entries(_json(str(first), str(second)))
+    assert [(entry["step"], entry["topic"], entry["outcome"]) for entry in chain] == [
+        (0, "continuity", "continuous"),
+        (0, "combat result", "pending from the previous file"),
+        (1, "combat result", "part of a result"),
+        (1, "combat result", "applied as the table allows"),
+    ]
+    misapplied = (
+        _next_file(dist, tmp_path / "wrong", rolled, "wrong")
+        .move("de-71id", "3313")
+        .write(tmp_path / "wrong.vlog")
+    )
+    wrong = _entries(_json(str(first), str(misapplied)))[-1]
+    assert (wrong["outcome"], wrong["violation"]) == ("misapplied", True)
+    assert "retreated into 3313, an enemy ZOC with no friendly unit" in str(wrong["explanation"])

@@ -163,6 +163,29 @@ CASES = [
         (Expected(4, "attack on 3212", "applied as the table allows", TPS_RETREAT),),
     ),
     Case(
+        "TPS-50",
+        "a result nothing of which is applied when the file ends is pending, not misapplied: "
+        "the file was sent right after the roll",
+        lambda dist: _tps_attack(dist),
+        (
+            Expected(3, "attack on 3212", "rolled", TPS_ODDS, None, "rolled 5: Dr"),
+            Expected(
+                3,
+                "attack on 3212",
+                "pending when the file ends",
+                TPS_RETREAT,
+                None,
+                "nothing of it is applied when the file ends",
+            ),
+        ),
+    ),
+    Case(
+        "DOS-25",
+        "EX: a result sent unapplied with the file is pending",
+        lambda dist: _dos_attack(dist, 2),
+        (Expected(3, "attack on N1542", "pending when the file ends", ("11.37", "11.38")),),
+    ),
+    Case(
         "TPS-22",
         "Dr: a defender that retreats two hexes breaks the result",
         lambda dist: _tps_attack(dist).move("de-71id", "3210"),
