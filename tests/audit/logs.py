@@ -27,7 +27,7 @@ from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
-from builder.vassal.traits import Layer, Marker, Trait, chain_texts, parse_chain
+from builder.vassal.traits import Layer, Marker, Mask, Trait, chain_texts, parse_chain
 from rules.data.loader import load_game
 from rules.model import GameSpec
 
@@ -208,6 +208,26 @@ class LogWriter:
             for trait in traits
         )
         assert changed != traits, f"{unit} has no layer {name} to set to {level}"
+        _, new_state = chain_texts(changed)
+        self.states[piece_id] = new_state
+        self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))
+        return self
+
+    def mask(self, piece: str, owner: str | None, key: str = "UnitId") -> LogWriter:
+        """Mask ``piece`` (a card, with ``key`` ``CardId``) for ``owner``, a side's name, as
+        "Play face down" does; None shows it again."""
+        piece_id, _ = self.piece_of(piece, key)
+        saved = self.saved.piece(piece_id)
+        old_state = self.states.get(piece_id, saved.state)
+        traits = parse_chain(saved.type, old_state)
+        assert traits is not None
+        changed = tuple(
+            replace(trait, owner=owner, options=trait.options or "")
+            if isinstance(trait, Mask)
+            else trait
+            for trait in traits
+        )
+        assert changed != traits, f"{piece} has no mask to set for {owner}"
         _, new_state = chain_texts(changed)
         self.states[piece_id] = new_state
         self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))
