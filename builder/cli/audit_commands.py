@@ -15,9 +15,11 @@ import click
 from builder.cli import main
 from builder.cli.options import AS_SIDE, side_id
 from builder.output import check_replaceable, write_own_output
+from rules.audit.continuity import order_problem, sequence_rank
 from rules.audit.ledger import Ledger, audit
 from rules.audit.rks import audit_areas
 from rules.audit.trail import Trail, pair
+from rules.referee.rks.board import phase_rank
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
 
@@ -40,10 +42,20 @@ def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
             f"a file of {trails[1].start.position.spec.id}, "
             f"but {paths[0]} is of {trails[0].start.position.spec.id}",
         )
-    judge = audit_areas if trails[0].start.position.spec.cards is not None else audit
+    area_game = trails[0].start.position.spec.cards is not None
+    judge = audit_areas if area_game else audit
     if len(trails) == 1:
         return judge(trails[0]), trails[0]
     previous, current = trails
+    problem = order_problem(
+        previous.start.position,
+        previous.end.position,
+        current.start.position,
+        current.end.position,
+        phase_rank if area_game else sequence_rank,
+    )
+    if problem is not None:
+        raise SaveError(paths[1], None, problem)
     if current.steps and judge is audit:
         # A result the previous log left pending is applied, and judged, in this one.
         return audit(current, previous.end, audit(previous).pending), current

@@ -30,7 +30,7 @@ from rules.audit.combat import (
     rolled,
     unclaimed,
 )
-from rules.audit.continuity import chain_breaks, digest
+from rules.audit.continuity import chain_breaks, digest, sequence_rank, skipped
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES, moved_on
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
@@ -523,6 +523,10 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
             )
         ]:
             walk.add(0, start, None, verdict)
+    if trail.paired:
+        gap = skipped(start, trail.end.position, sequence, sequence_rank)
+        if gap is not None:
+            walk.add(0, start, None, gap)
     if pending is not None and pending.result is not None:
         walk.attack = pending
         walk.add(0, start, pending.side, carried(pending, start))

@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.audit.continuity import chain_breaks, digest
+from rules.audit.continuity import chain_breaks, digest, skipped
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
 from rules.cards import Card
 from rules.referee.position import Position, UnitState
-from rules.referee.rks.board import Board, phasing_side
+from rules.referee.rks.board import Board, phase_rank, phasing_side
 from rules.referee.rks.control import Control
 from rules.referee.rks.duel import ATTACKER, DEFENDER
 from rules.referee.rks.hands import hand_verdicts
@@ -684,7 +684,7 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     digests = []
     if previous is not None:
         digests.append(("previous", digest(previous.position)))
-        for verdict in chain_breaks(previous.position, start, SEQUENCE) or [
+        for verdict in chain_breaks(previous.position, start, SEQUENCE, phase_rank) or [
             Verdict(
                 "chain",
                 "continuity",
@@ -694,6 +694,10 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             )
         ]:
             walk.add_plain(0, start, None, verdict)
+    if trail.paired:
+        gap = skipped(start, trail.end.position, SEQUENCE, phase_rank)
+        if gap is not None:
+            walk.add_plain(0, start, None, gap)
     digests.append(("start", digest(start)))
     last = trail.start
     for snapshot in trail.snapshots:

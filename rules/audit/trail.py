@@ -58,6 +58,8 @@ class Trail:
     steps: int
     said: tuple[Said, ...] = ()
     rolls: tuple[Roll, ...] = ()
+    paired: bool = False
+    """Two saves judged as one step (:func:`pair`), not a log."""
 
     @property
     def end(self) -> Snapshot:
@@ -80,6 +82,7 @@ def pair(before: Trail, after: Trail) -> Trail:
         replace(end.position, turn=start.position.turn, phase=start.position.phase),
         end.properties,
     )
+    source = f"{before.source} → {after.source}"
     if (start.position.turn, start.position.phase) == (end.position.turn, end.position.phase):
-        return Trail(f"{before.source} → {after.source}", start, (moved,), 1)
-    return Trail(f"{before.source} → {after.source}", start, (moved, replace(end, step=2)), 2)
+        return Trail(source, start, (moved,), 1, paired=True)
+    return Trail(source, start, (moved, replace(end, step=2)), 2, paired=True)

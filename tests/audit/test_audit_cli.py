@@ -302,3 +302,87 @@ def test_pending_1_a_result_sent_with_the_file_is_judged_in_the_next_file_of_the
     wrong = _entries(_json(str(first), str(misapplied)))[-1]
     assert (wrong["outcome"], wrong["violation"]) == ("misapplied", True)
     assert "retreated into 3313, an enemy ZOC with no friendly unit" in str(wrong["explanation"])
+
+
+def test_order_1_a_pair_given_in_reverse_is_refused_in_one_line(dist: Path, tmp_path: Path) -> None:
+    """Issue 38 item 6: the later save first. Its turn record (turn 1, Soviet combat) comes
+    after the other's (turn 1, Soviet first movement), so the files run backwards."""
+    before = LogWriter.on(dist, "tps-1").path
+    after = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "1103")
+        .phase(1, "Soviet combat")
+        .write(tmp_path / "after.vsav", logged=False)
+    )
+    code, output, error = run("audit", str(after), str(before))
+    assert (code, output) == (2, "") and error.count("\n") == 1
+    assert str(before) in error and "run backwards" in error
+    assert "turn 1, Soviet first movement" in error and "turn 1, Soviet combat" in error
+
+
+def test_order_2_a_log_chain_given_in_reverse_is_refused(dist: Path, tmp_path: Path) -> None:
+    """Two logs of one game, the second begun where the first ends, given second first:
+    the turn record contradicts the order (turn 2 before turn 1)."""
+    first = (
+        LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1103").phase(2, "Soviet first movement")
+    )
+    second = (
+        _next_file(dist, tmp_path / "next", first, "first")
+        .move("su-1gdsa-rc1", "1203")
+        .write(tmp_path / "second.vlog")
+    )
+    code, output, error = run("audit", str(second), str(first.write(tmp_path / "first.vlog")))
+    assert (code, output) == (2, "") and "run backwards" in error and error.count("\n") == 1
+
+
+def test_order_3_logs_of_one_phase_given_in_reverse_are_said_to_run_backwards(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Within one phase the turn record cannot tell the order; the positions can: the file
+    given second ends exactly where the one given first begins."""
+    first = LogWriter.on(dist, "tps-1").move("su-1gdsa-rc1", "1502")
+    second = (
+        _next_file(dist, tmp_path / "next", first, "same")
+        .move("su-1gdsa-rc2", "1202")
+        .write(tmp_path / "second.vlog")
+    )
+    code, output, error = run("audit", str(second), str(first.write(tmp_path / "first.vlog")))
+    assert (code, output) == (2, "") and "run backwards" in error and error.count("\n") == 1
+
+
+def test_order_4_a_pair_that_skips_phases_says_which(dist: Path, tmp_path: Path) -> None:
+    """The first and last saves of a chain hide the middle: between turn 1, Soviet first
+    movement and turn 2, Soviet combat lie six phases the pair cannot tell apart."""
+    before = LogWriter.on(dist, "tps-1").path
+    after = (
+        LogWriter.on(dist, "tps-1")
+        .move("su-1gdsa-rc1", "1103")
+        .phase(2, "Soviet combat")
+        .write(tmp_path / "after.vsav", logged=False)
+    )
+    entries = _entries(_json(str(before), str(after)))
+    skipped = [entry for entry in entries if entry["outcome"] == "phases in neither file"]
+    assert len(skipped) == 1 and skipped[0]["violation"] is False
+    text = str(skipped[0]["explanation"])
+    for phase in (
+        "turn 1, Soviet combat",
+        "turn 1, Soviet motorised movement",
+        "turn 1, Axis first movement",
+        "turn 1, Axis combat",
+        "turn 1, Axis motorised movement",
+        "turn 2, Soviet first movement",
+    ):
+        assert phase in text
+    assert "6 phases" in text
+
+
+def test_order_5_a_log_that_starts_phases_after_the_previous_file_says_which(
+    dist: Path, tmp_path: Path
+) -> None:
+    previous = LogWriter.on(dist, "tps-1").path
+    moved_on = LogWriter.on(dist, "tps-1").phase(1, "Axis first movement")
+    log = _next_file(dist, tmp_path / "d", moved_on, "later").move("de-62id", "0502")
+    entries = _entries(_json(str(previous), str(log.write(tmp_path / "game.vlog"))))
+    differs = next(entry for entry in entries if entry["outcome"] == "differs")
+    assert "turn 1, Soviet combat" in str(differs["explanation"])
+    assert "turn 1, Soviet motorised movement" in str(differs["explanation"])

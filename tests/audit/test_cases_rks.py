@@ -426,3 +426,24 @@ def test_8_11_a_retreat_turned_over_leaves_no_breach(
     log = case.actions(rks_dist).phase(1, SOVIET)
     ledger = audit_areas(read_trail(log.write(tmp_path / f"{number}.vlog")))
     assert [entry.verdict for entry in ledger.entries if entry.verdict.violation] == []
+
+
+def test_chain_order_the_operations_phases_alternate_so_either_may_follow(
+    rks_dist: Path,
+) -> None:
+    """5.0: the German and Soviet player turns repeat until both pass, so a file ending in
+    Soviet operations may be followed by one starting in German operations of the same
+    turn; the replenishment phase is not followed by an operations phase of its turn."""
+    from dataclasses import replace
+
+    from rules.audit.continuity import phases_between, runs_backwards
+    from rules.referee.rks.board import phase_rank
+
+    start = read_trail(RksLog.on(rks_dist).log.path).start.position
+    soviet, german = replace(start, phase=SOVIET), replace(start, phase=GERMAN)
+    replenishment = replace(start, phase=REPLENISH)
+    assert not runs_backwards(soviet, german, phase_rank)
+    assert runs_backwards(replenishment, german, phase_rank)
+    assert phases_between(german, replace(start, turn=2, phase="Reinforcements"), phase_rank) == [
+        "turn 1, Replenishment"
+    ]
