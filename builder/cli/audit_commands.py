@@ -133,7 +133,8 @@ def ledger_text(ledger: Ledger, side: str | None) -> list[str]:
     lines = [
         f"Audit of {ledger.source}: {spec.title}, {ledger.steps} logged step{'s' if ledger.steps != 1 else ''}"
         + (f", as {side} sees it" if side else ""),
-        "Position digests: " + ", ".join(f"{name} {value}" for name, value in ledger.digests),
+        "Position digests: "
+        + ", ".join(f"{name} {value}" for name, value in ledger.digests_for(side)),
     ]
     heading = None
     for entry in ledger.seen_by(side):

@@ -223,7 +223,7 @@ def timeline_page(trail: Trail, ledger: Ledger, side: str | None) -> str:
         spec=start.spec,
         ledger=ledger,
         seen_by=side,
-        digests=", ".join(f"{name} {value}" for name, value in ledger.digests),
+        digests=", ".join(f"{name} {value}" for name, value in ledger.digests_for(side)),
         end=f"turn {ledger.turn}, {ledger.phase or 'no phase shown'}"
         + (f"; {properties}" if properties else ""),
         svg=Markup(serialize(drawing)),

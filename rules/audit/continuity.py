@@ -9,9 +9,12 @@ confirm they hold the same position by reading out sixteen characters.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from rules.cards import Card
 from rules.model import GameSpec
+from rules.referee.card_places import CardPlaces
+from rules.referee.hidden import PlayerView, player_view
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
@@ -91,12 +94,56 @@ def _places(position: Position) -> dict[str, str]:
     return places
 
 
-def digest(position: Position) -> str:
+def _named(cards: Iterable[Card], seen: frozenset[Card] | None, ordered: bool = False) -> str:
+    """A group of cards as a reader sees it: each named when ``seen`` holds it (None: the
+    referee, who sees all), the others only counted; sorted unless their order counts."""
+    listed = list(cards)
+    shown = [card.id for card in listed if seen is None or card in seen]
+    hidden = len(listed) - len(shown)
+    return " ".join(
+        (shown if ordered else sorted(shown)) + ([f"+{hidden} unseen"] if hidden else [])
+    )
+
+
+def _card_lines(cards: CardPlaces, seen: frozenset[Card] | None) -> list[str]:
+    """Where every card lies, as a reader sees it: the deck and the duel cards in their
+    order, every other place as a set."""
+    lines = [f"steps {unit} {_named(held, seen)}" for unit, held in sorted(cards.steps.items())]
+    lines += [f"hand {side} {_named(held, seen)}" for side, held in sorted(cards.hands.items())]
+    lines += [
+        f"played {side} {_named(held, seen, ordered=True)}"
+        for side, held in sorted(cards.played.items())
+    ]
+    lines.append(f"deck {_named(cards.deck, seen, ordered=True)}")
+    lines.append(f"discard {_named(cards.discard, seen)}")
+    lines.append(f"face up {_named(cards.face_up, seen)}")
+    return lines
+
+
+def digest(position: Position, side: str | None = None) -> str:
     """A short fingerprint of where every unit stands, its steps and flags, which are
-    eliminated, and the turn and phase: equal positions, equal digests."""
+    eliminated, the turn and phase, and where every card lies: equal positions, equal
+    digests. With ``side``, of what that side's player sees: an untried unit by its alias
+    (DoS 2.14), a card it has not seen only counted, so no player can work back from a
+    digest to what is hidden from it."""
     lines = [f"turn {position.turn}", f"phase {position.phase or ''}"]
-    lines += [f"{unit} {place}" for unit, place in sorted(_places(position).items())]
+    view = PlayerView(None) if side is None else player_view(position, side)
+    places = {view.shown(unit): place for unit, place in _places(position).items()}
+    lines += [f"{unit} {place}" for unit, place in sorted(places.items())]
+    if position.cards is not None:
+        own = frozenset(unit.id for unit in position.spec.units.values() if unit.side == side)
+        seen = None if side is None else position.cards.seen_by(side, own)
+        lines += _card_lines(position.cards, seen)
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:DIGEST_LENGTH]
+
+
+Digests = tuple[tuple[str, str], ...]
+"""Named digests (``previous``, ``start``, ``end``), as a ledger heads with them."""
+
+
+def digests_of(positions: Iterable[tuple[str, Position]], side: str | None = None) -> Digests:
+    """The digest of each named position, the referee's or as ``side`` sees it."""
+    return tuple((name, digest(position, side)) for name, position in positions)
 
 
 def chain_breaks(

@@ -30,7 +30,7 @@ from rules.audit.combat import (
     rolled,
     unclaimed,
 )
-from rules.audit.continuity import chain_breaks, digest, sequence_rank, skipped
+from rules.audit.continuity import Digests, chain_breaks, digests_of, sequence_rank, skipped
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import MOVES, moved_on
 from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
@@ -94,7 +94,7 @@ class Ledger:
     game: str
     source: str
     steps: int
-    digests: tuple[tuple[str, str], ...]
+    digests: Digests
     entries: tuple[Entry, ...]
     turn: int
     phase: str | None
@@ -106,6 +106,13 @@ class Ledger:
     pending: Attack | None = None
     """An attack rolled whose result the file ends before applying, which the next file
     of the chain applies and its audit judges."""
+    side_digests: tuple[tuple[str, Digests], ...] = ()
+    """Each side's digests of the same positions, of what that side sees (the referee's
+    name hidden units and cards no player may work back to)."""
+
+    def digests_for(self, side: str | None) -> Digests:
+        """The digests ``side``'s player may read (None: the referee's)."""
+        return self.digests if side is None else dict(self.side_digests)[side]
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
         """The entries as ``side``'s player may read them (None: the referee's view):
@@ -157,7 +164,7 @@ class Ledger:
             "source": self.source,
             "steps": self.steps,
             **({"as": side} if side else {}),
-            "digests": dict(self.digests),
+            "digests": dict(self.digests_for(side)),
             "end": {"turn": self.turn, "phase": self.phase, "properties": dict(self.properties)},
             "entries": [entry.as_json() for entry in self.seen_by(side)],
         }
@@ -509,9 +516,9 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
     sequence = phase_rule(start.spec, start.phase or "").rules
     vp_rules = VP_RULES.get(start.spec.id, sequence)
     walk = _Walk([], start)
-    digests = []
+    positions: list[tuple[str, Position]] = []
     if previous is not None:
-        digests.append(("previous", digest(previous.position)))
+        positions.append(("previous", previous.position))
         breaks = chain_breaks(previous.position, start, sequence)
         for verdict in breaks or [
             Verdict(
@@ -530,7 +537,7 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
     if pending is not None and pending.result is not None:
         walk.attack = pending
         walk.add(0, start, pending.side, carried(pending, start))
-    digests.append(("start", digest(start)))
+    positions.append(("start", start))
     revealed: dict[str, int] = {}
     untried = {state.unit.id for state in start.units if UNTRIED_FLAG in state.flags}
     entered_untried: dict[str, None] = {}
@@ -605,12 +612,12 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
     if trail.snapshots:
         walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
     end = trail.end
-    digests.append(("end", digest(end.position)))
+    positions.append(("end", end.position))
     return Ledger(
         game=start.spec.id,
         source=trail.source,
         steps=trail.steps,
-        digests=tuple(digests),
+        digests=digests_of(positions),
         entries=tuple(walk.entries),
         turn=end.position.turn,
         phase=end.position.phase,
@@ -619,4 +626,5 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
         revealed=tuple(sorted(revealed.items())),
         entered_untried=tuple(entered_untried),
         pending=walk.pending,
+        side_digests=tuple((side.id, digests_of(positions, side.id)) for side in start.spec.sides),
     )

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.audit.continuity import chain_breaks, digest, skipped
+from rules.audit.continuity import chain_breaks, digests_of, skipped
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
 from rules.cards import Card
@@ -681,9 +681,9 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     """The ledger of a Rattenkrieg ``trail``, written for each reader."""
     start = trail.start.position
     walk = _Walk(start)
-    digests = []
+    positions: list[tuple[str, Position]] = []
     if previous is not None:
-        digests.append(("previous", digest(previous.position)))
+        positions.append(("previous", previous.position))
         for verdict in chain_breaks(previous.position, start, SEQUENCE, phase_rank) or [
             Verdict(
                 "chain",
@@ -698,7 +698,7 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         gap = skipped(start, trail.end.position, SEQUENCE, phase_rank)
         if gap is not None:
             walk.add_plain(0, start, None, gap)
-    digests.append(("start", digest(start)))
+    positions.append(("start", start))
     last = trail.start
     for snapshot in trail.snapshots:
         position = snapshot.position
@@ -708,18 +708,19 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         last = snapshot
     walk.end_action(trail.steps, last.position, over=False)
     end = trail.end
-    digests.append(("end", digest(end.position)))
+    positions.append(("end", end.position))
     return Ledger(
         game=start.spec.id,
         source=trail.source,
         steps=trail.steps,
-        digests=tuple(digests),
+        digests=digests_of(positions),
         entries=tuple(walk.entries[None]),
         turn=end.position.turn,
         phase=end.position.phase,
         properties=tuple(sorted(end.properties.items())),
         start=start,
         views=tuple((side, tuple(entries)) for side, entries in walk.entries.items() if side),
+        side_digests=tuple((side.id, digests_of(positions, side.id)) for side in start.spec.sides),
     )
 
 
