@@ -117,7 +117,11 @@ def audit_command(
         view_side = side_id(ledger.start, view_side)
         player_view(ledger.start, view_side)  # an unknown side is bad input
     if output_format == "json":
-        click.echo(json.dumps(ledger.as_json(view_side), indent=2, ensure_ascii=False))
+        # The machine interface's version: loaded only for JSON, the text audit stays quick.
+        from builder.cli.machine import INTERFACE_VERSION
+
+        answer = ledger.as_json(view_side) | {"version": INTERFACE_VERSION}
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         return
     if output_format == "html":
         page = timeline_page(trail, ledger, view_side)
@@ -132,7 +136,7 @@ def ledger_text(ledger: Ledger, side: str | None) -> list[str]:
     spec = ledger.start.spec
     lines = [
         f"Audit of {ledger.source}: {spec.title}, {ledger.steps} logged step{'s' if ledger.steps != 1 else ''}"
-        + (f", as {side} sees it" if side else ""),
+        + ledger.view_note(side),
         "Position digests: "
         + ", ".join(f"{name} {value}" for name, value in ledger.digests_for(side)),
     ]

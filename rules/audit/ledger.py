@@ -110,6 +110,27 @@ class Ledger:
     """Each side's digests of the same positions, of what that side sees (the referee's
     name hidden units and cards no player may work back to)."""
 
+    @property
+    def hidden_information(self) -> bool:
+        """Whether the file holds what a player may not see: cards (Rattenkrieg's hands
+        and steps) or untried units (DoS 2.14)."""
+        return (
+            self.start.cards is not None
+            or any(UNTRIED_FLAG in state.flags for state in self.start.units)
+            or bool(self.entered_untried)
+        )
+
+    def view_note(self, side: str | None) -> str:
+        """Whose view the ledger is, as ``stavka check`` says it: a player's, or in a game
+        with hidden information the referee's, which shows what no player may see."""
+        if side is not None:
+            name = next((item.name for item in self.start.spec.sides if item.id == side), side)
+            return f" (as the {name} player sees it)"
+        if not self.hidden_information:
+            return ""
+        shown = "both sides' cards" if self.start.cards is not None else "untried units by name"
+        return f" (the referee's view: {shown}; --as SIDE shows one player's)"
+
     def digests_for(self, side: str | None) -> Digests:
         """The digests ``side``'s player may read (None: the referee's)."""
         return self.digests if side is None else dict(self.side_digests)[side]
@@ -158,15 +179,19 @@ class Ledger:
         }
 
     def as_json(self, side: str | None = None) -> dict[str, object]:
-        """A plain dict for JSON output, as ``side``'s player may read it."""
+        """A plain dict for JSON output, as ``side``'s player may read it; ``hidden`` says
+        it shows what some player may not see (the referee's view of a game with cards or
+        untried units)."""
         return {
             "game": self.game,
             "source": self.source,
             "steps": self.steps,
             **({"as": side} if side else {}),
+            **({"shows": "both sides"} if side is None and self.hidden_information else {}),
             "digests": dict(self.digests_for(side)),
             "end": {"turn": self.turn, "phase": self.phase, "properties": dict(self.properties)},
             "entries": [entry.as_json() for entry in self.seen_by(side)],
+            "hidden": side is None and self.hidden_information,
         }
 
 

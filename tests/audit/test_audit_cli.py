@@ -386,3 +386,34 @@ def test_order_5_a_log_that_starts_phases_after_the_previous_file_says_which(
     differs = next(entry for entry in entries if entry["outcome"] == "differs")
     assert "turn 1, Soviet combat" in str(differs["explanation"])
     assert "turn 1, Soviet motorised movement" in str(differs["explanation"])
+
+
+def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
+    dist: Path, rks_dist: Path, tmp_path: Path
+) -> None:
+    """Issue 38 item 9: without --as the ledger is the referee's view, which names the
+    card a player drew for the other to read; it says so, as check does, and its JSON
+    carries the interface's version and a ``hidden`` flag."""
+    from tests.audit.rks_logs import RksLog
+
+    drawn = (
+        RksLog.on(rks_dist)
+        .phase(1, "Soviet operations")
+        .undeck("8c", to_hand="german")
+        .write(tmp_path / "rks.vlog")
+    )
+    code, output, _ = run("audit", str(drawn))
+    assert code == 0 and "8♣" in output
+    assert "the referee's view: both sides' cards; --as SIDE shows one player's" in (
+        output.splitlines()[0]
+    )
+    referee = _json(str(drawn))
+    assert (referee["version"], referee["hidden"], referee["shows"]) == (2, True, "both sides")
+    german = _json("--as", "German", str(drawn))
+    assert (german["hidden"], german["as"]) == (False, "german") and "shows" not in german
+    assert "as the German player sees it" in run("audit", "--as", "german", str(drawn))[1]
+    untried = LogWriter.on(dist, "dos-blue").move("de-9pd", "N2144").write(tmp_path / "dos.vlog")
+    assert _json(str(untried))["hidden"] is True
+    assert "the referee's view: untried units by name" in run("audit", str(untried))[1]
+    plain = _json(str(LogWriter.on(dist, "tps-1").path))
+    assert plain["hidden"] is False and "shows" not in plain
