@@ -69,15 +69,15 @@
   }
 
   // ----- the selection --------------------------------------------------------------------
-  function ringAt(x, y, radius) {
-    highlight.append(make("circle", { class: "selected-ring", cx: x, cy: y, r: radius, "stroke-width": data.hexSize * 0.1 }));
+  function ringAt(x, y, radius, what) {
+    highlight.append(make("circle", { class: "selected-ring", cx: x, cy: y, r: radius, "stroke-width": data.hexSize * 0.1, ...what }));
   }
   function ringPlace(place) {
     if (data.areas && data.areas[place]) {
       highlight.append(make("path", { class: "selected-area", d: data.areas[place], "data-area": place,
                                       "stroke-width": data.hexSize * 0.08 }));
     } else if (data.centres[place]) {
-      ringAt(data.centres[place][0], data.centres[place][1], data.hexSize * 0.62);
+      ringAt(data.centres[place][0], data.centres[place][1], data.hexSize * 0.62, { "data-place": place });
     }
   }
   function drawPath(path) {
@@ -100,10 +100,13 @@
     line.replaceChildren();
     highlight.replaceChildren();
     drawPath(entry.path);
-    const counter = entry.unit ? placed.get(entry.unit) : undefined;
-    if (counter) ringAt(counter[1], counter[2], size * 0.75);
-    else if (entry.place) ringPlace(entry.place);
-    const focus = counter ? [counter[1], counter[2]] : data.centres[entry.place];
+    // every unit the entry is about (an attack's, a duel's two), and the hex or area it is in
+    const counters = entry.units.map((name) => [name, placed.get(name)]).filter(([, found]) => found);
+    for (const [name, found] of counters) ringAt(found[1], found[2], size * 0.75, { "data-unit": name });
+    if (entry.place && (!counters.length || entry.place !== counters[0][1][0])) ringPlace(entry.place);
+    const counter = entry.unit ? placed.get(entry.unit) : (counters.length ? counters[0][1] : undefined);
+    const focus = entry.place && !entry.unit && data.centres[entry.place] ? data.centres[entry.place]
+      : counter ? [counter[1], counter[2]] : data.centres[entry.place];
     if (focus && closeUp) zoomOn(focus[0], focus[1]);
     else if (focus) keepInView(focus[0], focus[1]);
     closeUp = false;

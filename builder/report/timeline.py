@@ -56,13 +56,23 @@ class TimelineEntry:
         """``illegal``, ``legal`` or ``noted``, from the verdict's typed fields."""
         return mark_of(self.entry.verdict)
 
+    @property
+    def units(self) -> list[str]:
+        """Every unit the entry is about, by the name the page's counters go by: its unit,
+        and those it names (an attack's, a stack's, a duel's two)."""
+        verdict = self.entry.verdict
+        named = [verdict.unit, *verdict.details.get("units", "").split(",")]
+        return list(dict.fromkeys(name.strip() for name in named if name and name.strip()))
+
     def as_json(self) -> dict[str, object]:
         verdict = self.entry.verdict
         return {
             "anchor": self.anchor,
             "step": self.entry.step,
             "frame": self.frame,
+            "topic": verdict.topic,
             "unit": verdict.unit,
+            "units": self.units,
             "place": None if verdict.place is None else verdict.place.name,
             "path": list(verdict.path),
             "mark": self.mark,

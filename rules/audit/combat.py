@@ -26,7 +26,7 @@ from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.tps.combat import kampfgruppe_for
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.tps.units import printed_strength
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 COMBAT_RULES: dict[str, tuple[str, ...]] = {"tps": (TPS_RULES["combat"],), "dos": ("11.29",)}
 """The rule that makes an attack's final odds in each game."""
@@ -111,6 +111,7 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
     rules = COMBAT_RULES.get(game, ("combat",))
     defenders = [state for state in position.units if state.hex == declaration.defender_hex]
     label = position.label(declaration.defender_hex)
+    place = Place("hex", label)
     if not defenders:
         return None, Verdict(
             f"attack on {label}",
@@ -119,6 +120,7 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
             rules,
             f"declared on {label}, where no unit stands: “{declaration.text}”",
             violation=True,
+            place=place,
         )
     side = declaration.side or position.other_side(defenders[0].side)
     attackers = [
@@ -149,6 +151,7 @@ def declared(declaration: Declaration, position: Position) -> tuple[Attack | Non
         + unit_refs(attack.defenders)
         + f"{claim}; judged when it is resolved",
         details={"units": unit_refs(attack.units, ",")},
+        place=place,
     )
 
 
@@ -160,6 +163,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
     referee = referee_for(position)
     assert isinstance(referee, HexReferee)
     subject = f"attack on {label}"
+    place = Place("hex", label)
     details: dict[str, str] = {"units": unit_refs(attack.units, ",")}
     try:
         report = referee.odds(
@@ -167,7 +171,14 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
         )
     except RefereeError as error:
         return Verdict(
-            subject, "attack", "illegal", rules, error.message, details=details, violation=True
+            subject,
+            "attack",
+            "illegal",
+            rules,
+            error.message,
+            details=details,
+            violation=True,
+            place=place,
         )
     attack.at_roll, attack.report, attack.roll = position, report, roll
     if not report.allowed:
@@ -180,6 +191,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
             Prose("; ").join(verdict.explanation for verdict in problems),
             details=details,
             violation=True,
+            place=place,
         )
     modifiers = [
         modifier.name
@@ -228,9 +240,12 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
             f"{' and '.join(wrong)}, but the position when rolled gives {working}{rolled_text}",
             details=details,
             violation=True,
+            place=place,
         )
     outcome = "automatic" if report.automatic else "rolled" if roll is not None else "not rolled"
-    return Verdict(subject, "attack", outcome, rules, f"{working}{rolled_text}", details=details)
+    return Verdict(
+        subject, "attack", outcome, rules, f"{working}{rolled_text}", details=details, place=place
+    )
 
 
 def unclaimed(roll: Roll, position: Position) -> Verdict:
@@ -409,6 +424,7 @@ def carried(attack: Attack, start: Position) -> Verdict:
         + (f", rolled at step {roll.step} of the previous file" if roll is not None else "")
         + ": its result is applied in this file and judged here",
         details={"units": unit_refs(attack.units, ","), "result": attack.result or ""},
+        place=Place("hex", label),
     )
 
 
@@ -423,6 +439,7 @@ def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict
     effect = EFFECTS.get(game, {}).get(attack.result)
     label = after.label(attack.declaration.defender_hex)
     subject = f"attack on {label}"
+    place = Place("hex", label)
     details = {"units": unit_refs(attack.units, ","), "result": attack.result}
     if effect is None:
         return Verdict(
@@ -432,6 +449,7 @@ def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict
             COMBAT_RULES.get(game, ("combat",)),
             f"{attack.result}: a result the audit does not know how to apply",
             details=details,
+            place=place,
         )
     fates = _fates(attack, attack.at_roll, after)
     defender_fates = [fates[unit] for unit in attack.defenders if unit in fates]
@@ -475,6 +493,7 @@ def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict
             f"{demanded}; nothing of it is applied when the file ends: it is applied in the next "
             "file of the game, which judges it when audited after this one",
             details=details,
+            place=place,
         )
     if wrong:
         return Verdict(
@@ -484,6 +503,7 @@ def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict
             rules,
             f"{demanded}; but " + Prose("; ").join(wrong) + f" ({UNKNOWN_FROM_LOG})",
             details=details,
+            place=place,
             violation=True,
         )
     return Verdict(
@@ -493,4 +513,5 @@ def applied(attack: Attack, after: Position, file_ends: bool = False) -> Verdict
         rules,
         f"{demanded}; " + (done or "no unit changed") + f" ({UNKNOWN_FROM_LOG})",
         details=details,
+        place=place,
     )

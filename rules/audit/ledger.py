@@ -386,6 +386,7 @@ def _result_part(
             "judged with the attack's result",
             unit=unit_id,
             details={"units": unit_refs(attack.units, ",")},
+            place=Place("hex", position.label(attack.declaration.defender_hex)),
         ),
     )
 

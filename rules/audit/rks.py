@@ -55,7 +55,8 @@ from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.victory import victory_verdict
-from rules.referee.prose import unit_ref
+from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.verdict import Place as MapPlace
 from rules.referee.verdict import Topic, Verdict
 
 SEQUENCE = ("5.0",)
@@ -652,8 +653,13 @@ class _Walk:
                 result.winner or "fought again",
                 (result.rule, "8.7"),
                 f"{cards[ATTACKER]} against {cards[DEFENDER]}: {result.reason}",
-                details={"winner": result.winner or "", "loser": action.loser or ""},
+                details={
+                    "winner": result.winner or "",
+                    "loser": action.loser or "",
+                    "units": unit_refs((attacker.unit.id, defender.unit.id), ","),
+                },
                 unit=attacker.unit.id,
+                place=MapPlace("area", attacker.location),
             )
 
         self.add(step, shown, attacker.side, say)
@@ -673,6 +679,7 @@ class _Walk:
                         ("3.6",),
                         f"{self.board.name(area)} passed from {self.board.side_name(old.of(area))} "
                         f"to {self.board.side_name(new.of(area))}",
+                        place=MapPlace("area", area),
                     ),
                 )
 

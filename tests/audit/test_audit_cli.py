@@ -404,8 +404,9 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
     )
     code, output, _ = run("audit", str(drawn))
     assert code == 0 and "8♣" in output
-    assert "the referee's view: both sides' cards; --as SIDE shows one player's" in (
-        output.splitlines()[0]
+    assert (
+        "the referee's view: both sides' cards; --as SIDE shows one player's"
+        in (output.splitlines()[0])
     )
     referee = _json(str(drawn))
     assert (referee["version"], referee["hidden"], referee["shows"]) == (2, True, "both sides")
