@@ -6,9 +6,10 @@ Run ``.venv/bin/python -m bench.bench_audit [--actions N ...] [--repeats N]`` af
 Soviet units one hex out and back again, each drag a logged step, so that every step is
 a move the audit judges (a cheapest-path search each). For each size it prints the
 median wall time of ``stavka audit`` (the text ledger), of ``stavka audit --format
-html`` (the page) and their ratio, the page's size per 1,000 actions, and the ratio of
-the ledger to ``stavka save dump`` of the same log, which reads it but judges nothing;
-then the machine's load average. Timings vary by machine and load: compare the ratios.
+html`` (the page) and their ratio, the page's bytes, and the ratio of the ledger to
+``stavka save dump`` of the same log, which reads it but judges nothing; given two sizes
+or more, how much the page grows per 1,000 actions and how much of it does not grow
+(the map and the counters' faces); then the machine's load average. Timings vary by machine and load: compare the ratios.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ def synthetic_log(folder: Path, actions: int) -> Path:
     return log.write(folder / f"synthetic-{actions}.vlog")
 
 
-def measure(folder: Path, actions: int, repeats: int) -> str:
-    """One size's line: the ledger's and the page's medians, their ratio, the page's size."""
+def measure(folder: Path, actions: int, repeats: int) -> tuple[str, int]:
+    """One size's line (the ledger's and the page's medians, their ratio, the page's
+    size) and the page's bytes."""
     log = synthetic_log(folder, actions)
     page = folder / f"synthetic-{actions}.html"
     ledger = stavka_seconds(["audit", str(log)], repeats)
@@ -52,8 +54,8 @@ def measure(folder: Path, actions: int, repeats: int) -> str:
         f"{actions} logged moves: ledger median {ledger:.2f} s "
         f"({1000 * ledger / actions:.2f} ms per action, {ledger / dump:.1f}x stavka save dump, "
         f"median {dump:.2f} s); page median {timeline:.2f} s, {timeline / ledger:.2f}x the ledger, "
-        f"{size:,} bytes ({size / actions / 1000:.3f} MB per 1,000 actions)"
-    )
+        f"{size:,} bytes"
+    ), size
 
 
 def main() -> None:
@@ -61,9 +63,18 @@ def main() -> None:
     parser.add_argument("--actions", type=int, nargs="+", default=[1000])
     parser.add_argument("--repeats", type=int, default=5)
     arguments = parser.parse_args()
+    sizes = {}
     with tempfile.TemporaryDirectory() as folder:
         for actions in arguments.actions:
-            print(measure(Path(folder), actions, arguments.repeats), flush=True)
+            line, sizes[actions] = measure(Path(folder), actions, arguments.repeats)
+            print(line, flush=True)
+    if len(sizes) > 1:
+        fewest, most = min(sizes), max(sizes)
+        slope = (sizes[most] - sizes[fewest]) / (most - fewest)
+        print(
+            f"the page grows {slope * 1000 / 1e6:.3f} MB per 1,000 actions ({fewest} to {most}); "
+            f"the rest, the map and the counters' faces, is {(sizes[fewest] - slope * fewest) / 1e6:.3f} MB"
+        )
     print("load average (1, 5, 15 min): " + ", ".join(f"{load:.2f}" for load in os.getloadavg()))
 
 

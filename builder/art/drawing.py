@@ -48,11 +48,16 @@ def supersampling(size_px: int) -> int:
 
 
 def supersampled(
-    width: int, height: int, background: RGB, paint: Callable[[ImageDraw.ImageDraw, int], None]
+    width: int,
+    height: int,
+    background: RGB,
+    paint: Callable[[ImageDraw.ImageDraw, int], None],
+    factor: int | None = None,
 ) -> Image.Image:
     """An RGB image of ``width`` x ``height`` painted by ``paint(draw, factor)`` at
-    ``factor`` times the size and shrunk with a Lanczos filter."""
-    factor = supersampling(min(width, height))
+    ``factor`` times the size (by default :func:`supersampling`'s) and shrunk with a
+    Lanczos filter."""
+    factor = factor or supersampling(min(width, height))
     canvas = Image.new("RGB", (width * factor, height * factor), background)
     paint(ImageDraw.Draw(canvas), factor)
     return canvas.resize((width, height), Image.Resampling.LANCZOS)
