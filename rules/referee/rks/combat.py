@@ -336,13 +336,22 @@ class Combat:
         final = {role: cards[-1] if cards else None for role, cards in played.items()}
         attack_card, defence_card = final[ATTACKER], final[DEFENDER]
         unknown = any(card is None for card in played[ATTACKER] + played[DEFENDER])
-        declines = defender_cards is not None and not defender_cards
-        if declines:
-            # 8.5: declining is taking the loss, whatever card the attacker played.
+        declines = defender_cards is not None and not played[DEFENDER]
+        if attacker_cards is not None and attacker_cards and not played[ATTACKER]:
+            steps.append(
+                Step("the attacker has played no card it may play: there is no duel", ("8.4",))
+            )
+        elif declines:
+            # 8.5: declining is taking the loss, whatever card the attacker played; so is
+            # playing only cards that may not be played.
             steps.append(
                 Step(
-                    "the defender declines: it plays no card and takes a loss, whatever the attacker's "
-                    "card",
+                    (
+                        "the defender declines"
+                        if not defender_cards
+                        else "the defender has played no card it may play"
+                    )
+                    + ": it plays no card and takes a loss, whatever the attacker's card",
                     ("8.5",),
                 )
             )
@@ -512,14 +521,12 @@ class Combat:
                 if sight.sees_cards_of(state.side) or sight.viewer is None
                 else (seen_by(self.position, sight.viewer) - set(self.places.face_up))
             )
+            refused = []
             for card in named:
                 if sight.sees_cards_of(state.side) and card not in playable:
-                    steps.append(
-                        Step(
-                            f"{card.short_name} is not a card the {side} side may play here",
-                            ("8.4", "8.5"),
-                        )
-                    )
+                    # A card that may not be played is not played: the others decide.
+                    refused.append(card)
+                    steps.append(self._not_playable(state, card, side))
                 elif card in elsewhere:
                     steps.append(
                         Step(
@@ -527,7 +534,7 @@ class Combat:
                             ("8.4",),
                         )
                     )
-            visible = list(named)
+            visible = [card for card in named if card not in refused]
         if len(visible) > 1:
             lost = (
                 "the earlier card is"
@@ -538,6 +545,21 @@ class Combat:
                 Step(f"the {side} side raised: its last card counts, and {lost} lost", ("8.6",))
             )
         return visible
+
+    def _not_playable(self, state: UnitState, card: Card, side: str) -> Step:
+        """Why ``card`` is not played for ``state``: an isolated unit plays its own steps
+        only (8.10); any other card is not one its side may play (8.4, 8.5)."""
+        if self.isolation.isolated(state) and card in self.places.hand(state.side):
+            return Step(
+                f"{card.short_name} is not played: "
+                + unit_ref(state.unit.id)
+                + " is isolated and plays its own steps only, no hand card",
+                ("8.10",),
+            )
+        return Step(
+            f"{card.short_name} is not played: it is not a card the {side} side may play here",
+            ("8.4", "8.5"),
+        )
 
     def _losses(
         self,
