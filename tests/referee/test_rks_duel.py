@@ -398,6 +398,31 @@ def test_8_10_the_card_it_may_play_decides_after_one_it_may_not() -> None:
     assert "8.10" in rules_of(report)
 
 
+@pytest.mark.parametrize(("reading", "added"), [("adds_in_defence", 3), ("adds_nothing", 0)])
+def test_8_12_a_turned_over_t34_adds_its_strength_in_defence_as_the_reading_says(
+    reading: str, added: int
+) -> None:
+    """Issue 38 item 13. 14pz attacks rifle1 in the Tractor Factory, where the T-34 (3)
+    stands turned over (7.4). 8.12 lets it add its strength when a Soviet unit there
+    fights, and asks it to be face up only to act with an attacker: read as (a) it adds
+    its 3 to rifle1's defence, read as (b) nothing; the step says which reading decided."""
+    from dataclasses import replace
+
+    base = duel_referee(
+        [
+            ("14pz", "tractor_factory", "7s"),
+            ("rifle1", "tractor_factory", "2h"),
+            ("t34", "tractor_factory", "", "acted"),
+        ]
+    )
+    alone = base.combat.duel("14pz", "rifle1").defence.total
+    position = replace(base.position, settings={"t34_turned_over": reading})
+    report = RattenkriegReferee(position).combat.duel("14pz", "rifle1", t34=True)
+    assert report.defence.total == alone + added
+    letter = "a" if added else "b"
+    assert any(f"8.12 ({letter})" in step.text for step in report.steps)
+
+
 def test_8_6_after_raises_the_last_card_counts() -> None:
     """The German raises 9♠ (a miss) with 2♠; the Soviet answered 3♥: both hit in their
     colours, and 2 < 3 wins (8.7 (3))."""

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
+from rules.coverage import reading_applied
 from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
@@ -32,6 +33,7 @@ from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.odds import Chances, Duelist, card_chances
 from rules.referee.rks.sight import Sight, card_names, card_places_of, seen_by, unseen_by
+from rules.referee.rks.settings import T34_TURNED_OVER
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.strength import Strength, duel_strengths, events_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, RULES, Strike, judge_strike
@@ -150,12 +152,19 @@ class Combat:
     """Combats and strikes in one position."""
 
     def __init__(
-        self, position: Position, board: Board, control: Control, isolation: Isolation
+        self,
+        position: Position,
+        board: Board,
+        control: Control,
+        isolation: Isolation,
+        t34_turned_over: str = T34_TURNED_OVER[0],
     ) -> None:
         self.position = position
         self.board = board
         self.control = control
         self.isolation = isolation
+        self.t34_turned_over = t34_turned_over
+        """The reading of 8.12 for a T-34 turned over (the ``t34_turned_over`` setting)."""
         self.movement = Movement(board, control)
         self.places = card_places_of(position)
 
@@ -239,6 +248,20 @@ class Combat:
         if role == ATTACKER and ACTED in t34.flags:
             return None, Step(
                 "the T-34 is turned over: it cannot act with the attacker", ("8.12", "7.4")
+            )
+        if ACTED in t34.flags:
+            reading = reading_applied("rks", "8.12", self.t34_turned_over)
+            if self.t34_turned_over == T34_TURNED_OVER[1]:
+                return None, Step(
+                    f"the T-34 is turned over: read as {reading}, it adds nothing until it is "
+                    "face up again",
+                    ("8.12",),
+                )
+            return t34, Step(
+                "the T-34 joins "
+                + unit_ref(soviet.unit.id)
+                + f" and adds its strength, turned over as it is (read as {reading})",
+                ("8.12",),
             )
         return t34, Step(
             "the T-34 joins " + unit_ref(soviet.unit.id) + " and adds its strength", ("8.12",)

@@ -68,7 +68,13 @@ class RattenkriegReferee(Referee):
         to fight with, which is bad input for a duel, not a verdict."""
         if self.position.cards is None:
             raise RefereeError(self.position.source, None, NOT_DEALT)
-        return Combat(self.position, self.board, self.control, self.isolation)
+        return Combat(
+            self.position,
+            self.board,
+            self.control,
+            self.isolation,
+            self.settings.t34_turned_over,
+        )
 
     def check(self) -> list[Verdict]:
         """Every verdict, as the referee sees the position: both sides' cards."""

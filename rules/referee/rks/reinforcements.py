@@ -18,7 +18,8 @@ from rules.model import Unit
 from rules.referee.position import Position
 from rules.referee.rks.board import GERMAN, Board
 from rules.referee.rks.control import Control
-from rules.referee.rks.settings import Settings
+from rules.referee.rks.settings import T34_TURNED_OVER, Settings
+from rules.referee.rks.steps import ACTED
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
 
@@ -89,14 +90,29 @@ def t34_verdict(position: Position, board: Board, control: Control, settings: Se
     factory = board.name(board.tractor_factory)
     for state in position.units:
         if state.unit == t34:
+            turned_over = ACTED in state.flags
+            adds = settings.t34_turned_over == T34_TURNED_OVER[0]
             return Verdict(
                 subject=unit_ref(t34.id),
                 topic="t34",
                 outcome="in play",
                 rules=("8.12",),
-                explanation=f"in {board.name(state.location)}",
+                explanation=f"in {board.name(state.location)}"
+                + (
+                    (
+                        ", turned over: it still adds its strength to a Soviet unit defending "
+                        "there, though it may not act with one that attacks"
+                        if adds
+                        else ", turned over: it adds nothing to a combat until it is face up again"
+                    )
+                    if turned_over
+                    else ""
+                ),
                 details={"area": state.location},
                 unit=t34.id,
+                readings=(reading_applied("rks", "8.12", settings.t34_turned_over),)
+                if turned_over
+                else (),
             )
     if t34 not in position.eliminated:
         return Verdict(
