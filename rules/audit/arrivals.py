@@ -18,6 +18,7 @@ from rules.model import Arrival, GameMap
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.prose import unit_ref
+from rules.referee.wording import count
 from rules.referee.verdict import Verdict
 
 ARRIVAL_RULES = {"tps": (TPS_RULES["reinforcements"],), "dos": ("8.2",)}
@@ -114,7 +115,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             "illegal",
             rules,
             f"entered at {state.location} on turn {position.turn}, "
-            f"{arrival.turn - position.turn} turn(s) before its turn {arrival.turn}",
+            f"{count(arrival.turn - position.turn, 'turn')} before its turn {arrival.turn}",
             unit=unit.id,
             violation=True,
             state="illegal",

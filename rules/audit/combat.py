@@ -37,10 +37,10 @@ UNKNOWN_FROM_LOG = (
 STAY = "stay"
 ELIMINATED = "all eliminated"
 RETREAT = "retreat 1 hex"
-STEP_EACH = "each loses a step"
+STEP_EACH = "each lose a step"
 ONE_STEP = "lose 1 step in all"
 MATCH_STEPS = "lose as many steps as the defender"
-EXCHANGE = "remove printed strength"
+EXCHANGE = "remove at least the defenders' printed strength (half of it for 1/2Ex)"
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ def rolled(attack: Attack, roll: Roll | None, position: Position) -> Verdict:
         rule for modifier in report.modifiers for rule in modifier.rules if rule not in rules
     )
     working = (
-        f"{report.attack}:{report.defence}, "
+        f"strength {report.attack} to {report.defence}, "
         + (
             f"{report.automatic} without a roll"
             if report.automatic

@@ -673,7 +673,7 @@ class _Walk:
                     after,
                     new.of(area),
                     Verdict(
-                        area,
+                        self.board.name(area),
                         "control",
                         f"{self.board.side_name(new.of(area))} control",
                         ("3.6",),

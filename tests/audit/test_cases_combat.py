@@ -563,7 +563,7 @@ CASES = [
         "DOS-17",
         "a reinforcement a turn early is illegal",
         lambda dist: LogWriter.on(dist, "dos-blue").enter("hu-10ld", "N1943"),
-        (Expected(2, "hu-10ld", "illegal", ("8.2",), None, "1 turn(s) before its turn 2"),),
+        (Expected(2, "hu-10ld", "illegal", ("8.2",), None, "1 turn before its turn 2"),),
     ),
     Case(
         "DOS-18",
@@ -649,3 +649,29 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
     assert unjudged_rulings(ledger, ("combat result",)) == [], (
         "a result judged on a rule the coverage register leaves open"
     )
+
+
+def test_wording_an_attack_and_its_result_read_as_a_player_says_them(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Issue 38 item 14: "9:3" read like a clock and "defenders each loses a step" like a
+    slip; the strengths are 9 to 3 (the docstring's working) and an EX's defenders each
+    lose a step, its attackers as many."""
+    tps = audit(read_trail(_tps_attack(dist).write(tmp_path / "tps.vlog")))
+    attack = next(entry.verdict for entry in tps.entries if entry.verdict.topic == "attack")
+    assert attack.explanation.startswith("strength 9 to 3, odds 4-1, die -2")
+    dos = audit(read_trail(_dos_attack(dist, 2).write(tmp_path / "dos.vlog")))
+    result = next(e.verdict for e in dos.entries if e.verdict.topic == "combat result")
+    assert result.explanation.startswith(
+        "EX: defenders each lose a step, attackers lose as many steps as the defender"
+    )
+
+
+def test_wording_the_end_of_a_turn_names_the_sides(dist: Path, tmp_path: Path) -> None:
+    """The end of turn 1 (TPS-36's log) counts each side's units by supply under its name."""
+    ledger = audit(read_trail(CASES_BY_NUMBER["TPS-36"].actions(dist).write(tmp_path / "t.vlog")))
+    end = next(entry.verdict for entry in ledger.entries if entry.verdict.topic == "end of turn")
+    assert end.explanation.startswith("supply: Axis ") and "; Soviet " in end.explanation
+
+
+CASES_BY_NUMBER = {case.number: case for case in CASES}

@@ -154,7 +154,7 @@ CASES = [
         "RKS-12",
         "entering an empty enemy area takes its control",
         lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("10c"),
-        (Expected(4, "orlovka", "control", "German control", ("3.6",), "from Soviet to German"),),
+        (Expected(4, "Orlovka", "control", "German control", ("3.6",), "from Soviet to German"),),
     ),
     Case(
         "RKS-13",

@@ -22,6 +22,7 @@ from rules.referee.rks.settings import T34_TURNED_OVER, Settings
 from rules.referee.rks.steps import ACTED
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
+from rules.referee.wording import count
 
 
 def _rule(unit: Unit) -> str:
@@ -69,14 +70,17 @@ def arrival_verdicts(position: Position, board: Board) -> list[Verdict]:
                 )
             elif unit.id not in on_map | eliminated and position.turn >= arrival.turn:
                 now = position.turn == arrival.turn and at_turn_start
+                dealt = f"with {count(cards, 'step card')} from the deck"
                 verdicts.append(
                     Verdict(
                         subject=unit_ref(unit.id),
                         topic="reinforcement",
                         outcome="arrives now" if now else "overdue",
                         rules=(_rule(unit),),
-                        explanation=f"arrives in the {where} on turn {arrival.turn} with {cards} step "
-                        f"card{'s' if cards != 1 else ''} from the deck",
+                        explanation=f"arrives in the {where} on turn {arrival.turn} {dealt}"
+                        if now
+                        else f"was due in the {where} on turn {arrival.turn}, {dealt}, and has "
+                        "not arrived",
                         details={"area": arrival.where},
                         unit=unit.id,
                     )
