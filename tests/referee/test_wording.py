@@ -37,11 +37,6 @@ def test_the_summary_names_the_victory_once() -> None:
     assert "victory (victory)" not in output
 
 
-def test_a_front_s_points_go_to_a_side_by_its_name() -> None:
-    text = _verdict(POSITIONS / "tps" / "front_gaps.toml", "axis front", "continuous front")
-    assert "VP to the Soviet side" in text and "soviet side" not in text
-
-
 def test_one_step_card_is_one_card() -> None:
     text = _verdict(POSITIONS / "rks" / "t34_with_steps.toml", "t34", "steps")
     assert "holds 1 step card:" in text

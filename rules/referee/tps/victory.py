@@ -109,7 +109,6 @@ class Victory:
         verdicts.append(replace(rostov_verdict, readings=early))
         points[rostov_side] += rostov_points
         phasing = self.settings.phasing_side
-        side_names = {side.id: side.name for side in self.position.spec.sides}
         for side in (AXIS, SOVIET):
             front = front_gaps(self.board, self.forces, side)
             if front is None:
@@ -141,7 +140,7 @@ class Victory:
                     "continuous front",
                     hexes(len(gaps), "gap"),
                     (RULES["front"],),
-                    f"{earned_now} VP to the {side_names[enemy]} side, {when}",
+                    f"{earned_now} VP to the {enemy} side, {when}",
                     details={"gaps": " ".join(self.board.labels(gaps))},
                     force=side,
                     readings=(reading_applied("tps", RULES["front"]),),
