@@ -49,6 +49,8 @@ class FaceSheet:
     marker_ids: dict[tuple[str, str], str] = field(default_factory=dict)
     counter: CounterFormat = field(default_factory=lambda: screen_format(FACE_PX))
     """The faces' format: the screen's at :data:`FACE_PX`."""
+    palette: Image.Quantize = Image.Quantize.MEDIANCUT
+    """How each face's 64 shades are chosen for its PNG."""
 
     def face_of(self, state: UnitState, hidden: bool) -> str:
         """The id of the face ``state`` shows: untried when hidden, reduced after a step
@@ -65,7 +67,7 @@ class FaceSheet:
             identifier = f"face-{len(self.ids)}"
             self.ids[key] = identifier
             face = draw_unit_face(unit, self.spec, design, self.counter)
-            self.images[identifier] = _data_url(acted_face(face) if acted else face)
+            self.images[identifier] = _data_url(acted_face(face) if acted else face, self.palette)
         return self.ids[key]
 
     def control_face(self, side: str) -> str:
@@ -82,17 +84,28 @@ class FaceSheet:
             image = faces.front if marker.id == CONTROL_PREFIX + side else faces.back
             identifier = f"marker-{len(self.marker_ids)}"
             self.marker_ids[key] = identifier
-            self.images[identifier] = _data_url(image)
+            self.images[identifier] = _data_url(image, self.palette)
         return self.marker_ids[key]
 
 
-def _data_url(image: Image.Image) -> str:
-    return "data:image/png;base64," + base64.b64encode(png_bytes(image)).decode("ascii")
+def _data_url(image: Image.Image, palette: Image.Quantize) -> str:
+    return "data:image/png;base64," + base64.b64encode(png_bytes(image, method=palette)).decode(
+        "ascii"
+    )
 
 
-def face_sheet(spec: GameSpec, supersampling: int | None = None) -> FaceSheet:
+def face_sheet(
+    spec: GameSpec,
+    supersampling: int | None = None,
+    palette: Image.Quantize = Image.Quantize.MEDIANCUT,
+) -> FaceSheet:
     """An empty sheet for ``spec``'s counters, its faces painted ``supersampling`` times
-    larger before they are shrunk (None: as the art decides for their size)."""
+    larger before they are shrunk (None: as the art decides for their size), their
+    shades chosen by ``palette``."""
     return FaceSheet(
-        spec, {}, {}, counter=replace(screen_format(FACE_PX), supersampling=supersampling)
+        spec,
+        {},
+        {},
+        counter=replace(screen_format(FACE_PX), supersampling=supersampling),
+        palette=palette,
     )
