@@ -11,6 +11,7 @@ of magnitude and that nothing grows past the limit.
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import tempfile
@@ -173,6 +174,7 @@ def main() -> None:
     pieces = bare_pieces(300_000)
     _row("pieces", "300,000 bare pieces", len(pieces), lambda: parse_save_bytes(pieces))
     round_two_rows()
+    service_rows()
     pog = pog_shaped_save()
     _row(
         "peak ≤ 10× text",
@@ -254,6 +256,50 @@ def _board_rows(folder: Path) -> None:
             0,
             lambda: load_game(str(game)),
         )
+
+
+def service_rows() -> None:
+    """The plugin service's request limits of issue 35 (items 15-17), each at its edge:
+    one request line each, answered as ``stavka machine --serve`` answers it."""
+    from builder.cli.machine_commands import MAX_ARGUMENTS, MAX_REQUEST_BYTES
+
+    position = str(
+        Path(__file__).resolve().parents[1] / "tests/referee/positions/tps/stacking.toml"
+    )
+    head = ["check", position, "--format", "json"]
+    lines = {
+        f"{MAX_ARGUMENTS} arguments, at the limit": head
+        + ["--as=Axis"] * (MAX_ARGUMENTS - len(head)),
+        f"{MAX_ARGUMENTS + 1} arguments": head + ["--as=Axis"] * (MAX_ARGUMENTS + 1 - len(head)),
+        "1,000,000 arguments (once 7.2 s of CPU at 320,000, none in 300 s at 1M)": ["x"]
+        * 1_000_000,
+    }
+    for shape, arguments in lines.items():
+        _service_row(shape, json.dumps({"args": arguments}).encode())
+    for shape, line in (
+        (
+            f"{MAX_REQUEST_BYTES:,} bytes, at the limit",
+            b'{"args": ["check", "' + b"x" * (MAX_REQUEST_BYTES - 43) + b'", "--format", "json"]}',
+        ),
+        ("nesting 30,000 deep", b'{"args": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"),
+    ):
+        _service_row(shape, line)
+
+
+def _service_row(shape: str, line: bytes) -> None:
+    from builder.cli.machine_commands import serve
+
+    answers = io.StringIO()
+    start = time.perf_counter()
+    serve(io.BytesIO(line + b"\n"), answers)
+    seconds = time.perf_counter() - start
+    reply = json.loads(answers.getvalue())
+    outcome = (
+        "answered"
+        if reply["exit"] == 0
+        else f"refused: {str(reply['error'])[len('stavka: ') :][:80]}"
+    )
+    print(f"| service request | {shape} | {len(line) / MB:.1f} | {outcome} | {seconds:.2f} | — |")
 
 
 def round_two_rows() -> None:

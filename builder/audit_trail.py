@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from builder.saves.adopted_positions import adopted_position
 from builder.saves.area_positions import area_position_from_save
 from builder.saves.hex_positions import PieceReading, hex_position
 from builder.saves.names import DIE_BUTTON
-from builder.saves.reading import piece_properties, spec_of_save
+from builder.saves.reading import adopted_save, piece_properties, spec_of_save
 from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
 from builder.vassal.model import MODULE_CONTAINER, Piece, SavedGame, TurnState
 from builder.vassal.replay import logged_steps, replay_steps
@@ -107,7 +108,10 @@ def _snapshot(
 ) -> Snapshot:
     if spec.cards is not None:
         return Snapshot(step, area_position_from_save(path, saved, spec), _properties(spec, saved))
-    position = hex_position(path, saved, spec, readings)
+    if adopted_save(spec, saved.module, saved.pieces):
+        position = adopted_position(path, saved, spec)
+    else:
+        position = hex_position(path, saved, spec, readings)
     return Snapshot(
         step,
         replace(position, phase=_phase(spec, saved.turns)),
@@ -147,8 +151,9 @@ def _talk(commands: CommandGroup) -> tuple[tuple[Said, ...], tuple[Roll, ...]]:
     return tuple(said), tuple(rolls)
 
 
-def read_trail(path: Path) -> Trail:
-    """The start of ``path`` and the position after each logged step that changed it.
+def read_trail(path: Path, module: Path | None = None) -> Trail:
+    """The start of ``path`` and the position after each logged step that changed it,
+    judged with ``module``'s data when given (as ``stavka check --module`` judges a save).
 
     A save with no logged steps is a trail of its start alone. Raises
     :class:`SaveError` (one line, naming the file) for a file that is no save of one of
@@ -161,12 +166,16 @@ def read_trail(path: Path) -> Trail:
         raise error if error.path is not None else with_path(error, path) from error
     steps = iter(replay_steps(commands, save_file.module, save_file.save))
     _, first = next(steps)
-    spec = spec_of_save(path, first)
     readings: dict[str, PieceReading] = {}
     markers: dict[str, MarkerReading] = {}
-    start = _snapshot(path, 0, first, spec, readings, markers)
-    snapshots = tuple(
-        _snapshot(path, step, saved, spec, readings, markers) for step, saved in steps
-    )
+
+    def snapshots(spec: GameSpec) -> tuple[Snapshot, ...]:
+        start = _snapshot(path, 0, first, spec, readings, markers)
+        return (
+            start,
+            *(_snapshot(path, step, saved, spec, readings, markers) for step, saved in steps),
+        )
+
+    start, *later = spec_of_save(path, first, module).read(snapshots)
     said, rolls = _talk(commands)
-    return Trail(str(path), start, snapshots, len(logged_steps(commands)[1]), said, rolls)
+    return Trail(str(path), start, tuple(later), len(logged_steps(commands)[1]), said, rolls)

@@ -1,6 +1,7 @@
 """``stavka build``: from a game's data to ``dist/<game>.vmod``.
 
-The pipeline draws the boards (hex boards, or an area board from its outlines), the
+The pipeline draws the boards (hex boards, or an area board from its outlines; a game
+adopted from a module keeps that module's pictures of its boards and pieces), the
 counters, markers, charts and, for a card game, the cards and steps boards; assembles
 the module and writes it atomically. Each picture is drawn and stored once however many
 pieces show it (:class:`builder.module.images.ModuleImages`). Each step reports to a
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from builder.adopt.artwork import AdoptedArt, adopted_art
 from builder.art.area_board import render_area_board
 from builder.art.area_charts import area_charts
 from builder.art.area_layout import board_size, panel_boxes, piece_spots
@@ -52,6 +54,8 @@ from builder.saves.steps_layout import step_cards, steps_board_size, steps_boxes
 from rules.model import GameSpec, Unit
 
 Progress = Callable[[str], None]
+PALETTE_COUNTER_PX = 100
+"""The largest a counter picture of an adopted game is shown in the palette."""
 
 
 @dataclass(frozen=True)
@@ -85,15 +89,24 @@ def buildable(spec: GameSpec) -> bool:
     )
 
 
-def _hex_boards(spec: GameSpec, images: ModuleImages, progress: Progress) -> dict[str, str]:
+def _hex_boards(
+    spec: GameSpec, images: ModuleImages, progress: Progress, art: AdoptedArt
+) -> dict[str, str]:
+    """Each hex board's picture: drawn from the data, or, for a game adopted from a
+    module, that module's own picture as it is."""
     boards: dict[str, str] = {}
     for game_map in spec.maps:
         if game_map.hex_map is None:
             continue
         for index, board in enumerate(game_map.hex_map.boards):
-            name = f"board-{board.name.lower().replace(' ', '-')}.png"
-            boards[board.name] = images.add(
-                name, png_bytes(render_board(spec, game_map, index), BOARD_COLOURS)
+            stem = f"board-{board.name.lower().replace(' ', '-')}"
+            own = art.boards.get(board.name)
+            boards[board.name] = (
+                images.add(stem + own.suffix, own.data)
+                if own is not None
+                else images.add(
+                    f"{stem}.png", png_bytes(render_board(spec, game_map, index), BOARD_COLOURS)
+                )
             )
             progress(f"board {board.name}")
     return boards
@@ -133,15 +146,21 @@ class _Faces:
         return png_bytes(acted_face(self.face(unit, design)))
 
 
-def _unit_images(spec: GameSpec, images: ModuleImages, faces: _Faces) -> dict[str, UnitImages]:
+def _unit_images(
+    spec: GameSpec, images: ModuleImages, faces: _Faces, art: AdoptedArt
+) -> dict[str, UnitImages]:
     """Each unit's front and back; in an area game, whose printed backs are not known,
-    the back shows that the unit has acted (RKS 7.4)."""
+    the back shows that the unit has acted (RKS 7.4). A unit of a game adopted from a
+    module shows its piece's own picture in front."""
     acted = spec.is_area_game
     units: dict[str, UnitImages] = {}
     for unit in spec.units.values():
         front, back, back_kind = unit_designs(unit, spec)
-        front_name = images.picture(
-            front, f"units/{unit.id}.png", partial(faces.encoded, unit, front)
+        own = art.units.get(unit.id)
+        front_name = (
+            images.add(f"units/{unit.id}{own.suffix}", own.data)
+            if own is not None
+            else images.picture(front, f"units/{unit.id}.png", partial(faces.encoded, unit, front))
         )
         back_name = None
         if back_kind != "blank":
@@ -232,10 +251,11 @@ def module_charts(spec: GameSpec) -> Mapping[str, ChartTable]:
 def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
     """Every image of the module, by file name, and which is what."""
     images = ModuleImages()
-    boards = _hex_boards(spec, images, progress)
+    art = adopted_art(spec)
+    boards = _hex_boards(spec, images, progress, art)
     area = _area_board(spec, images, progress) if spec.is_area_game else None
     faces = _Faces(spec)
-    units = _unit_images(spec, images, faces)
+    units = _unit_images(spec, images, faces, art)
     for overlay in VERDICT_OVERLAYS:
         images.add(
             overlay_image(overlay.kind), rgba_png_bytes(verdict_overlay(overlay, screen_format()))
@@ -266,7 +286,9 @@ def draw_art(spec: GameSpec, progress: Progress) -> ModuleArt:
         images.add_named(
             POOL_IMAGE, png_bytes(render_pile_board(POOL_SIZE, pile, POOL_PILE, pool_caption(spec)))
         )
+    largest = max((max(picture.size) for picture in art.units.values()), default=0)
     return ModuleArt(
+        palette_scale=min(1.0, PALETTE_COUNTER_PX / largest) if largest else 1.0,
         images=images.files,
         boards=boards,
         units=units,

@@ -2,12 +2,15 @@
 
 The example is small, valid and playable, refereed from its data, so a copy of it under
 the new game's id is a folder that validates, builds and is checked at once; its files'
-comments and RULES.md show what to change. The copy is written whole or not at all.
+comments and RULES.md show what to change. The copy is written whole or not at all: into
+a folder of an unguessable name beside it, made exclusively, which is renamed when
+complete and removed on failure; nothing else is ever removed.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 from pathlib import Path
 
@@ -66,15 +69,18 @@ def write_new_game(folder: Path) -> Path:
         raise OutputError(folder, None, "already exists; refusing to overwrite it")
     if not folder.parent.is_dir():
         raise OutputError(folder, None, "its parent folder does not exist")
-    staging = folder.parent / f".{folder.name}.part-{os.getpid()}"
+    # An unguessable name, made exclusively: only a folder this run made is ever removed.
+    staging = folder.parent / f".{folder.name}.{secrets.token_hex(8)}.part"
+    made = False
     try:
         staging.mkdir()
+        made = True
         for name, data in files.items():
             (staging / name).write_bytes(data)
         os.rename(staging, folder)
     except OSError as error:
         raise OutputError(folder, None, f"cannot write ({error.strerror or error})") from error
     finally:
-        if staging.exists():
+        if made and staging.is_dir():
             shutil.rmtree(staging)
     return folder

@@ -7,9 +7,12 @@ output under ``dist/`` is Stavka's own and is replaced (keeping its permissions)
 file, such as an annotated copy of a player's save, is created exclusively: if anything
 appears at that name meanwhile, it is kept and the write is refused. A page the user
 names (``report -o``) is created, or replaces only a file Stavka wrote, decided when
-the page is complete (:func:`write_own_output`). Temporary files
-carry the writer's process id, so one left by a killed run is removed by the next write
-into that folder. Any failure is an :class:`OutputError` naming the path.
+the page is complete (:func:`write_own_output`). A temporary file has an unguessable
+name, is created exclusively and is removed when the write fails; it is the only file a
+writer ever removes. One left by a run killed outright (SIGKILL, a power cut) stays, a
+hidden ``.NAME.PID.RANDOM.part`` beside the target: nothing a later run finds proves it
+was ours, and a file is never removed by its name's pattern, since it may be the user's.
+Any failure is an :class:`OutputError` naming the path.
 """
 
 from __future__ import annotations
@@ -34,31 +37,6 @@ _NO_HARD_LINKS = {
     errno.ENOSYS,
     errno.EMLINK,
 }
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    return True
-
-
-def _remove_stale_parts(directory: Path, name: str) -> None:
-    """Delete temporary files of ``name`` whose writing process no longer runs."""
-    prefix = f".{name}."
-    try:
-        entries = list(os.scandir(directory))
-    except OSError:
-        return
-    for entry in entries:
-        if not (entry.name.startswith(prefix) and entry.name.endswith(_PART_SUFFIX)):
-            continue
-        pid = entry.name[len(prefix) : -len(_PART_SUFFIX)].split(".")[0]
-        if pid.isascii() and pid.isdigit() and len(pid) < 10 and not _alive(int(pid)):
-            Path(entry.path).unlink(missing_ok=True)
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -122,7 +100,6 @@ def write_outputs(files: Mapping[Path, bytes], replace: bool = True) -> None:
                 )
             elif not path.parent.is_dir():
                 raise OutputError(path, None, "output folder does not exist")
-            _remove_stale_parts(path.parent, path.name)
             try:
                 temporaries[path] = _temporary(path, data)
             except OSError as error:
@@ -198,7 +175,6 @@ def write_own_output(path: Path, data: bytes, is_own: Callable[[bytes], bool], h
     """
     prepare_folder(path)
     check_replaceable(path, is_own, head)
-    _remove_stale_parts(path.parent, path.name)
     try:
         temporary = _temporary(path, data)
     except OSError as error:

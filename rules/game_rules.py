@@ -3,28 +3,30 @@
 Most hex-and-counter games share a handful of mechanisms — a stacking limit, zones of
 control, terrain costs, odds on a results table, a supply line of N hexes — and differ in
 their numbers and exceptions. A game that states those here is refereed by
-:mod:`rules.referee.kit` with no code of its own; every verdict cites the section of the
+:mod:`rules.referee.mechanisms` with no code of its own; every verdict cites the section of the
 game's rules the data names for it. The three Stalingrad games need more than this and
-keep their own referees.
+keep their own referees. The records of the further mechanisms (conditions, routes,
+odds, results, sequence, victory, bombardment) are in :mod:`rules.referee_data`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-
-class Rounding(StrEnum):
-    """How a halved strength is rounded."""
-
-    DOWN = "down"
-    UP = "up"
-    NONE = "none"
-    """Kept as a fraction (TPS-style: 5 halved is 2½)."""
+from rules.referee_data.bombardment import BombardmentRule
+from rules.referee_data.conditions import CombatModifier
+from rules.referee_data.odds import BelowTable, OddsRule, Rounding
+from rules.referee_data.results import ResultEffect, RetreatRule
+from rules.referee_data.routes import RouteRule
+from rules.referee_data.sequence import ReinforcementRule, SequenceRule
+from rules.referee_data.victory import VictoryRule
 
 
 class Role(StrEnum):
-    """Which side of an attack a unit-kind modifier looks at."""
+    """Which side of an attack a unit-kind modifier looks at (the short form
+    ``arm = "armour", role = "attacker"``)."""
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
@@ -46,47 +48,49 @@ class StackingRule:
 @dataclass(frozen=True)
 class ZocRule:
     """Every unit exerts a zone of control into the six hexes around it, except the
-    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP, and
-    with ``stop`` a unit that enters one moves no further that turn."""
+    ``not_exerted_by`` arms. Entering an enemy zone costs ``entry_cost`` more MP and
+    leaving one ``exit_cost`` more (both, from one into another), and with ``stop`` a
+    unit that enters one moves no further that turn."""
 
     section: str
     not_exerted_by: frozenset[str]
     entry_cost: int
     stop: bool
+    exit_cost: int = 0
 
 
 @dataclass(frozen=True)
 class MovementRule:
     """Movement as the terrain data prices it: each ``[[terrain]]``'s ``movement`` costs
-    (by mobility class, ``"prohibited"`` to forbid) for entering a hex or crossing a side."""
+    (by mobility class, ``"prohibited"`` to forbid) for entering a hex or crossing a side,
+    and ``routes``, the roads and rail that replace them along their hexes."""
 
     section: str
-
-
-@dataclass(frozen=True)
-class KindModifier:
-    """A column shift and/or die modifier an arm brings to an attack it takes part in:
-    once per attack, when any unit of ``arm`` attacks (or defends), and the defender's
-    hex is one of ``terrain`` (any terrain when empty)."""
-
-    arm: str
-    role: Role
-    column_shift: int
-    die_modifier: int
-    terrain: frozenset[str]
-    section: str
+    routes: tuple[RouteRule, ...] = ()
 
 
 @dataclass(frozen=True)
 class CombatRule:
     """Attacks on the odds table ``table``: strengths as printed, halved (and rounded as
-    ``rounding`` says) for what ``out_of_supply`` halves; terrain's shifts and die
-    modifiers from ``[[terrain]]``, unit kinds' from ``modifiers``."""
+    ``odds.halving`` says) for what ``out_of_supply`` halves; terrain's shifts and die
+    modifiers from ``[[terrain]]``, conditioned ones from ``modifiers``; each result
+    code's effects in ``results`` and retreats by ``retreat``."""
 
     section: str
     table: str
     rounding: Rounding
-    modifiers: tuple[KindModifier, ...]
+    modifiers: tuple[CombatModifier, ...]
+    odds: OddsRule = field(
+        default_factory=lambda: OddsRule({}, Rounding.DOWN, BelowTable.LOWEST_COLUMN, None)
+    )
+    results: Mapping[str, ResultEffect] = field(default_factory=dict)
+    retreat: RetreatRule | None = None
+
+    def halving(self, effect: str) -> Rounding:
+        """How a halved ``effect`` (attack, defence, movement) is rounded: as
+        ``halving`` says, else as ``rounding`` (movement: down)."""
+        default = Rounding.DOWN if effect == "movement" else self.rounding
+        return self.odds.halving.get(effect, default)
 
 
 @dataclass(frozen=True)
@@ -112,3 +116,7 @@ class GameRules:
     movement: MovementRule
     combat: CombatRule
     supply: SupplyRule | None
+    sequence: SequenceRule | None = None
+    reinforcements: ReinforcementRule | None = None
+    victory: VictoryRule | None = None
+    bombardment: BombardmentRule | None = None

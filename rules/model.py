@@ -13,11 +13,16 @@ from typing import TYPE_CHECKING
 
 from rules.data.fields import Provenance
 from rules.game_rules import GameRules
+from rules.looks import ArmLook, LineStyle, Wording
+from rules.referee_data.terrain import ACROSS_ALL, SUPPLY_OPEN
 from rules.hexes import Hex, HexSide
 from rules.hexgrid import HexMap
 from rules.tables import Tables
 
 if TYPE_CHECKING:
+    # Only an adopted game has a module of its own; the Stalingrad games never load it.
+    from rules.adopted import AdoptedModule
+
     # The area map and the cards are Rattenkrieg's alone; a hex game never loads them.
     from rules.areas import AreaMap
     from rules.cards import CardDeck
@@ -35,40 +40,6 @@ class Side:
     colour: str | None = None
     """The side's colour on the map (supply rings, fortified hexes) as ``#rrggbb``; None
     leaves it to the builder's defaults."""
-
-
-@dataclass(frozen=True)
-class LineStyle:
-    """How a hexside feature is drawn: a ``#rrggbb`` colour, a width in hundredths of
-    the hex size, and solid or dashed."""
-
-    colour: str
-    width: int
-    dashed: bool
-
-
-@dataclass(frozen=True)
-class ArmLook:
-    """How a game's own ``arm`` is drawn on its counters: NATO symbol strokes from the
-    vocabulary of :mod:`rules.data.look` (``infantry``, ``armour``...), or a picture."""
-
-    id: str
-    symbol: tuple[str, ...]
-    provenance: Provenance
-    image: str | None = None
-    """A PNG file in the game folder drawn in the symbol's frame instead of strokes."""
-
-
-@dataclass(frozen=True)
-class Wording:
-    """What a game says about itself in its module, legend, help and charts; None keeps
-    the builder's wording (written for the Stalingrad games, rebuilt from rules and maps)."""
-
-    description: str | None = None
-    legend_subtitle: str | None = None
-    help_introduction: str | None = None
-    sources: str | None = None
-    """Where the game's charts come from, for a table that names no source of its own."""
 
 
 @dataclass(frozen=True)
@@ -114,12 +85,30 @@ class TerrainType:
     """How a hexside feature is drawn; None leaves it to the builder's look by id."""
     defined_at: str = ""
     """``file:line`` of its ``[[terrain]]`` table, for warnings about how it looks."""
+    supply: str = SUPPLY_OPEN
+    """Whether a supply line may cross a hexside feature: ``open`` or ``blocked`` (read
+    by the data-configured referee)."""
+    bridges: frozenset[str] = frozenset()
+    """The hexside features this one stands in for, for movement and supply (a bridge)."""
+    combat_across: str = ACROSS_ALL
+    """When a hexside feature's combat effects apply: every attacker attacks across it
+    (``all``) or any does (``any``)."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """The rule section each of its effects cites (``movement``, ``supply``, ``combat``),
+    from ``rules = { … }``; an effect not named cites ``source``."""
 
     def movement_cost(self, movement_class: str) -> int | None:
         """MP cost for ``movement_class``, falling back to the ``all`` entry."""
         if movement_class in self.movement:
             return self.movement[movement_class]
         return self.movement.get("all", 0 if self.kind == "hexside" else 1)
+
+    def section(self, effect: str) -> str:
+        """The rule an effect of this terrain cites: its own section, the terrain's
+        ``source``, or the terrain effects chart by name."""
+        return (
+            self.sections.get(effect) or self.provenance.source or f"terrain effects: {self.name}"
+        )
 
 
 @dataclass(frozen=True)
@@ -138,6 +127,17 @@ class RailLine:
 
     name: str
     hexes: tuple[Hex, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Road:
+    """A road (or lane, track) of some ``kind``: the hexsides it crosses, from one of its
+    hexes into the next (``[[map.road]]``, priced by ``[[referee.movement.route]]``)."""
+
+    name: str
+    kind: str
+    crossings: tuple[HexSide, ...]
     provenance: Provenance
 
 
@@ -221,6 +221,7 @@ class GameMap:
     """Where a rule fact overrode geography, or map.toml overrode generated terrain.toml."""
     victory_hexes: tuple[VictoryHex, ...] = ()
     marks: tuple[MapMark, ...] = ()
+    roads: tuple[Road, ...] = ()
     area_map: AreaMap | None = None
     """The outlines of an area map: drawing, module zones and pixel look-ups share them."""
 
@@ -278,11 +279,14 @@ class UnitStep:
 
 @dataclass(frozen=True)
 class Arrival:
-    """When and where a reinforcement enters play."""
+    """When and where a reinforcement enters play: ``where`` in the rules' words, and
+    ``hexes``, the entry hexes as data (``hexes = ["0104"]``), which the data-configured
+    referee judges an arrival by."""
 
     scenario: str
     turn: int
     where: str
+    hexes: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -444,9 +448,16 @@ class GameSpec:
     arms: Mapping[str, ArmLook] = field(default_factory=dict)
     """How the game's own arms are drawn (``[[arm]]``), by arm id; other arms use the builder's symbols."""
     wording: Wording = field(default_factory=Wording)
+    counter_values: str | None = None
+    """What a unit's counter prints of a step's values: a template of ``{attack}``,
+    ``{defence}``, ``{movement}`` and ``{combat}`` (``[game] counter_values``, checked
+    by :func:`rules.data.look.counter_values`); None prints the builder's default."""
     referee: GameRules | None = None
     """The mechanisms a data-configured referee applies (``[referee]``); None: the game's
     referee is code of its own, or it has none."""
+    adopted: AdoptedModule | None = None
+    """The module someone else made that this game was adopted from (``module.toml``):
+    its saves are read through the names it gives; None for a game Stavka builds."""
 
     @property
     def is_area_game(self) -> bool:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import sys
 import tempfile
 import zipfile
@@ -31,6 +30,7 @@ from builder.saves.annotate import read_annotation, write_supply_copy
 from rules.data.loader import load_game
 from rules.referee.games import referee_for
 from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.engine_slots import engine_process
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "images"
@@ -67,7 +67,7 @@ ANNOTATED_CROP = (1700, 500, 2900, 1300)
 def screenshots(module: Path, save: Path, folder: Path) -> dict[str, Path]:
     """vcheck's pictures of ``save`` opened in ``module``, by what they show."""
     folder.mkdir(parents=True)
-    completed = subprocess.run(
+    completed = engine_process(
         [
             str(VCHECK),
             *engine_option(MAIN_ENGINE),
@@ -78,10 +78,7 @@ def screenshots(module: Path, save: Path, folder: Path) -> dict[str, Path]:
             str(module),
             str(save),
         ],
-        capture_output=True,
-        text=True,
         timeout=600,
-        check=False,
     )
     report = json.loads(completed.stdout)
     if completed.returncode != 0:

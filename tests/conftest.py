@@ -1,18 +1,30 @@
-"""Fixtures every test folder shares: the three shipped games, loaded once, and a game
-data cache of the test run's own."""
+"""Fixtures every test folder shares: the three shipped games, loaded once; a game data
+cache of the test run's own; and what Stavka writes that many tests read, made once per
+test run (:mod:`tests.support.artefacts`): the modules and their set-ups, the
+print-and-play PDFs.
+
+The plugins of :mod:`tests.support.marks` (a test says what it needs) and
+:mod:`tests.support.run_report` (file durations, the engines' tally) come with them.
+The slow files run first (:func:`pytest_collection_modifyitems`)."""
 
 from __future__ import annotations
 
 import os
-import subprocess
+import zipfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 from rules.model import GameSpec
+from tests.support.artefacts import MODULE_GAMES, Made, modules_made, pdfs_made, pnp_command
 from tests.support.engine import VCHECK, vcheck_available
+from tests.support.engine_slots import engine_process
 from tests.support.games import shipped_game
+
+pytest_plugins = ("tests.support.marks", "tests.support.run_report")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -22,7 +34,24 @@ def pytest_configure(config: pytest.Config) -> None:
     first calls at once would run two set-ups against one package lock."""
     parallel = config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses")
     if parallel and not hasattr(config, "workerinput") and vcheck_available():
-        subprocess.run([str(VCHECK), "--help"], capture_output=True, check=False, timeout=1800)
+        engine_process([str(VCHECK), "--help"], timeout=1800)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order pytest-xdist hands the test files out in (``--dist loadfile`` with
+    ``--no-loadscope-reorder``, in pyproject.toml): the ``slow`` files first, since they
+    are long and start no engine, so they never trail the run; then the files with the
+    most tests, as pytest-xdist would order them itself."""
+    files = [item.nodeid.split("::")[0] for item in items]
+    counts = Counter(files)
+    slow = {
+        file for file, item in zip(files, items, strict=True) if item.get_closest_marker("slow")
+    }
+    order = {
+        item.nodeid: (file not in slow, -counts[file])
+        for file, item in zip(files, items, strict=True)
+    }
+    items.sort(key=lambda item: order[item.nodeid])
 
 
 @pytest.fixture
@@ -59,3 +88,77 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             del os.environ[name]
         else:
             os.environ[name] = value
+
+
+@pytest.fixture(scope="session")
+def dist_build(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """``stavka build all`` as the README's "Use" runs it, once per test run, and what it
+    printed (the README's and the wheel's tests judge this run)."""
+    return modules_made(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def dist(dist_build: Made) -> Path:
+    """The ``dist`` folder ``stavka build all`` wrote: every shipped game's module
+    (dos.vmod, ford.vmod, rks.vmod, tps.vmod) and their set-ups in ``setups/``. Read
+    it, never write into it: it is the whole run's."""
+    return dist_build.clean().folder / "dist"
+
+
+@pytest.fixture(scope="session")
+def built(dist: Path) -> dict[str, Path]:
+    """dist/<game>.vmod of every shipped game the module tests load, by game id."""
+    return {game: dist / f"{game}.vmod" for game in MODULE_GAMES}
+
+
+@pytest.fixture(scope="session")
+def build_files(built: dict[str, Path]) -> dict[str, etree._Element]:
+    """Each built module's buildFile.xml, parsed."""
+    trees = {}
+    for game, path in built.items():
+        with zipfile.ZipFile(path) as archive:
+            trees[game] = etree.fromstring(archive.read("buildFile.xml"))
+    return trees
+
+
+@pytest.fixture(scope="session")
+def setup_saves(
+    built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[tuple[str, str], Path]:
+    """Every predefined set-up, taken out of its module, by (game, scenario)."""
+    folder = tmp_path_factory.mktemp("setups")
+    saves = {}
+    for game in MODULE_GAMES:
+        spec = shipped_game(game)
+        with zipfile.ZipFile(built[game]) as archive:
+            for scenario in (scenario for scenario in spec.scenarios.values() if scenario.setup):
+                save = folder / f"{game}-{scenario.id}.vsav"
+                save.write_bytes(archive.read(f"setups/{game}-{scenario.id}.vsav"))
+                saves[(game, scenario.id)] = save
+    return saves
+
+
+@pytest.fixture(scope="session")
+def pnp_build(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """``stavka pnp GAME`` and ``stavka pnp GAME --paper letter`` for every shipped game,
+    once per test run, and what each printed."""
+    return pdfs_made(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def shipped_pdfs(pnp_build: Made) -> dict[tuple[str, str], Path]:
+    """``(game, paper)`` -> the PDF ``stavka pnp`` writes with default options. Read
+    them, never write over them: they are the whole run's."""
+    made = pnp_build.clean()
+    return {
+        (game, paper): made.folder / "dist" / f"{game}-pnp-{paper}.pdf"
+        for game, paper in map(_printed, made.runs)
+    }
+
+
+def _printed(command: str) -> tuple[str, str]:
+    """The game and paper of a ``stavka pnp`` command of :func:`pdfs_made`."""
+    words = command.split()
+    paper = words[words.index("--paper") + 1] if "--paper" in words else "a4"
+    assert pnp_command(words[2], paper) == command
+    return words[2], paper

@@ -4,30 +4,35 @@ The wheel is built from the checkout as ``README.md`` says (``python -m build``)
 into a new virtual environment in a temporary folder, and run from there, away from the
 checkout. A player's first session — list the games, build the modules, print Rattenkrieg,
 check and report a set-up save — must answer as the checkout's ``stavka`` does and write
-the same bytes: the shipped games, fonts and templates must all have come along.
+the same bytes: the shipped games, fonts and templates must all have come along. The
+checkout's ``stavka build all`` and ``stavka pnp rks`` are the test run's own runs of
+them, made once for every test (:mod:`tests.support.artefacts`).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from builder.release import stavka_version
 from builder.vassal.metadata import parse_metadata
+from tests.support.artefacts import Made
+
+pytestmark = [pytest.mark.slow, pytest.mark.pdf]
 
 ROOT = Path(__file__).resolve().parents[1]
-VERSION: str = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
-    "version"
-]
-GAMES = ("dos", "ford", "rks", "tps")
+VERSION = stavka_version()
+"""The checkout's version, git's, which a wheel built from it records too."""
+GAMES = ("dos", "ford", "lanner", "rks", "tps")
 SETUP_SAVE = "setups/tps-1.vsav"
 """Turning Point's first scenario as its module sets it up."""
 
@@ -45,9 +50,11 @@ class Session:
         return (self.folder / name).read_bytes()
 
 
-def _play(program: Path, folder: Path) -> Session:
+def _play(program: Path, folder: Path, made: Mapping[str, Made] | None = None) -> Session:
     """Run a player's first session with ``program`` in ``folder``, nothing of the checkout's
-    on its path and a game data cache of its own."""
+    on its path and a game data cache of its own; a command ``made`` holds already ran
+    for the test run (``stavka`` being the checkout's): what it printed is taken, and what
+    it wrote linked into ``folder``."""
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -57,6 +64,18 @@ def _play(program: Path, folder: Path) -> Session:
     printed = {}
 
     def stavka(*arguments: str) -> None:
+        command = " ".join(arguments)
+        if made is not None and command in made:
+            run = made[command].runs[f"stavka {command}"]
+            assert run.returncode == 0, f"stavka {command}: {run.stderr[-2000:]}"
+            shutil.copytree(
+                made[command].folder / "dist",
+                folder / "dist",
+                copy_function=os.link,
+                dirs_exist_ok=True,
+            )
+            printed[command] = run.stdout
+            return
         completed = subprocess.run(
             [str(program), *arguments],
             cwd=folder,
@@ -98,15 +117,17 @@ def _install_and_play(work: Path) -> Session:
 
 
 @pytest.fixture(scope="module")
-def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session]:
+def sessions(
+    dist_build: Made, pnp_build: Made, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Session, Session]:
     """The session with the installed wheel, and the same session with the checkout's own
-    ``stavka`` in a temporary folder too, run side by side (they share nothing)."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        installed = pool.submit(_install_and_play, tmp_path_factory.mktemp("wheel"))
-        checkout = pool.submit(
-            _play, Path(sys.executable).with_name("stavka"), tmp_path_factory.mktemp("checkout")
-        )
-        return installed.result(), checkout.result()
+    ``stavka`` in a temporary folder too."""
+    checkout = _play(
+        Path(sys.executable).with_name("stavka"),
+        tmp_path_factory.mktemp("checkout"),
+        {"build all": dist_build, "pnp rks": pnp_build},
+    )
+    return _install_and_play(tmp_path_factory.mktemp("wheel")), checkout
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from shapely.ops import nearest_points, polylabel, unary_union
 
 from builder.art.cards import screen_card
 from builder.art.fonts import font
+from builder.saves.area_names import duel_pile_name
 from rules.areas import AreaMap, Point, centroid
 from rules.model import Area, GameMap, GameSpec
 
@@ -119,7 +120,7 @@ def panel_boxes(spec: GameSpec, area_map: AreaMap) -> tuple[Box, ...]:
     for index, side in enumerate(spec.sides):
         boxes.append(
             Box(
-                f"{side.name} duel card",
+                duel_pile_name(side.name),
                 "duel",
                 left + index * (half + PANEL_MARGIN),
                 288,

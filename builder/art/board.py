@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from builder.art.board_view import BoardView, Box, Point
 from builder.art.fonts import font
-from builder.art.legend import draw_legend, place_legend
+from builder.art.legend import LegendPlacementError, draw_legend, place_legend
 from builder.art.look import INK, BoardLook, Colour, look_of
 from builder.art.map_symbols import (
     GRID,
@@ -25,6 +25,7 @@ from builder.art.map_symbols import (
     draw_line,
     line_features,
     rail_segment,
+    road_segment,
     sides_drawn,
     star,
     supply_ring,
@@ -84,13 +85,22 @@ def draw_board(
     for hex_ in visible:
         draw.polygon(view.corners(hex_), outline=GRID)
     drawn |= _hexsides(draw, view, game_map, look, on_board)
+    drawn |= _roads(draw, view, game_map, on_board)
     drawn |= _rails(draw, view, game_map, on_board)
     drawn |= _supply_sources(draw, view, game_map, look, on_board)
     drawn |= _marks(draw, view, game_map, on_board)
     drawn |= _towns(draw, view, game_map, on_board)
     drawn |= _victory_hexes(draw, view, game_map, on_board)
     _hex_numbers(draw, view, game_map, hexes)
-    legend = place_legend(spec, game_map)
+    try:
+        legend = place_legend(spec, game_map)
+    except LegendPlacementError:
+        # A game adopted from a module is drawn from its terrain draft only for print and
+        # play; its boards are the module's pictures, whose own legend lies where it was
+        # drawn, so a board with no corner to spare prints without one.
+        if spec.adopted is None:
+            raise
+        return image, drawn
     if legend.board_index == board_index:
         draw_legend(draw, spec, legend, look.subtitle)
     return image, drawn
@@ -148,6 +158,23 @@ def _segment_from(view: BoardView, owner: Hex, other: Hex) -> tuple[Point, Point
     direction = direction_between(owner, other)
     # corner i lies between hexside directions i and i+1 (see HexGrid.corners)
     return corners[(direction - 1) % 6], corners[direction % 6]
+
+
+def _roads(
+    draw: ImageDraw.ImageDraw, view: BoardView, game_map: GameMap, on_board: set[Hex]
+) -> set[str]:
+    """Roads from hex centre to hex centre across each hexside they cross, over the
+    hexside features (a road crosses the river on its bridge)."""
+    drawn = set()
+    for road in game_map.roads:
+        for side in road.crossings:
+            if side.first not in on_board and side.second not in on_board:
+                continue
+            road_segment(
+                draw, view.centre(side.first), view.centre(side.second), _scaled(view, 6), road.kind
+            )
+            drawn.add(f"road {road.kind}")
+    return drawn
 
 
 def _rails(

@@ -21,6 +21,7 @@ from builder.art.fonts import font
 from builder.art.text import draw_text
 from builder.art.tracks import label_ranges, scenario_label
 from rules.data.fields import Provenance
+from rules.referee.wording import points
 from rules.model import GameSpec, Scenario, TerrainType, Unit
 from rules.tables import OddsTable
 
@@ -290,13 +291,30 @@ def terrain_chart(game: GameSpec, swatches: Mapping[str, Image.Image] | None = N
         source = printable(terrain.provenance.source or "")
         notes_cell = f"{terrain.description} [{source}]" if source else terrain.description
         rows.append((name, movement, combat_text(terrain), notes_cell.strip()))
+    routes = game.referee.movement.routes if game.referee is not None else ()
+    for route in routes:
+        costs = ", ".join(
+            f"{mobility.replace('_', ' ')} {points(cost)}" for mobility, cost in route.costs.items()
+        )
+        rows.append(
+            (
+                game.labels.get(route.kind, route.kind.capitalize()),
+                f"{costs} a hex along it",
+                "—",
+                f"In place of the hex's terrain and hexsides; never where they forbid [{route.section}]",
+            )
+        )
     notes = (
         ["Hexside costs are added to the cost of the hex entered."]
         if any(terrain.kind == "hexside" for terrain in game.terrain_types.values())
         else []
     )
     notes += [f"{RECONSTRUCTED_MARK} {note}" for note in reconstructed]
-    pictures = tuple(swatches.get(terrain) for terrain in game.terrain_types) if swatches else ()
+    pictures = (
+        tuple(swatches.get(terrain) for terrain in game.terrain_types) + (None,) * len(routes)
+        if swatches
+        else ()
+    )
     return ChartTable(
         f"{game.title}: Terrain Effects Chart",
         columns,

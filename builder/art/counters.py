@@ -51,15 +51,13 @@ class CounterFormat:
 
     ``bleed_px`` extends the background beyond the cut line on every side (the image is
     ``size_px + 2 * bleed_px`` square); ``outline`` draws a thin darker edge instead.
-    A page that draws many faces for the screen may paint them at ``supersampling`` 2.
-    """
+    ``supersampling``: how many times larger the face is painted, then shrunk (2 for a page
+    of many faces on screen; None: as :func:`~builder.art.drawing.supersampling` decides)."""
 
     size_px: int
     bleed_px: int = 0
     outline: bool = True
     supersampling: int | None = None
-    """How many times larger the face is painted before it is shrunk; None: as
-    :func:`~builder.art.drawing.supersampling` decides by its size."""
 
     @property
     def image_px(self) -> int:
@@ -106,6 +104,8 @@ class FaceText:
     area_game: bool
     image: Path | None = None
     """A game's own picture for the arm, drawn in the symbol's frame (``[[arm]] image``)."""
+    image_data: bytes | None = None
+    """That picture's bytes when a module carried the data (no folder to read it from)."""
 
 
 _ORDINAL = re.compile(r"^(\d+)(st|nd|rd|th)$", re.IGNORECASE)
@@ -187,8 +187,10 @@ def corner_text(unit: Unit) -> str:
     return str(turns[0]) if turns else ""
 
 
-def values_text(step: UnitStep, with_movement: bool) -> str:
-    """The bottom line: ``A-D-M``, or ``C-M`` when attack equals defence; "?" for None."""
+def values_text(step: UnitStep, with_movement: bool, template: str | None = None) -> str:
+    """The bottom line as the game's data says (``template``, :attr:`GameSpec.counter_values`),
+    or by default ``C-M`` where attack equals defence, else ``A-D-M`` (an area game's
+    counters print no movement); "?" for None."""
 
     def shown(value: int | None) -> str:
         return "?" if value is None else str(value)
@@ -197,7 +199,16 @@ def values_text(step: UnitStep, with_movement: bool) -> str:
         combat = shown(step.attack)
     else:
         combat = f"{shown(step.attack)}-{shown(step.defence)}"
-    return f"{combat}-{shown(step.movement)}" if with_movement else combat
+    if template is None:
+        template = "{combat}-{movement}" if with_movement else "{combat}"
+    return template.format_map(
+        {
+            "attack": shown(step.attack),
+            "defence": shown(step.defence),
+            "movement": shown(step.movement),
+            "combat": combat,
+        }
+    )
 
 
 def is_flight(unit: Unit) -> bool:
@@ -217,7 +228,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         attack = unit.steps[step_index].attack
         values = f"{'?' if attack is None else attack} R{unit.traits.flight_range}"
     else:
-        values = values_text(unit.steps[step_index], with_movement=not game.is_area_game)
+        values = values_text(unit.steps[step_index], not game.is_area_game, game.counter_values)
     return FaceText(
         corner=corner_text(unit),
         designation=printed_designation(unit),
@@ -228,6 +239,7 @@ def face_text(unit: Unit, game: GameSpec, step_index: int) -> FaceText:
         reduced=step_index > 0,
         area_game=game.is_area_game,
         image=_arm_image(unit, game),
+        image_data=_arm_image_data(unit, game),
     )
 
 
@@ -235,6 +247,12 @@ def _arm_image(unit: Unit, game: GameSpec) -> Path | None:
     """The picture a game's own arm is drawn with, if it has one."""
     look = game.arms.get(normalise_arm(unit.arm))
     return None if look is None or look.image is None else Path(game.folder) / look.image
+
+
+def _arm_image_data(unit: Unit, game: GameSpec) -> bytes | None:
+    """The picture's bytes, when the game's data came from a module that carries them."""
+    look = game.arms.get(normalise_arm(unit.arm))
+    return None if look is None else look.image_data
 
 
 def _step_card_count(unit: Unit) -> str:
@@ -432,7 +450,7 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
     if text.image is not None:
         s, origin = counter.size_px, counter.bleed_px
         frame = (origin + s * 0.27, origin + s * 0.38, origin + s * 0.73, origin + s * 0.64)
-        paste_picture(face, frame, text.image)
+        paste_picture(face, frame, text.image, text.image_data)
     return face
 
 

@@ -19,6 +19,7 @@ from builder.art.map_symbols import (
     draw_line,
     line_features,
     rail_segment,
+    road_segment,
     star,
     supply_ring,
     supply_style,
@@ -126,6 +127,13 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
             draw, (box[0], middle), (box[2], middle), max(2, round(size * 0.03)), size / 12
         )
 
+    def road_swatch(kind: str) -> Callable[[ImageDraw.ImageDraw, Box], None]:
+        def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+            middle = (box[1] + box[3]) / 2
+            road_segment(draw, (box[0], middle), (box[2], middle), max(2, round(size * 0.06)), kind)
+
+        return paint
+
     def town(kind: str) -> Callable[[ImageDraw.ImageDraw, float, float], None]:
         def paint(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
             town_symbol(draw, x, y, symbol, kind)
@@ -147,6 +155,10 @@ def legend_entries(spec: GameSpec, game_map: GameMap) -> tuple[LegendEntry, ...]
             else feature.replace("_", " ").capitalize()
         )
         entries.append(LegendEntry(f"line {feature}", name, line_swatch(*look.lines[feature])))
+    for kind in sorted({road.kind for road in game_map.roads}):
+        entries.append(
+            LegendEntry(f"road {kind}", spec.labels.get(kind, kind.capitalize()), road_swatch(kind))
+        )
     if game_map.rails:
         entries.append(LegendEntry("rail", spec.labels.get("rail", "Railway"), rail_swatch))
     for kind in TOWN_KINDS:

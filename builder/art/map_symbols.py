@@ -177,6 +177,24 @@ def dashed_line(
         )
 
 
+ROAD_CASING: Colour = (92, 62, 34)
+ROAD_FILL: Colour = (236, 206, 146)
+"""A road is a light band edged in brown, as on a road map; a lane or track (any other
+road kind) a dashed brown line."""
+
+
+def road_segment(
+    draw: ImageDraw.ImageDraw, start: Point, end: Point, width: int, kind: str
+) -> None:
+    """A stretch of road from hex centre to hex centre: a ``road`` as a cased band, any
+    other kind (a lane, a track) as a dashed line."""
+    if kind == "road":
+        draw.line([start, end], fill=ROAD_CASING, width=width + 2)
+        draw.line([start, end], fill=ROAD_FILL, width=max(1, width - 1))
+    else:
+        draw_line(draw, start, end, ROAD_CASING, max(1, width // 2 + 1), True)
+
+
 def rail_segment(
     draw: ImageDraw.ImageDraw, start: Point, end: Point, width: int, tie: float
 ) -> None:

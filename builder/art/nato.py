@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from rules.data.look import STANDARD_ARMS, normalise_arm
 from rules.errors import DataError
-from rules.model import ArmLook
+from rules.looks import ArmLook
 
 Box = tuple[float, float, float, float]
 """A frame as (left, top, right, bottom) in pixels."""
@@ -99,10 +99,12 @@ MAX_PICTURE_SIDE = 2048
 
 
 @cache
-def _picture(path: Path) -> Image.Image:
-    """A game's symbol picture, read once, within limits; unreadable is a data error."""
+def _picture(path: Path, data: bytes | None) -> Image.Image:
+    """A game's symbol picture, read once, within limits; unreadable is a data error.
+    ``data`` is the file's content when a module carried it, else it is read at ``path``."""
     try:
-        data = path.read_bytes()
+        if data is None:
+            data = path.read_bytes()
         if len(data) > MAX_PICTURE_BYTES:
             raise DataError(path, None, f"symbol picture over {MAX_PICTURE_BYTES} bytes")
         with Image.open(BytesIO(data), formats=["PNG"]) as opened:
@@ -113,13 +115,14 @@ def _picture(path: Path) -> Image.Image:
         raise DataError(path, None, f"cannot read the symbol picture ({error})") from error
 
 
-def paste_picture(image: Image.Image, frame: Box, path: Path) -> None:
-    """Fit the picture at ``path`` inside ``frame`` of ``image`` (keeping its proportions,
-    centred, within the frame's line), for an arm a game draws with a picture of its own."""
+def paste_picture(image: Image.Image, frame: Box, path: Path, data: bytes | None = None) -> None:
+    """Fit the picture at ``path`` (or ``data``, its carried content) inside ``frame`` of
+    ``image`` (keeping its proportions, centred, within the frame's line), for an arm a
+    game draws with a picture of its own."""
     left, top, right, bottom = frame
     inset = stroke_width(frame) + 1
     room_w, room_h = right - left - 2 * inset, bottom - top - 2 * inset
-    picture = _picture(path)
+    picture = _picture(path, data)
     scale = min(room_w / picture.width, room_h / picture.height)
     size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
     fitted = picture.resize(size, Image.Resampling.LANCZOS)

@@ -33,6 +33,7 @@ COMMAND_MODULES = {
     "map-report": "map_commands",
     "check": "check_commands",
     "odds": "check_commands",
+    "move": "move_commands",
     "duel": "duel_commands",
     "report": "report_commands",
     "air": "check_commands",
@@ -40,6 +41,10 @@ COMMAND_MODULES = {
     "audit": "audit_commands",
     "new": "new_commands",
     "machine": "machine_commands",
+    "doctor": "doctor_commands",
+    "adopt": "adopt_commands",
+    "extension": "adopt_commands",
+    "attach": "adopt_commands",
 }
 
 
@@ -104,8 +109,26 @@ class _StavkaGroup(click.Group):
             sys.exit(1)
 
 
+def _print_version(ctx: click.Context, _option: click.Parameter, asked: bool) -> None:
+    """``--version``: the version files record (:mod:`builder.release`), which in a checkout
+    is git's, not the one its editable install was made at."""
+    if not asked or ctx.resilient_parsing:
+        return
+    from builder.release import stavka_version
+
+    click.echo(f"stavka, version {stavka_version()}")
+    ctx.exit()
+
+
 @click.group(cls=_StavkaGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="stavka", prog_name="stavka")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
 def main() -> None:
     """Stavka: VASSAL modules, print-and-play sheets and a rules referee for
     Turning Point: Stalingrad (tps), Drive on Stalingrad (dos) and Rattenkrieg (rks)."""

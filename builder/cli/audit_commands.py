@@ -13,27 +13,26 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.options import AS_SIDE, side_id
+from builder.cli.options import AS_SIDE, MODULE, side_id
 from builder.output import check_replaceable, write_own_output
-from rules.audit.continuity import order_problem, sequence_rank
-from rules.audit.ledger import Ledger, audit
-from rules.audit.rks import audit_areas
+from rules.audit.continuity import order_problem
+from rules.audit.ledger import Ledger, audit, log_audit
 from rules.audit.trail import Trail, pair
-from rules.referee.rks.board import phase_rank
+from rules.referee.games import referee_class
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
 
 
-def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
-    """The ledger of the files, and the trail it was judged on (whose snapshots the
-    timeline page shows)."""
+def _audited(paths: tuple[Path, ...], module: Path | None = None) -> tuple[Ledger, Trail]:
+    """The ledger of the files, judged with ``module``'s data when given, and the trail
+    it was judged on (whose snapshots the timeline page shows)."""
     from builder.audit_trail import read_trail  # the save reader is loaded only to audit
 
     if not 1 <= len(paths) <= 2:
         raise click.UsageError(
             "give one log or save, or two files: PREVIOUS.vsav GAME.vlog or BEFORE.vsav AFTER.vsav"
         )
-    trails = [read_trail(path) for path in paths]
+    trails = [read_trail(path, module) for path in paths]
     games = {trail.start.position.spec.id for trail in trails}
     if len(games) > 1:
         raise SaveError(
@@ -42,8 +41,8 @@ def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
             f"a file of {trails[1].start.position.spec.id}, "
             f"but {paths[0]} is of {trails[0].start.position.spec.id}",
         )
-    area_game = trails[0].start.position.spec.cards is not None
-    judge = audit_areas if area_game else audit
+    spec = trails[0].start.position.spec
+    judge = log_audit(spec)
     if len(trails) == 1:
         return judge(trails[0]), trails[0]
     previous, current = trails
@@ -52,7 +51,7 @@ def _audited(paths: tuple[Path, ...]) -> tuple[Ledger, Trail]:
         previous.end.position,
         current.start.position,
         current.end.position,
-        phase_rank if area_game else sequence_rank,
+        referee_class(spec).phase_rank,
     )
     if problem is not None:
         raise SaveError(paths[1], None, problem)
@@ -96,8 +95,13 @@ def timeline_path(paths: tuple[Path, ...]) -> Path:
     help="Where --format html writes the page (default: beside FILE, game.vlog → game-audit.html).",
 )
 @AS_SIDE
+@MODULE
 def audit_command(
-    paths: tuple[Path, ...], output_format: str, output_path: Path | None, view_side: str | None
+    paths: tuple[Path, ...],
+    output_format: str,
+    output_path: Path | None,
+    view_side: str | None,
+    module_path: Path | None,
 ) -> None:
     """The ledger of a game: turn by turn and phase by phase, what each side did, each
     act with its verdict and rule. FILE is a .vlog (every logged step) or a .vsav; before
@@ -112,7 +116,7 @@ def audit_command(
         from builder.report.timeline import timeline_page
 
         check_replaceable(target, is_report, REPORT_HEAD_BYTES)
-    ledger, trail = _audited(paths)
+    ledger, trail = _audited(paths, module_path)
     if view_side is not None:
         view_side = side_id(ledger.start, view_side)
         player_view(ledger.start, view_side)  # an unknown side is bad input

@@ -23,8 +23,12 @@ from builder.cli.options import (
     OUTPUT_FORMAT,
     POSITION,
     SETTINGS,
+    UNIT_NAMES,
+    UNITS,
     hex_argument,
+    namer_for,
     seen_by,
+    unit_ids,
     view_for,
 )
 from builder.saves.load import is_save, load_position
@@ -32,6 +36,9 @@ from rules.errors import SaveError
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.hexgame import HexReferee
+from rules.referee.hidden import WithheldOdds, untried_units
+from rules.referee.position import Position
+from rules.hexes import Hex
 from rules.referee.summary import grouped, headline, summarize
 from rules.referee.settings import with_settings
 
@@ -55,6 +62,8 @@ from rules.referee.settings import with_settings
     help="With --format json, add the map layers a player may toggle: zones of control and front gaps.",
 )
 @SETTINGS
+@UNIT_NAMES
+@UNITS
 def check(
     position_path: Path,
     output_format: str,
@@ -63,11 +72,14 @@ def check(
     module_path: Path | None,
     with_layers: bool,
     settings: tuple[str, ...],
+    unit_names: str,
+    unit_list: str | None,
 ) -> None:
     """Every unit's supply state with its traced path, zones of control, stacking and
     victory (Rattenkrieg: control, isolation, steps, hands, the T-34, victory), each with
     the rule it rests on. POSITION is a .vsav/.vlog of a Stavka module or a TOML position
-    file."""
+    file. With --units, the JSON says which verdicts are on each unit named (the verdicts
+    on a unit a player points at)."""
     annotation = None
     if annotated_path is not None:
         if not is_save(position_path):
@@ -89,9 +101,10 @@ def check(
         else with_settings(annotation.position, settings)
     )
     referee = referee_for(position)
-    view = view_for(position, view_side)
+    view = view_for(position, view_side, referee.hidden_information)
     judged = referee.check_as(view.side)
     verdicts = view.verdicts(judged)
+    namer = namer_for(position, unit_names)
     if annotation is not None:
         marked = write_supply_copy(position_path, annotation, verdicts)
         click.echo(f"{annotation.target}: supply state on {marked} pieces", err=True)
@@ -103,8 +116,16 @@ def check(
         summary.as_text(view),
     ]
     if output_format == "json":
+        selected = (
+            None
+            if unit_list is None
+            else [
+                [index for index, verdict in enumerate(judged) if verdict.names(unit)]
+                for unit in unit_ids(unit_list)
+            ]
+        )
         shown, extras = check_extras(
-            position, referee, view, verdicts, "\n".join(lines).splitlines()
+            position, referee, view, verdicts, "\n".join(lines).splitlines(), namer, selected
         )
         click.echo(
             json.dumps(
@@ -124,7 +145,7 @@ def check(
         return
     for title, section in grouped(referee, verdicts):
         lines.append(f"{title[0].upper()}{title[1:]}")
-        lines += [verdict.as_text() for verdict in section]
+        lines += [verdict.named(namer).as_text() for verdict in section]
     # One write: a check prints hundreds of lines, and each echo asks the terminal again.
     click.echo("\n".join(lines))
 
@@ -135,41 +156,67 @@ def check(
     "--attack", "defender", required=True, metavar="DEFENDER_HEX", help="The hex attacked."
 )
 @click.option(
-    "--from", "attackers", required=True, metavar="HEX,HEX…", help="Hexes the attack comes from."
+    "--from",
+    "attackers",
+    metavar="HEX,HEX…",
+    help="Hexes the attack comes from (default: the hexes of --units).",
 )
 @OUTPUT_FORMAT
 @AS_SIDE
 @MODULE
 @SETTINGS
+@UNIT_NAMES
+@click.option(
+    "--units",
+    "unit_list",
+    metavar="UNIT,UNIT…",
+    help="Only these units attack (a player's selection); the others of their side in the "
+    "hexes they attack from are named as left out.",
+)
 def odds(
     position_path: Path,
     defender: str,
-    attackers: str,
+    attackers: str | None,
     output_format: str,
     view_side: str | None,
     module_path: Path | None,
     settings: tuple[str, ...],
+    unit_names: str,
+    unit_list: str | None,
 ) -> None:
     """Raw strengths, every modifier with its rule, the final column and the result of
-    each die roll for one attack."""
+    each die roll for one attack; a strength the rules leave to a roll made when the
+    combat is fought (DoS "?") gives each outcome of the roll with its chance."""
     position = load_position(position_path, module_path, settings)
-    view = view_for(position, view_side)
     referee = referee_for(position)
+    view = view_for(position, view_side, referee.hidden_information)
     if not isinstance(referee, HexReferee):
         raise RefereeError(
             position.source, None, f"{position.spec.title} has no attacks on hexes to give odds for"
         )
+    chosen = None if unit_list is None else unit_ids(unit_list)
+    if attackers is not None:
+        sources = [hex_argument(position, name) for name in attackers.split(",") if name.strip()]
+    elif chosen:
+        sources = _hexes_of(position, chosen)
+    else:
+        raise click.UsageError("give the attackers' hexes (--from) or units (--units)")
     report = view.odds(
-        referee.odds(
-            hex_argument(position, defender),
-            [hex_argument(position, name) for name in attackers.split(",") if name.strip()],
-        )
+        referee.odds_before_rolls(hex_argument(position, defender), sources, attacking_units=chosen)
     )
-    text = report.as_text()
+    namer = namer_for(position, unit_names)
+    text = report.as_text(namer)
     if output_format == "json":
+        # The referee's view names untried strengths (2.14) a player may not see.
+        hidden = not isinstance(report, WithheldOdds) and bool(
+            untried_units(position) & {item.unit for item in (*report.attackers, *report.defenders)}
+        )
         click.echo(
             json.dumps(
-                report.as_json() | answer_extras(text, report.declaration()),
+                report.as_json()
+                | answer_extras(
+                    text, report.declaration(namer), position, referee, view.side, hidden
+                ),
                 indent=2,
                 ensure_ascii=False,
             )
@@ -178,11 +225,24 @@ def odds(
     click.echo(text)
 
 
+def _hexes_of(position: Position, units: list[str]) -> list[Hex]:
+    """The hexes ``units`` stand in, for an attack by them; a unit not on the map is bad input."""
+    hexes = []
+    for unit in units:
+        state = next((item for item in position.units if item.unit.id == unit), None)
+        if state is None or state.hex is None:
+            raise RefereeError(position.source, None, f"{unit!r} is no unit on the map")
+        if state.hex not in hexes:
+            hexes.append(state.hex)
+    return hexes
+
+
 @main.command("air")
 @POSITION
 @OUTPUT_FORMAT
 @MODULE
-def air(position_path: Path, output_format: str, module_path: Path | None) -> None:
+@UNIT_NAMES
+def air(position_path: Path, output_format: str, module_path: Path | None, unit_names: str) -> None:
     """Turning Point air missions: each interception, each air superiority attack with its
     odds and the result of every roll on the Air Superiority Table, and which flights get
     to fly their missions."""
@@ -199,6 +259,7 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
             f"{position.spec.title} has no air missions to resolve (Turning Point: Stalingrad has)",
         )
     missions = referee.air
+    text = air_text(position, missions, namer_for(position, unit_names))
     if output_format == "json":
         click.echo(
             json.dumps(
@@ -206,11 +267,12 @@ def air(position_path: Path, output_format: str, module_path: Path | None) -> No
                     "game": position.spec.id,
                     "turn": position.turn,
                     **missions.as_json(),
-                    **text_extras(air_text(position, missions)),
+                    # Air missions are flown in the open: nothing to hide or keep back.
+                    **text_extras(text, position, referee, None, False),
                 },
                 indent=2,
                 ensure_ascii=False,
             )
         )
         return
-    click.echo(air_text(position, missions))
+    click.echo(text)

@@ -6,6 +6,7 @@ Exit 0 whenever the duel could be judged, whatever the result; 2 on bad input.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,13 +14,22 @@ import click
 
 from builder.cli import main
 from builder.cli.machine import answer_extras
-from builder.cli.options import MODULE, OUTPUT_FORMAT, POSITION, view_for
+from builder.cli.options import (
+    MODULE,
+    OUTPUT_FORMAT,
+    POSITION,
+    UNIT_NAMES,
+    namer_for,
+    unit_ids,
+    view_for,
+)
 from builder.saves.load import load_position
 from rules.referee.engine import RefereeError
 from rules.referee.games import referee_for
 from rules.referee.rks import RattenkriegReferee
 from rules.referee.rks.combat import DuelReport, strike_json
 from rules.referee.rks.strength import describe_terms
+from rules.referee.prose import named
 from rules.referee.rks.strikes import AIR, ARTILLERY, Strike
 
 
@@ -29,8 +39,16 @@ def _cards(text: str | None) -> list[str] | None:
 
 @main.command("duel")
 @POSITION
-@click.argument("attacker")
-@click.argument("defender")
+@click.argument("attacker", required=False)
+@click.argument("defender", required=False)
+@click.option(
+    "--units",
+    "unit_list",
+    metavar="UNIT,UNIT…",
+    help="Instead of ATTACKER and DEFENDER: the units a player selected in one area; the "
+    "referee says which attacks (the phasing player's, or the one that moved in) and which "
+    "defends (8.1, 8.2).",
+)
 @click.option("--area", help="The area fought in (default: the defender's).")
 @click.option(
     "--event",
@@ -63,10 +81,12 @@ def _cards(text: str | None) -> list[str] | None:
 )
 @OUTPUT_FORMAT
 @MODULE
+@UNIT_NAMES
 def duel(
     position_path: Path,
-    attacker: str,
-    defender: str,
+    attacker: str | None,
+    defender: str | None,
+    unit_list: str | None,
     area: str | None,
     events: tuple[str, ...],
     t34: bool,
@@ -77,6 +97,7 @@ def duel(
     view_side: str | None,
     output_format: str,
     module_path: Path | None,
+    unit_names: str,
 ) -> None:
     """A Rattenkrieg combat of ATTACKER on DEFENDER (unit ids) in POSITION: who may
     fight with which cards, each strength with its modifiers, the winner by 8.7 and what
@@ -86,13 +107,20 @@ def duel(
     referee = referee_for(position)
     if not isinstance(referee, RattenkriegReferee):
         raise RefereeError(position.source, None, f"{position.spec.title} has no card duels")
-    side = view_for(position, view_side).side
+    side = view_for(position, view_side, referee.hidden_information).side
+    namer = namer_for(position, unit_names)
+    if unit_list is not None:
+        if attacker is not None:
+            raise click.UsageError("give ATTACKER and DEFENDER, or --units, not both")
+        attacker, defender = referee.combat.fighters(unit_ids(unit_list))
+    if attacker is None or defender is None:
+        raise click.UsageError("give ATTACKER and DEFENDER (unit ids), or --units")
     if strike is not None:
         judged = referee.combat.strike(strike, attacker, defender, side)
         if output_format == "json":
             click.echo(json.dumps(strike_json(judged), indent=2, ensure_ascii=False))
         else:
-            click.echo("\n".join(_strike_lines(judged, "")))
+            click.echo("\n".join(_strike_lines(judged, "", namer)))
         return
     if declines and defender_cards:
         raise RefereeError(
@@ -108,16 +136,15 @@ def duel(
         [] if declines else _cards(defender_cards),
         side,
     )
-    text = duel_text(report, referee)
+    text = duel_text(report, referee, namer)
     if output_format == "json":
         declaration = (
-            f"{report.attacker} attacks {report.defender} in {referee.board.name(report.area)}"
+            f"{namer(report.attacker)} attacks {namer(report.defender)} in "
+            f"{referee.board.name(report.area)}"
         )
-        click.echo(
-            json.dumps(
-                report.as_json() | answer_extras(text, declaration), indent=2, ensure_ascii=False
-            )
-        )
+        # The referee's view shows both sides' cards.
+        extras = answer_extras(text, declaration, position, referee, side, side is None)
+        click.echo(json.dumps(report.as_json() | extras, indent=2, ensure_ascii=False))
         return
     click.echo(text)
 
@@ -130,9 +157,14 @@ def _percent(value: Fraction) -> str:
     )
 
 
-def _strike_lines(strike: Strike, indent: str) -> list[str]:
+def _by_id(unit_id: str) -> str:
+    return unit_id
+
+
+def _strike_lines(strike: Strike, indent: str, namer: Callable[[str], str] = _by_id) -> list[str]:
     lines = [
-        f"{indent}{strike.kind} by {strike.striker}'s side on {strike.target} [rule {strike.rule}]"
+        f"{indent}{strike.kind} by {namer(strike.striker)}'s side on {namer(strike.target)} "
+        f"[rule {strike.rule}]"
     ]
     lines += [f"{indent}  may not be made: {text} [rule {rule}]" for text, rule in strike.problems]
     terms = describe_terms(strike.terms)
@@ -148,8 +180,11 @@ def _strike_lines(strike: Strike, indent: str) -> list[str]:
     return lines
 
 
-def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
-    """The report for people: the steps, the result, each side's chances."""
+def duel_text(
+    report: DuelReport, referee: RattenkriegReferee, namer: Callable[[str], str] = _by_id
+) -> str:
+    """The report for people: the steps, the result, each side's chances, units named by
+    ``namer``."""
     board = referee.board
     view = (
         "the referee's view: both sides' cards"
@@ -157,12 +192,16 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
         else f"as the {board.side_name(report.viewer)} player sees it"
     )
     lines = [
-        f"Duel in {board.name(report.area)}: {report.attacker} attacks {report.defender} ({view})"
+        f"Duel in {board.name(report.area)}: {namer(report.attacker)} attacks "
+        f"{namer(report.defender)} ({view})"
     ]
-    lines += [f"  {step.text} [rule {', '.join(step.rules)}]" for step in report.steps]
+    lines += [
+        f"  {named(step.text, namer)} [rule {', '.join(step.rules)}]" for step in report.steps
+    ]
     if report.refused:
         lines.append(
-            f"  result: no combat — {report.attacker} cannot fight in {board.name(report.area)}"
+            f"  result: no combat — {namer(report.attacker)} cannot fight in "
+            f"{board.name(report.area)}"
         )
         return "\n".join(lines)
     if report.result is None:
@@ -176,7 +215,9 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
         lines.append(
             f"  result: {winner} wins — {report.result.reason} [rule {report.result.rule}]"
         )
-    lines += [f"    {step.text} [rule {', '.join(step.rules)}]" for step in report.losses]
+    lines += [
+        f"    {named(step.text, namer)} [rule {', '.join(step.rules)}]" for step in report.losses
+    ]
     for chances in report.chances:
         lines.append(
             f"  {board.side_name(chances.side)} chances ({chances.role}), against {chances.against}:"
@@ -188,11 +229,11 @@ def duel_text(report: DuelReport, referee: RattenkriegReferee) -> str:
                 else f"; the other side holds a card beating it: {_percent(chance.beaten)}"
             )
             lines.append(
-                f"    {chance.card.short_name} ({chance.source}): win {_percent(chance.win)}, "
+                f"    {chance.card.short_name} ({named(chance.source, namer)}): win {_percent(chance.win)}, "
                 f"lose {_percent(chance.lose)}, fight again {_percent(chance.again)}{beaten}"
             )
         if not chances.cards:
             lines.append("    no card to play")
         for strike in chances.strikes:
-            lines += _strike_lines(strike, "    ")
+            lines += _strike_lines(strike, "    ", namer)
     return "\n".join(lines)

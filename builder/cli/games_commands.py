@@ -34,13 +34,14 @@ def validate(game: str) -> None:
     nothing or like something else.
     """
     # The drawing code is loaded only here: games and the referee need none of it.
+    from builder.adopt.artwork import adopted_art
     from builder.art.look import look_problems
-    from builder.validation import check_drawable, check_setups
+    from builder.validation import validate_for_build
 
     spec = load_game(game)
     check_game_data(spec)
-    check_drawable(spec)
-    check_setups(spec)
+    adopted_art(spec)  # an adopted game's own pictures, read as the build reads them
+    validate_for_build(spec)
     for problem in look_problems(spec):
         click.echo(f"warning: {problem.where}: {problem.message}", err=True)
     hexes = sum(

@@ -2,21 +2,26 @@
 referee plugin, so that they show the referee's answer without interpreting any rule.
 
 docs/machine-interface.md describes the whole JSON form. Every JSON answer of ``check``,
-``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`); ``check``,
-``odds`` and ``duel`` carry ``text``, the lines a player reads, rendered by the same code
-as ``--format text``. ``check`` adds ``hidden`` (whether the answer shows what a player
-may not see) and, on each verdict, ``places`` (where it is, as the module names
-locations: printed hex numbers, area names) and ``mark`` (how the report page colours
-it on the map, or null). ``odds`` and ``duel`` add ``declare``: the attack in one line,
-for the log; ``air`` adds ``text``. Each verdict of ``check`` also carries ``line``, the
-verdict as a player reads it with its rule, shown where the player points at the unit.
+``odds``, ``duel`` and ``air`` carries ``version`` (:data:`INTERFACE_VERSION`), ``text``
+(the lines a player reads, rendered by the same code as ``--format text``), ``hidden``
+(whether the answer shows what some player may not see) and ``hides`` (what it keeps
+back from the player it answers). ``check`` adds, on each verdict, ``places`` (where it
+is, as the module names locations: printed hex numbers, area names), ``mark`` (how the
+report page colours it on the map, or null) and ``line`` (the verdict as a player reads
+it with its rule), and with ``--units`` ``selected`` (which verdicts are on each unit
+named). ``odds`` and ``duel`` add ``declare``: the attack in one line, for the log.
 ``check --layers`` adds ``layers`` (each map layer the game's rules give a player to
-toggle: ZOC, front gaps) and ``layers_text``. Fields are only ever added, so a reader of
-an older version reads the same values for the keys it knows.
+toggle: ZOC, front gaps) and ``layers_text``. A save of a module someone else made (an
+adopted game) adds to each verdict ``piece``, the piece id in the save of the unit it
+names, and ``points``, where each of its places is on the module's map, and to each layer
+its ``points``: that module's pieces carry no unit ids and its map may print no hex
+numbers, so the plugin points at its own pieces and pixels. Fields are only ever added,
+so a reader of an older version reads the same values for the keys it knows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from builder.report.verdicts import (
@@ -28,22 +33,20 @@ from builder.report.verdicts import (
     supply_class,
 )
 from rules.referee.engine import Referee
-from rules.referee.hidden import UNTRIED_FLAG, PlayerView
+from rules.referee.hidden import PlayerView, hides_information, kept_back
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
 if TYPE_CHECKING:
     from builder.report.overlays import Overlay
 
-INTERFACE_VERSION = 2
+INTERFACE_VERSION = 3
 """Version 2 added ``state``, ``place`` and ``force`` to each verdict, and ``version`` to
-``air``'s answer (docs/machine-interface.md)."""
+``air``'s answer; version 3 ``hidden`` and ``hides`` to every answer and ``selected``
+to ``check``'s (docs/machine-interface.md)."""
 MARKED_CLASSES = ("out", "isolated", "limited")
 """Supply states ringed on the map (a Rattenkrieg unit's isolation too); units in supply
 get no mark."""
-LAYER_STYLES = ("hatch", "cross")
-"""The report page's layers that mark hexes one by one, which the plugin draws: zones of
-control (hatched) and front gaps (crossed). Supply networks, drawn as lines, stay on the page."""
 
 
 def mark(verdict: Verdict) -> dict[str, str] | None:
@@ -63,41 +66,101 @@ def place_names(position: Position) -> dict[str, str]:
     return {area.id: area.name for game_map in position.spec.maps for area in game_map.areas}
 
 
+def points(position: Position, labels: Sequence[str]) -> list[dict[str, object] | None]:
+    """Where each hex ``labels`` names is on the module's map, as map pixels (None for a
+    place that is no hex), one for each label."""
+    game_map = position.game_map
+    assert game_map.hex_map is not None
+    found: list[dict[str, object] | None] = []
+    for label in labels:
+        hex_ = game_map.hex_map.parse(label)
+        if hex_ is None:
+            found.append(None)
+            continue
+        x, y = game_map.hex_map.pixel_centre(hex_)
+        found.append({"map": game_map.name, "x": x, "y": y})
+    return found
+
+
+def privacy(
+    position: Position, referee: Referee, side: str | None, hidden: bool
+) -> dict[str, object]:
+    """``hidden`` (the answer shows what some player may not see) and ``hides`` (what
+    it keeps back from the player of ``side``), the two fields every answer carries."""
+    return {
+        "hidden": hidden,
+        "hides": list(kept_back(position, referee.hidden_information, side)),
+    }
+
+
 def check_extras(
-    position: Position, referee: Referee, view: PlayerView, verdicts: list[Verdict], text: list[str]
+    position: Position,
+    referee: Referee,
+    view: PlayerView,
+    verdicts: list[Verdict],
+    text: list[str],
+    namer: Callable[[str], str],
+    selected: Sequence[Sequence[int]] | None = None,
 ) -> tuple[list[dict[str, object]], dict[str, object]]:
-    """Each verdict's JSON with its places and mark, and the answer's added fields."""
+    """Each verdict's JSON with its places, mark and line (units named by ``namer``),
+    and the answer's added fields; ``selected`` lists, for each unit of ``--units``, the
+    indexes of the verdicts on it."""
     units = {
         view.shown(state.unit.id): UnitPlace(state.location, state.side) for state in position.units
     }
     names = place_names(position)
-    judged = [
-        verdict.as_json()
-        | {
-            "places": [names.get(place, place) for place in places(verdict, units)],
-            "mark": mark(verdict),
-            "line": verdict.as_text(),
-        }
-        for verdict in verdicts
-    ]
+    pieces = {unit: piece for unit, piece in position.pieces.items() if view.shown(unit) == unit}
+    judged = []
+    for verdict in verdicts:
+        placed = places(verdict, units)
+        judged.append(
+            verdict.as_json()
+            | {
+                "places": [names.get(place, place) for place in placed],
+                "mark": mark(verdict),
+                "line": verdict.named(namer).as_text(),
+            }
+            | (
+                {"piece": pieces.get(verdict.unit or ""), "points": points(position, placed)}
+                if position.pieces
+                else {}
+            )
+        )
     # The referee's view shows every card, and untried DoS units, which no player may see (2.14).
-    untried = any(UNTRIED_FLAG in state.flags for state in position.units)
-    hidden = view.side is None and (referee.hidden_information or untried)
-    return judged, {"version": INTERFACE_VERSION, "hidden": hidden, "text": text}
+    hidden = view.side is None and hides_information(position, referee.hidden_information)
+    return judged, {
+        "version": INTERFACE_VERSION,
+        "hidden": hidden,
+        "text": text,
+        "hides": list(kept_back(position, referee.hidden_information, view.side)),
+        **({} if selected is None else {"selected": [list(indexes) for indexes in selected]}),
+    }
 
 
-def text_extras(text: str) -> dict[str, object]:
-    """The fields every answer but ``check`` adds: the version and the lines a player reads."""
-    return {"version": INTERFACE_VERSION, "text": text.splitlines()}
+def text_extras(
+    text: str, position: Position, referee: Referee, side: str | None, hidden: bool
+) -> dict[str, object]:
+    """The fields every answer but ``check`` adds: the version, the lines a player reads,
+    and what the answer shows or keeps back."""
+    return {"version": INTERFACE_VERSION, "text": text.splitlines()} | privacy(
+        position, referee, side, hidden
+    )
 
 
-def answer_extras(text: str, declare: str | None) -> dict[str, object]:
-    """The fields ``odds`` and ``duel`` add: the version, the lines a player reads and
-    the one line that declares the attack (None when it may not be made)."""
-    return text_extras(text) | {"declare": declare}
+def answer_extras(
+    text: str,
+    declare: str | None,
+    position: Position,
+    referee: Referee,
+    side: str | None,
+    hidden: bool,
+) -> dict[str, object]:
+    """The fields ``odds`` and ``duel`` add: those of every answer, and the one line
+    that declares the attack (None when it may not be made)."""
+    return text_extras(text, position, referee, side, hidden) | {"declare": declare}
 
 
-def _layer_json(overlay: Overlay) -> dict[str, object]:
+def _layer_json(overlay: Overlay, position: Position) -> dict[str, object]:
     return {
         "name": overlay.name,
         "meaning": overlay.meaning,
@@ -105,18 +168,21 @@ def _layer_json(overlay: Overlay) -> dict[str, object]:
         "style": overlay.style,
         "places": list(overlay.places),
         "rules": list(overlay.rules),
-    }
+    } | ({"points": points(position, overlay.places)} if position.pieces else {})
 
 
 def layer_extras(position: Position, referee: Referee) -> dict[str, object]:
     """What ``check --layers`` adds: the hex layers of the report page (a game without
     ZOC or a continuous front has none) and the lines that say what they show."""
     # The report's layers pull in every hex game's referee: loaded only when asked for.
-    from builder.report.overlays import referee_overlays
+    from builder.report.overlays import toggled_layers
 
-    layers = [overlay for overlay in referee_overlays(referee) if overlay.style in LAYER_STYLES]
+    layers = toggled_layers(referee)
     text = [
         f"{overlay.name}: {len(overlay.places)} hexes [rule {', '.join(overlay.rules)}]"
         for overlay in layers
     ] or [f"{position.spec.title} has no zones of control or front gaps to draw."]
-    return {"layers": [_layer_json(overlay) for overlay in layers], "layers_text": text}
+    return {
+        "layers": [_layer_json(overlay, position) for overlay in layers],
+        "layers_text": text,
+    }

@@ -31,3 +31,6 @@ class ModuleArt:
     tracks: TrackLayout | None = None
     area: AreaBoardArt | None = None
     cards: CardArt | None = None
+    palette_scale: float = 1.0
+    """How the palette shows the counters: below 1 for a game adopted from a module
+    whose counter pictures are larger than Stavka's own, so a row of ten fits a screen."""

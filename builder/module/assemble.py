@@ -21,9 +21,9 @@ from builder.module.artwork import ModuleArt
 from builder.module.buildfile import VASSAL_VERSION, ModuleIdentity, build_file
 from builder.module.cards import card_maps, steps_labels
 from builder.module.catalogue import Catalogue, catalogue, expand_prototypes
-from builder.module.help import HELP_FILE, help_text
+from builder.module.help import HELP_FILE, help_text, referee_help_text
 from builder.module.package import module_metadata, pack_module
-from builder.module.plugin import plugin_classes
+from builder.module.plugin import REFEREE_HELP_FILE, plugin_classes
 from builder.module.pool import PILE_AT, POOL_MAP, pool_deck_type, untried_pools
 from builder.module.tracks import TRACKS_MAP, follows_turn_tracker
 from builder.module.turns import LAST_TURN_PROPERTY, TURN_TRACKER_ID, turn_tracker_state
@@ -33,7 +33,7 @@ from builder.vassal.commands import BoardPlacement
 from builder.vassal.metadata import Metadata
 from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, MapBoards
 from builder.vassal.writer import SetupDeck, SetupPiece, TurnPosition, setup_save_bytes
-from rules.data.loader import data_digest, data_origin, game_data_files
+from rules.data.loader import data_digest, data_origin, files_named_by, game_data_files
 from rules.model import GameSpec, Scenario
 
 
@@ -200,7 +200,7 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
     """The module's bytes with a predefined set-up for every scenario that has one, and
     the data files it was built from."""
     identity = identity_of(spec)
-    game_data = game_data_files(Path(spec.folder))
+    game_data = game_data_files(Path(spec.folder), files_named_by(spec))
     metadata = metadata_of(spec, game_data)
     pieces = catalogue(spec, art)
     setups: dict[str, bytes] = {}
@@ -212,5 +212,10 @@ def assemble_module(spec: GameSpec, art: ModuleArt, seed: int = 1942) -> BuiltMo
         setups[entry] = setup_save(spec, scenario, art, pieces, metadata, seed)
         menu.append((scenario_title(scenario), entry))
     xml = build_file(spec, identity, art, menu, HELP_FILE, pieces, metadata)
-    other = {HELP_FILE: help_text(spec).encode("utf-8"), **setups, **dict(plugin_classes())}
+    other = {
+        HELP_FILE: help_text(spec).encode("utf-8"),
+        REFEREE_HELP_FILE: referee_help_text(spec, identity.version).encode("utf-8"),
+        **setups,
+        **dict(plugin_classes()),
+    }
     return BuiltModule(pack_module(xml, metadata, art.images, other, game_data), setups, metadata)

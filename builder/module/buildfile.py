@@ -22,11 +22,11 @@ from lxml import etree
 from builder.module import keys
 from builder.module.areas import FACE_UP_BUTTON, area_board, face_up_commands, waiting_zones
 from builder.module.artwork import ModuleArt
+from builder.module.card_piles import draw_piles, duel_piles
 from builder.module.cards import (
     CARD_LAYERS,
     card_prototype_definition,
     card_toolbar,
-    draw_piles,
     private_maps,
 )
 from builder.module.catalogue import Catalogue
@@ -37,10 +37,16 @@ from builder.module.maps import DEAD_PILE_SIZE, PlainBoard, map_element
 from builder.module.options import option_buttons, optional_rule_properties
 from builder.module.palette import add_palette
 from builder.module.pieces import PIECE_LAYERS, side_prototype_name, side_prototype_traits
-from builder.module.plugin import add_referee, referee_buttons
+from builder.module.plugin import (
+    REFEREE_HELP_FILE,
+    REFEREE_HELP_TITLE,
+    add_referee,
+    referee_buttons,
+)
 from builder.module.pool import POOL_MAP, pool_map, untried_pools
 from builder.module.tracks import TRACKS_MAP, track_properties, tracks_map, turn_follower
 from builder.module.turns import LAST_TURN_PROPERTY, last_turn, turn_tracker
+from builder.saves.area_names import duel_pile_name
 from builder.saves.names import DIE_BUTTON, DIE_REPORT, SCENARIO_PROPERTY, dead_pile_name
 from builder.vassal.metadata import Metadata
 from rules.model import GameSpec
@@ -201,6 +207,12 @@ def _game_map(root: etree._Element, spec: GameSpec, art: ModuleArt, pieces: Cata
             card_id: (chain, pieces.card_gpids[card_id]) for card_id, chain in pieces.cards.items()
         }
         draw_piles(map_, spec, board.name, art.area.box("deck"), art.area.box("discard"), cards)
+        duel_piles(
+            map_,
+            spec,
+            board.name,
+            {side.id: art.area.named(duel_pile_name(side.name)) for side in spec.sides},
+        )
 
 
 def build_file(
@@ -236,6 +248,13 @@ def build_file(
         fileName=help_file,
         fileType="archive",
     )
+    element(
+        documentation,
+        "module.documentation.HelpFile",
+        title=REFEREE_HELP_TITLE,
+        fileName=REFEREE_HELP_FILE,
+        fileType="archive",
+    )
     roster = element(
         root,
         "module.PlayerRoster",
@@ -268,7 +287,7 @@ def build_file(
         definition.text = piece_text(side_prototype_traits(side.id, dead_pile_name(side.name)))
     if art.cards is not None:
         card_prototype_definition(prototypes, spec, art.cards)
-    add_palette(root, spec, pieces)
+    add_palette(root, spec, pieces, art.palette_scale)
     if rolls_dice(spec):
         element(
             root,
@@ -304,7 +323,7 @@ def build_file(
         hotkey=keys.NOTES.encoded(),
         tooltip="Scenario, public and private notes",
     )
-    add_referee(root, spec)
+    add_referee(root, spec, identity.version)
     if setups:
         menu = element(
             root,

@@ -12,13 +12,17 @@ What a player gets, and the VASSAL 3.6 parts that give it:
   location and never lost. The counter shows how many it holds: a Calculated Property
   counts the cards in its box and a Layer follows it, so the opponent sees the count
   and never the cards. Cards leave the deck face up (only their owner can see where
-  they go); a card played in a duel is put face down with a side Mask first (8.4).
+  they go); a card played in a duel is put face down with a side Mask first (8.4), into
+  its side's duel pile: a pile only that side may draw from (VASSAL's restricted access
+  on a deck), face down for both until the card is revealed (8.7), when the pile turns
+  face up. The other side can neither see, turn, reveal nor move it; the discard pile
+  takes no card still face down, so no drag shows one.
 - Start-up Global Key Commands deal the step cards of the units on the map and both
   hands as 3.3 and 3.4 say, once per game (the global property ``CardsDealt`` guards
   against dealing again when a saved game is loaded).
 
-Every command reports to the chat; a card is named only when it is revealed or
-discarded, never while it is hidden: while a card is masked, its commands are the
+The piles themselves are :mod:`builder.module.card_piles`. Every command reports to the
+chat; a card is named only when it is revealed or discarded, never while it is hidden: while a card is masked, its commands are the
 masking side's alone (a Restrict Commands trait outside the reports), so the other side
 can neither reveal, turn nor discard it, and no report of its face fires for him.
 """
@@ -30,7 +34,6 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.art.area_layout import PILE_DEPTH, Box
 from builder.art.cards import screen_card
 from builder.module import keys
 from builder.module.elements import element, piece_text
@@ -43,6 +46,7 @@ from builder.module.traits import (
     expression_text,
     fixed_in_place,
     following_layer,
+    global_hotkey,
     global_key,
     mask,
     report,
@@ -56,6 +60,7 @@ from builder.saves.area_names import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
+    duel_pile_name,
     hand_map_name,
     steps_map_name,
 )
@@ -243,7 +248,7 @@ def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
             "Play face down",
             "Play face down in a duel",
             keys.PLAY_FACE_DOWN,
-            [keys.MASK_IF_SHOWN, keys.TO_DUEL],
+            [keys.MASK_IF_SHOWN, keys.DUEL_FACE_DOWN, keys.TO_DUEL],
         ),
         trigger(
             "Hide if shown",
@@ -253,13 +258,18 @@ def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
             match=f'{{{OBSCURED_TO_OTHERS}!="true"}}',
         ),
         trigger(
-            "Reveal", "Reveal", keys.REVEAL, [keys.MASK], match=f'{{{OBSCURED_TO_OTHERS}=="true"}}'
+            "Reveal",
+            "Reveal",
+            keys.REVEAL,
+            [keys.MASK, keys.REVEALED],
+            match=f'{{{OBSCURED_TO_OTHERS}=="true"}}',
         ),
         trigger("Discard", "Discard", keys.DISCARD, [keys.REPORT_DISCARD, keys.TO_DISCARDS]),
-        send_to("", keys.TO_DUEL, spec.maps[0].name, zone="$PlayerSide$ duel card"),
+        return_to_deck("", keys.TO_DUEL, duel_pile_name("$PlayerSide$")),
         send_to("", keys.DEAL, f"${DEAL_MAP}$", zone=f"${DEAL_ZONE}$"),
     ]
     for side in spec.sides:
+        traits += duel_pile_keys(side.name)
         traits.append(
             send_to("", keys.to_hand(side.name), hand_map_name(side.name), point=HAND_SPOT)
         )
@@ -270,6 +280,34 @@ def card_prototype(spec: GameSpec, art: CardArt) -> tuple[Trait, ...]:
         BasicPiece(image="", name=""),
     ]
     return tuple(traits)
+
+
+def duel_pile_keys(side_name: str) -> tuple[Trait, ...]:
+    """What turns ``side_name``'s duel pile face down before its player plays a card into
+    it, and face up when a card lying in it is revealed: the pile's own keys, fired
+    module-wide by a Global Hotkey, each behind a Trigger that checks whose it is."""
+    down, up = keys.duel_face_down(side_name), keys.duel_face_up(side_name)
+    fire_down, fire_up = keys.named(f"fire-{down.name}"), keys.named(f"fire-{up.name}")
+    return (
+        trigger(
+            f"{side_name} pile face down",
+            "",
+            None,
+            [fire_down],
+            match=f'{{PlayerSide=="{expression_text(side_name)}"}}',
+            watched=[keys.DUEL_FACE_DOWN],
+        ),
+        global_hotkey("", fire_down, down),
+        trigger(
+            f"{side_name} pile face up",
+            "",
+            None,
+            [fire_up],
+            match=f'{{DeckName=="{expression_text(duel_pile_name(side_name))}"}}',
+            watched=[keys.REVEALED],
+        ),
+        global_hotkey("", fire_up, up),
+    )
 
 
 def card_traits(spec: GameSpec, card: Card, art: CardArt, gpid: str) -> tuple[Trait, ...]:
@@ -309,77 +347,6 @@ def card_prototype_definition(prototypes: etree._Element, spec: GameSpec, art: C
 
 
 # ---------------------------------------------------------------- maps
-
-
-def draw_piles(
-    map_: etree._Element,
-    spec: GameSpec,
-    board: str,
-    deck_box: Box,
-    discard_box: Box,
-    cards: Mapping[str, tuple[tuple[Trait, ...], str]],
-) -> None:
-    """The draw deck, holding every card (``cards``: chain and gpid by card id), and the
-    discard pile that shuffles itself into the deck when the deck runs out (3.4), each
-    in its box."""
-    deck_at, discards_at = deck_box.pile_centre, discard_box.pile_centre
-    pile = element(
-        map_,
-        "module.map.DrawPile",
-        name=DRAW_DECK,
-        owningBoard=board,
-        x=str(deck_at[0]),
-        y=str(deck_at[1]),
-        width=str(PILE_SIZE[0]),
-        height=str(PILE_SIZE[1]),
-        allowMultiple="true",
-        allowSelect="false",
-        faceDown="Always",
-        drawFaceUp="true",
-        shuffle="Always",
-        shuffleCommand="",
-        reversible="false",
-        draw="true",
-        color="0,0,0",
-        hotkeyOnEmpty="true",
-        emptyHotkey=keys.RESHUFFLE.encoded(),
-        reshufflable="false",
-        canSave="true",
-        maxStack=str(PILE_DEPTH),
-        reportFormat="",
-        drawMultipleMessage="Draw several cards",
-    )
-    for card in deck_of(spec).cards():
-        traits, gpid = cards[card.id]
-        slot = element(
-            pile, "widget.PieceSlot", entryName=card.name, gpid=gpid, width="0", height="0"
-        )
-        slot.text = piece_text(traits)
-    element(
-        map_,
-        "module.map.DrawPile",
-        name=DISCARD_PILE,
-        owningBoard=board,
-        x=str(discards_at[0]),
-        y=str(discards_at[1]),
-        width=str(PILE_SIZE[0]),
-        height=str(PILE_SIZE[1]),
-        allowMultiple="false",
-        allowSelect="false",
-        faceDown="Never",
-        drawFaceUp="true",
-        shuffle="Never",
-        reversible="false",
-        draw="true",
-        color="0,0,0",
-        reshufflable="true",
-        reshuffleCommand="Shuffle into the draw deck",
-        reshuffleTarget=DRAW_DECK,
-        reshuffleHotkey=keys.RESHUFFLE.encoded(),
-        reshuffleMessage="The discards are shuffled into a new draw deck (3.4)",
-        canSave="true",
-        maxStack=str(PILE_DEPTH),
-    )
 
 
 def private_maps(root: etree._Element, spec: GameSpec, art: CardArt) -> None:

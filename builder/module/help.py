@@ -1,10 +1,13 @@
-"""The module's help page (Help > How to play), one template for every game.
+"""The module's help pages (Help > How to play, Help > Referee), one template each for
+every game.
 
 It says, in our own words, how to start a scenario, the sequence of play, the record
 tracks, the game's own sections from its data (supply, combat, what differs from a
 printed copy), how to play the cards of a card game with the module's windows, every
 key (toolbar buttons and the commands the game's pieces have, from the one key table),
-how to have a game checked, and which units' values are reconstructed.
+how to have a game checked, and which units' values are reconstructed. The referee's page
+says what its buttons do, how to install Stavka on each system (the plugin's chat lines
+send a player there) and where the plugin looks for it.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from builder.module.areas import face_up_phase
 from builder.module.buildfile import toolbar
 from builder.module.cards import card_piece_keys
 from builder.module.keys import Key
+from builder.module.plugin import REFEREE_BUTTON, referee_buttons
+from builder.release import install_lines, wheel_name
 from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.saves.steps_layout import step_cards
-from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, load_coverage
+from rules.coverage import JUDGED, STATUSES, has_matrix, load_coverage
 from rules.data.loader import data_origin
 from rules.model import GameSpec
 from rules.referee.games import has_referee
@@ -132,11 +137,23 @@ def help_text(spec: GameSpec) -> str:
         toolbar=[(name, key.text) for name, key in toolbar(spec)],
         piece_keys=[(name, key.text) for name, key in piece_keys(spec)],
         refereed=has_referee(spec),
-        coverage=load_coverage(spec.id) if spec.id in COVERED_GAMES else None,
+        coverage=load_coverage(spec.id) if has_matrix(spec.id) else None,
         statuses=STATUSES,
         judged=JUDGED,
         data_folder=data_origin(spec.folder),
         reconstructed=sorted(
             unit.name for unit in spec.units.values() if unit.provenance.reconstructed
         ),
+    )
+
+
+def referee_help_text(spec: GameSpec, version: str) -> str:
+    """The module's page on its referee (HTML), for a module built by Stavka ``version``."""
+    return _TEMPLATES.get_template("module-referee.html.j2").render(
+        spec=spec,
+        buttons=referee_buttons(spec),
+        referee_button=REFEREE_BUTTON,
+        version=version,
+        wheel=wheel_name(version),
+        install=install_lines(version),
     )

@@ -160,6 +160,10 @@ MASK = named("mask")
 """A card's Mask trait: face down for the other side, or face up again."""
 MASK_IF_SHOWN = named("mask-if-shown")
 TO_DUEL = named("to-duel")
+DUEL_FACE_DOWN = named("duel-face-down")
+"""Sent before a card goes into its side's duel pile: that pile turns face down."""
+REVEALED = named("revealed")
+"""Sent once a card is revealed: the duel pile it lies in turns face up."""
 REPORT_REMOVED = named("report-removed")
 REMOVE = named("remove")
 """Delete fires these in turn: the report while the piece is still where it was, then
@@ -175,6 +179,16 @@ TO_DISCARDS = named("to-discards")
 discard's, or a step card's leaving its unit's box (RKS 8.9), which names the unit."""
 RESHUFFLE = named("reshuffle-discards")
 """Fired by the empty draw deck; the discard pile shuffles itself into it (RKS 3.4)."""
+
+
+def duel_face_up(side_name: str) -> Key:
+    """Turns ``side_name``'s duel pile face up: its cards are revealed (8.7)."""
+    return named(f"{side_name.lower()}-duel-face-up")
+
+
+def duel_face_down(side_name: str) -> Key:
+    """Turns ``side_name``'s duel pile face down, for the card played next (8.4)."""
+    return named(f"{side_name.lower()}-duel-face-down")
 
 
 def to_hand(side_name: str) -> Key:

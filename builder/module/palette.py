@@ -45,7 +45,7 @@ def pages(units: Sequence[Unit]) -> list[tuple[str, list[Unit]]]:
     ]
 
 
-def _grid(parent: etree._Element, name: str) -> etree._Element:
+def _grid(parent: etree._Element, name: str, scale: float = 1.0) -> etree._Element:
     return element(
         parent,
         "widget.PanelWidget",
@@ -53,12 +53,16 @@ def _grid(parent: etree._Element, name: str) -> etree._Element:
         fixed="true",
         nColumns=str(COLUMNS),
         vert="false",
+        **({} if scale == 1.0 else {"scale": f"{scale:.3f}"}),
     )
 
 
-def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None:
+def add_palette(
+    root: etree._Element, spec: GameSpec, pieces: Catalogue, scale: float = 1.0
+) -> None:
     """The palette window: a tab per side with a grid per formation (or one grid for a
-    side of one formation), then the markers; each slot with its catalogue gpid."""
+    side of one formation), then the markers; each slot with its catalogue gpid. The
+    counters' grids show them at ``scale``."""
     # VASSAL docks the first palette of a module beside the chat, no taller than the chat,
     # where a grid of counters is squeezed until they overlap. An empty hidden palette
     # comes first, so the counters get a window of their own, sized to show them whole.
@@ -103,11 +107,11 @@ def add_palette(root: etree._Element, spec: GameSpec, pieces: Catalogue) -> None
         side_units = [unit for unit in spec.units.values() if unit.side == side.id]
         groups = formation_groups(spec, side_units)
         if len(groups) == 1:
-            _paged(tabs, side.name, side_units, unit_slot)
+            _paged(tabs, side.name, side_units, unit_slot, scale)
         elif groups:
             side_tab = element(tabs, "widget.TabWidget", entryName=side.name)
             for name, members in groups:
-                _paged(side_tab, name, members, unit_slot)
+                _paged(side_tab, name, members, unit_slot, scale)
     if spec.markers:
         panel = _grid(tabs, "Markers")
         for marker_id in sorted(spec.markers):
@@ -127,15 +131,16 @@ def _paged(
     name: str,
     units: Sequence[Unit],
     add: Callable[[etree._Element, Unit], None],
+    scale: float = 1.0,
 ) -> None:
     """One grid for a group, or a tab of numbered pages when it is larger than a page."""
     if len(units) <= PAGE_SIZE:
-        panel = _grid(parent, name)
+        panel = _grid(parent, name, scale)
         for unit in units:
             add(panel, unit)
         return
     paged = element(parent, "widget.TabWidget", entryName=name)
     for page_name, members in pages(units):
-        panel = _grid(paged, page_name)
+        panel = _grid(paged, page_name, scale)
         for unit in members:
             add(panel, unit)

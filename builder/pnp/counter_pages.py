@@ -2,8 +2,9 @@
 
 Units come sorted by side and nationality, then markers as many times as the game has
 them. A last sheet under half full is topped up with spare memory-aid markers (those a
-game has several of) or, in a game without them, blank counters in each nationality's
-colours: a half-empty sheet wastes the card, spares replace the counters players lose.
+game has several of), which replace the counters players lose; a game without them gets
+no filler (blank counters are nobody's counters). A sheet prints only the rows it fills,
+with their cut and registration marks, so a small game's sheet ends where its counters do.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ import itertools
 import math
 from functools import partial
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.art.counters import blank_face
-from builder.art.drawing import rgb
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.layout import POINTS_PER_MM, CounterSheet, Rect, counter_sheet
 from builder.pnp.pages import DuplexOptions, Page, PrintContext, Section
@@ -53,16 +52,12 @@ def printed_counters(game: GameSpec, art: CounterArt) -> list[PrintedCounter]:
 
 
 def spare_counters(game: GameSpec, art: CounterArt, count: int) -> list[PrintedCounter]:
-    """``count`` spares: the memory-aid markers in turn, or blanks when there are none."""
-    if count <= 0:
-        return []
+    """``count`` spares: the memory-aid markers in turn; none in a game without them."""
     spares = [
         PrintedCounter(*art.marker(marker)) for marker in game.markers.values() if marker.count > 1
     ]
-    if not spares:
-        for nationality in game.nationalities.values():
-            blank = blank_face(rgb(nationality.background), rgb(nationality.text), art.format)
-            spares.append(PrintedCounter(blank, blank))
+    if count <= 0 or not spares:
+        return []
     return list(itertools.islice(itertools.cycle(spares), count))
 
 
@@ -90,14 +85,15 @@ def counter_section(context: PrintContext) -> Section | None:
     pages: list[Page] = []
     for number, on_sheet in enumerate(sheets, start=1):
         label = f"counter sheet {number} of {len(sheets)}"
+        filled = replace(sheet, rows=math.ceil(len(on_sheet) / sheet.columns))
         pages.append(
-            Page(f"{label}, fronts", size, partial(_draw_fronts, sheet=sheet, counters=on_sheet))
+            Page(f"{label}, fronts", size, partial(_draw_fronts, sheet=filled, counters=on_sheet))
         )
         pages.append(
             Page(
                 f"{label}, backs",
                 size,
-                partial(_draw_backs, sheet=sheet, counters=on_sheet, options=duplex),
+                partial(_draw_backs, sheet=filled, counters=on_sheet, options=duplex),
             )
         )
     return Section(

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 from builder.art.board import TOWN_LABEL_GAP, town_label_font, towns_named_above
 from builder.art.counters import SCREEN_COUNTER_PX
 from builder.art.look import INK, WATER, look_of
-from builder.art.map_symbols import GRID, PAPER, town_symbol_size
+from builder.art.map_symbols import GRID, PAPER, ROAD_CASING, ROAD_FILL, town_symbol_size
 from builder.report.svg import Point, colour, element, group, number, polygon_path, segments_path
 from rules.hexes import Hex, HexCorner, HexSide
 from rules.hexgrid import HexMap
@@ -130,6 +130,8 @@ def draw_board(board: HexBoard) -> ElementTree.Element:
         children=[
             _terrain(board),
             _hexsides(board),
+            # Only a map with roads gets their layer: the other boards' pages stay as they were.
+            *([_roads(board)] if board.game_map.roads else []),
             _rails(board),
             _supply_sources(board),
             _towns(board),
@@ -214,6 +216,36 @@ def _hexsides(board: HexBoard) -> ElementTree.Element:
             )
             attributes["stroke-linecap"] = "butt"
         layer.append(element("path", attributes))
+    return layer
+
+
+def _roads(board: HexBoard) -> ElementTree.Element:
+    """Roads from hex centre to hex centre, as on the module's board: a ``road`` a light
+    band edged in brown, any other kind a dashed brown line."""
+    layer = group("roads")
+    width = board.hex_size * 0.06
+    for kind in sorted({road.kind for road in board.game_map.roads}):
+        path = segments_path(
+            (board.centre(side.first), board.centre(side.second))
+            for road in board.game_map.roads
+            if road.kind == kind
+            for side in road.crossings
+        )
+        strokes = (
+            [(ROAD_CASING, width + 2, ""), (ROAD_FILL, width - 1, "")]
+            if kind == "road"
+            else [(ROAD_CASING, width / 2 + 1, f"{number(width)} {number(width)}")]
+        )
+        for stroke, stroke_width, dashes in strokes:
+            attributes = {
+                "d": path,
+                "stroke": colour(stroke),
+                "stroke-width": number(stroke_width),
+                "fill": "none",
+            }
+            if dashes:
+                attributes["stroke-dasharray"] = dashes
+            layer.append(element("path", attributes))
     return layer
 
 
@@ -380,6 +412,9 @@ def legend(board: HexBoard) -> list[LegendEntry]:
         if _sides_of(board, feature):
             name = types[feature].name if feature in types else feature.replace("_", " ")
             entries.append(LegendEntry(name, colour(line_colour), "line", dashed))
+    for kind in sorted({road.kind for road in board.game_map.roads}):
+        name = board.spec.labels.get(kind, kind.capitalize())
+        entries.append(LegendEntry(name, colour(ROAD_CASING), "line", kind != "road"))
     if board.game_map.rails:
         entries.append(LegendEntry("rail line", colour(INK), "line"))
     return entries

@@ -68,14 +68,24 @@ def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdi
     (every Stavka module ships them) and the verdict after their name, so a player
     opening the copy sees at a glance who is cut off, and why on pointing at them.
     VASSAL's stack viewer, Find and reports read the properties, and so does the referee.
+
+    In a save of a module someone else made (an adopted game), a unit is the piece the
+    referee read it from, and it gets the properties only: that module has no overlay
+    pictures.
     """
     game = annotation.position.spec.id
     saved = annotation.saved
-    piece_of_unit = {
-        properties["UnitId"]: piece.id
-        for piece in saved.pieces
-        if (properties := piece_properties(piece)).get("Game") == game and "UnitId" in properties
-    }
+    adopted = bool(annotation.position.pieces)
+    piece_of_unit = (
+        dict(annotation.position.pieces)
+        if adopted
+        else {
+            properties["UnitId"]: piece.id
+            for piece in saved.pieces
+            if (properties := piece_properties(piece)).get("Game") == game
+            and "UnitId" in properties
+        }
+    )
     annotations: dict[str, list[Decorator]] = {}
     for verdict in verdicts:
         if verdict.topic != "supply" or verdict.unit not in piece_of_unit:
@@ -85,7 +95,7 @@ def write_supply_copy(source: Path, annotation: Annotation, verdicts: list[Verdi
             Marker((SUPPLY_PROPERTY, SUPPLY_RULES_PROPERTY), (verdict.outcome, rules))
         ]
         kind = verdict_overlay_kind(verdict)
-        if kind is not None:
+        if kind is not None and not adopted:
             added.insert(0, verdict_layer(kind, f"{verdict.outcome} [rule {rules}]"))
         annotations[piece_of_unit[verdict.unit]] = added
     write_annotated(source, annotation.target, annotation.read, annotations)

@@ -24,3 +24,8 @@ def steps_map_name(side_name: str) -> str:
 def hand_map_name(side_name: str) -> str:
     """A side's private hand."""
     return f"{side_name} hand"
+
+
+def duel_pile_name(side_name: str) -> str:
+    """The pile a side plays its duel cards into, face down (8.4), in the box of that name."""
+    return f"{side_name} duel card"

@@ -1,11 +1,12 @@
 """Positions from saved games of Stavka's area module (Rattenkrieg), for the referee.
 
 The save holds every card, face down or not, so the referee can place all 52: a card in
-the "Draw deck" or "Discard pile" DrawPile is in that pile; one on a side's steps map
-belongs to the unit whose box it lies in (:mod:`builder.saves.steps_layout`, the nearest box
-if it was dropped between boxes); one on a side's hand map is in that hand; one on the
-main map outside the piles was played face down by the side whose mask is on it, or lies
-face up for both. Units stand in the area their pixel falls in (:mod:`rules.areas`, the
+the "Draw deck" or "Discard pile" DrawPile is in that pile; one in a side's duel pile was
+played by that side, face down while its mask is on, else revealed; one on a side's steps
+map belongs to the unit whose box it lies in (:mod:`builder.saves.steps_layout`, the
+nearest box if it was dropped between boxes); one on a side's hand map is in that hand;
+one on the main map outside the piles (a save of an earlier build, with no duel piles)
+was played face down by the side whose mask is on it, or lies face up for both. Units stand in the area their pixel falls in (:mod:`rules.areas`, the
 outlines the module's zones are drawn from); a unit off the areas (a reinforcement on
 the turn track) is not on the map. The "Acted" and "Isolated" layers give the flags,
 control markers the control of areas no unit shows (3.6), and the turn tracker the turn
@@ -21,11 +22,13 @@ from builder.saves.area_names import (
     DISCARD_PILE,
     DRAW_DECK,
     ISOLATED_LAYER,
+    duel_pile_name,
     hand_map_name,
     steps_map_name,
 )
 from builder.saves.names import SIDE_LAYER, dead_pile_name
 from builder.saves.reading import (
+    carries_digest,
     piece_layer,
     piece_properties,
     optional_rule_settings,
@@ -79,6 +82,7 @@ class _Cards:
             piece_id: _deck_name(deck) for deck in saved.decks for piece_id in deck.piece_ids
         }
         self.side_of = {side.name: side.id for side in spec.sides}
+        self.duel_piles = {duel_pile_name(side.name): side.id for side in spec.sides}
         self.steps_maps = {steps_map_name(side.name): side.id for side in spec.sides}
         self.hand_maps = {hand_map_name(side.name): side.id for side in spec.sides}
         self.boxes = {side.id: steps_boxes(spec, side.id) for side in spec.sides}
@@ -104,7 +108,12 @@ class _Cards:
         self.seen[card_id] = piece.id
         card = self.by_id[card_id]
         pile = self.pile_of.get(piece.id)
-        if pile is not None:
+        if pile in self.duel_piles:
+            if _masked_by(piece) is None:
+                self.face_up.append(card)
+            else:
+                self.played.setdefault(self.duel_piles[pile], []).append(card)
+        elif pile is not None:
             if pile not in (DRAW_DECK, DISCARD_PILE):
                 raise SaveError(
                     self.path,
@@ -160,6 +169,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
     eliminated: list[Unit] = []
     control: dict[str, str] = {}
     cards = _Cards(path, spec, saved)
+    printed = not carries_digest(saved)
     placed: dict[str, str] = {}
     for piece in saved.pieces:
         properties = piece_properties(piece)
@@ -168,7 +178,7 @@ def area_position_from_save(path: Path, saved: SavedGame, spec: GameSpec) -> Pos
         if "CardId" in properties:
             cards.add(piece, properties["CardId"])
         elif "UnitId" in properties:
-            unit = unit_of(path, spec, piece)
+            unit = unit_of(path, spec, piece, printed)
             assert unit is not None
             if unit.id in placed:
                 raise SaveError(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from builder.saves.names import STEP_LAYER, UNTRIED_LAYER, dead_pile_name
 from builder.saves.reading import (
+    carries_digest,
     optional_rule_settings,
     piece_layer,
     scenario_of,
@@ -45,6 +46,7 @@ def hex_position(
         )
     dead_piles = {dead_pile_name(side.name) for side in spec.sides}
     rank = unit_rank(spec)
+    printed = not carries_digest(saved)
     units: list[UnitState] = []
     eliminated: list[Unit] = []
     seen: dict[str, str] = {}
@@ -53,7 +55,7 @@ def hex_position(
         if known is not None and known[0] is piece:
             _, unit, state = known
         else:
-            unit, state = _read_piece(path, spec, game_map, dead_piles, piece)
+            unit, state = _read_piece(path, spec, game_map, dead_piles, piece, printed)
             if readings is not None:
                 readings[piece.id] = (piece, unit, state)
         if unit is None:
@@ -69,11 +71,14 @@ def hex_position(
             units.append(state)
         elif piece.map in dead_piles:
             eliminated.append(unit)
+    turn, phase = turn_and_phase(path, spec, saved.turns)
     return Position(
         spec=spec,
         scenario=scenario_of(path, spec, saved.global_properties),
-        turn=turn_and_phase(path, spec, saved.turns)[0],
-        phase=None,
+        turn=turn,
+        # A game whose data states its sequence of play judges it and the last phase
+        # from the tracker's phase; the Stalingrad games' referees read none from a save.
+        phase=phase if spec.referee is not None and spec.referee.sequence is not None else None,
         weather=None,
         units=tuple(sorted(units, key=lambda state: rank[state.unit.id])),
         eliminated=tuple(sorted(eliminated, key=lambda unit: rank[unit.id])),
@@ -83,10 +88,16 @@ def hex_position(
 
 
 def _read_piece(
-    path: Path, spec: GameSpec, game_map: GameMap, dead_piles: set[str], piece: Piece
+    path: Path,
+    spec: GameSpec,
+    game_map: GameMap,
+    dead_piles: set[str],
+    piece: Piece,
+    printed: bool,
 ) -> tuple[Unit | None, UnitState | None]:
-    """The unit a piece stands for, and its state if it stands on the hex map."""
-    unit = unit_of(path, spec, piece)
+    """The unit a piece stands for, and its state if it stands on the hex map; its
+    printed values are checked against the data when ``printed`` (:func:`unit_of`)."""
+    unit = unit_of(path, spec, piece, printed)
     if unit is None or piece.map in dead_piles or piece.map != game_map.name:
         return unit, None
     assert game_map.hex_map is not None

@@ -11,9 +11,13 @@ user gives the module itself (:func:`judging_data`). The hex and area readers
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from builder.carried_data import read_module_game
+from builder.notes import note
 from builder.printable import printable
 from builder.saves.names import (
     OPTION_OFF,
@@ -27,10 +31,12 @@ from builder.vassal.model import MODULE_CONTAINER, GlobalPropertyValue, Piece, S
 from builder.vassal.sequence import decode, parse_int
 from builder.vassal.traits import Layer, Marker
 from rules.coverage import optional_rules
-from rules.data.loader import data_origin, load_game, shipped_digest, shipped_games
+from rules.data.loader import data_origin, digest_of, load_game, shipped_games
 from rules.errors import SaveError
 from rules.model import GameSpec, Unit
 from rules.referee.position_file import MAX_TURN
+
+T = TypeVar("T")
 
 
 def piece_properties(piece: Piece) -> dict[str, str]:
@@ -51,24 +57,9 @@ def piece_layer(piece: Piece, name: str) -> Layer | None:
     return None
 
 
-def _game_of(path: Path, pieces: tuple[Piece, ...]) -> str:
-    """The shipped game the save's pieces name.
-
-    A save is data, not instructions: the ``Game`` marker may only name a game shipped
-    with Stavka, never a folder to load data from.
-    """
-    games = {piece_properties(piece).get("Game") for piece in pieces} - {None}
-    if len(games) != 1:
-        raise SaveError(
-            path, None, "not a saved game of a Stavka module (its pieces name no single game)"
-        )
-    (game,) = games
-    assert game is not None
-    if game not in shipped_games():
-        raise SaveError(
-            path, "Game", f"the pieces name {game!r}, which is not a game shipped with Stavka"
-        )
-    return game
+def _games_of(pieces: tuple[Piece, ...]) -> set[str]:
+    """The games the save's pieces name (their ``Game`` marker): one in a save of ours."""
+    return {game for piece in pieces if (game := piece_properties(piece).get("Game")) is not None}
 
 
 def unit_rank(spec: GameSpec) -> dict[str, int]:
@@ -82,59 +73,162 @@ def unit_rank(spec: GameSpec) -> dict[str, int]:
     return {unit_id: index for index, unit_id in enumerate(spec.units)}
 
 
-def spec_of_save(path: Path, saved: SavedGame, module: Path | None = None) -> GameSpec:
+@dataclass(frozen=True)
+class JudgingData:
+    """The data a save is judged by (:func:`judging_data`); when they are a module's
+    other than the save's own (an earlier build of the module), ``other_data`` says which
+    data the save was made with and which judge it."""
+
+    spec: GameSpec
+    source: str = ""
+    other_data: str | None = None
+
+    def read(self, reader: Callable[[GameSpec], T]) -> T:
+        """What ``reader`` reads of the save with this data, then, with other data than
+        the save's, a note that they differ; a piece the other data cannot match (a unit
+        they lack, a hex off their map) is refused in one line that says why it may be."""
+        try:
+            result = reader(self.spec)
+        except SaveError as error:
+            if self.other_data is None:
+                raise
+            raise SaveError(
+                error.path, error.place, f"{error.message}; {self.other_data}"
+            ) from error
+        if self.other_data is not None:
+            note(self.source, f"{self.other_data}: the data differ")
+        return result
+
+
+def spec_of_save(path: Path, saved: SavedGame, module: Path | None = None) -> JudgingData:
     """The game data a save is judged by (see :func:`judging_data`)."""
     return judging_data(path, saved.module, saved.pieces, module)
 
 
 def judging_data(
     path: Path, saved_module: Metadata | None, pieces: tuple[Piece, ...], module: Path | None
-) -> GameSpec:
+) -> JudgingData:
     """The game data a save is judged by: ``module``'s own copy when given, else the
-    shipped game its pieces name. A save whose ``moduledata`` names other data than the
-    one at hand (another module, or the same module built from a changed copy) is
-    refused, saying which module it needs: judging it with other data would be wrong
-    with no word of warning."""
+    shipped game its pieces name.
+
+    Without ``module``, a save whose ``moduledata`` names other data than the shipped
+    game's (another module, a copy's, a game of one's own) is refused, saying which
+    module to give: judging it with other data would be wrong with no word of warning.
+    With ``module``, a save of the same module made from other data (an earlier build of
+    a game being written, or of another copy) is judged with the module's data, and the
+    reader notes that the data differ (:meth:`JudgingData.read`); a save of another
+    module, or of another game, is refused. A save is data, not instructions: its
+    ``Game`` marker may only name a shipped game, never a folder to load data from.
+
+    A game adopted from a module someone else made judges that module's own saves:
+    ``module`` is then the extension ``stavka extension`` wrote, or the game folder."""
+    if module is not None and module.is_dir():
+        return JudgingData(_adopted_folder(path, saved_module, pieces, module))
+    games = _games_of(pieces)
+    if len(games) > 1 or (module is None and not games):
+        raise SaveError(
+            path,
+            None,
+            "not a saved game of a Stavka module (its pieces name no single game); a save "
+            "of a module Stavka adopted is judged with --module and its extension or game folder",
+        )
     if module is not None:
         metadata, spec = read_module_game(module)
+        if adopted_save(spec, saved_module, pieces):
+            return JudgingData(spec)
         if saved_module is not None and saved_module.name != metadata.name:
             raise SaveError(
                 path,
                 "moduledata",
-                f"save of module {saved_module.name!r}, not of {module}'s {metadata.name!r}",
+                f"save of module {printable(saved_module.name)!r}, not of {module}'s "
+                f"{printable(metadata.name)!r}",
+            )
+        if games - {spec.id}:
+            raise SaveError(
+                path,
+                "Game",
+                f"its pieces are of the game {printable(min(games))!r}, but {module} holds "
+                f"{spec.id!r}",
             )
         if (
             saved_module is not None
             and saved_module.extra1
             and saved_module.extra1 != metadata.extra1
         ):
-            raise SaveError(
-                path,
-                "moduledata",
-                f"made with {_data_named(saved_module)}, but {module} holds "
-                f"{_data_named(metadata)}",
+            return JudgingData(
+                spec,
+                f"{path}:moduledata",
+                f"made with {_data_named(saved_module)}, judged with {_data_named(metadata)} "
+                f"that {module} carries",
             )
-        return spec
-    game = _game_of(path, pieces)
+        return JudgingData(spec)
+    (game,) = games
+    if game not in shipped_games():
+        module_named = (
+            f", {printable(saved_module.name)!r} of {_data_named(saved_module)},"
+            if saved_module is not None and saved_module.extra1
+            else ""
+        )
+        raise SaveError(
+            path,
+            "Game",
+            f"the pieces name {printable(game)!r}, which is not a game shipped with Stavka: "
+            f"give the module it was made with{module_named} as --module MODULE.vmod",
+        )
     spec = load_game(game)
     expected = module_name(spec)
     if saved_module is not None and saved_module.name != expected:
         raise SaveError(
             path,
             "moduledata",
-            f"save of module {saved_module.name!r}, not {expected!r}: "
+            f"save of module {printable(saved_module.name)!r}, not {expected!r}: "
             "give its module with --module MODULE.vmod",
         )
-    if (
-        saved_module is not None
-        and saved_module.extra1
-        and saved_module.extra1 != shipped_digest(game)
-    ):
+    if saved_module is not None and saved_module.extra1 and saved_module.extra1 != digest_of(spec):
         raise SaveError(
             path,
             "moduledata",
-            f"made with the module {saved_module.name!r} of {_data_named(saved_module)}, "
+            f"made with the module {printable(saved_module.name)!r} of {_data_named(saved_module)}, "
             f"not the shipped {game} data: give that module with --module MODULE.vmod",
+        )
+    return JudgingData(spec)
+
+
+def carries_digest(saved: SavedGame) -> bool:
+    """Whether the save names the data it was made with (the digest in its
+    ``moduledata``, which every save of a module that carries its data copies)."""
+    return saved.module is not None and bool(saved.module.extra1)
+
+
+def adopted_save(spec: GameSpec, saved_module: Metadata | None, pieces: tuple[Piece, ...]) -> bool:
+    """Whether a save is one of the module ``spec`` was adopted from: its ``moduledata``
+    names that module, or, in a save without one (the temporary save the plugin writes),
+    no piece carries a unit id, as every piece of a module Stavka builds does."""
+    if spec.adopted is None:
+        return False
+    if saved_module is not None:
+        return saved_module.name == spec.adopted.name
+    return not any("UnitId" in piece_properties(piece) for piece in pieces)
+
+
+def _adopted_folder(
+    path: Path, saved_module: Metadata | None, pieces: tuple[Piece, ...], folder: Path
+) -> GameSpec:
+    """The game in ``folder`` for a save of the module it was adopted from."""
+    spec = load_game(str(folder.resolve()))
+    if spec.adopted is None:
+        raise SaveError(
+            path,
+            "--module",
+            f"{folder} is a game folder Stavka builds modules from: judge a save of its "
+            "module with that module (--module MODULE.vmod)",
+        )
+    if not adopted_save(spec, saved_module, pieces):
+        named = "no module" if saved_module is None else repr(printable(saved_module.name))
+        raise SaveError(
+            path,
+            "moduledata",
+            f"save of {named}, not of {spec.adopted.name!r}, the module {folder} was adopted from",
         )
     return spec
 
@@ -145,18 +239,26 @@ def _data_named(metadata: Metadata) -> str:
     return f"the data of {printable(metadata.extra2) or 'an unnamed folder'} (digest {printable(digest)})"
 
 
-def unit_of(path: Path, spec: GameSpec, piece: Piece) -> Unit | None:
-    """The unit a piece of this game stands for; an id the game lacks is refused, and so
-    is a piece whose printed values the data contradicts (a save of a module built from
-    other data, which only the module's own data can judge)."""
+def unit_of(path: Path, spec: GameSpec, piece: Piece, printed: bool = True) -> Unit | None:
+    """The unit a piece of this game stands for; an id the game lacks is refused.
+
+    With ``printed`` (a save that names no data: :func:`carries_digest`), so is a piece
+    whose printed values the data contradicts: a save of a module built from other data,
+    which only the module's own data can judge. A save that names its data was judged by
+    :func:`judging_data` with the data it asked for, or knowingly with a rebuilt
+    module's, whose values may differ from the pieces' (the note says so)."""
     properties = piece_properties(piece)
     if properties.get("Game") != spec.id or "UnitId" not in properties:
         return None
     unit = spec.units.get(properties["UnitId"])
     if unit is None:
         raise SaveError(
-            path, f"piece {piece.id}", f"unknown {spec.id} unit {properties['UnitId']!r}"
+            path,
+            f"piece {piece.id}",
+            f"unknown {spec.id} unit {printable(properties['UnitId'])!r}",
         )
+    if not printed:
+        return unit
     for key, value in unit_printed_values(unit.steps):
         if key in properties and properties[key] != value:
             raise SaveError(

@@ -227,6 +227,32 @@ def read_module_entries(
         }
 
 
+def open_checked_archive(
+    stream: BinaryIO, size: int, max_entries: int, max_directory: int
+) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
+    """A zip (a module someone else made) opened to be read entry by entry, with the
+    same defences as a save: its directory's size and entry count checked before it is
+    parsed, every entry name checked before any is read. The caller closes it."""
+    stream.seek(max(size - _END_SEARCH, 0))
+    check_directory(stream.read(), max_entries, max_directory)
+    stream.seek(0)
+    archive = _open_zip(stream)
+    try:
+        return archive, _entries(archive)
+    except BaseException:
+        archive.close()
+        raise
+
+
+def read_archive_entry(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, archive_size: int, limit: int
+) -> bytes:
+    """One entry of an archive from :func:`open_checked_archive`, refused once it
+    unpacks past ``limit`` or more than :data:`~builder.vassal.limits.MAX_RATIO` times
+    its packed size (a zip bomb)."""
+    return _read_entry(archive, info, archive_size, limit)
+
+
 def zip_archive(entries: list[tuple[str, bytes]]) -> bytes:
     """A deflated zip of ``entries`` in the given order, with fixed timestamps.
 

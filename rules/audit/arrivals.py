@@ -1,43 +1,35 @@
 """Reinforcements in a log: on their turn, and at a place the rules allow.
 
-A unit that enters the map is held against its arrivals in the game's data (each unit's
-``[[unit.arrival]]``: scenario, turn, where). The places are the rules' words; those
-the audit can read as hexes it judges — a named map edge, the TPS rail hexes with the
-German cross, printed hex numbers and ranges (DoS N4227-N4243) — and a place it cannot
-(a supply-network town the side controls, a supplied hex) is said, not guessed.
+A unit that enters the map is judged by its game's referee where the game's data says
+where and when reinforcements enter (:meth:`HexReferee.judge_arrival`: each arrival's
+entry hexes, its turn, the phase). Otherwise it is held against its arrivals in the game's
+data (each unit's ``[[unit.arrival]]``: scenario, turn, where) and its game's arrival rules
+(:class:`~rules.referee.arrivals.ArrivalRules`, from the referee). The places are the
+rules' words; those the audit can read as hexes it judges — a named map edge, printed
+hex numbers and ranges (DoS N4227-N4243), the rail entries the referee names (the TPS
+rail hexes with the German cross) — and a place it cannot (a supply-network town the
+side controls, a supplied hex) is said, not guessed.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rules.hexes import Hex
-from rules.audit.rail import rail_move
 from rules.model import Arrival, GameMap
+from rules.referee.arrivals import ArrivalRules
+from rules.referee.games import hex_referee_for
 from rules.referee.position import Position, UnitState
-from rules.referee.tps.sections import RULES as TPS_RULES
 from rules.referee.prose import unit_ref
 from rules.referee.wording import count
 from rules.referee.verdict import Verdict
 
-ARRIVAL_RULES = {"tps": (TPS_RULES["reinforcements"],), "dos": ("8.2",)}
-"""The rule that brings reinforcements on in each game (TPS: the scenarios' reinforcement
-rules; DoS 8.2), beside the rule numbers the place itself names."""
-ARRIVAL_PHASES = {"tps": "first movement"}
-"""The phase of its side's player turn a reinforcement enters in, where the rules fix one
-(TPS: reinforcements enter in the first movement phase)."""
 EDGE = re.compile(r"\b(north|east|south|west) edge\b")
 HEX_RANGE = re.compile(r"\b([A-Z]?)(\d{4})-\1(\d{4})\b")
 HEX_NUMBER = re.compile(r"\b[A-Z]\d{4}\b")
 RULE_NUMBERS = re.compile(r"rules? (\d+\.\d+(?:, \d+\.\d+)*)")
-CROSS = "german_cross"
-CROSS_WORDS = "German cross"
-CONDITIONS = re.compile(r"only into a supplied hex|once |at most|no move or attack")
-"""Words that restrict the places named further, which the audit does not judge."""
-UNREAD_PLACES = re.compile(r"German-controlled|supply source|supply-network town|Stalingrad hex")
-"""Words naming places the audit cannot read as hexes: with them, a place not among the
-hexes read may still be allowed."""
 
 
 @dataclass(frozen=True)
@@ -50,13 +42,20 @@ class Places:
     conditions: bool
 
 
-def places(where: str, game_map: GameMap) -> Places:
-    """The hexes ``where`` names on ``game_map``."""
+def _any(words: Collection[str], text: str) -> bool:
+    return any(word in text for word in words)
+
+
+def places(
+    where: str, game_map: GameMap, arriving: ArrivalRules, rail_entries: frozenset[Hex]
+) -> Places:
+    """The hexes ``where`` names on ``game_map``, read with the game's ``arriving`` rules
+    (the ``rail_entries`` when its words name them)."""
     hexes: set[Hex] = set()
     for name in EDGE.findall(where):
         hexes |= set(game_map.edge(name).hexes)
-    if CROSS_WORDS in where:
-        hexes |= cross_hexes(game_map)
+    if arriving.rail_words and arriving.rail_words in where:
+        hexes |= rail_entries
     assert game_map.hex_map is not None
     for prefix, first, last in HEX_RANGE.findall(where):
         # A range along one column of printed numbers (N4227-N4243: column 42, rows 27-43).
@@ -72,21 +71,15 @@ def places(where: str, game_map: GameMap) -> Places:
                 hexes.add(found)
     return Places(
         frozenset(hexes),
-        bool(hexes) and UNREAD_PLACES.search(where) is None,
-        CONDITIONS.search(where) is not None,
+        bool(hexes) and not _any(arriving.unread, where),
+        _any(arriving.conditions, where),
     )
 
 
-def cross_hexes(game_map: GameMap) -> frozenset[Hex]:
-    """The rail hexes with the German cross, where TPS Axis reinforcements come on by rail."""
-    return frozenset(hex_ for mark in game_map.marks if mark.symbol == CROSS for hex_ in mark.hexes)
-
-
-def _rules(position: Position, arrival: Arrival) -> tuple[str, ...]:
+def _rules(base: tuple[str, ...], arrival: Arrival) -> tuple[str, ...]:
     named = tuple(
         rule for group in RULE_NUMBERS.findall(arrival.where) for rule in group.split(", ")
     )
-    base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
     return base + tuple(rule for rule in named if rule not in base)
 
 
@@ -94,8 +87,13 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
     """Whether ``state``'s unit, just come onto the map in ``position``, came on its
     turn and at a place its arrival allows."""
     unit = state.unit
+    referee = hex_referee_for(position)
+    judged = None if state.hex is None else referee.judge_arrival(unit, state.hex)
+    if judged is not None:
+        return judged
+    arriving = referee.arrival_rules()
     scheduled = [arrival for arrival in unit.arrivals if arrival.scenario == position.scenario]
-    base = ARRIVAL_RULES.get(position.spec.id, ("reinforcements",))
+    base = arriving.rules
     if not scheduled:
         return Verdict(
             unit_ref(unit.id),
@@ -107,7 +105,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             unit=unit.id,
         )
     arrival = min(scheduled, key=lambda item: item.turn)
-    rules = _rules(position, arrival)
+    rules = _rules(base, arrival)
     if position.turn < arrival.turn:
         return Verdict(
             unit_ref(unit.id),
@@ -120,7 +118,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             violation=True,
             state="illegal",
         )
-    entry_phase = ARRIVAL_PHASES.get(position.spec.id)
+    entry_phase = arriving.phase
     if entry_phase is not None and position.phase is not None:
         lowered = position.phase.lower()
         side_name = next(side.name for side in position.spec.sides if side.id == unit.side)
@@ -141,7 +139,8 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
         if position.turn == arrival.turn
         else f"on turn {position.turn}, after its turn {arrival.turn}"
     )
-    allowed = places(arrival.where, position.game_map)
+    rail_entries = referee.rail_entries()
+    allowed = places(arrival.where, position.game_map, arriving, rail_entries)
     if state.hex is not None and state.hex in allowed.hexes:
         return Verdict(
             unit_ref(unit.id),
@@ -154,8 +153,8 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             state="legal",
         )
     by_rail = (
-        rail_move(position, unit, cross_hexes(position.game_map), state.hex)
-        if CROSS_WORDS in arrival.where and state.hex is not None
+        referee.rail_move(unit, rail_entries, state.hex)
+        if arriving.rail_words and arriving.rail_words in arrival.where and state.hex is not None
         else None
     )
     if by_rail is not None:
@@ -164,7 +163,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             "arrival",
             by_rail.outcome,
             rules + by_rail.rules,
-            f"entered at {state.location} {when}, by rail from the German cross at "
+            f"entered at {state.location} {when}, by rail from {arriving.rail_name} at "
             f"{by_rail.path[0]} as “{arrival.where}” allows: {by_rail.explanation}"
             + ("; its conditions are not judged" if allowed.conditions else ""),
             by_rail.path,

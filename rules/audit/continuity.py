@@ -28,12 +28,6 @@ PhaseRank = Callable[[GameSpec, str], int | None]
 which alternate, 5.0) may follow each other either way; None for a phase not known."""
 
 
-def sequence_rank(spec: GameSpec, phase: str) -> int | None:
-    """A phase's place in the game's sequence of play (the turn tracker's list, of which
-    each scenario plays some, in the same order)."""
-    return spec.phases.index(phase) if phase in spec.phases else None
-
-
 def played_phases(position: Position) -> tuple[str, ...]:
     """The phases the position's scenario plays, in order."""
     scenario = position.spec.scenarios.get(position.scenario or "")
@@ -147,7 +141,7 @@ def digests_of(positions: Iterable[tuple[str, Position]], side: str | None = Non
 
 
 def chain_breaks(
-    previous: Position, start: Position, rules: tuple[str, ...], rank: PhaseRank = sequence_rank
+    previous: Position, start: Position, rules: tuple[str, ...], rank: PhaseRank
 ) -> list[Verdict]:
     """One verdict per unit that stands differently at ``start`` than at the end of
     ``previous`` (off the map in one, or elsewhere, or with other steps), and one for a

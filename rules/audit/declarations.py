@@ -2,7 +2,8 @@
 
 The plugin's "Declare attack" button logs ``* Attack declared (Axis): A, B on C in 1805
 (odds 3-1, die +0)``, the line ``stavka odds --format json`` gives as ``declare``
-(``builder.cli.check_commands``). A player without the plugin types ``attack 1805 from
+(``builder.cli.check_commands``), its units named as their counters show them (``--names
+counter``; a unit id is read too). A player without the plugin types ``attack 1805 from
 1705,1806``, optionally ``at 3-1``, anywhere in a chat line. Either names the hex
 attacked and, by units or hexes, who attacks; the odds it claims are checked against the
 position when the die is rolled.
@@ -65,6 +66,21 @@ def _side_named(position: Position, name: str | None) -> str | None:
     return None
 
 
+def _hexes_named(position: Position, name: str, side: str | None) -> list[Hex]:
+    """The hexes of the units ``name`` names: a unit's id, or the name its counter shows
+    (the plugin declares by the counters' names), of the declaring ``side``'s units."""
+    by_id = [state.hex for state in position.units if state.unit.id == name]
+    if by_id:
+        return [hex_ for hex_ in by_id if hex_ is not None]
+    return sorted(
+        {
+            state.hex
+            for state in position.units
+            if state.unit.name == name and state.hex is not None and side in (None, state.side)
+        }
+    )
+
+
 def read_declaration(step: int, text: str, position: Position) -> Declaration | Unreadable | None:
     """The attack ``text`` declares in ``position`` (the one it was said in), or None
     when it declares none."""
@@ -103,14 +119,17 @@ def _plugin_declaration(
         if side is not None
         else {}
     )
-    hexes_of = {state.unit.id: state.hex for state in position.units}
-    sources = []
+    sources: list[Hex] = []
     for name in match.group("attackers").split(","):
-        found = hexes_of.get(aliases.get(name.strip(), name.strip()))
-        if found is None:
+        found = _hexes_named(position, aliases.get(name.strip(), name.strip()), side)
+        if not found:
             return Unreadable(step, text, f"no unit {name.strip()} on the map")
-        if found not in sources:
-            sources.append(found)
+        if len(found) > 1:
+            return Unreadable(
+                step, text, f"{name.strip()} names units in {len(found)} hexes: say which by hex"
+            )
+        if found[0] not in sources:
+            sources.append(found[0])
     claim = CLAIMED_ODDS.search(match.group("claim"))
     return Declaration(
         step,

@@ -3,8 +3,8 @@
 Walks a :class:`Trail` step by step. A unit whose hex changed moved; it is judged from
 the hex it held when the phase began, so a move made in several drags is judged as one.
 When a movement phase ends, stacking is judged on the position it left. A declared
-attack is judged when its die is rolled, and its result once the next attack is declared
-or the phase ends (:mod:`rules.audit.combat`); a unit entering the map against its
+attack is judged when its die is rolled (:mod:`rules.audit.combat`), and its result once
+the next attack is declared or the phase ends (:mod:`rules.audit.applied`); a unit entering the map against its
 arrival (:mod:`rules.audit.arrivals`); each turn's end by the referee
 (:mod:`rules.audit.turn_end`). What the audit does not judge (VP awards) is listed as
 recorded, never guessed.
@@ -15,31 +15,30 @@ arrivals, turn ends) share the walk's state from step to step.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 from rules.audit.arrivals import judge_arrival
-from rules.audit.combat import (
-    COMBAT_RULES,
-    PENDING,
-    Attack,
-    applied,
-    carried,
-    declared,
-    rolled,
-    unclaimed,
-)
-from rules.audit.continuity import Digests, chain_breaks, digests_of, sequence_rank, skipped
+from rules.audit.applied import PENDING, applied
+from rules.audit.combat import Attack, carried, declared, rolled, unclaimed
+from rules.audit.continuity import Digests, chain_breaks, digests_of, skipped
 from rules.audit.declarations import Declaration, read_declaration
-from rules.audit.movement import MOVES, moved_on
-from rules.audit.phases import VP_RULES, PhaseRule, phase_rule
+from rules.audit.movement import judged_move, moved_on
+from rules.referee.sequence import PhaseRule
 from rules.audit.trail import Roll, Said, Snapshot, Trail
 from rules.audit.turn_end import turn_end
-from rules.hexes import Hex
-from rules.referee.games import referee_for
+from rules.model import GameSpec
+from rules.referee.games import hex_referee_for, referee_class
 from rules.referee.hexgame import HexReferee
-from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
+from rules.referee.hidden import (
+    UNTRIED_FLAG,
+    UNTRIED_RULE,
+    PlayerView,
+    hides_information,
+    player_view,
+)
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
@@ -48,12 +47,6 @@ NOT_JUDGED = "recorded, not judged"
 """The outcome of an act the audit lists but does not rule on yet."""
 WITHHELD_TOPICS = ("declaration", "attack", "combat result")
 """Entries whose figures rest on the strengths of the units they name (``details["units"]``)."""
-
-
-class MoveJudge(Protocol):
-    """Judges moves made from one position (the start of a phase)."""
-
-    def judge(self, state: UnitState, goal: Hex) -> Verdict: ...
 
 
 @dataclass(frozen=True)
@@ -88,7 +81,7 @@ class Ledger:
     that came onto the map after the start (reinforcements drawn untried, 8.3), in the
     order they came, whose aliases follow the start's. ``views`` holds the entries as
     each side's player may read them when the audit wrote them for each reader (the
-    cards of Rattenkrieg, :mod:`rules.audit.rks`).
+    cards of Rattenkrieg, :mod:`rules.referee.rks.audit`).
     """
 
     game: str
@@ -114,10 +107,8 @@ class Ledger:
     def hidden_information(self) -> bool:
         """Whether the file holds what a player may not see: cards (Rattenkrieg's hands
         and steps) or untried units (DoS 2.14)."""
-        return (
-            self.start.cards is not None
-            or any(UNTRIED_FLAG in state.flags for state in self.start.units)
-            or bool(self.entered_untried)
+        return hides_information(self.start, self.start.cards is not None) or bool(
+            self.entered_untried
         )
 
     def view_note(self, side: str | None) -> str:
@@ -202,11 +193,12 @@ def _state_of(position: Position) -> dict[str, UnitState]:
 @dataclass
 class _Walk:
     """The audit's state while it walks a trail: the entries so far, the position the
-    current phase began with, and the move judge built on it (once per phase)."""
+    current phase began with, and the referee built on it (once per phase), which judges
+    the phase's moves."""
 
     entries: list[Entry]
     phase_start: Position
-    judge: MoveJudge | None = None
+    referee: HexReferee | None = None
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
     """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
@@ -217,8 +209,16 @@ class _Walk:
     state there, which its further moves in the phase are judged from."""
 
     @property
+    def phase_referee(self) -> HexReferee:
+        """The referee of the position the phase began with."""
+        if self.referee is None:
+            self.referee = hex_referee_for(self.phase_start)
+        return self.referee
+
+    @property
     def rule(self) -> PhaseRule:
-        return phase_rule(self.phase_start.spec, self.phase_start.phase or "")
+        """What the phase allows, as the game's sequence of play says."""
+        return self.phase_referee.phase_rule(self.phase_start.phase)
 
     def add(self, step: int, position: Position, side: str | None, verdict: Verdict) -> None:
         self.entries.append(Entry(step, position.turn, position.phase, side, verdict))
@@ -265,10 +265,9 @@ class _Walk:
         left (each game's stacking rule)."""
         self.close_attack(step, position)
         self.fought = frozenset()
-        if self.phase_start.phase is None or not self.rule.moves:
+        if not self.rule.moves:
             return
-        referee = referee_for(position)
-        assert isinstance(referee, HexReferee)
+        referee = hex_referee_for(position)
         problems = referee.stacking()
         for verdict in problems:
             self.add(step, position, self.rule.side, verdict)
@@ -282,7 +281,7 @@ class _Walk:
                     "stacking",
                     "legal",
                     referee.stacking_rules,
-                    f"no hex over-stacked at the end of {position.phase}{note}",
+                    f"no hex over-stacked at {self.rule.ending(position.turn)}{note}",
                     state="legal",
                 ),
             )
@@ -301,17 +300,13 @@ class _Walk:
             if after.hex is not None:
                 self.arrived[after.unit.id] = (position, after)
             return
-        referee = referee_for(position)
-        assert isinstance(referee, HexReferee)
-        own_rule = None if after.hex is None else referee.logged_move(after, after.hex)
+        own_rule = (
+            None if after.hex is None else hex_referee_for(position).logged_move(after, after.hex)
+        )
         if own_rule is not None:
             self.add(step, position, after.side, own_rule)
             return
-        forbidden = (
-            rule.forbids(after.unit)
-            if self.phase_start.phase is not None
-            else "the log shows no phase"
-        )
+        forbidden = rule.forbids(after.unit)
         if forbidden is not None:
             self.add(
                 step,
@@ -345,10 +340,8 @@ class _Walk:
                 ),
             )
             return
-        if self.judge is None:
-            self.judge = MOVES[position.spec.id](self.phase_start)
         assert after.hex is not None
-        verdict = self.judge.judge(origin, after.hex)
+        verdict = judged_move(self.phase_referee, origin, after.hex)
         if rule.chosen:
             verdict = replace(
                 verdict,
@@ -381,7 +374,7 @@ def _result_part(
             unit_ref(unit_id),
             "combat result",
             "part of a result",
-            COMBAT_RULES.get(position.spec.id, ("combat",)),
+            walk.phase_referee.combat_rules,
             f"{what}, after the attack was resolved at step {resolved}; "
             "judged with the attack's result",
             unit=unit_id,
@@ -539,13 +532,13 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
     continuity of the two first, and with ``pending`` the attack whose result that file
     left to this one, judged here as if its roll were this file's."""
     start = trail.start.position
-    sequence = phase_rule(start.spec, start.phase or "").rules
-    vp_rules = VP_RULES.get(start.spec.id, sequence)
     walk = _Walk([], start)
+    sequence = walk.phase_referee.sequence_rules
+    vp_rules = walk.phase_referee.victory_point_rules
     positions: list[tuple[str, Position]] = []
     if previous is not None:
         positions.append(("previous", previous.position))
-        breaks = chain_breaks(previous.position, start, sequence)
+        breaks = chain_breaks(previous.position, start, sequence, walk.phase_referee.phase_rank)
         for verdict in breaks or [
             Verdict(
                 "chain",
@@ -557,7 +550,7 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
         ]:
             walk.add(0, start, None, verdict)
     if trail.paired:
-        gap = skipped(start, trail.end.position, sequence, sequence_rank)
+        gap = skipped(start, trail.end.position, sequence, walk.phase_referee.phase_rank)
         if gap is not None:
             walk.add(0, start, None, gap)
     if pending is not None and pending.result is not None:
@@ -588,7 +581,7 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
                         "declaration",
                         "declaration",
                         "not understood",
-                        COMBAT_RULES.get(start.spec.id, ("combat",)),
+                        walk.phase_referee.combat_rules,
                         f"“{declaration.text}”: {declaration.reason}",
                     ),
                 )
@@ -607,7 +600,7 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
                     None,
                     turn_end(last.position, last.properties, vp_rules),
                 )
-            walk.phase_start, walk.judge = (
+            walk.phase_start, walk.referee = (
                 replace(last.position, turn=position.turn, phase=position.phase),
                 None,
             )
@@ -636,7 +629,7 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
         last = snapshot
     walk.close_attack(trail.steps, last.position, file_ends=True)
     if trail.snapshots:
-        walk.end_phase(trail.steps, last.position, " (the file ends in this phase)")
+        walk.end_phase(trail.steps, last.position, f" (the file ends in this {walk.rule.period})")
     end = trail.end
     positions.append(("end", end.position))
     return Ledger(
@@ -654,3 +647,20 @@ def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None
         pending=walk.pending,
         side_digests=tuple((side.id, digests_of(positions, side.id)) for side in start.spec.sides),
     )
+
+
+class LogAudit(Protocol):
+    """A walk that audits a game's log: the ledger of ``trail``, with ``previous`` (the
+    end of the file sent before) checked for continuity first."""
+
+    def __call__(self, trail: Trail, previous: Snapshot | None = None) -> Ledger: ...
+
+
+def log_audit(spec: GameSpec) -> LogAudit:
+    """The walk that audits ``spec``'s logs: the one its referee names (Rattenkrieg's
+    actions and cards), else this ledger's."""
+    named = referee_class(spec).log_walk
+    if not named:
+        return audit
+    module, function = named.split(":")
+    return cast(LogAudit, getattr(importlib.import_module(module), function))

@@ -35,13 +35,19 @@ MAX_CACHE_BYTES = 16 * MEBIBYTE
 _RULES = Path(__file__).resolve().parents[1]
 
 
+def fingerprinted_sources() -> list[Path]:
+    """The modules that read the data and define what it becomes: the game model's
+    modules and the loader's, its parsers included (the referee's code makes no part of
+    a spec)."""
+    return sorted([*_RULES.glob("*.py"), *(_RULES / "data").rglob("*.py")])
+
+
 @cache
 def _code_fingerprint() -> bytes:
-    """A hash of the modules that read the data and define what it becomes: the game
-    model's modules and the loader's (the referee's code makes no part of a spec)."""
+    """A hash of :func:`fingerprinted_sources` and the Python version."""
     digest = hashlib.sha256(sys.version.encode())
-    for source in sorted([*_RULES.glob("*.py"), *(_RULES / "data").glob("*.py")]):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    for source in fingerprinted_sources():
+        digest.update(str(source.relative_to(_RULES)).encode() + b"\0" + source.read_bytes())
     return digest.digest()
 
 
@@ -104,6 +110,24 @@ def _write(path: Path, key: bytes, spec: GameSpec) -> None:
             Path(temporary).unlink(missing_ok=True)
     except OSError:
         return
+
+
+def cached_data(label: str, data_digest: str, load: Callable[[], GameSpec]) -> GameSpec:
+    """The game held in memory under ``label`` (a module's copy of its data) from the
+    cache if data of ``data_digest`` was loaded under that label before, else ``load()``.
+
+    The module's plugin asks the service with the module on every press: its data is
+    parsed once, not each time (Turning Point's takes a second and more)."""
+    digest = hashlib.sha256(_code_fingerprint())
+    digest.update(f"{label}\0{data_digest}\0".encode())
+    key = digest.hexdigest().encode()
+    slot = hashlib.sha256(f"module data\0{label}".encode()).hexdigest()[:32]
+    path = cache_directory() / f"{slot}.pickle"
+    spec = _read(path, key)
+    if spec is None:
+        spec = load()
+        _write(path, key, spec)
+    return spec
 
 
 def cached_game(

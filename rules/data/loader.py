@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rules.data.cache import cached_game
+from rules.data.cache import cached_data, cached_game
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE
 from rules.errors import DataError
 from rules.model import GameSpec
@@ -33,6 +33,13 @@ def shipped_games() -> list[str]:
     return sorted(child.name for child in directory.iterdir() if (child / "game.toml").is_file())
 
 
+def names_a_folder(name_or_path: str) -> bool:
+    """Whether a game is named as a folder's path (``./my-dos``, ``~/my-dos``, ``..``),
+    not as a shipped game: decided on the text as the user wrote it, since ``pathlib``
+    makes ``./my-dos`` into the bare ``my-dos``."""
+    return "/" in name_or_path or os.sep in name_or_path or name_or_path in (".", "..")
+
+
 def resolve_game(name_or_path: str) -> Path:
     """A game folder from a shipped game's name or the path of a user's own folder.
 
@@ -41,7 +48,7 @@ def resolve_game(name_or_path: str) -> Path:
     game even when a ``dos/`` folder was sent along with it. A user's own folder is
     given as a path (``./my-dos``, ``~/my-dos``) on the command line.
     """
-    if "/" not in name_or_path and os.sep not in name_or_path and name_or_path not in (".", ".."):
+    if not names_a_folder(name_or_path):
         shipped = games_directory() / name_or_path
         if name_or_path and (shipped / "game.toml").is_file():
             return shipped
@@ -76,20 +83,31 @@ def load_game(name_or_path: str, with_generated: bool = True) -> GameSpec:
     return cached_game(folder, files, variant, lambda: _parse(folder, with_generated))
 
 
-def game_data_files(folder: Path) -> dict[str, bytes]:
-    """The bytes of every data file the game in ``folder`` is loaded from, by file name:
-    what a module carries, so the referee can judge its saves with the same data."""
+def game_data_files(folder: Path, named: Iterable[str] = ()) -> dict[str, bytes]:
+    """The bytes of every data file the game in ``folder`` is loaded from, and of the
+    files its data names (``named``: :func:`files_named_by`), by name inside the folder:
+    what a module carries, so the referee can judge its saves, and draw its counters, with
+    the same data."""
+    named = tuple(named)
     files: dict[str, bytes] = {}
-    for name in (*GAME_FILES, GENERATED_MAP_FILE):
+    for name in (*GAME_FILES, GENERATED_MAP_FILE, *named):
         try:
             files[name] = (folder / name).read_bytes()
         except FileNotFoundError:
+            if name in named:
+                raise DataError(folder / name, None, "missing: the game's data names it") from None
             continue
         except OSError as error:
             raise DataError(
                 folder / name, None, f"cannot read ({error.strerror or error})"
             ) from error
     return files
+
+
+def files_named_by(spec: GameSpec) -> tuple[str, ...]:
+    """The files besides its TOML files that a game's data names, by path inside its
+    folder: the pictures its own arms are drawn with (``[[arm]] image``)."""
+    return tuple(sorted({look.image for look in spec.arms.values() if look.image is not None}))
 
 
 def data_digest(files: Mapping[str, bytes]) -> str:
@@ -102,9 +120,11 @@ def data_digest(files: Mapping[str, bytes]) -> str:
     return f"sha256:{digest.hexdigest()}"
 
 
-def shipped_digest(game: str) -> str:
-    """The digest of the shipped game ``game``'s data as it is now."""
-    return data_digest(game_data_files(games_directory() / game))
+def digest_of(spec: GameSpec) -> str:
+    """The digest of the data ``spec`` was loaded from, as it is now in its folder (a
+    shipped game's: what a save of the shipped module must carry)."""
+    folder = Path(spec.folder)
+    return data_digest(game_data_files(folder, files_named_by(spec)))
 
 
 def data_origin(folder: str) -> str:
@@ -123,10 +143,15 @@ def is_shipped_folder(folder: Path) -> bool:
 
 def load_game_data(label: Path, files: Mapping[str, bytes]) -> GameSpec:
     """Read and check a game held in memory (a module's copy of its data); ``label``
-    names the files in errors. Parsed every time: a module's data is not cached."""
-    from rules.data import parse
+    names the files in errors. Parsed once for the same files under the same label,
+    then read from the cache (:func:`rules.data.cache.cached_data`)."""
 
-    return parse.parse_game_files(label, files)
+    def parse() -> GameSpec:
+        from rules.data import parse
+
+        return parse.parse_game_files(label, files)
+
+    return cached_data(str(label), data_digest(files), parse)
 
 
 def _parse(folder: Path, with_generated: bool) -> GameSpec:

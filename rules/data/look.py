@@ -10,10 +10,12 @@ before anything is drawn, and the builder draws from the same list.
 from __future__ import annotations
 
 import re
+import string
 from pathlib import PurePosixPath
 
 from rules.data.fields import Table, unknown_name_message
-from rules.model import ArmLook, LineStyle, Unit, Wording
+from rules.looks import ArmLook, LineStyle, Wording
+from rules.model import Unit
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -142,6 +144,53 @@ def _style(line: Table) -> LineStyle:
 
 
 WORDING_KEYS = ("description", "legend_subtitle", "help_introduction", "sources")
+
+COUNTER_VALUES = ("attack", "defence", "movement", "combat")
+"""What a counter's values line may print of a step: its three printed values, and
+``combat``, the attack alone where it equals the defence, else ``attack-defence``."""
+MAX_COUNTER_VALUES = 40
+"""A counter's values line is a few characters; a longer template is a mistake."""
+
+
+def counter_values(header: Table) -> str | None:
+    """``[game] counter_values``: the template a unit's counter prints its values with,
+    such as ``"{attack}-{defence}-{movement}"`` (a 2-2-7 unit prints "2-2-7") or
+    ``"{combat}-{movement}"`` (it prints "2-7"). Only the names of
+    :data:`COUNTER_VALUES` may stand in braces, as they are: no formats, no indexes."""
+    if not header.has("counter_values"):
+        return None
+    template = header.text("counter_values")
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError as error:
+        raise header.error(f"counter_values {template!r}: {error}", "counter_values") from None
+    names = [name for _, name, _, _ in fields if name is not None]
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if name not in COUNTER_VALUES or spec or conversion:
+            written = (
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            )
+            raise header.error(
+                f"counter_values: {written!r} is not one of "
+                + ", ".join("{" + value + "}" for value in COUNTER_VALUES),
+                "counter_values",
+            )
+    if not names:
+        raise header.error(
+            "counter_values names no value: write a template such as '{attack}-{defence}-{movement}'",
+            "counter_values",
+        )
+    if len(template) > MAX_COUNTER_VALUES:
+        raise header.error(
+            f"counter_values is longer than {MAX_COUNTER_VALUES} characters", "counter_values"
+        )
+    return template
 
 
 def wording(header: Table) -> Wording:

@@ -27,6 +27,8 @@ def game_over(position: Position) -> bool:
     last = last_turn(position)
     if last is None:
         return False
-    return (
-        position.turn > last or position.turn == last and position.phase == position.spec.phases[-1]
+    return position.turn > last or (
+        position.turn == last
+        and bool(position.spec.phases)
+        and position.phase == position.spec.phases[-1]
     )

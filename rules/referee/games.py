@@ -1,5 +1,7 @@
-"""The referee of each game, found by the position's game id; a game of no package
-here is refereed by its ``[referee]`` data (:mod:`rules.referee.kit`).
+"""The referee of each game, found by the position's game id: a game with a package here
+is refereed by its subclass of the engine, and any other hex game with ``[referee]`` data by
+the hex engine itself (:class:`rules.referee.hexgame.HexReferee`), whose hooks default to
+the mechanisms the data configures.
 
 A game's referee package is imported only when a position of that game is judged, so
 judging a Rattenkrieg position does not load the two hex games' referees, nor the
@@ -10,11 +12,15 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.errors import DataError
 from rules.model import GameSpec
 from rules.referee.engine import REFEREES, Referee, RefereeError
 from rules.referee.position import Position
+
+if TYPE_CHECKING:
+    from rules.referee.hexgame import HexReferee
 
 PACKAGES = {"dos": "rules.referee.dos", "rks": "rules.referee.rks", "tps": "rules.referee.tps"}
 """The package whose referee registers itself for each game id."""
@@ -25,27 +31,43 @@ def has_referee(spec: GameSpec) -> bool:
     return spec.id in PACKAGES or spec.referee is not None
 
 
+def referee_class(spec: GameSpec) -> type[Referee]:
+    """The class that referees ``spec``'s positions: its package's, or the hex engine."""
+    package = PACKAGES.get(spec.id)
+    if package is not None:
+        check_game_data(spec)
+        return REFEREES[spec.id]
+    # Imported only here: the area game never loads the hex engine.
+    from rules.referee.hexgame import HexReferee
+
+    return HexReferee
+
+
 def referee_for(position: Position) -> Referee:
     """The referee for the position's game."""
-    package = PACKAGES.get(position.spec.id)
-    if package is None:
-        if position.spec.referee is not None:
-            # Imported only here: the Stalingrad games never load the data referee.
-            from rules.referee.kit import DataReferee
-
-            return DataReferee(position)
+    if position.spec.id not in PACKAGES and position.spec.referee is None:
         raise RefereeError(
             position.source,
             None,
             f"no referee for game {position.spec.id!r}: give its game.toml a [referee] table",
         )
-    check_game_data(position.spec)
-    return REFEREES[position.spec.id](position)
+    return referee_class(position.spec)(position)
+
+
+def hex_referee_for(position: Position) -> HexReferee:
+    """The referee of a hex game's position (the log audit's walk asks its hooks)."""
+    from rules.referee.hexgame import HexReferee
+
+    referee = referee_for(position)
+    if not isinstance(referee, HexReferee):
+        raise RefereeError(position.source, None, f"{position.spec.title} is not played on hexes")
+    return referee
 
 
 def check_game_data(spec: GameSpec) -> None:
-    """Refuse a game whose data lacks what its referee reads by name (map edges, odds
-    tables), so ``validate`` says so and ``check`` never meets a missing key."""
+    """Refuse a game whose data lacks what its referee reads by name (map edges, the
+    ``[referee]`` table of a hex game), so ``validate`` says so and ``check`` never meets
+    a missing key."""
     package = PACKAGES.get(spec.id)
     if package is None:
         return
@@ -60,10 +82,10 @@ def check_game_data(spec: GameSpec) -> None:
                 None,
                 f"no map edge named {name!r}, which the {spec.id} referee traces to",
             )
-    for table_id in referee.required_odds_tables():
-        if table_id not in spec.tables.odds_tables:
-            raise DataError(
-                folder / "tables.toml",
-                None,
-                f"no odds table {table_id!r}, which the {spec.id} referee resolves attacks on",
-            )
+    if not spec.is_area_game and spec.referee is None:
+        raise DataError(
+            folder / "game.toml",
+            None,
+            f"no [referee] table, which the {spec.id} referee reads its stacking, odds table "
+            "and the sections it cites from",
+        )

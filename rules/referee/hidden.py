@@ -13,16 +13,24 @@ nothing the counters do not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from rules.errors import StavkaError
-from rules.referee.odds import OddsReport
+from rules.referee.odds import LeftOut, OddsReport, RolledOdds, left_out_text
 from rules.referee.position import Position, UnitState
 from rules.referee.verdict import Verdict
 
+Report = TypeVar("Report", bound=OddsReport | RolledOdds)
+"""An attack's working: one column, or each outcome of rolls still to make."""
+
 UNTRIED_FLAG = "untried"
 UNTRIED_RULE = "2.14"
+
+
+def _as_it_is(name: str) -> str:
+    return name
 
 
 @dataclass(frozen=True)
@@ -51,12 +59,15 @@ class PlayerView:
         """Every verdict as this player may read it."""
         return [self.verdict(verdict) for verdict in verdicts]
 
-    def odds(self, report: OddsReport) -> OddsReport | WithheldOdds:
+    def odds(self, report: Report) -> Report | WithheldOdds:
         """An odds report as this player may read it. When a hidden unit takes part, its
         strength, and with it the totals, the column and the results, is withheld: the
         unit is revealed only when the combat is fought (2.14)."""
         attackers = tuple(item.unit for item in report.attackers)
         defenders = tuple(item.unit for item in report.defenders)
+        if isinstance(report, OddsReport) and not report.allowed:
+            # An attack the rules forbid names its units in its reasons: by their aliases.
+            return replace(report, verdicts=tuple(self.verdicts(report.verdicts)))
         if not any(self.hides(unit) for unit in (*attackers, *defenders)):
             return report
         return WithheldOdds(
@@ -65,6 +76,7 @@ class PlayerView:
             defenders=tuple(self.shown(unit) for unit in defenders),
             rules=(UNTRIED_RULE,),
             reason="untried units take part, and their strengths are revealed only when the combat is fought",
+            left_out=tuple(LeftOut(self.shown(item.unit), item.hex) for item in report.left_out),
         )
 
 
@@ -77,6 +89,7 @@ class WithheldOdds:
     defenders: tuple[str, ...]
     rules: tuple[str, ...]
     reason: str
+    left_out: tuple[LeftOut, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output."""
@@ -86,25 +99,59 @@ class WithheldOdds:
             "defenders": list(self.defenders),
             "withheld": self.reason,
             "rules": list(self.rules),
+            "left_out": [vars(item) for item in self.left_out],
         }
 
-    def declaration(self) -> str:
+    def declaration(self, namer: Callable[[str], str] = _as_it_is) -> str:
         """The attack in one line for the log, as its player may know it."""
         return (
-            f"{', '.join(self.attackers)} on {', '.join(self.defenders)} in {self.defender_hex} "
-            f"(odds not known: {self.reason})"
+            f"{', '.join(map(namer, self.attackers))} on {', '.join(map(namer, self.defenders))} "
+            f"in {self.defender_hex} (odds not known: {self.reason})"
         )
 
-    def as_text(self) -> str:
+    def as_text(self, namer: Callable[[str], str] = _as_it_is) -> str:
         """Who takes part and why the odds are not told, as ``stavka odds`` prints it."""
         return "\n".join(
             [
                 f"Attack on {self.defender_hex}",
-                f"  attackers: {', '.join(self.attackers)}",
-                f"  defenders: {', '.join(self.defenders)}",
+                f"  attackers: {', '.join(map(namer, self.attackers))}",
+                f"  defenders: {', '.join(map(namer, self.defenders))}",
+                *left_out_text(self.left_out, namer),
                 f"  odds not known: {self.reason} [rule {', '.join(self.rules)}]",
             ]
         )
+
+
+def untried_units(position: Position) -> frozenset[str]:
+    """The ids of the units whose identity and strength no player knows yet (2.14)."""
+    return frozenset(state.unit.id for state in position.units if UNTRIED_FLAG in state.flags)
+
+
+def hides_information(position: Position, cards_hidden: bool) -> bool:
+    """Whether the referee's view of ``position`` shows what some player may not see:
+    untried units (2.14), or a game's hidden cards (``cards_hidden``: its referee's
+    ``hidden_information``)."""
+    return cards_hidden or bool(untried_units(position))
+
+
+def kept_back(position: Position, cards_hidden: bool, side: str | None) -> tuple[str, ...]:
+    """What the answer to the player of ``side`` keeps back, in the words a player
+    reads; nothing for the referee's view (None), which keeps nothing back."""
+    if side is None:
+        return ()
+    kept = []
+    if untried_units(position):
+        kept.append(
+            "which unit each untried counter is, and its strength, until it first fights "
+            f"(rule {UNTRIED_RULE})"
+        )
+    if cards_hidden:
+        others = " and ".join(item.name for item in position.spec.sides if item.id != side)
+        kept.append(
+            f"the {others} player's hand, step cards and cards played face down, "
+            "and the draw deck's order"
+        )
+    return tuple(kept)
 
 
 def referee_view() -> PlayerView:

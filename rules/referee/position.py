@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules.hexes import Hex
-from rules.model import GameMap, GameSpec, Unit
+from rules.model import GameMap, GameSpec, Unit, UnitStep
 
 if TYPE_CHECKING:
     # Only Rattenkrieg's positions hold cards; a hex game never loads them.
@@ -41,6 +41,12 @@ class UnitState:
         """True when the unit has lost at least one step."""
         return self.steps < len(self.unit.steps)
 
+    @property
+    def current_step(self) -> UnitStep:
+        """The values printed on the side the unit shows with the steps it has left (its
+        printed steps run from full strength down)."""
+        return self.unit.steps[len(self.unit.steps) - self.steps]
+
 
 @dataclass(frozen=True)
 class Position:
@@ -68,6 +74,10 @@ class Position:
     setting_lines: Mapping[str, int] = field(default_factory=dict)
     control: Mapping[str, str] = field(default_factory=dict)
     cards: CardPlaces | None = None
+    pieces: Mapping[str, str] = field(default_factory=dict)
+    """Each unit's piece id in the save it was read from, for a save of a module Stavka
+    did not build (an adopted game), whose pieces carry no unit ids: the plugin points
+    at the module's own pieces by these."""
 
     @property
     def game_map(self) -> GameMap:

@@ -5,7 +5,7 @@ A card-driven area game's file (Rattenkrieg) has its own keys, read by
 
 The format, documented in the README::
 
-    game = "dos"                 # a shipped game, or a game folder's path ("./my-dos")
+    game = "dos"                 # a shipped game, or a game folder's path from this file ("./my-dos")
     scenario = "blue"
     turn = 3
     phase = "German movement"
@@ -28,10 +28,11 @@ The format, documented in the README::
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rules.data.fields import Table
-from rules.data.loader import load_game
+from rules.data.loader import load_game, names_a_folder
 from rules.data.source import TomlSource
 from rules.hexes import Hex
 from rules.model import Unit
@@ -45,13 +46,23 @@ MAX_TURN = 99
 """The last turn a position may be on; a save's turn tracker is held to it too."""
 
 
+def game_named_in(path: Path, name: str) -> str:
+    """The game a position file at ``path`` names: a bare name is a shipped game; a
+    path (``./railway``, ``../my-dos``) is a folder relative to the file's own folder,
+    wherever the command runs (``~`` and absolute paths are taken as they are)."""
+    if not names_a_folder(name):
+        return name
+    expanded = os.path.expanduser(name)
+    if os.path.isabs(expanded) or path.parent == Path("."):
+        return expanded
+    return os.path.join(path.parent, expanded)
+
+
 def read_position_file(path: Path) -> Position:
     """The position written in ``path``; the first problem raises :class:`DataError`."""
     source = TomlSource.read(path, MAX_POSITION_FILE_BYTES)
     root = Table.root(source)
-    game_name = root.text("game")
-    # A bare name is a shipped game; a path (it has a "/") is a folder beside this file.
-    spec = load_game(str(path.parent / game_name) if "/" in game_name else game_name)
+    spec = load_game(game_named_in(path, root.text("game")))
     if spec.cards is not None:
         # The card game's reader (and its cards) loads only for a card game's file.
         from rules.referee.area_position_file import read_area_position

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
-from rules.referee.prose import named
+from rules.referee.prose import Prose, named
 
 Topic = Literal[
     "acted",
@@ -143,6 +143,13 @@ class Verdict:
             details={key: named(value, namer) for key, value in self.details.items()},
             unit=None if self.unit is None else namer(self.unit),
         )
+
+    def names(self, unit_id: str) -> bool:
+        """Whether the verdict is about the unit or names it (a stack, an area's units)."""
+        if self.unit == unit_id:
+            return True
+        texts = (self.subject, self.explanation, *self.details.values())
+        return any(isinstance(text, Prose) and unit_id in text.units for text in texts)
 
     def as_json(self) -> dict[str, object]:
         """A plain dict for JSON output: the fields of version 1, then ``state``,

@@ -14,7 +14,7 @@ from rules.data import look
 from rules.data.fields import Table
 from rules.data.source import TomlSource
 from rules.errors import DataError
-from rules.model import LineStyle
+from rules.looks import LineStyle
 from tests.support.games import shipped_game
 
 START_LINES = {"dos": ("blue_start", "uranus_start"), "tps": ("start_19nov", "start_16dec")}

@@ -1,41 +1,29 @@
-"""The hex games' modules, built once per test run, whose set-up saves start every log."""
+"""The Rattenkrieg module with a game just dealt, which every Rattenkrieg log starts
+from. The hex games' logs start from the set-ups of the run's shared ``dist``
+(tests/conftest.py)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from builder.build import build_game
-from tests.support.games import shipped_game
 from tests.support.once import computed_once
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A dist folder as ``stavka build`` writes it: dos.vmod and tps.vmod, and their
-    set-ups in ``setups/``."""
-
-    def build(folder: Path) -> str:
-        for game in ("dos", "tps"):
-            build_game(shipped_game(game), folder, lambda _step: None)
-        return str(folder)
-
-    return Path(computed_once(tmp_path_factory, "audit-dist", build))
-
-
-@pytest.fixture(scope="session")
-def rks_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A dist folder with rks.vmod and, as ``setups/rks-dealt.vsav``, a game just dealt
-    (seed 7), which every Rattenkrieg log starts from."""
+def rks_dist(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A dist folder with the run's rks.vmod and, as ``setups/rks-dealt.vsav``, a game
+    just dealt (seed 7), which every Rattenkrieg log starts from."""
     from rules.data.loader import load_game
     from tests.support.rks_saves import dealt_save
 
-    def build(folder: Path) -> str:
-        build_game(shipped_game("rks"), folder, lambda _step: None)
-        (folder / "setups").mkdir(exist_ok=True)
+    def deal(folder: Path) -> str:
+        shutil.copyfile(dist / "rks.vmod", folder / "rks.vmod")
+        (folder / "setups").mkdir()
         dealt = dealt_save(load_game("rks"), folder / "rks.vmod", 7)
         (folder / "setups" / "rks-dealt.vsav").write_bytes(dealt)
         return str(folder)
 
-    return Path(computed_once(tmp_path_factory, "audit-rks-dist", build))
+    return Path(computed_once(tmp_path_factory, "audit-rks-dist", deal))

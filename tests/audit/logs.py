@@ -11,7 +11,7 @@ from zipfile import ZipFile
 
 from lxml import etree
 
-from builder.module.turns import last_turn
+from builder.module.turns import TURN_TRACKER_ID, last_turn, turn_tracker_state
 from builder.vassal.archive import MODULE_DATA, SAVED_GAME, zip_archive
 from builder.saves.names import DIE_BUTTON, dead_pile_name
 from builder.vassal.commands import (
@@ -109,6 +109,13 @@ class LogWriter:
         child = encode([str(phases.index(phase)), "0", "0", ",".join(["true"] * len(phases))], ";")
         counter = encode([str(turn), "0", "false", str(last_turn(self.spec)), child], ";")
         self.steps.append(encode_command(SetTurn("TurnTracker0", encode(["0", counter], "|"))))
+        return self
+
+    def turn(self, turn: int) -> LogWriter:
+        """The turn tracker moved on to ``turn`` (a game whose turns have no phases)."""
+        self.steps.append(
+            encode_command(SetTurn(TURN_TRACKER_ID, turn_tracker_state(self.spec, turn)))
+        )
         return self
 
     def vp(self, name: str, old: int, new: int) -> LogWriter:

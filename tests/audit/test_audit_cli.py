@@ -393,7 +393,7 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
 ) -> None:
     """Issue 38 item 9: without --as the ledger is the referee's view, which names the
     card a player drew for the other to read; it says so, as check does, and its JSON
-    carries the interface's version and a ``hidden`` flag."""
+    carries the interface's version (3 since issue 35) and a ``hidden`` flag."""
     from tests.audit.rks_logs import RksLog
 
     drawn = (
@@ -409,7 +409,7 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
         in (output.splitlines()[0])
     )
     referee = _json(str(drawn))
-    assert (referee["version"], referee["hidden"], referee["shows"]) == (2, True, "both sides")
+    assert (referee["version"], referee["hidden"], referee["shows"]) == (3, True, "both sides")
     german = _json("--as", "German", str(drawn))
     assert (german["hidden"], german["as"]) == (False, "german") and "shows" not in german
     assert "as the German player sees it" in run("audit", "--as", "german", str(drawn))[1]

@@ -2,7 +2,8 @@
 each a start position (a module's set-up save), the logged actions, and the verdicts
 expected, each with its rule. Costs and allowances were worked out by hand from the
 terrain effects tables and the set-ups (TPS scenario 1: Soviet first movement of turn
-1; DoS Blue: the German first phase of turn 1).
+1; DoS Blue: the German first phase of turn 1). The games refereed from their data have
+theirs in tests/audit/test_cases_data.py.
 
 DoS Uranus, turn 1, the Soviet first phase: the artillery division u-ad2 (mechanized,
 movement 5) in N2723 has 2 MP, halved on Uranus turn 1 and rounded down (3.3, 1.3).

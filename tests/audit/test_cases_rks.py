@@ -14,7 +14,7 @@ import pytest
 
 from builder.audit_trail import read_trail
 from rules.audit.ledger import Entry, Ledger
-from rules.audit.rks import audit_areas
+from rules.referee.rks.audit import audit_areas
 from tests.audit.rks_logs import RksLog
 
 GERMAN, SOVIET, REPLENISH = "German operations", "Soviet operations", "Replenishment"

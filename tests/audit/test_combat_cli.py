@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from builder.audit_trail import read_trail
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.ledger import audit
@@ -15,12 +17,25 @@ from tests.cli.test_cli import run
 DOS_ATTACK = "de-24pd, de-gd, de-16mid on untried-3 in N1542 (odds 3-1, die +0)"
 
 
-def test_the_odds_commands_declaration_is_read_as_the_attack_it_names(dist: Path) -> None:
-    """The line the plugin logs is ``stavka odds``'s ``declare``: read back, it names the
-    hex attacked and the hexes attacking, and claims the column and die modifier."""
+@pytest.mark.parametrize("names", ["id", "counter"])
+def test_the_odds_commands_declaration_is_read_as_the_attack_it_names(
+    dist: Path, names: str
+) -> None:
+    """The line the plugin logs is ``stavka odds``'s ``declare``, its units named as the
+    plugin asks (their counters' names) or by id: read back, it names the hex attacked
+    and the hexes attacking, and claims the column and die modifier."""
     setup = LogWriter.on(dist, "tps-1").path
     code, output, error = run(
-        "odds", str(setup), "--attack", "3212", "--from", "3312,3213", "--format", "json"
+        "odds",
+        str(setup),
+        "--attack",
+        "3212",
+        "--from",
+        "3312,3213",
+        "--names",
+        names,
+        "--format",
+        "json",
     )
     assert (code, error) == (0, ""), error
     line = f"* Attack declared (Soviet): {json.loads(output)['declare']}"

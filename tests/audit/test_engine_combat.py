@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 from builder.audit_trail import read_trail, roll_in
-from rules.audit.combat import EFFECTS
+from rules.referee.dos.results import EFFECTS
 from rules.audit.ledger import audit
 from rules.audit.trail import Said, Snapshot, Trail
 from tests.support.engine import IN_ENGINE, run_vcheck
@@ -61,7 +61,7 @@ def test_engine_attack_rolled_with_the_die_button_is_judged_on_the_table(
     # everything as it was; any other result is pending, for the next file to apply
     # (issue 38 item 4: the play-by-e-mail handover, never "misapplied").
     result = entries[(3, "combat result")]
-    assert result.rules == EFFECTS["dos"][results[roll.value]].rules
+    assert result.rules == EFFECTS[results[roll.value]].rules
     assert result.outcome == (
         "applied as the table allows"
         if results[roll.value] == "AS"

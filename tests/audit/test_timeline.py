@@ -15,7 +15,6 @@ from tests.audit.test_cases_combat import DOS_ATTACK
 from tests.audit.timeline_pages import (
     assert_matches_the_trail,
     browser_dom,
-    chromium,
     counters_at,
     page_data,
     place_of,
@@ -23,7 +22,8 @@ from tests.audit.timeline_pages import (
 )
 from tests.cli.test_cli import run
 
-needs_chromium = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed")
+IN_BROWSER = pytest.mark.browser
+"""The tests that open the page in Chromium (scripts/install installs Debian's)."""
 
 
 def _tps_log(dist: Path, folder: Path) -> Path:
@@ -243,7 +243,7 @@ def test_bad_3_o_without_a_page_is_a_usage_error(dist: Path, tmp_path: Path) -> 
     assert not (tmp_path / "x.html").exists()
 
 
-@needs_chromium
+@IN_BROWSER
 def test_browser_1_the_fragment_selects_an_entry_and_the_map_as_its_step_left_it(
     dist: Path, tmp_path: Path
 ) -> None:
@@ -267,7 +267,7 @@ def test_browser_1_the_fragment_selects_an_entry_and_the_map_as_its_step_left_it
     assert transform == f"translate({ring['cx']} {ring['cy']})"
 
 
-@needs_chromium
+@IN_BROWSER
 def test_browser_2_a_player_page_draws_the_alias_until_the_reveal(
     dist: Path, tmp_path: Path
 ) -> None:
@@ -284,7 +284,7 @@ def test_browser_2_a_player_page_draws_the_alias_until_the_reveal(
     assert not [stack for stack in eliminated.stacks if "b40a-rd5" in stack["data-units"]]
 
 
-@needs_chromium
+@IN_BROWSER
 def test_browser_3_a_rattenkrieg_move_on_the_area_map(rks_dist: Path, tmp_path: Path) -> None:
     page = write_page(tmp_path / "soviet.html", "--as", "soviet", str(_rks_log(rks_dist, tmp_path)))
     # What the screenshot showed at step 5: 14pz out of the German rear into Orlovka,
@@ -299,7 +299,7 @@ def test_browser_3_a_rattenkrieg_move_on_the_area_map(rks_dist: Path, tmp_path: 
     assert place_of(moved, "control:orlovka")[0] == "orlovka"
 
 
-@needs_chromium
+@IN_BROWSER
 def test_browser_4_an_attack_entry_rings_its_units_and_the_hex_attacked(
     dist: Path, tmp_path: Path
 ) -> None:

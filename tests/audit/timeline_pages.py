@@ -131,7 +131,7 @@ class _Stacks(HTMLParser):
 def browser_dom(page: Path, fragment: str) -> _Stacks:
     """The page opened at ``#fragment`` in headless Chromium, its DOM after the script ran."""
     browser = chromium()
-    assert browser is not None
+    assert browser is not None, "Chromium is missing: scripts/install installs Debian's chromium"
     dumped = subprocess.run(
         [browser, *CHROMIUM_FLAGS, "--dump-dom", f"{page.as_uri()}#{fragment}"],
         capture_output=True,

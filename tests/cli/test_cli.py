@@ -29,7 +29,7 @@ def test_neighbours_name_their_terrain() -> None:
     )
 
 
-@pytest.mark.parametrize("game", ["tps", "dos", "rks", "ford"])
+@pytest.mark.parametrize("game", ["tps", "dos", "rks", "ford", "lanner"])
 def test_validate_shipped_games(game: str) -> None:
     code, output, _ = run("validate", game)
     assert code == 0 and output.startswith(f"{game}: ") and "ok" in output
@@ -45,11 +45,12 @@ def test_a_command_group_alone_shows_its_help(command: list[str]) -> None:
     assert "\\n" not in output and "Commands:" in output
 
 
-def test_games_lists_the_three_and_the_example() -> None:
+def test_games_lists_the_three_and_the_examples() -> None:
     code, output, _ = run("games")
     assert code == 0 and [line.split()[0] for line in output.splitlines()] == [
         "dos",
         "ford",
+        "lanner",
         "rks",
         "tps",
     ]

@@ -10,6 +10,7 @@ from typing import Any
 
 from builder.cli.machine import INTERFACE_VERSION
 from builder.cli.machine_commands import serve
+from builder.release import stavka_version
 from rules.referee.verdict import Verdict
 from tests.cli.test_cli import run
 
@@ -125,7 +126,7 @@ def test_air_gives_the_lines_a_player_reads() -> None:
 
 def _served(*requests: str) -> list[dict[str, Any]]:
     answers = io.StringIO()
-    serve(io.StringIO("".join(line + "\n" for line in requests)), answers)
+    serve(io.BytesIO("".join(line + "\n" for line in requests).encode()), answers)
     return [json.loads(line) for line in answers.getvalue().splitlines()]
 
 
@@ -133,10 +134,10 @@ def test_the_service_answers_what_the_command_answers_one_line_each() -> None:
     position = str(POSITIONS / "tps" / "odds_capped.toml")
     attack = ["odds", position, "--attack", "0505", "--from", "0504,0604,0605", "--format", "json"]
     check = ["check", position, "--as", "Axis", "--format", "json"]
-    served = _served(json.dumps({"args": attack}), "", json.dumps({"args": check}))
+    served = _served(json.dumps({"args": attack}), json.dumps({"args": check}))
     assert served == [
-        {"exit": 0, "answer": _json(*attack[:-2])},
-        {"exit": 0, "answer": _json(*check[:-2])},
+        {"exit": 0, "answer": _json(*attack[:-2]), "stavka": stavka_version()},
+        {"exit": 0, "answer": _json(*check[:-2]), "stavka": stavka_version()},
     ]
 
 
@@ -156,6 +157,7 @@ def test_the_service_refuses_in_one_line_and_serves_on() -> None:
         for answer in served[:-1]
     )
     assert "missing.vsav" in served[4]["error"]
+    assert {answer["stavka"] for answer in served} == {stavka_version()}
 
 
 def test_the_service_ends_with_its_input_and_needs_serve() -> None:

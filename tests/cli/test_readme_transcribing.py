@@ -12,11 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 TIMEOUT = 900
 UNIT = "de-76id"
 """76th Infantry Division, 4-4-5 in the shipped data, set up in 2911."""
+
+pytestmark = pytest.mark.slow
 
 
 def section_commands() -> list[str]:

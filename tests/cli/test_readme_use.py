@@ -3,11 +3,14 @@
 A newcomer has the checkout after ``bash scripts/install``: ``stavka`` on the path, the
 modules and their set-up saves in ``dist/``, and the referee tests' positions. Each
 command runs in a fresh folder holding the checkout's ``tests`` (the positions) and the
-``dist`` that the section's own ``stavka build all`` writes there, so outputs such as
-``checked.vsav`` never land in the checkout. A command must exit 0; an example shown
-with ``$`` and the line it prints must print exactly that line and exit 2 (bad input).
-No command may change the game data in the checkout: ``stavka map project dos``
-rewrites ``games/dos/terrain.toml``, and must write the same bytes back.
+``dist`` that the section's own ``stavka build all`` wrote, so outputs such as
+``checked.vsav`` never land in the checkout. ``stavka build all`` and the ``stavka pnp``
+commands are the ones the test run makes its modules and PDFs with, once
+(:mod:`tests.support.artefacts`): their runs are judged here, not made again. A
+command must exit 0; an example shown with ``$`` and the line it prints must print
+exactly that line and exit 2 (bad input). No command may change the game data in the
+checkout: ``stavka map project dos`` rewrites ``games/dos/terrain.toml``, and must write
+the same bytes back.
 """
 
 from __future__ import annotations
@@ -20,10 +23,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.artefacts import (
+    BUILD_ALL,
+    PAPERS,
+    PNP_GAMES,
+    CommandRun,
+    Made,
+    newcomer_folder,
+    pnp_command,
+)
+
 ROOT = Path(__file__).resolve().parents[2]
 STAVKA = Path(sys.executable).parent / "stavka"
-BUILD = "stavka build all"
+BUILD = BUILD_ALL
 TIMEOUT = 900
+PRINTED = {pnp_command(game, paper) for game in PNP_GAMES for paper in PAPERS}
+"""The ``stavka pnp`` commands whose runs the test run keeps (:func:`pdfs_made`)."""
+
+pytestmark = pytest.mark.slow
 
 
 def use_section() -> list[str]:
@@ -74,13 +91,20 @@ def game_data() -> dict[Path, bytes]:
 
 
 @pytest.fixture(scope="module")
-def newcomer(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """A folder with the checkout's positions, in which ``stavka build all`` has run."""
-    folder = tmp_path_factory.mktemp("newcomer")
-    (folder / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
-    return folder, run(BUILD, folder)
+def newcomer(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the checkout's positions and the ``dist`` ``stavka build all`` wrote."""
+    return newcomer_folder(tmp_path_factory.mktemp("newcomer"), dist)
+
+
+def _made_once(request: pytest.FixtureRequest, command: str) -> CommandRun | None:
+    """The test run's own run of ``command``, if it is one of those the run makes once."""
+    if command == BUILD:
+        made: Made = request.getfixturevalue("dist_build")
+    elif command in PRINTED:
+        made = request.getfixturevalue("pnp_build")
+    else:
+        return None
+    return made.runs[command]
 
 
 def test_the_section_has_its_commands() -> None:
@@ -88,14 +112,27 @@ def test_the_section_has_its_commands() -> None:
     assert bad_input_examples()
 
 
-@pytest.mark.parametrize("command", commands())
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(command, marks=pytest.mark.pdf) if command in PRINTED else command
+        for command in commands()
+    ],
+)
 def test_each_command_runs_as_written(
-    newcomer: tuple[Path, subprocess.CompletedProcess[str]], command: str
+    newcomer: Path, request: pytest.FixtureRequest, command: str
 ) -> None:
-    folder, built = newcomer
+    once = _made_once(request, command)
+    if once is not None:
+        assert once.returncode == 0, (command, once.stderr[-2000:])
+        assert "Traceback" not in once.stderr
+        assert not once.changed_game_data, (
+            f"{command} changed the checkout's game data: {once.changed_game_data}"
+        )
+        return
     before = game_data()
     try:
-        done = built if command == BUILD else run(command, folder)
+        done = run(command, newcomer)
         assert done.returncode == 0, (command, done.stderr[-2000:])
         assert "Traceback" not in done.stderr
     finally:
@@ -115,8 +152,7 @@ def test_each_command_runs_as_written(
 
 @pytest.mark.parametrize(("command", "shown"), bad_input_examples())
 def test_each_bad_input_example_prints_its_line_and_exits_2(
-    newcomer: tuple[Path, subprocess.CompletedProcess[str]], command: str, shown: str
+    newcomer: Path, command: str, shown: str
 ) -> None:
-    folder, _ = newcomer
-    done = run(command, folder)
+    done = run(command, newcomer)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", shown + "\n")

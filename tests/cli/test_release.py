@@ -1,5 +1,6 @@
-"""Every file Stavka writes records the installed version (issue 25): a module, a PDF or a
-report page found later tells which Stavka made it."""
+"""Every file Stavka writes records its version (issues 25 and 39): a module, a PDF or a
+report page found later tells which Stavka made it. The version is git's, in a checkout as
+in a build from it, so it moves with every commit."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from setuptools_scm import get_version
 
 from builder import release
 from builder.module.assemble import identity_of
 from builder.pnp.pdf import new_canvas
+from rules.resources import checkout
 from tests.cli.test_cli import run
 from tests.support.games import shipped_game
 
@@ -25,7 +28,8 @@ OLD_PAGE = (
 
 @pytest.fixture
 def installed_as_7_7_7(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Stavka as if its install had recorded version 7.7.7."""
+    """Stavka as if installed, not in a checkout, with its install's version 7.7.7."""
+    monkeypatch.setattr(release, "checkout", lambda: None)
     monkeypatch.setattr(release, "version", lambda _distribution: "7.7.7")
     release.stavka_version.cache_clear()
     yield
@@ -59,3 +63,17 @@ def test_a_page_written_before_the_version_was_recorded_is_still_replaced(tmp_pa
 def test_stavka_version_is_the_projects() -> None:
     code, output, _ = run("--version")
     assert (code, output) == (0, f"stavka, version {release.stavka_version()}\n")
+
+
+def test_a_checkouts_version_is_gits_as_a_build_from_it_would_record() -> None:
+    root = checkout()
+    assert root is not None
+    assert release.stavka_version() == get_version(root=str(root))
+
+
+def test_each_system_installs_this_versions_wheel_in_one_line() -> None:
+    lines = release.install_lines("1.2.3")
+    assert [line.system for line in lines] == ["Windows", "macOS", "Linux"]
+    assert all(
+        line.install.endswith(" install --force stavka-1.2.3-py3-none-any.whl") for line in lines
+    )

@@ -10,7 +10,6 @@ under every name a card has (``Q♥``, ``Queen of hearts``, ``"qh"``).
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -344,16 +343,9 @@ def test_a_duel_the_attacker_cannot_reach_prints_no_strengths_or_chances(tmp_pat
 
 
 @pytest.fixture(scope="module")
-def module_setup(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The module's own set-up save, as File > Open finds it in the built module."""
-    from builder.build import build_game
-
-    folder = tmp_path_factory.mktemp("rks-module")
-    module = build_game(shipped_game("rks"), folder, lambda _step: None).path
-    setup = folder / "rks-city.vsav"
-    with zipfile.ZipFile(module) as archive:
-        setup.write_bytes(archive.read("setups/rks-city.vsav"))
-    return setup
+def module_setup(setup_saves: dict[tuple[str, str], Path]) -> Path:
+    """The module's own set-up save, as File > Open finds it in the run's built module."""
+    return setup_saves[("rks", "city")]
 
 
 @pytest.mark.parametrize("extra", [(), ("--strike", "artillery")])

@@ -1,6 +1,10 @@
 """The referee commands' outputs kept as digests, so a change meant to leave them alone
 (issue 23: verdicts as data) is shown to leave them alone.
 
+Stavka's version, which pages and saves record and which moves with every commit, is
+read as ``VERSION``, and an annotated copy as its entries' names and contents (a zip's
+own bytes hold their times).
+
 Every hand-built position under ``tests/referee/positions`` and every module set-up
 under ``dist/setups`` (when the modules are built) is run through ``check``, ``odds``
 (each ``# expect odds:`` attack), ``air`` (TPS), ``duel`` (Rattenkrieg: the first unit of
@@ -21,6 +25,7 @@ import json
 import re
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +33,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from builder.cli import main as stavka
+from builder.release import stavka_version
 from rules.data.loader import load_game
 from rules.referee.position_file import read_position_file
 
@@ -39,8 +45,16 @@ DIGESTS = Path(__file__).with_name("digests.json")
 ADDED_VERDICT_KEYS = frozenset({"state", "place", "force"})
 """Keys a verdict's JSON gained after the digests were recorded (issue 23)."""
 
-ADDED_TOP_KEYS = frozenset({"version"})
-"""Keys a command's JSON answer gained after the digests were recorded (issue 23)."""
+ADDED_TOP_KEYS = frozenset({"version", "hides", "selected", "left_out"})
+"""Keys a command's JSON answer gained after the digests were recorded (issues 23, 35)."""
+
+ADDED_ANSWER_KEYS = {
+    "odds": frozenset({"hidden"}),
+    "duel": frozenset({"hidden"}),
+    "air": frozenset({"hidden"}),
+}
+"""Keys a command's JSON answer gained that another command's answer had before (issue 35:
+``check`` always said ``hidden``, the others since)."""
 
 
 @dataclass(frozen=True)
@@ -141,11 +155,13 @@ def cases() -> Iterator[Case]:
             yield Case(("report", where, "--as", "soviet"), writes_page=True)
 
 
-def without_added_keys(value: object, top: bool = True) -> object:
-    """``value`` with the keys added since the digests were recorded taken out."""
+def without_added_keys(value: object, top: bool = True, command: str = "") -> object:
+    """``value`` with the keys added since the digests were recorded taken out (at the
+    top, those every answer gained and those ``command``'s gained)."""
     if isinstance(value, dict):
         is_verdict = {"subject", "topic", "outcome"} <= value.keys()
-        dropped = (ADDED_TOP_KEYS if top else frozenset()) | (
+        added = ADDED_TOP_KEYS | ADDED_ANSWER_KEYS.get(command, frozenset())
+        dropped = (added if top else frozenset()) | (
             ADDED_VERDICT_KEYS if is_verdict else frozenset()
         )
         return {
@@ -171,16 +187,19 @@ def output_of(case: Case, scratch: Path) -> bytes:
     result = CliRunner().invoke(stavka, arguments)
     stdout = result.stdout.replace(str(scratch), "SCRATCH")
     if "json" in arguments and result.exit_code == 0:
-        stdout = json.dumps(without_added_keys(json.loads(stdout)), ensure_ascii=False, indent=1)
+        answer = without_added_keys(json.loads(stdout), command=case.arguments[0])
+        stdout = json.dumps(answer, ensure_ascii=False, indent=1)
     stderr = result.stderr.replace(str(scratch), "SCRATCH")
     produced = f"exit {result.exit_code}\n{stdout}\n--stderr--\n{stderr}".encode()
     if case.writes_page and page.exists():
         produced += page_without_added_keys(page.read_text(encoding="utf-8")).encode()
         page.unlink()
     if case.writes_save and annotated.exists():
-        produced += annotated.read_bytes()
+        with zipfile.ZipFile(annotated) as archive:
+            for entry in archive.infolist():
+                produced += entry.filename.encode() + archive.read(entry)
         annotated.unlink()
-    return produced
+    return produced.replace(stavka_version().encode(), b"VERSION")
 
 
 PAGE_DATA = re.compile(r'(<script type="application/json" id="report-data">)(.*?)(</script>)', re.S)

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from rules.data.loader import games_directory
 from tests.cli.test_cli import run
 
-POSITIONS = Path(__file__).parent / "ford"
+POSITIONS = Path(__file__).parents[1] / "referee" / "positions" / "ford"
 
 
 def _copy(tmp_path: Path, name: str = "myford") -> Path:
@@ -42,8 +42,9 @@ def test_the_ford_is_built_printed_and_refereed(tmp_path: Path) -> None:
     code, output, error = run("check", str(save))
     assert code == 0, error
     lines = output.splitlines()
-    assert lines[0] == "The Ford, turn 1 — 10 verdicts"
+    assert lines[0] == "The Ford, turn 1 — 11 verdicts"
     assert "  supply: vale 5 in supply; crag 5 in supply" in lines
+    assert "  victory: Draw if the game ended now — Vale 0 VP - Crag 0 VP = 0" in lines
     assert "  violations: none" in lines
     assert "v2: in supply — 2 hexes to the depot in 0103 (limit 4) [rule 8]" in lines
 

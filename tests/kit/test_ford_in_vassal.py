@@ -10,7 +10,6 @@ from PIL import Image
 
 from builder.art.board_view import BoardView
 from builder.art.look import rgb
-from builder.build import build_game
 from rules.data.loader import load_game
 from rules.hexes import hexside
 from tests.support.engine import IN_ENGINE, run_vcheck
@@ -18,9 +17,9 @@ from tests.support.engine import IN_ENGINE, run_vcheck
 pytestmark = IN_ENGINE
 
 
-def test_the_ford_loads_strictly_and_shows_its_map(tmp_path: Path) -> None:
+def test_the_ford_loads_strictly_and_shows_its_map(dist: Path, tmp_path: Path) -> None:
     spec = load_game("ford")
-    module = build_game(spec, tmp_path, lambda _step: None).path
+    module = dist / "ford.vmod"
     save = tmp_path / "ford.vsav"
     with zipfile.ZipFile(module) as archive:
         save.write_bytes(archive.read("setups/ford-ford.vsav"))

@@ -26,7 +26,7 @@ from rules.data.look import SYMBOL_ELEMENTS
 from rules.errors import DataError
 from rules.hexes import hexside
 from rules.model import GameSpec
-from rules.referee.hexgame import odds_beyond_table
+from rules.referee.odds import odds_beyond_table
 from rules.tables import Difference
 
 RIDGE = Path(__file__).parent / "ridge"

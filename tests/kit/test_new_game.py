@@ -25,11 +25,12 @@ def test_new_validate_build_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "check", str(tmp_path / "out" / "setups" / "my-game-ford.vsav"), "--module", str(module)
     )
     assert code == 0, error
-    assert output.splitlines()[:4] == [
-        "My Game, turn 1 — 10 verdicts",
+    assert output.splitlines()[:5] == [
+        "My Game, turn 1 — 11 verdicts",
         "Summary",
         "  supply: vale 5 in supply; crag 5 in supply",
         "  violations: none",
+        "  victory: Draw if the game ended now — Vale 0 VP - Crag 0 VP = 0",
     ]
 
 

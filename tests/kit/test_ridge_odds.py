@@ -1,5 +1,6 @@
 """The hex engine's odds on a differential CRT, with terrain's column shifts and die
-modifiers read from the data (Ridge: woods shift left, hill and stream -1 to the die)."""
+modifiers read from the data (Ridge: woods shift left, hill and stream -1 to the die):
+Ridge's ``[referee]`` table alone configures the engine, no code of its own."""
 
 from __future__ import annotations
 
@@ -12,30 +13,10 @@ from rules.data.loader import load_game
 from rules.hexes import Hex
 from rules.model import GameSpec
 from rules.referee.hexgame import HexReferee
-from rules.referee.odds import Contribution
 from rules.referee.position import Position, UnitState, setup_position
 from rules.tables import Difference
 
 RIDGE = Path(__file__).parent / "ridge"
-
-
-class RidgeOdds(HexReferee):
-    """The least a hex game's referee must say: strengths as printed, two units a hex."""
-
-    adjacency_rules = ("Ridge combat",)
-
-    def stacking_limit(self, hex_: Hex, side: str) -> int:
-        return 2
-
-    def attack_strength(self, state: UnitState) -> Contribution:
-        attack = state.unit.steps[0].attack
-        assert state.hex is not None and attack is not None
-        return Contribution(state.unit.id, self.label(state.hex), Fraction(attack))
-
-    def defence_strength(self, state: UnitState) -> Contribution:
-        defence = state.unit.steps[0].defence
-        assert state.hex is not None and defence is not None
-        return Contribution(state.unit.id, self.label(state.hex), Fraction(defence))
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +24,7 @@ def ridge() -> GameSpec:
     return load_game(str(RIDGE))
 
 
-def _referee(spec: GameSpec, placements: dict[str, str]) -> RidgeOdds:
+def _referee(spec: GameSpec, placements: dict[str, str]) -> HexReferee:
     base = setup_position(spec, "ridge")
     game_map = base.game_map
     assert game_map.hex_map is not None
@@ -52,10 +33,10 @@ def _referee(spec: GameSpec, placements: dict[str, str]) -> RidgeOdds:
         hex_ = game_map.hex_map.parse(label)
         assert hex_ is not None
         units.append(UnitState(spec.units[unit_id], label, hex_, 1))
-    return RidgeOdds(Position(spec, "ridge", 1, None, None, tuple(units)))
+    return HexReferee(Position(spec, "ridge", 1, None, None, tuple(units)))
 
 
-def _hex(referee: RidgeOdds, label: str) -> Hex:
+def _hex(referee: HexReferee, label: str) -> Hex:
     assert referee.position.game_map.hex_map is not None
     found = referee.position.game_map.hex_map.parse(label)
     assert found is not None

@@ -35,8 +35,11 @@ def _square(colour: tuple[int, int, int], size: tuple[int, int] = (60, 60)) -> b
 
 def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameSpec:
     """A shipped game's data with a few test units placed by a one-scenario set-up, and
-    two untried Soviet reinforcements for the scenario's draw pile."""
+    two untried Soviet reinforcements for the scenario's draw pile. The set-up takes the
+    id of the game's first scenario, whose settings the referee reads when the module's
+    buttons are chosen."""
     spec = load_game(game)
+    probe = next(iter(spec.scenarios))
     units = {}
     soviet = next(n.id for n in spec.nationalities.values() if n.side == "soviet")
     for number in (1, 2):
@@ -49,7 +52,7 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
             size="XX",
             mobility="non_mechanized",
             steps=(UnitStep(4, 4, 4),),
-            arrivals=(Arrival("probe", 2, "east edge"),),
+            arrivals=(Arrival(probe, 2, "east edge"),),
             properties={"untried": "yes"},
             provenance=Provenance(source="test"),
             untried=True,
@@ -71,7 +74,7 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
             provenance=Provenance(source="test"),
         )
     scenario = Scenario(
-        id="probe",
+        id=probe,
         name="Probe set-up",
         first_turn=1,
         last_turn=3,
@@ -80,7 +83,7 @@ def _spec_with_units(game: str, placements: list[tuple[str, str, str]]) -> GameS
         description="",
         provenance=Provenance(source="test"),
     )
-    return replace(spec, units=units, scenarios={"probe": scenario})
+    return replace(spec, units=units, scenarios={probe: scenario})
 
 
 def _art(spec: GameSpec) -> ModuleArt:

@@ -9,13 +9,11 @@ judges rifle corps by the option; the set-up save, where it is 0, does not.
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
 from lxml import etree
 
-from builder.build import build_game
 from builder.module.options import optional_rule_properties
 from rules.coverage import optional_rules
 from tests.cli.test_cli import run
@@ -42,11 +40,10 @@ def test_every_optional_rule_of_a_text_has_a_setting_the_module_offers() -> None
 
 @pytest.mark.engine
 @NEEDS_VCHECK
-def test_a_rule_put_in_play_in_the_engine_is_judged_from_the_save(tmp_path: Path) -> None:
-    module = build_game(shipped_game("tps"), tmp_path, lambda _step: None).path
-    setup = tmp_path / "tps-1.vsav"
-    with zipfile.ZipFile(module) as archive:
-        setup.write_bytes(archive.read("setups/tps-1.vsav"))
+def test_a_rule_put_in_play_in_the_engine_is_judged_from_the_save(
+    built: dict[str, Path], setup_saves: dict[tuple[str, str], Path], tmp_path: Path
+) -> None:
+    module, setup = built["tps"], setup_saves[("tps", "1")]
     saved = tmp_path / "chosen.vsav"
     steps = tmp_path / "steps.json"
     steps.write_text(

@@ -218,10 +218,24 @@ def test_a_save_of_the_shipped_module_needs_no_option(
     assert output.startswith("Turning Point: Stalingrad, turn 1")
 
 
-def test_a_save_is_refused_with_another_module(built: dict[str, Path], own_save: Path) -> None:
-    code, _, error = run("check", str(own_save), "--module", str(built["tps"]))
-    assert code == 2
-    assert "my-tps" in error and "games/tps" in error
+def test_a_save_with_the_same_modules_other_data_is_judged_with_a_note(
+    built: dict[str, Path], own_save: Path
+) -> None:
+    """Issue 37, item 4: the module given judges a save of the same module made from
+    other data (here the shipped data judge a save of the copy), saying so in one note."""
+    code, output, error = run("check", str(own_save), "--module", str(built["tps"]))
+    assert code == 0, error
+    assert output.startswith("Turning Point: Stalingrad, turn 1")
+    assert error.count("\n") == 1 and error.startswith("stavka: note: "), error
+    assert "my-tps" in error and "games/tps" in error and "the data differ" in error
+
+
+def test_a_save_is_refused_with_another_games_module(
+    built: dict[str, Path], own_save: Path
+) -> None:
+    code, _, error = run("check", str(own_save), "--module", str(built["dos"]))
+    assert code == 2 and error.count("\n") == 1
+    assert "'Turning Point: Stalingrad (Stavka)', not of" in error
 
 
 def test_a_module_whose_data_was_changed_after_the_build_is_refused(

@@ -1,69 +1,126 @@
-"""The referee inside the Player, played in the real engine (issue 26).
+"""The referee inside the Player, played in the real engine as players do (issues 26, 35).
 
-Each game's set-up is loaded, units are moved into a position with breaches of the rules
-and units out of supply or isolated, and the Referee button is pressed as one side; the
-overlay must mark exactly what ``stavka check --as SIDE --format json`` reports, the chat
-must show its summary, and nothing of the game may change. Then an attack (a duel in
-Rattenkrieg) is asked about and declared. Between the two, a unit's menu item asks for
-its verdicts, and the hex games' ZOC and front-gap layers (and Turning Point's air
-missions) are asked for. The steps save the game before and after the button, and the
-expected answers are the worktree's ``stavka`` on the save from before.
+Each game's set-up is loaded in VASSAL 3.7 with a ``stavka`` that records every request
+the plugin sends and every answer it gets. An observer (no side yet) presses Referee and
+asks about an attack; then a side moves units into a position with breaches of the rules
+and units out of supply or isolated, presses Referee (the overlay marks what ``stavka
+check --as SIDE`` reports, the Referee panel lists it, and the chat gets one short line),
+points at units, asks for layers and air missions, asks about an attack and declares it;
+then the other side takes the same window (hot-seat): the panel and the marks are gone,
+the first side's attack cannot be declared, and the other side asks its own questions.
+The steps save the game before and after the button; the expected answers are the
+worktree's ``stavka`` on the save from before.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from builder.saves.positions import position_from_save
 from rules.referee.hidden import UNTRIED_FLAG
-from tests.support.engine import IN_ENGINE
+from tests.support.engine import IN_ENGINE, at_once
 from tests.support.games import shipped_game
-from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, SERVED_WAIT, Scene, unit_selector
 from tests.support.plugin import (
-    drawn_marks,
+    checked,
     expected_marks,
     play,
     plugin_lines,
+    recording_stavka,
     referee,
     saved_game,
+    served,
+)
+from tests.support.plugin_scenes import (
+    ANSWER_WAIT,
+    SCENES,
+    SERVED_WAIT,
+    Scene,
+    verdicts_menu,
 )
 
 pytestmark = IN_ENGINE
 
-VERDICTS_MENU = "Referee: verdicts"
+CARD_NAME = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
+"""A card as the referee writes it (``10♠``, ``Q♥``)."""
+ENGINE = "3.7"
 
 
-def _pointing(scene: Scene) -> list[dict[str, object]]:
-    """The steps that point at units and press the buttons asked after the check."""
-    steps: list[dict[str, object]] = []
-    for unit in scene.pointed:
-        steps += [{"menu": VERDICTS_MENU, "select": unit_selector(unit)}, SERVED_WAIT]
+def _waited(steps: list[dict[str, object]]) -> list[dict[str, object]]:
+    """``steps`` with a wait after every button and menu item, for the answer to come."""
+    waited: list[dict[str, object]] = []
+    for step in steps:
+        waited.append(step)
+        if "button" in step or "menu" in step:
+            waited.append(SERVED_WAIT)
+    return waited
+
+
+def _steps(scene: Scene) -> list[dict[str, object]]:
+    asked: list[dict[str, object]] = []
     for button in scene.asked:
-        steps += [{"button": button}, SERVED_WAIT]
-    return steps
-
-
-def _steps(scene: Scene, shot: bool) -> list[dict[str, object]]:
-    screenshot: list[dict[str, object]] = [{"screenshot": f"referee-{scene.game}"}] if shot else []
+        asked += [{"button": button}, SERVED_WAIT, {"screenshot": f"{scene.game}-{button}"}]
     return [
         {"button": "Referee"},
         ANSWER_WAIT,
+        *_waited(list(scene.attack)),
         {"side": scene.side},
         *scene.position,
         {"save": "before.vsav"},
         {"button": "Referee"},
         SERVED_WAIT,
         {"save": "after.vsav"},
-        *screenshot,
-        *_pointing(scene),
-        *scene.attack,
-        SERVED_WAIT,
+        {"screenshot": f"{scene.game}-referee"},
+        *_waited([verdicts_menu(unit) for unit in scene.pointed]),
+        *asked,
+        *_waited(list(scene.attack)),
+        {"button": "Declare attack"},
+        {"screenshot": f"{scene.game}-before-switch"},
+        {"side": scene.other},
+        {"screenshot": f"{scene.game}-switched"},
+        {"button": "Declare attack"},
+        *_waited(list(scene.others_turn)),
         {"button": "Declare attack"},
         {"button": "Clear referee"},
     ]
+
+
+Played = dict[str, tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]]
+"""Each scene's actions, the folder of its saves and screenshots, and what the recording
+stavka was asked and answered, by game."""
+
+
+def _played(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    factory: pytest.TempPathFactory,
+    game: str,
+) -> tuple[list[dict[str, Any]], Path, list[dict[str, Any]]]:
+    """``game``'s scene played in VASSAL 3.7."""
+    scene = SCENES[game]
+    folder = factory.mktemp(f"plugin-{game}")
+    bin_folder, record = recording_stavka(folder)
+    report = play(
+        built[game],
+        setup_saves[(game, scene.setup)],
+        _steps(scene),
+        folder,
+        "--engine",
+        ENGINE,
+        "--screenshot",
+        str(folder / "shots"),
+        "--timeout",
+        "600",
+        stavka_folder=bin_folder,
+    )
+    assert report["actions"], report.get("errors")
+    return report["actions"], folder, served(record)
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +128,18 @@ def played(
     built: dict[str, Path],
     setup_saves: dict[tuple[str, str], Path],
     tmp_path_factory: pytest.TempPathFactory,
-) -> dict[str, tuple[dict[str, Any], Path]]:
-    """Each scene played once in VASSAL 3.6: vcheck's report and the folder of its saves."""
-    runs = {}
-    for game, scene in SCENES.items():
-        folder = tmp_path_factory.mktemp(f"plugin-{game}")
-        runs[game] = (
-            play(built[game], setup_saves[(game, scene.setup)], _steps(scene, False), folder),
-            folder,
+) -> Played:
+    """Each scene played once in VASSAL 3.7, side by side as the run's engine slots allow."""
+    games = sorted(SCENES)
+    return dict(
+        zip(
+            games,
+            at_once(
+                [partial(_played, built, setup_saves, tmp_path_factory, game) for game in games]
+            ),
+            strict=True,
         )
-    return runs
+    )
 
 
 def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 0) -> int:
@@ -91,95 +150,123 @@ def _index(actions: list[dict[str, Any]], step: dict[str, object], after: int = 
     )
 
 
+def _option(request: dict[str, Any], name: str) -> str | None:
+    found = [item.split("=", 1)[1] for item in request["args"] if item.startswith(f"--{name}=")]
+    return found[0] if found else None
+
+
 @pytest.mark.parametrize("game", sorted(SCENES))
-def test_referee_marks_what_stavka_check_reports(
-    played: dict[str, tuple[dict[str, Any], Path]], game: str
+def test_no_step_fails_and_every_request_names_the_module_and_a_private_save(
+    played: Played, built: dict[str, Path], game: str
 ) -> None:
-    report, folder = played[game]
+    actions, _, records = played[game]
+    assert [action["errors"] for action in actions if action["errors"]] == []
+    assert records
+    for record in records:
+        request = record["request"]
+        assert _option(request, "module") == str(built[game])
+        assert _option(request, "names") == "counter" and _option(request, "format") == "json"
+        # The temporary save holds both hands and every untried strength (item 4).
+        assert record["modes"] == ["0o600", "0o700"], record["modes"]
+
+
+@pytest.mark.parametrize("game", sorted(SCENES))
+def test_referee_marks_what_stavka_check_reports_in_one_chat_line(
+    played: Played, game: str
+) -> None:
+    actions, folder, records = played[game]
     scene = SCENES[game]
-    actions = report["actions"]
-    assert all(action["errors"] == [] for action in actions), [
-        action["errors"] for action in actions
-    ]
     pressed = _index(actions, {"save": "before.vsav"})
     lines = plugin_lines(actions[pressed : pressed + 3])
+    assert len(lines) == 1, lines
     check = referee("check", str(folder / "before.vsav"), "--as", scene.side)
     expected = expected_marks(check, set(shipped_game(game).units))
     assert expected, "the position must give the overlay something to mark"
-    assert drawn_marks(lines) == expected
-    for line in check["text"]:
-        assert line.strip() in lines
+    assert checked(lines) == (len(check["verdicts"]), expected)
+    # The panel shows what the service answered as this side: the same verdicts.
+    asked = [
+        record
+        for record in records
+        if record["request"]["args"][0] == "check"
+        and _option(record["request"], "as") == scene.side
+    ]
+    assert [verdict["unit"] for verdict in asked[0]["answer"]["answer"]["verdicts"]] == [
+        verdict["unit"] for verdict in check["verdicts"]
+    ]
     # Nothing of the game changed: no piece, and the save from after says what the one from before says.
     assert all(action["changed"] == [] for action in actions[pressed + 1 : pressed + 3])
     assert saved_game(folder / "after.vsav") == saved_game(folder / "before.vsav")
+    assert "Referee panel" not in saved_game(folder / "after.vsav")
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
-def test_odds_and_duel_are_what_stavka_says_and_declared_in_the_log(
-    played: dict[str, tuple[dict[str, Any], Path]], game: str
-) -> None:
-    report, folder = played[game]
+def test_odds_and_duel_are_declared_in_the_log_by_counters_names(played: Played, game: str) -> None:
+    actions, folder, records = played[game]
     scene = SCENES[game]
-    actions = report["actions"]
-    start = _index(actions, scene.attack[0])
+    start = _index(actions, scene.attack[0], _index(actions, {"save": "before.vsav"}))
     declared = _index(actions, {"button": "Declare attack"}, start)
-    answer = referee(
-        scene.attack_arguments[0],
-        str(folder / "before.vsav"),
-        *scene.attack_arguments[1:],
-        "--as",
-        scene.side,
-    )
-    lines = plugin_lines(actions[start:declared])
-    assert [line.strip() for line in answer["text"]] == [
-        line.strip() for line in lines if not line.startswith("attackers noted")
+    command = "duel" if scene.attack_button == "Duel" else "odds"
+    answers = [
+        record
+        for record in records
+        if record["request"]["args"][0] == command
+        and _option(record["request"], "as") == scene.side
     ]
-    assert answer["declare"]
+    answer = answers[0]["answer"]["answer"]
+    assert _option(answers[0]["request"], "units")
+    assert answer["declare"] and answer["hidden"] is False
+    lines = plugin_lines(actions[start:declared])
+    assert lines[-1].endswith("in the Referee panel; Declare attack puts the attack in the log.")
     # The declaration is the one line that goes to the log: a chat line of the game, not a plugin line.
-    assert any(
-        answer["declare"] in line and "Attack declared" in line
-        for line in actions[declared]["chat"]
-    )
-    cleared = plugin_lines(actions[declared + 1 :])
-    assert cleared == ["marks cleared."]
-
-
-def _answered(actions: list[dict[str, Any]], step: dict[str, object]) -> list[str]:
-    """The plugin's lines from ``step`` until its answer has come (the wait after it)."""
-    at = _index(actions, step)
-    return plugin_lines(actions[at : at + 2])
+    assert actions[declared]["chat"] == [f"* Attack declared ({scene.side}): {answer['declare']}"]
+    units = shipped_game(game).units
+    assert not [unit for unit in units if re.search(rf"\b{re.escape(unit)}\b", answer["declare"])]
+    if game == "tps":
+        # Only the selected division attacks; the three that joined it in 1204 are left out.
+        assert [item["unit"] for item in answer["attackers"]] == ["de-298id"]
+        assert {item["unit"] for item in answer["left_out"]} == {
+            "de-62id",
+            "it-cosseria",
+            "it-ravenna",
+        }
+    if game == "rks":
+        assert (answer["attacker"], answer["defender"]) == ("14pz", "rifle2")
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))
-def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
-    played: dict[str, tuple[dict[str, Any], Path]], game: str
-) -> None:
-    report, folder = played[game]
+def test_a_units_menu_item_shows_its_verdicts_in_the_panel(played: Played, game: str) -> None:
+    actions, folder, records = played[game]
     scene = SCENES[game]
-    actions = report["actions"]
-    check = referee("check", str(folder / "before.vsav"), "--as", scene.side)
-    own, other = scene.pointed
-    lines = _answered(actions, {"menu": VERDICTS_MENU, "select": unit_selector(own)})
-    expected = [
-        line
-        for verdict in check["verdicts"]
-        if verdict["unit"] == own
-        for line in verdict["line"].splitlines()
+    explained = [
+        record
+        for record in records
+        if record["request"]["args"][0] == "check" and _option(record["request"], "units")
     ]
-    assert expected and [line.strip() for line in lines] == [line.strip() for line in expected]
-    assert all("[rule " in line for line in lines if not line.startswith(" "))
-    other_lines = _answered(actions, {"menu": VERDICTS_MENU, "select": unit_selector(other)})
-    seen = [verdict["line"] for verdict in check["verdicts"] if verdict["unit"] == other]
-    if seen:
-        assert [line.strip() for line in other_lines] == [
-            line.strip() for verdict in seen for line in verdict.splitlines()
+    asked_units = [_option(record["request"], "units") for record in explained]
+    assert asked_units[:2] == list(scene.pointed)
+    for unit, record in zip(scene.pointed, explained, strict=False):
+        check = referee(
+            "check",
+            str(folder / "before.vsav"),
+            "--as",
+            scene.side,
+            "--names",
+            "counter",
+            "--units",
+            unit,
+        )
+        (expected,) = check["selected"]
+        answer = record["answer"]["answer"]
+        (indexes,) = answer["selected"]
+        assert [answer["verdicts"][index]["line"] for index in indexes] == [
+            check["verdicts"][index]["line"] for index in expected
         ]
-    else:
-        # An untried unit of the other side (DoS 2.14): no verdict, and not its id.
-        assert len(other_lines) == 1 and other_lines[0].endswith("no verdict you may see.")
-        assert other not in other_lines[0]
-    pointed = _index(actions, {"menu": VERDICTS_MENU, "select": unit_selector(own)})
+        assert unit == scene.pointed[1] or indexes
+    pointed = _index(actions, verdicts_menu(scene.pointed[0]))
     assert actions[pointed]["menu_item"]
+    assert plugin_lines(actions[pointed : pointed + 2]) == [
+        "the verdicts on 1 unit is in the Referee panel."
+    ]
     # Opening a piece's menu makes VASSAL note where it was clicked (ClickedX, ClickedY in
     # the piece's state); nothing else of the piece changes, then or when the answer comes.
     assert all(
@@ -189,59 +276,177 @@ def test_a_units_menu_item_shows_its_verdicts_with_their_rules(
     assert actions[pointed + 1]["changed"] == []
 
 
-def test_zoc_and_front_gaps_are_the_layers_stavka_gives(
-    played: dict[str, tuple[dict[str, Any], Path]],
+def test_a_player_sees_his_own_untried_units_verdicts(played: Played) -> None:
+    """DoS 2.14 hides an untried unit's strength from both players, not its supply: the
+    Soviet pointing at his own untried unit reads its verdicts, by its alias (item 8)."""
+    _, _, records = played["dos"]
+    (soviet,) = [
+        record
+        for record in records
+        if record["request"]["args"][0] == "check"
+        and _option(record["request"], "as") == "Soviet"
+        and _option(record["request"], "units")
+    ]
+    answer = soviet["answer"]["answer"]
+    (indexes,) = answer["selected"]
+    lines = [answer["verdicts"][index]["line"] for index in indexes]
+    assert lines and all(line.startswith("untried-") for line in lines), lines
+    assert "b28a-rd1" not in json.dumps(answer)
+
+
+def test_odds_on_a_question_mark_defence_answer_without_a_setting_or_a_path(
+    played: Played,
 ) -> None:
-    report, folder = played["tps"]
+    """Item 7: the Soviet's odds on Hungarians whose defence is "?" (2.15) is answered
+    (withheld here, as his attacker is untried, 2.14), never a request for a setting the
+    Player cannot give, and no chat line names the temporary save."""
+    actions, folder, records = played["dos"]
+    (odds,) = [
+        record
+        for record in records
+        if record["request"]["args"][0] == "odds" and _option(record["request"], "as") == "Soviet"
+    ]
+    assert odds["answer"]["exit"] == 0, odds["answer"]
+    assert _option(odds["request"], "attack") == "N1743"
+    assert odds["answer"]["answer"]["hides"] and odds["answer"]["answer"]["withheld"]
+    chat = "\n".join(line for action in actions for line in action["chat"])
+    assert "question_rolls" not in chat and ".vsav:" not in chat and str(folder) not in chat
+
+
+def test_zoc_and_front_gaps_are_the_layers_stavka_gives(played: Played) -> None:
+    actions, folder, records = played["tps"]
     layers = referee("check", str(folder / "before.vsav"), "--as", "Axis", "--layers")
-    lines = _answered(report["actions"], {"button": "ZOC & front"})
-    assert lines[: len(layers["layers_text"])] == layers["layers_text"]
-    drawn = "; ".join(f"{layer['name']} {len(layer['places'])}" for layer in layers["layers"])
-    assert f"layers drawn: {drawn}." in lines
+    pressed = _index(actions, {"button": "ZOC & front"})
+    lines = plugin_lines(actions[pressed : pressed + 2])
+    hexes = sum(len(layer["places"]) for layer in layers["layers"])
     assert any(layer["places"] for layer in layers["layers"] if "front" in layer["name"])
-    # The marks of the check are drawn with the layers.
     check = referee("check", str(folder / "before.vsav"), "--as", "Axis")
-    assert drawn_marks(lines) == expected_marks(check, set(shipped_game("tps").units))
-    # Drive on Stalingrad has no zones of control: the button says so.
-    dos_lines = _answered(played["dos"][0]["actions"], {"button": "ZOC & front"})
-    assert dos_lines[0] == "Drive on Stalingrad has no zones of control or front gaps to draw."
+    assert checked(lines) == (
+        len(check["verdicts"]),
+        expected_marks(check, set(shipped_game("tps").units)),
+    )
+    assert f", {hexes} hexes of layers drawn, " in lines[0]
+    (asked,) = [record for record in records if "--layers" in record["request"]["args"]]
+    assert asked["answer"]["answer"]["layers_text"] == layers["layers_text"]
 
 
-def test_tps_air_is_what_stavka_air_says(
-    played: dict[str, tuple[dict[str, Any], Path]],
+def test_a_game_without_layers_has_no_layers_button(played: Played) -> None:
+    """Drive on Stalingrad has no zones of control and no continuous front (item 12)."""
+    actions, _, _ = played["dos"]
+    assert not any("ZOC" in str(action.get("pressed", {})) for action in actions)
+
+
+def test_tps_air_is_what_stavka_air_says(played: Played) -> None:
+    actions, folder, records = played["tps"]
+    answer = referee("air", str(folder / "before.vsav"), "--names", "counter")
+    (asked,) = [record for record in records if record["request"]["args"][0] == "air"]
+    assert asked["answer"]["answer"]["text"] == answer["text"]
+    pressed = _index(actions, {"button": "Air"})
+    assert plugin_lines(actions[pressed : pressed + 2]) == [
+        "air missions are in the Referee panel."
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(SCENES))
+def test_an_observer_gets_the_referees_view_only_without_hidden_information(
+    played: Played, game: str
 ) -> None:
-    report, folder = played["tps"]
-    answer = referee("air", str(folder / "before.vsav"))
-    assert _answered(report["actions"], {"button": "Air"}) == answer["text"]
+    actions, _, records = played[game]
+    first_side = _index(actions, {"side": SCENES[game].side})
+    observed = [record for record in records if _option(record["request"], "as") is None]
+    observed = [record for record in observed if record["request"]["args"][0] != "air"]
+    assert observed
+    lines = plugin_lines(actions[:first_side])
+    if game == "tps":
+        assert all(record["answer"]["exit"] == 0 for record in observed)
+        assert all(record["answer"]["answer"]["hidden"] is False for record in observed)
+        assert checked(lines)
+    else:
+        # The service refuses the referee's view of a game that hides information (item 1).
+        assert all(record["answer"]["exit"] == 2 for record in observed)
+        assert all("--as SIDE" in record["answer"]["error"] for record in observed)
+        assert "no answer: see the Referee panel." in lines
 
 
-def test_no_side_sees_the_referee_view_only_without_hidden_information(
-    played: dict[str, tuple[dict[str, Any], Path]],
+@pytest.mark.parametrize("game", sorted(SCENES))
+def test_after_a_side_switch_the_panel_and_the_attack_are_the_new_sides(
+    played: Played, game: str
 ) -> None:
-    tps_lines = plugin_lines(played["tps"][0]["actions"][:2])
-    assert tps_lines[0].startswith("Turning Point: Stalingrad, turn 1")
-    for game in ("dos", "rks"):
-        lines = plugin_lines(played[game][0]["actions"][:2])
-        assert lines == [
-            "this game hides information from the players; take a side to ask the referee."
-        ]
+    actions, folder, records = played[game]
+    scene = SCENES[game]
+    switched = _index(actions, {"side": scene.other})
+    # The first side's attack is not the other side's to declare.
+    assert plugin_lines([actions[switched + 2]]) == [
+        "ask for the odds of an attack first, then declare it."
+    ]
+    others = [record for record in records if _option(record["request"], "as") == scene.other]
+    assert others and all(record["answer"]["exit"] == 0 for record in others)
+    # The panel is emptied: its list, right of the chat, holds no text after the switch.
+    shots = folder / "shots"
+    assert _text_pixels(shots / f"{game}-before-switch.png") > 200
+    assert _text_pixels(shots / f"{game}-switched.png") < 20
+    if game == "rks":
+        duel = others[-1]["answer"]["answer"]
+        assert (duel["attacker"], duel["defender"]) == ("14pz", "rifle2")
+        (chances,) = duel["chances"]
+        assert (chances["side"], chances["role"]) == ("soviet", "defender")
+        last = _index(actions, {"button": "Declare attack"}, switched + 3)
+        assert actions[last]["chat"] == [f"* Attack declared (Soviet): {duel['declare']}"]
 
 
-def test_nothing_hidden_reaches_the_player(played: dict[str, tuple[dict[str, Any], Path]]) -> None:
-    """Untried DoS units (2.14) are named by aliases, never by id; a Rattenkrieg player's
-    lines name no card of the other side's hand."""
-    report, folder = played["dos"]
+def test_the_first_answer_of_a_session_names_the_stavka_that_gave_it(played: Played) -> None:
+    """One line, on the first answer the service gives, says which Stavka answered (issue
+    39); an observer refused in a game with hidden information gets it with the first
+    answer after taking a side."""
+    for game in SCENES:
+        lines = plugin_lines(played[game][0])
+        notices = [line for line in lines if line.startswith("asking Stavka ")]
+        assert len(notices) == 1, lines
+        assert " at " in notices[0] and notices[0].endswith(").")
+    assert plugin_lines(played["tps"][0])[0].startswith("asking Stavka ")
+
+
+def _text_pixels(shot: Path) -> int:
+    """Dark pixels in the Referee panel's list, right of the chat above the map: the
+    rightmost 440 pixels of the window, below the panel's heading (looked at in the
+    screenshots: the heading at 60-75 px, the list from 85 px down to 215 px)."""
+    image = Image.open(shot).convert("L")
+    width, _ = image.size
+    return sum(image.crop((width - 440, 95, width - 30, 200)).histogram()[:100])
+
+
+def test_nothing_hidden_reaches_a_player_as_any_side_or_none(played: Played) -> None:
+    """No chat line, no log line, no answer the Referee panel shows, as either side or
+    none, names a card or an untried unit its reader may not see (items 1, 2, 5)."""
+    actions, folder, records = played["dos"]
     position = position_from_save(folder / "before.vsav")
     untried = {state.unit.id for state in position.units if UNTRIED_FLAG in state.flags}
     assert untried
-    text = "\n".join(plugin_lines(report["actions"]))
-    assert not [unit for unit in untried if unit in text]
-    report, folder = played["rks"]
-    german_text = "\n".join(plugin_lines(report["actions"]))
-    assert "German chances" in german_text
-    secret = _cards_seen_only_by(folder / "before.vsav", "Soviet", "German")
-    assert secret
-    assert not [card for card in secret if card in german_text]
+    for record in records:
+        if record["answer"]["exit"] == 0:
+            shown = json.dumps(record["answer"]["answer"], ensure_ascii=False)
+            assert _option(record["request"], "as"), "a player's answer is asked as his side"
+            assert not [unit for unit in untried if unit in shown]
+            assert "untried, revealed" not in shown
+    chat = "\n".join(line for action in actions for line in action["chat"])
+    assert not [unit for unit in untried if unit in chat]
+    actions, folder, records = played["rks"]
+    before = folder / "before.vsav"
+    secret = {
+        "German": _cards_seen_only_by(before, "Soviet", "German"),
+        "Soviet": _cards_seen_only_by(before, "German", "Soviet"),
+    }
+    assert secret["German"] and secret["Soviet"]
+    for record in records:
+        if record["answer"]["exit"] == 0:
+            side = _option(record["request"], "as")
+            assert side, "a player's answer is asked as his side"
+            shown = json.dumps(record["answer"]["answer"], ensure_ascii=False)
+            assert not [card for card in secret[side] if card in shown], side
+    for action in actions:
+        assert not [line for line in plugin_lines([action]) if CARD_NAME.search(line)]
+        if action["step"] == {"button": "Declare attack"}:
+            assert not [line for line in action["chat"] if CARD_NAME.search(line)]
 
 
 def _cards_seen_only_by(save: Path, side: str, other: str) -> set[str]:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.engine import IN_ENGINE, run_vcheck
+from tests.support.engine import IN_ENGINE, at_once, run_vcheck
 
 pytestmark = IN_ENGINE
 
@@ -52,33 +53,38 @@ CARD_FACE = re.compile(
 )
 
 Report = dict[str, Any]
+ENGINES_PLAYED = ("3.6", "3.7")
+"""The module's own engine and the one players run."""
 
 
-@pytest.fixture(scope="module", params=["3.6", "3.7"])
-def played(
-    request: pytest.FixtureRequest,
+@pytest.fixture(scope="module")
+def plays(
     built: dict[str, Path],
     setup_saves: dict[tuple[str, str], Path],
     tmp_path_factory: pytest.TempPathFactory,
-) -> list[Report]:
-    """The steps' records, one engine run per VASSAL version (one JVM at a time)."""
+) -> dict[str, list[Report]]:
+    """The steps' records, one engine run per VASSAL version, side by side, by version."""
     folder = tmp_path_factory.mktemp("actions")
     steps = folder / "steps.json"
     steps.write_text(json.dumps(STEPS), encoding="utf-8")
-    engine = [] if request.param == "3.6" else ["--engine", request.param]
-    _code, report = run_vcheck(
-        built["rks"],
-        setup_saves[("rks", "city")],
-        "--compact",
-        "--no-state",
-        "--actions",
-        str(steps),
-        *engine,
+    options = ("--compact", "--no-state", "--actions", str(steps))
+    module, save = built["rks"], setup_saves[("rks", "city")]
+    runs = at_once(
+        [partial(run_vcheck, module, save, *options, engine=engine) for engine in ENGINES_PLAYED]
     )
-    assert report.get("errors") == [], report.get("errors")
-    actions: list[Report] = report["actions"]  # type: ignore[assignment]
-    assert [action["step"] for action in actions] == STEPS
-    return actions
+    records = {}
+    for engine, (_code, report) in zip(ENGINES_PLAYED, runs, strict=True):
+        assert report.get("errors") == [], (engine, report.get("errors"))
+        actions: list[Report] = report["actions"]
+        assert [action["step"] for action in actions] == STEPS
+        records[engine] = actions
+    return records
+
+
+@pytest.fixture(params=ENGINES_PLAYED)
+def played(plays: dict[str, list[Report]], request: pytest.FixtureRequest) -> list[Report]:
+    """The steps' records on one VASSAL version."""
+    return plays[request.param]
 
 
 def _menu(action: Report) -> list[str]:

@@ -3,7 +3,7 @@ the 52 cards, the deal of 3.3/3.4 at the start, a deck that really shuffles, the
 discards refilling it, arrival, flip, face-up and elimination, and what a player sees
 (issue 12 acceptance). The set-up's own load is the shared one of every module
 (conftest ``engine_reports``); the runs only this game needs go to the engine together,
-as many at a time as the machine allows."""
+as many at a time as the run's engine slots allow."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from builder.saves.area_names import (
     CARDS_DEALT,
     DISCARD_PILE,
     DRAW_DECK,
+    duel_pile_name,
     hand_map_name,
     steps_map_name,
 )
@@ -123,9 +124,11 @@ def runs(
     setup_saves: dict[tuple[str, str], Path],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, Report]:
-    """The engine runs only Rattenkrieg needs, all at once: a second New Game of the
+    """The engine runs only Rattenkrieg needs, side by side: a second New Game of the
     set-up (with the pictures a player sees), a game already dealt, a deck that runs out,
-    and the unit commands."""
+    and the unit commands. Each has an engine of its own: a game loaded after a dealt one
+    in the same engine keeps its ``CardsDealt`` (no save of a set-up sets it), so neither
+    the second deal nor the dealt game's own guard would be tried."""
     folder = tmp_path_factory.mktemp("rks-runs")
     module, save = built["rks"], setup_saves[("rks", "city")]
     jobs = {
@@ -318,7 +321,9 @@ def test_the_discards_become_the_deck_when_it_runs_out(runs: dict[str, Report]) 
         for stack in saved["stacks"]
         if stack["kind"] == "deck"
     }
-    assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0}
+    # The duel piles (one per side, 8.4) are decks too, and empty after a deal.
+    piles = {duel_pile_name(side.name): 0 for side in shipped_game("rks").sides}
+    assert counts == {DRAW_DECK: 18, DISCARD_PILE: 0} | piles
 
 
 def test_arrival_flip_face_up_and_elimination_work_in_the_engine(runs: dict[str, Report]) -> None:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-import zipfile
 from pathlib import Path
 
 import pytest
 
-from builder.build import build_game
 from builder.saves.area_names import DRAW_DECK, hand_map_name, steps_map_name
 from builder.saves.positions import position_from_save
 from rules.cards import Card
@@ -35,17 +33,16 @@ Report = dict[str, object]
 
 
 @pytest.fixture(scope="module")
-def saves(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+def saves(
+    built: dict[str, Path],
+    setup_saves: dict[tuple[str, str], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, Path, Path]:
     """The built module, its own set-up save, and the dealt save."""
-    folder = tmp_path_factory.mktemp("rks")
-    rks = shipped_game("rks")
-    module = build_game(rks, folder, lambda _step: None).path
-    setup = folder / "setup.vsav"
-    with zipfile.ZipFile(module) as archive:
-        setup.write_bytes(archive.read("setups/rks-city.vsav"))
-    dealt = folder / "dealt.vsav"
-    dealt.write_bytes(dealt_save(rks, module, SEED, TURNED_OVER))
-    return module, setup, dealt
+    module = built["rks"]
+    dealt = tmp_path_factory.mktemp("rks") / "dealt.vsav"
+    dealt.write_bytes(dealt_save(shipped_game("rks"), module, SEED, TURNED_OVER))
+    return module, setup_saves[("rks", "city")], dealt
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""The shipped games' print-and-play PDFs, built once per test run on both papers."""
+"""The shipped games' print-and-play PDFs (``shipped_pdfs``, made once per test run:
+tests/conftest.py), and their pages rasterised once."""
 
 from __future__ import annotations
 
@@ -6,29 +7,36 @@ from pathlib import Path
 
 import pytest
 
-from builder.pnp.document import write_pnp
-from builder.pnp.pages import PnpOptions
-from tests.support.games import shipped_game
+from tests.pnp.pdf_pages import render_pages
+from tests.support.artefacts import PAPERS, PNP_GAMES
 from tests.support.once import computed_once
+
+__all__ = ["PAPERS", "PNP_GAMES"]
 
 HEX_GAMES = ("tps", "dos")
 AREA_GAMES = ("rks",)
-PNP_GAMES = HEX_GAMES + AREA_GAMES
-PAPERS = ("a4", "letter")
+BLANK_DPI = 50
+"""The resolution pages are rasterised at to judge how blank they are."""
 
 
 @pytest.fixture(scope="session")
-def shipped_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
-    """``(game, paper)`` -> the PDF ``stavka pnp`` writes with default options."""
+def pdf_pages(
+    shipped_pdfs: dict[tuple[str, str], Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[tuple[str, str], list[Path]]:
+    """``(game, paper)`` -> every page of its PDF as a PNG at :data:`BLANK_DPI`, in page
+    order, rasterised by ``pdftoppm`` once per test run."""
 
-    def write(folder: Path) -> list[tuple[str, str, str]]:
+    def render(folder: Path) -> list[list[object]]:
         return [
-            (game, paper, str(write_pnp(shipped_game(game), PnpOptions(paper=paper), folder)))
-            for game in PNP_GAMES
-            for paper in PAPERS
+            [
+                game,
+                paper,
+                [str(page) for page in render_pages(pdf, folder / f"{game}-{paper}", BLANK_DPI)],
+            ]
+            for (game, paper), pdf in shipped_pdfs.items()
         ]
 
     return {
-        (game, paper): Path(path)
-        for game, paper, path in computed_once(tmp_path_factory, "pnp", write)
+        (game, paper): [Path(page) for page in pages]
+        for game, paper, pages in computed_once(tmp_path_factory, "pdf-pages", render)
     }

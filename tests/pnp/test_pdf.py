@@ -19,14 +19,13 @@ from builder.pnp.layout import POINTS_PER_INCH, paper_size
 from builder.pnp.map_pages import PRINT_PPI
 from builder.pnp.pages import DuplexOptions, Page, PnpOptions, Section
 from builder.pnp.pdf import CONDENSED, new_canvas
-from tests.pnp.conftest import HEX_GAMES, PAPERS, PNP_GAMES
+from tests.pnp.conftest import BLANK_DPI, HEX_GAMES, PAPERS, PNP_GAMES
 from tests.pnp.pdf_pages import (
     blank_share,
     embedded_fonts,
     page_texts,
     placed_images,
     poppler_available,
-    render_pages,
     undrawable_characters,
 )
 from tests.support.games import shipped_game
@@ -41,7 +40,6 @@ def _poppler() -> None:
 
 
 CASES = [(game, paper) for game in PNP_GAMES for paper in PAPERS]
-BLANK_DPI = 50
 MOST_BLANK = 0.75
 README = Path(__file__).resolve().parents[2] / "README.md"
 HEX_CONTENTS = [
@@ -67,6 +65,7 @@ CONTENTS = {
 """The sections each game's contents page lists, in order."""
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_every_page_is_numbered_sized_and_says_what_it_is(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -84,6 +83,7 @@ def test_every_page_is_numbered_sized_and_says_what_it_is(
     assert "Reconstructed values" in texts[0] and "Contents" in texts[1]
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -102,6 +102,7 @@ def test_text_uses_only_embedded_shipped_fonts_that_draw_every_character(
     assert not missing, f"characters with no glyph (empty boxes), first page of each: {missing}"
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_map_tiles_are_placed_at_print_resolution(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str
@@ -126,11 +127,15 @@ def test_map_tiles_are_placed_at_print_resolution(
     assert all(min(image.x_ppi, image.y_ppi) >= 100 for image in images)
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_no_page_is_mostly_blank(
-    shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str, tmp_path: Path
+    shipped_pdfs: dict[tuple[str, str], Path],
+    pdf_pages: dict[tuple[str, str], list[Path]],
+    game: str,
+    paper: str,
 ) -> None:
-    pages = render_pages(shipped_pdfs[(game, paper)], tmp_path, BLANK_DPI)
+    pages = pdf_pages[(game, paper)]
     shares = {number: blank_share(png, BLANK_DPI) for number, png in enumerate(pages, start=1)}
     assert len(pages) == len(page_texts(shipped_pdfs[(game, paper)]))
     assert max(shares.values()) <= MOST_BLANK, {
@@ -138,6 +143,7 @@ def test_no_page_is_mostly_blank(
     }
 
 
+@pytest.mark.pdf
 def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], Path]) -> None:
     readme = README.read_text(encoding="utf-8")
     for (game, paper), pdf in shipped_pdfs.items():
@@ -146,6 +152,7 @@ def test_readme_states_each_pdfs_page_count(shipped_pdfs: dict[tuple[str, str], 
         assert int(row.group(1)) == len(PdfReader(pdf).pages), (game, paper)
 
 
+@pytest.mark.pdf
 @pytest.mark.parametrize(("game", "paper"), CASES)
 def test_the_contents_name_each_section_its_pages_and_how_to_print_it(
     shipped_pdfs: dict[tuple[str, str], Path], game: str, paper: str

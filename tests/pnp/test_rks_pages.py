@@ -67,6 +67,7 @@ def test_the_deal_counts_what_the_rules_deal() -> None:
     assert setup.controller == "Soviet" and len(setup.controlled) == 12  # 3.6
 
 
+@pytest.mark.pdf
 def test_the_set_up_sheet_prints_every_unit_under_its_area_with_its_step_cards(
     shipped_pdfs: dict[tuple[str, str], Path],
 ) -> None:
@@ -99,6 +100,7 @@ def test_the_set_up_sheet_prints_every_unit_under_its_area_with_its_step_cards(
     assert "no cards are printed" in flat and "each of the 12 city areas" in flat
 
 
+@pytest.mark.pdf
 def test_each_side_has_its_own_aid_with_its_own_events(
     shipped_pdfs: dict[tuple[str, str], Path],
 ) -> None:

@@ -16,7 +16,6 @@ from pypdf import PdfReader
 
 from builder.art.area_layout import panel_boxes
 from builder.art.charts import scenario_group_label
-from builder.build import build_game
 from builder.pnp.area_setups import area_setups
 from builder.pnp.counter_art import CounterArt
 from builder.pnp.pages import PageKind, PnpOptions, PrintContext
@@ -30,22 +29,13 @@ from tests.pnp.conftest import AREA_GAMES, HEX_GAMES
 from tests.support.games import shipped_game
 
 
-@pytest.fixture(scope="module")
-def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("modules")
-    return {
-        game: build_game(shipped_game(game), folder, lambda _step: None).path
-        for game in HEX_GAMES + AREA_GAMES
-    }
-
-
 @pytest.mark.parametrize("game", HEX_GAMES)
 def test_each_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
-    modules: dict[str, Path], game: str, tmp_path: Path
+    built: dict[str, Path], game: str, tmp_path: Path
 ) -> None:
     spec = shipped_game(game)
     sheets = setup_sheets(spec)
-    with zipfile.ZipFile(modules[game]) as archive:
+    with zipfile.ZipFile(built[game]) as archive:
         for scenario in spec.scenarios.values():
             covering = [sheet for sheet in sheets if scenario.id in {s.id for s in sheet.scenarios}]
             assert len(covering) == 1, scenario.id
@@ -60,7 +50,7 @@ def test_each_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
 
 @pytest.mark.parametrize("game", AREA_GAMES)
 def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
-    modules: dict[str, Path], game: str, tmp_path: Path
+    built: dict[str, Path], game: str, tmp_path: Path
 ) -> None:
     spec = shipped_game(game)
     area_map = spec.maps[0].area_map
@@ -69,7 +59,7 @@ def test_an_area_sheet_lists_what_the_modules_set_up_places_where_it_places_it(
     sides = {side.id: side.name for side in spec.sides}
     for setup in area_setups(spec):
         save = tmp_path / f"{setup.scenario.id}.vsav"
-        with zipfile.ZipFile(modules[game]) as archive:
+        with zipfile.ZipFile(built[game]) as archive:
             save.write_bytes(archive.read(f"setups/{game}-{setup.scenario.id}.vsav"))
         position = position_from_save(save)
         in_areas = Counter((state.unit.id, state.location) for state in position.units)

@@ -9,8 +9,14 @@ reasoning that gives them; this module reads those lines and holds a referee to 
   attack, where ``what`` is ``modifier | name | shift[ | die]``, ``no modifier | name``,
   ``columns | base | final``, ``column note | text``, ``results | code code ...``,
   ``automatic | code``, ``reading | X`` (a modifier names the reading "11.22 (a)" it
-  applied), ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict
-  citing that rule).
+  applied),
+  ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict citing that rule),
+  ``meaning | code | text`` (what that result does here says ``text``) and ``kind | bombardment``;
+- ``# expect move: UNIT -> HEX | outcome[ | key=value ...]`` — the verdict on the unit moving
+  to HEX by its cheapest legal path, or ``UNIT via HEX HEX ...`` along that path (a game
+  refereed from its data);
+- ``# expect arrival: UNIT HEX | legal or illegal[ | key=value ...]`` — the unit coming
+  onto the map in HEX now.
 """
 
 from __future__ import annotations
@@ -122,6 +128,12 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
         assert report.automatic == values[0], f"{attack}: {report.automatic}"
     elif what == "allowed":
         assert report.allowed, f"{attack}: refused: {[v.as_text() for v in report.verdicts]}"
+    elif what == "meaning":
+        code, text = values
+        meanings = {meaning.code: meaning.text for meaning in report.meanings}
+        assert text in meanings.get(code, ""), f"{attack}: {code} says {meanings.get(code)!r}"
+    elif what == "kind":
+        assert report.kind == values[0], f"{attack}: a {report.kind}"
     elif what == "not allowed":
         refusals = [verdict for verdict in report.verdicts if verdict.outcome == "not allowed"]
         assert not report.allowed and any(values[0] in verdict.rules for verdict in refusals), (
@@ -129,3 +141,26 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
         )
     else:
         raise AssertionError(f"unknown odds expectation {what!r}")
+
+
+def move_expectations(path: Path, kind: str) -> list[tuple[str, list[str]]]:
+    """``(what, fields)`` for each ``# expect move:`` (``kind`` "move") or ``# expect
+    arrival:`` line: what is asked (``a1 -> 0404``), then the verdict's fields."""
+    prefix = f"# expect {kind}:"
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(prefix):
+            asked, *fields = (field.strip() for field in line[len(prefix) :].split("|"))
+            found.append((asked, fields))
+    return found
+
+
+def assert_outcome(verdict: Verdict, fields: Sequence[str], asked: str) -> None:
+    """A move's or arrival's verdict against an expect line's outcome and key=values."""
+    outcome, *rest = fields
+    assert verdict.outcome == outcome, f"{asked}: {verdict.as_text()}"
+    details = dict(item.split("=", 1) for item in rest)
+    cited = details.pop("rule", None)
+    assert cited is None or cited in verdict.rules, f"{asked}: rule {cited}; {verdict.as_text()}"
+    for key, value in details.items():
+        assert verdict.details.get(key) == value, f"{asked}: {key}={value}; {verdict.as_text()}"

@@ -1,8 +1,8 @@
 """The report's test pages and the headless browser that opens them.
 
-Pages are written once per test session by the ``stavka report`` command itself, from the
+Pages are written once per test run by the ``stavka report`` command itself, from the
 position files of :mod:`tests.report.positions` and, for Rattenkrieg's hidden cards, from
-a dealt save of the built module; the browser is Debian's Chromium
+a dealt save of the run's built module; the browser is Debian's Chromium
 (``/usr/bin/chromium``, installed by ``scripts/install``) driven by Playwright, launched
 once with a fresh profile and the flags this closed network needs.
 """
@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from builder.build import build_game
 from tests.cli.test_cli import run
 from tests.report.positions import (
     DOS_BLUE_TURN_3,
@@ -28,6 +27,7 @@ from tests.report.positions import (
     write_position,
 )
 from tests.support.games import shipped_game
+from tests.support.once import computed_once
 from tests.support.rks_saves import dealt_save
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -120,33 +120,61 @@ def verdict_fields(verdict: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in verdict.items() if key not in MACHINE_FIELDS}
 
 
+def _cases_once(
+    factory: pytest.TempPathFactory, name: str, write: Callable[[Path], dict[str, ReportCase]]
+) -> dict[str, ReportCase]:
+    """The cases ``write`` writes into a folder, written once per test run
+    (:func:`~tests.support.once.computed_once`); read the pages, never write over them."""
+
+    def written(folder: Path) -> dict[str, list[object]]:
+        return {
+            case_name: [case.game, str(case.position), str(case.page), case.verdicts]
+            for case_name, case in write(folder).items()
+        }
+
+    return {
+        case_name: ReportCase(game, Path(position), Path(page), verdicts)
+        for case_name, (game, position, page, verdicts) in computed_once(
+            factory, name, written
+        ).items()
+    }
+
+
 @pytest.fixture(scope="session")
 def report_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCase]:
     """Every case's page, written through the command line as a player writes it."""
-    folder = tmp_path_factory.mktemp("reports")
-    return {
-        name: write_case(folder, name, game, writer(folder / f"{name}.toml"), options)
-        for name, (game, writer, options) in CASES.items()
-    }
+
+    def write(folder: Path) -> dict[str, ReportCase]:
+        return {
+            name: write_case(folder, name, game, writer(folder / f"{name}.toml"), options)
+            for name, (game, writer, options) in CASES.items()
+        }
+
+    return _cases_once(tmp_path_factory, "report-cases", write)
 
 
 @pytest.fixture(scope="session")
-def rks_save_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ReportCase]:
+def rks_save_cases(
+    built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, ReportCase]:
     """A dealt Rattenkrieg game saved as the module saves it (every card in the file),
     reported for the referee and for each player."""
-    folder = tmp_path_factory.mktemp("rks-save")
-    rks = shipped_game("rks")
-    module = build_game(rks, folder, lambda _step: None).path
-    save = folder / "dealt.vsav"
-    save.write_bytes(dealt_save(rks, module, RKS_SAVE_SEED, RKS_SAVE_TURNED_OVER))
-    return {
-        name: write_case(folder, name, "rks", save, options)
-        for name, options in (
-            ("save", ()),
-            ("save-as-german", ("--as", "german")),
-            ("save-as-soviet", ("--as", "soviet")),
+
+    def write(folder: Path) -> dict[str, ReportCase]:
+        save = folder / "dealt.vsav"
+        save.write_bytes(
+            dealt_save(shipped_game("rks"), built["rks"], RKS_SAVE_SEED, RKS_SAVE_TURNED_OVER)
         )
-    }
+        return {
+            name: write_case(folder, name, "rks", save, options)
+            for name, options in (
+                ("save", ()),
+                ("save-as-german", ("--as", "german")),
+                ("save-as-soviet", ("--as", "soviet")),
+            )
+        }
+
+    return _cases_once(tmp_path_factory, "report-rks-save-cases", write)
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from lxml import html
 
-from builder.build import build_game
 from builder.report.page import report_page
 from rules.referee.hidden import player_view, referee_view
 from rules.referee.position import setup_position
@@ -296,13 +295,14 @@ def test_a_broken_position_is_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "tps.html").exists()
 
 
-def test_a_save_of_the_module_is_reported_like_its_position(tmp_path: Path) -> None:
+def test_a_save_of_the_module_is_reported_like_its_position(
+    built: dict[str, Path], tmp_path: Path
+) -> None:
     # The Uranus set-up as the built module saves it: every unit from the save's pieces,
     # every verdict of `stavka check` on the same save.
     spec = shipped_game("dos")
-    module = build_game(spec, tmp_path, lambda _step: None).path
     save = tmp_path / "uranus.vsav"
-    with zipfile.ZipFile(module) as archive:
+    with zipfile.ZipFile(built["dos"]) as archive:
         save.write_bytes(archive.read("setups/dos-uranus.vsav"))
     code, _, error = run("report", str(save))
     assert code == 0, error

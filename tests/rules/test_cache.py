@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.data import cache, parse
-from rules.data.loader import games_directory, load_game
+from rules.data.loader import games_directory, load_game, load_game_data
 from rules.errors import DataError
 from rules.model import GameSpec
 
@@ -118,3 +118,52 @@ def test_shipped_game_loads_the_same_from_files_and_cache(
     cached = load_game("dos")
     assert cached == parsed
     assert cached is not parsed
+
+
+def test_the_fingerprint_covers_the_parsers() -> None:
+    """A new parser (rules/data/parse/) reads the same files into another spec, so it
+    must miss the entries an older one wrote: a mobility class it now refuses, say."""
+    sources = {
+        str(path.relative_to(Path(cache.__file__).parents[1]))
+        for path in cache.fingerprinted_sources()
+    }
+    assert {"data/parse/units.py", "data/parse/tables.py", "data/loader.py", "model.py"} <= sources
+
+
+def test_a_modules_data_is_parsed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The service judges every press of the module's plugin with the module's data:
+    parsed once, then read from the cache while the data and its label are the same."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = games_directory() / "tps"
+    files = {
+        name: (folder / name).read_bytes()
+        for name in (
+            "game.toml",
+            "map.toml",
+            "units.toml",
+            "scenarios.toml",
+            "tables.toml",
+            "terrain.toml",
+        )
+    }
+    label = tmp_path / "my-tps.vmod" / "stavka-data"
+    first = load_game_data(label, files)
+    assert len(_cache_files()) == 1
+
+    def fail(label: Path, files: object) -> GameSpec:
+        raise AssertionError(f"{label} was parsed, not read from the cache")
+
+    real = parse.parse_game_files
+    monkeypatch.setattr(parse, "parse_game_files", fail)
+    assert load_game_data(label, files) == first
+    # Other data, or the same data under another module's name, is parsed anew.
+    monkeypatch.setattr(parse, "parse_game_files", real)
+    changed = {
+        **files,
+        "game.toml": files["game.toml"].replace(
+            f'title = "{first.title}"'.encode(), b'title = "Retitled"', 1
+        ),
+    }
+    assert load_game_data(label, changed).title == "Retitled"
+    other = load_game_data(tmp_path / "other.vmod" / "stavka-data", files)
+    assert other.folder.endswith("other.vmod/stavka-data")

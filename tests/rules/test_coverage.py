@@ -16,7 +16,17 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from rules.coverage import COVERED_GAMES, JUDGED, STATUSES, Coverage, load_coverage, render_markdown
+from builder.cli.coverage_commands import shipped_coverages
+from rules.coverage import (
+    JUDGED,
+    STATUSES,
+    Coverage,
+    has_matrix,
+    load_coverage,
+    render_markdown,
+)
+from rules.data.loader import load_game
+from rules.data_coverage import data_coverage
 from rules.referee.games import referee_for
 from rules.referee.position_file import read_position_file
 from rules.referee.tps.sections import RULES as TPS_SECTIONS
@@ -26,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 POSITIONS = ROOT / "tests" / "referee" / "positions"
 COMPLIANCE_PAGE = ROOT / "docs" / "coverage.md"
+COVERED_GAMES = ("tps", "dos", "rks")
+"""The games whose referee packages carry a coverage matrix."""
 
 
 @cache
@@ -249,7 +261,8 @@ def test_every_option_a_setting_selects_is_named_by_a_verdict(game_id: str) -> N
 
 
 def test_the_compliance_page_is_the_generated_one() -> None:
-    expected = render_markdown([coverage(game_id) for game_id in COVERED_GAMES])
+    expected = render_markdown(shipped_coverages())
+    assert [item.game for item in shipped_coverages()] == [*COVERED_GAMES, "ford", "lanner"]
     assert COMPLIANCE_PAGE.read_text(encoding="utf-8") == expected, (
         "run: stavka coverage --format markdown > docs/coverage.md"
     )
@@ -290,3 +303,46 @@ def test_each_module_help_states_what_the_referee_judges() -> None:
         for row in coverage_.rows:
             if row.status in ("open", "unobservable"):
                 assert f"<b>{row.number}</b> {row.title}" in page
+
+
+def test_the_matrices_are_the_packages_of_the_games_with_code() -> None:
+    assert [game for game in ("tps", "dos", "rks", "ford", "mechanisms") if has_matrix(game)] == [
+        *COVERED_GAMES
+    ]
+
+
+def test_a_data_game_is_covered_section_by_section_of_its_referee_table() -> None:
+    """The Ford (data alone): each section its [referee] table, terrain and results table
+    name has a row, with the engine's code that judges it (files that exist)."""
+    ford = data_coverage(load_game("ford"))
+    assert [row.number for row in ford.rows] == [
+        "3.1", "4", "4.2", "4.3", "5", "6", "7", "7.3", "7.4", "7.5", "7.6", "7.7", "8", "9.1"
+    ]  # fmt: skip
+    assert all(row.status in JUDGED and row.code for row in ford.rows)
+    assert all((ROOT / path).is_file() for row in ford.rows for path in row.code)
+    stacking = next(row for row in ford.rows if row.number == "5")
+    assert (
+        stacking.title == "Stacking: at most 2 units of a side in a hex, headquarters not counted"
+    )
+    text = CliRunner().invoke(main, ["coverage", "ford"])
+    assert text.exit_code == 0
+    assert text.output.startswith("The Ford: 14 rules")
+    assert "  8 Supply: a line of 4 hexes to a depot" in text.output
+    assert "rules/referee/mechanisms/supply.py" in text.output
+
+
+@pytest.mark.parametrize("game", ["ford", "lanner"])
+def test_a_data_games_coverage_holds_every_section_its_verdicts_cite(game: str) -> None:
+    """Each section a verdict on the game's hand-built positions cites (check, odds, the
+    moves asked) has a row, and each row is a section of the game's RULES.md."""
+    spec = load_game(game)
+    rows = {row.number for row in data_coverage(spec).rows}
+    text = (Path(spec.folder) / spec.rules_text).read_text(encoding="utf-8")
+    assert all(f"\n{number} " in text or f"## {number}." in text for number in rows), rows
+    cited: set[str] = set()
+    for path in sorted((ROOT / "tests" / "referee" / "positions" / game).glob("*.toml")):
+        referee = referee_for(read_position_file(path))
+        cited |= {rule for verdict in referee.check() for rule in verdict.rules}
+    assert cited and cited <= rows, cited - rows
+    answer = CliRunner().invoke(main, ["coverage", game])
+    assert answer.exit_code == 0 and answer.output.startswith(f"{spec.title}: {len(rows)} rules")

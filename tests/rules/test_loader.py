@@ -11,7 +11,7 @@ from rules.data.loader import games_directory, load_game, shipped_games
 from rules.errors import DataError
 
 
-@pytest.mark.parametrize("game", ["tps", "dos", "rks", "ford"])
+@pytest.mark.parametrize("game", ["tps", "dos", "rks", "ford", "lanner"])
 def test_shipped_games_load(game: str) -> None:
     spec = load_game(game)
     assert spec.id == game

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -25,6 +26,7 @@ from lxml import etree
 from builder.module.maps import MAP_HELPERS
 from builder.module.grid import hex_grid_element
 from rules.hexgrid import HexMap
+from tests.support.engine_slots import engine_slots, note_retry, start_engine
 
 SHARED = (
     Path(os.environ["STAVKA_SHARED"])
@@ -178,6 +180,15 @@ def engine_option(engine: str) -> tuple[str, str]:
 ENGINE_ATTEMPTS = 3
 """How many times a run is made while vcheck reads a dialog before it is drawn."""
 
+T = TypeVar("T")
+Report = dict[str, Any]
+"""vcheck's JSON report of one module with at most one save."""
+FINDINGS = ("errors", "warnings", "info", "lint")
+"""The lists of a report that judge the run."""
+SAVE_OWN = (*FINDINGS, "chat", "dialogs", "ok", "seconds", "view", "screenshots")
+"""What an entry of a several-save report (``saved_games``) holds of its own: the rest
+of the entry is what a one-save report has under ``saved_game``."""
+
 
 def unread_dialogs(report: dict[str, object]) -> bool:
     """True when vcheck harvested a modal dialog with neither title nor text: one it
@@ -188,30 +199,50 @@ def unread_dialogs(report: dict[str, object]) -> bool:
     in every fresh profile, and vcheck makes one per run). vcheck collects modal dialogs
     from a thread of its own and reads each once; on a loaded machine it can read this
     one while its option pane is still empty, and reports the warning ":". Such a run
-    says nothing about the module, so it is made again; nothing else is excused."""
+    says nothing about the module, so it is made again; nothing else is excused. A
+    several-save report is judged save by save (``saved_games``)."""
     dialogs = report.get("dialogs")
-    return isinstance(dialogs, list) and any(
-        isinstance(dialog, dict) and not dialog.get("title") and not dialog.get("text")
-        for dialog in dialogs
+    entries = report.get("saved_games")
+    return (
+        isinstance(dialogs, list)
+        and any(
+            isinstance(dialog, dict) and not dialog.get("title") and not dialog.get("text")
+            for dialog in dialogs
+        )
+    ) or (
+        isinstance(entries, list)
+        and any(isinstance(entry, dict) and unread_dialogs(entry) for entry in entries)
     )
 
 
-def run_vcheck(
-    module: Path, save: Path | None = None, *extra: str, engine: str = MAIN_ENGINE
-) -> tuple[int, dict[str, object]]:
-    """Run vcheck on ``engine`` and return its exit status and parsed JSON report; a run
-    in which vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
-    command = (
-        [str(VCHECK), *engine_option(engine), str(module)]
-        + ([str(save)] if save else [])
-        + list(extra)
-    )
-    for _attempt in range(ENGINE_ATTEMPTS):
-        completed = subprocess.run(
-            command, capture_output=True, text=True, timeout=600, check=False
+def run_timeout(saves: int) -> int:
+    """Seconds a vcheck run of ``saves`` saves may take before it counts as hung: ten
+    minutes, and two more for each save after the first (on a quiet machine a save
+    after the first takes 1.5-4 s, a load of 8 makes that five times as long; vcheck's
+    own ``--timeout`` bounds each engine step)."""
+    return 600 + 120 * max(0, saves - 1)
+
+
+def _vcheck(
+    module: Path, saves: Sequence[Path], extra: Sequence[str], engine: str
+) -> tuple[int, Report]:
+    """One vcheck run (one JVM, in one of the run's engine slots), made again while it
+    read a dialog too early (:func:`unread_dialogs`)."""
+    command = [
+        str(VCHECK),
+        *engine_option(engine),
+        str(module),
+        *(str(save) for save in saves),
+        *extra,
+    ]
+    for attempt in range(ENGINE_ATTEMPTS):
+        if attempt:
+            note_retry(engine, len(saves))
+        completed = start_engine(
+            command, engine, len(saves), timeout=run_timeout(len(saves)), check=False
         )
         try:
-            report: dict[str, object] = json.loads(completed.stdout)
+            report: Report = json.loads(completed.stdout)
         except json.JSONDecodeError as error:
             raise AssertionError(
                 f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
@@ -221,9 +252,71 @@ def run_vcheck(
     return completed.returncode, report
 
 
-ENGINE_WORKERS = max(1, min(4, os.cpu_count() or 1))
-"""vcheck runs at once: each is a JVM of its own (300-400 MB), so one per core, two on
-the 2-core machine the suite is written on, and never more than four."""
+def run_vcheck(
+    module: Path, save: Path | None = None, *extra: str, engine: str = MAIN_ENGINE
+) -> tuple[int, Report]:
+    """Run vcheck on ``engine`` and return its exit status and parsed JSON report; a run
+    in which vcheck read a dialog too early (:func:`unread_dialogs`) is made again."""
+    return _vcheck(module, [] if save is None else [save], extra, engine)
+
+
+def _save_reports(code: int, report: Report, count: int, strict: bool) -> list[tuple[int, Report]]:
+    """A several-save report as one report per save, each as a one-save run reports it:
+    the module's own findings and each save's, its ``saved_game``, ``view`` and
+    ``screenshots``; its exit status 0 when the module and it are clean (with
+    ``strict`` of warnings and lint too), else 1, or the run's when it did not load."""
+    entries = report.get("saved_games")
+    if not isinstance(entries, list) or len(entries) != count:
+        raise AssertionError(
+            f"vcheck reported {len(entries) if isinstance(entries, list) else 'no'} of "
+            f"{count} saves (exit {code}): {report.get('errors')}"
+        )
+    # The run's lists are the module's findings, then each save's prefixed with its name.
+    module_findings = {
+        key: report[key][: len(report[key]) - sum(len(entry[key]) for entry in entries)]
+        for key in FINDINGS
+    }
+    module_bad = bool(
+        module_findings["errors"]
+        or (strict and (module_findings["warnings"] or module_findings["lint"]))
+    )
+    shared = {
+        key: value for key, value in report.items() if key not in ("saved_games", "ok", *FINDINGS)
+    }
+    reports = []
+    for entry in entries:
+        own = {key: value for key, value in entry.items() if key in SAVE_OWN}
+        one: Report = {
+            **shared,
+            **{key: value for key, value in own.items() if key not in (*FINDINGS, "ok")},
+            **{key: module_findings[key] + entry[key] for key in FINDINGS},
+            "ok": bool(entry["ok"]) and not module_bad,
+            "saved_game": {key: value for key, value in entry.items() if key not in SAVE_OWN},
+        }
+        reports.append((code if code not in (0, 1) else 0 if one["ok"] else 1, one))
+    return reports
+
+
+def run_vcheck_saves(
+    module: Path, saves: Sequence[Path], *extra: str, engine: str = MAIN_ENGINE
+) -> list[tuple[int, Report]]:
+    """Each of ``saves`` loaded in ``module`` in turn in one engine (one JVM: a save
+    after the first costs about 1.5 s instead of a JVM's 8-10 s), as :func:`run_vcheck`
+    reports each alone: exit status and report, in the order of ``saves``."""
+    if not saves:
+        raise ValueError("run_vcheck_saves needs at least one save (run_vcheck loads New Game)")
+    if len(saves) == 1:
+        return [run_vcheck(module, saves[0], *extra, engine=engine)]
+    code, report = _vcheck(module, saves, extra, engine)
+    return _save_reports(code, report, len(saves), "--strict" in extra)
+
+
+def at_once(calls: Sequence[Callable[[], T]]) -> list[T]:
+    """What each of ``calls`` returns, in order, the calls made side by side: as many
+    engines run at once as the run's engine slots allow
+    (:func:`tests.support.engine_slots.engine_slots`)."""
+    with ThreadPoolExecutor(max_workers=engine_slots()) as pool:
+        return list(pool.map(lambda call: call(), calls))
 
 
 def run_vcheck_many(
@@ -231,17 +324,17 @@ def run_vcheck_many(
     *extra: str,
     options: Sequence[Sequence[str]] = (),
     engines: Sequence[str] = (),
-) -> list[tuple[int, dict[str, object]]]:
+) -> list[tuple[int, Report]]:
     """:func:`run_vcheck` on each (module, save) of ``jobs`` with ``extra``, and with
     ``options[index]`` and on ``engines[index]`` for the job at ``index`` when given
-    (else on :data:`MAIN_ENGINE`), :data:`ENGINE_WORKERS` at a time; the reports come
-    back in the order of ``jobs``."""
+    (else on :data:`MAIN_ENGINE`), as many at once as the run's engine slots allow; the
+    reports come back in the order of ``jobs``. Several saves of one module go to
+    :func:`run_vcheck_saves` instead, one JVM for them all."""
     own = list(options) + [()] * (len(jobs) - len(options))
     engine_of = list(engines) + [MAIN_ENGINE] * (len(jobs) - len(engines))
-
-    def run(index: int) -> tuple[int, dict[str, object]]:
-        module, save = jobs[index]
-        return run_vcheck(module, save, *extra, *own[index], engine=engine_of[index])
-
-    with ThreadPoolExecutor(max_workers=ENGINE_WORKERS) as pool:
-        return list(pool.map(run, range(len(jobs))))
+    return at_once(
+        [
+            partial(run_vcheck, module, save, *extra, *own[index], engine=engine_of[index])
+            for index, (module, save) in enumerate(jobs)
+        ]
+    )

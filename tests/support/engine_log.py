@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.engine_slots import start_engine
 
 LOGGER_DRIVER = Path(__file__).with_name("vcheck_logger.py")
 
@@ -29,7 +29,7 @@ def engine_log(
     actions = log.with_suffix(".actions.json")
     actions.write_text(json.dumps(steps))
     home = vcheck_home()
-    completed = subprocess.run(
+    completed = start_engine(
         [
             str(home / "venv" / "bin" / "python"),
             str(LOGGER_DRIVER),
@@ -43,10 +43,9 @@ def engine_log(
             "--actions",
             str(actions),
         ],
-        capture_output=True,
-        text=True,
+        engine,
+        1,
         timeout=600,
-        check=False,
         env={**os.environ, "VCHECK_HOME": str(home)},
     )
     try:

@@ -19,47 +19,51 @@ from typing import Any
 
 from builder.vassal.savefile import read_save_file
 from tests.support.engine import VCHECK
+from tests.support.engine_slots import start_engine
 
 STAVKA = Path(sys.executable).with_name("stavka")
 PREFIX = "Referee: "
-MARKED = "marked "
-NOTHING = "nothing to mark"
+VCHECK_DEFAULT = "3.6"
+"""The engine vcheck runs without ``--engine``: the modules' own, VASSAL 3.6."""
 TIMED = re.compile(r" \((\d+) ms from the press\)\.$")
 
 
 def play(
     module: Path,
-    save: Path,
+    save: Path | None,
     steps: Sequence[Mapping[str, object]],
     folder: Path,
     *options: str,
     with_stavka: bool = True,
     stavka_folder: Path = STAVKA.parent,
+    environment: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """vcheck's report of ``steps`` played on ``save`` in ``module``; ``with_stavka`` puts
+    """vcheck's report of ``steps`` played on ``save`` in ``module`` (None: on a new
+    game, its at-start stacks placed); ``with_stavka`` puts
     ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
-    the system's folders."""
+    the system's folders; ``environment`` adds to the Player's environment."""
     actions = folder / "steps.json"
     actions.write_text(json.dumps(list(steps)), encoding="utf-8")
     system = "/usr/local/bin:/usr/bin:/bin"
     path = f"{stavka_folder}:{system}" if with_stavka else system
-    completed = subprocess.run(
+    engine = options[options.index("--engine") + 1] if "--engine" in options else VCHECK_DEFAULT
+    completed = start_engine(
         [
             str(VCHECK),
             str(module),
-            str(save),
+            *([] if save is None else [str(save)]),
             "--compact",
             "--no-state",
             "--actions",
             str(actions),
             *options,
         ],
-        capture_output=True,
-        text=True,
+        engine,
+        1,
         timeout=900,
         check=False,
         cwd=folder,
-        env={**os.environ, "PATH": path},
+        env={**os.environ, "PATH": path, **(environment or {})},
     )
     try:
         report: dict[str, Any] = json.loads(completed.stdout)
@@ -70,17 +74,66 @@ def play(
     return report
 
 
+RECORDER = """\
+#!{python}
+import json, os, stat, subprocess, sys
+service = subprocess.Popen([{stavka!r}, *sys.argv[1:]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+with open({record!r}, "a", encoding="utf-8") as record:
+    for line in sys.stdin.buffer:
+        try:
+            request = json.loads(line)
+            save = request["args"][1]
+            modes = [oct(stat.S_IMODE(os.stat(path).st_mode)) for path in (save, os.path.dirname(save))]
+        except (ValueError, LookupError, TypeError, OSError) as error:
+            request, modes = line.decode("utf-8", "replace"), [repr(error)]
+        service.stdin.write(line)
+        service.stdin.flush()
+        answer = service.stdout.readline()
+        sys.stdout.buffer.write(answer)
+        sys.stdout.flush()
+        record.write(json.dumps({{"request": request, "modes": modes, "answer": json.loads(answer)}}) + "\\n")
+        record.flush()
+"""
+"""A ``stavka`` that passes every request line to the worktree's service and keeps, for
+each, the request, the file modes of its save and of the save's folder, and the answer."""
+
+
+def recording_stavka(folder: Path) -> tuple[Path, Path]:
+    """A folder holding a ``stavka`` that records what the plugin asks and is answered
+    (:data:`RECORDER`), and the file the records go to, one JSON line each."""
+    bin_folder = folder / "recording-bin"
+    bin_folder.mkdir()
+    record = folder / "served.jsonl"
+    wrapper = bin_folder / "stavka"
+    wrapper.write_text(
+        RECORDER.format(python=sys.executable, stavka=str(STAVKA), record=str(record)),
+        encoding="utf-8",
+    )
+    wrapper.chmod(0o755)
+    return bin_folder, record
+
+
+def served(record: Path) -> list[dict[str, Any]]:
+    """What a :func:`recording_stavka` recorded: each request, its save's modes, its answer."""
+    if not record.exists():
+        return []
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+
+
 def plugin_lines(actions: Sequence[Mapping[str, Any]]) -> list[str]:
     """The plugin's chat lines over ``actions``, without the chat's decoration."""
     lines = [line.lstrip("- ") for action in actions for line in action["chat"]]
     return [line[len(PREFIX) :] for line in lines if line.startswith(PREFIX)]
 
 
-def drawn_marks(lines: Sequence[str]) -> set[str]:
-    """The marks the plugin says it drew: ``meaning subject`` (a unit) or ``meaning place``."""
-    marked = [TIMED.sub("", line) for line in lines if line.startswith((MARKED, NOTHING))]
-    assert len(marked) == 1, lines
-    return set(marked[0][len(MARKED) :].split("; ")) if marked[0].startswith(MARKED) else set()
+CHECKED = re.compile(r"^(\d+) verdicts in the Referee panel, (?:.*, )?(\d+) marked on the map ")
+
+
+def checked(lines: Sequence[str]) -> tuple[int, int]:
+    """The verdicts shown in the panel and the marks drawn, as the check's one chat line says."""
+    found = [match for line in lines if (match := CHECKED.match(line))]
+    assert len(found) == 1, lines
+    return int(found[0].group(1)), int(found[0].group(2))
 
 
 def answer_time(lines: Sequence[str]) -> float:
@@ -104,19 +157,15 @@ def referee(*arguments: str) -> dict[str, Any]:
     return answer
 
 
-def expected_marks(check: Mapping[str, Any], unit_ids: set[str]) -> set[str]:
-    """What the overlay must mark for a ``stavka check`` answer: each marked verdict's unit
-    where the unit's piece is known to the player, else each of its places."""
-    expected = set()
+def expected_marks(check: Mapping[str, Any], unit_ids: set[str]) -> int:
+    """How many marks the overlay draws for a ``stavka check`` answer: one on each marked
+    verdict's unit where the unit's piece is known to the player, else one on each of its
+    places."""
+    count = 0
     for verdict in check["verdicts"]:
-        mark = verdict["mark"]
-        if mark is None:
-            continue
-        if verdict["unit"] in unit_ids:
-            expected.add(f"{mark['meaning']} {verdict['subject']}")
-        else:
-            expected |= {f"{mark['meaning']} {place}" for place in verdict["places"]}
-    return expected
+        if verdict["mark"] is not None:
+            count += 1 if verdict["unit"] in unit_ids else len(verdict["places"])
+    return count
 
 
 def saved_game(path: Path) -> str:

@@ -11,8 +11,11 @@ import java.util.Map;
  * and comes from our own program, so a strict reader of a few dozen lines is enough.
  */
 final class Json {
+  /** The deepest nesting read: the referee's answers nest four levels. */
+  private static final int MAX_DEPTH = 64;
   private final String text;
   private int at;
+  private int depth;
 
   private Json(String text) {
     this.text = text;
@@ -71,9 +74,19 @@ final class Json {
 
   private Object value() {
     space();
-    if (at >= text.length()) {
+    if (at >= text.length() || depth >= MAX_DEPTH) {
       throw broken();
     }
+    depth++;
+    try {
+      return plainValue();
+    }
+    finally {
+      depth--;
+    }
+  }
+
+  private Object plainValue() {
     final char first = text.charAt(at);
     if (next('{')) {
       final Map<String, Object> object = new LinkedHashMap<>();
@@ -150,7 +163,7 @@ final class Json {
       if (simple >= 0) {
         out.append("\"\\/\b\f\n\r\t".charAt(simple));
       }
-      else if (escaped == 'u' && at + 4 <= text.length()) {
+      else if (escaped == 'u' && at + 4 <= text.length() && text.substring(at, at + 4).matches("[0-9a-fA-F]{4}")) {
         out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
         at += 4;
       }

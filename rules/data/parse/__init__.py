@@ -4,7 +4,8 @@ Each module of this package reads one file (or one part of ``map.toml``); this o
 ``game.toml``'s header and puts the parts together. A game folder holds ``game.toml``
 (sides, nationalities, terrain types), ``map.toml`` (boards, terrain, hexsides, towns,
 rails, edges, supply sources, or areas), ``units.toml`` (units and markers),
-``scenarios.toml`` and ``tables.toml``. Every name that refers to something else — a hex
+``scenarios.toml``, ``tables.toml`` and, for a game adopted from a module someone else
+made, ``module.toml``. Every name that refers to something else — a hex
 number, a terrain, a nationality, a unit — is checked here, so a typo is reported once,
 at load, as ``file:line: message``.
 """
@@ -19,14 +20,23 @@ from rules.data import look, presentation
 from rules.data.fields import Table
 from rules.data.game_rules import game_rules
 from rules.data.layout import GAME_FILES, GENERATED_MAP_FILE, REQUIRED_FILES
+from rules.data.parse.adopted import read_adopted
 from rules.data.parse.cards import read_cards
-from rules.data.parse.game import read_nationalities, read_sides, read_terrain_types
+from rules.data.parse.game import (
+    mobility_classes,
+    read_nationalities,
+    read_sides,
+    read_terrain_types,
+)
+from rules.data.parse.hexes import HexReader
 from rules.data.parse.maps import read_maps
+from rules.data.parse.referee import Known
 from rules.data.parse.scenarios import read_scenarios
 from rules.data.parse.tables import read_tables
 from rules.data.parse.units import read_units
 from rules.data.source import TomlSource
 from rules.errors import DataError
+from rules.game_rules import GameRules
 from rules.model import GameSpec, played_on_areas
 
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")
@@ -78,13 +88,15 @@ def _parse_sources(
         "referee",
     )
     header = game.table("game")
-    header.only("id", "title", "publisher", "year", "rules", *look.WORDING_KEYS)
+    header.only("id", "title", "publisher", "year", "rules", "counter_values", *look.WORDING_KEYS)
     sides = read_sides(game)
     nationalities = read_nationalities(game, {side.id for side in sides})
     terrain_types = read_terrain_types(game)
     arms = look.arms(game)
     maps = read_maps(sources["map.toml"], generated, terrain_types, {side.id for side in sides})
     spec_maps = tuple(maps)
+    hex_map = next((item.hex_map for item in spec_maps if item.hex_map is not None), None)
+    hexes = None if hex_map is None else HexReader(hex_map)
     units, markers = read_units(
         sources["units.toml"],
         sides,
@@ -92,6 +104,8 @@ def _parse_sources(
         not played_on_areas(maps),
         arms,
         {area.id for game_map in maps for area in game_map.areas},
+        mobility_classes(terrain_types, {side.id for side in sides}),
+        hexes,
     )
     scenarios = read_scenarios(sources["scenarios.toml"], units, spec_maps)
     tables = read_tables(sources["tables.toml"])
@@ -100,7 +114,28 @@ def _parse_sources(
         {side.id for side in sides},
         {area.id for game_map in maps for area in game_map.areas},
     )
-    phases = tuple(game.text_list("phases", required=False))
+    referee = game_rules(
+        game,
+        Known(
+            arms={unit.arm for unit in units.values()},
+            mobilities={unit.mobility for unit in units.values()}
+            | mobility_classes(terrain_types, {side.id for side in sides}),
+            nationalities=nationalities,
+            sizes={unit.size for unit in units.values() if unit.size},
+            sides={side.id for side in sides},
+            terrains=terrain_types,
+            source_kinds={
+                source.kind for game_map in spec_maps for source in game_map.supply_sources
+            },
+            odds_tables=tables.odds_tables,
+            road_kinds={road.kind for game_map in spec_maps for road in game_map.roads},
+            has_rail=any(game_map.rails for game_map in spec_maps),
+            hexes=hexes,
+        ),
+        units,
+        not played_on_areas(maps),
+    )
+    phases = _phases(game, referee)
     for scenario in scenarios.values():
         presentation.check_phases(scenario, phases, folder / "scenarios.toml")
     for unit in units.values():
@@ -151,15 +186,28 @@ def _parse_sources(
         help=presentation.help_sections(game),
         arms=arms,
         wording=look.wording(header),
-        referee=game_rules(
-            game,
-            {unit.arm for unit in units.values()},
-            terrain_types,
-            {source.kind for game_map in spec_maps for source in game_map.supply_sources},
-            tables.odds_tables,
-            not played_on_areas(maps),
-        ),
+        counter_values=look.counter_values(header),
+        referee=referee,
+        adopted=read_adopted(sources["module.toml"], spec_maps, units),
     )
+
+
+def _phases(game: Table, referee: GameRules | None) -> tuple[str, ...]:
+    """The game's phases, the turn tracker's list: ``phases``, or the phases of
+    ``[referee.sequence]``, which ``phases`` must then repeat in order (one truth)."""
+    listed = tuple(game.text_list("phases", required=False))
+    sequence = None if referee is None else referee.sequence
+    if sequence is None:
+        return listed
+    named = tuple(phase.name for phase in sequence.phases)
+    if listed and listed != named:
+        raise game.error(
+            "'phases' must be the [referee.sequence] phases in their order: "
+            + ", ".join(named)
+            + " (or leave 'phases' out)",
+            "phases",
+        )
+    return named
 
 
 def _read_optional(path: Path) -> TomlSource | None:

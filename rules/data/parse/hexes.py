@@ -11,6 +11,7 @@ from rules.hexgrid import HexMap
 from rules.model import (
     MapEdge,
     RailLine,
+    Road,
     SupplySource,
     TerrainType,
 )
@@ -113,6 +114,35 @@ def rail_line(table: Table, hexes: HexReader, inherited: Provenance) -> RailLine
                 hexes.hex_map.label(current),
             )
     return RailLine(table.text("name"), tuple(path), table.provenance(inherited))
+
+
+def road(table: Table, hexes: HexReader, inherited: Provenance) -> Road:
+    """``[[map.road]]``: a road of a ``kind`` (default ``road``), as a chain of adjacent
+    hexes (``hexes``) or as the hexsides it crosses (``hexsides``), one or the other."""
+    table.only("name", "kind", "hexes", "hexsides")
+    name = table.text("name")
+    if table.has("hexes") == table.has("hexsides"):
+        raise table.error(
+            f"road {name!r} needs 'hexes' (a chain) or 'hexsides', not both or neither"
+        )
+    if table.has("hexes"):
+        path = hexes.read_list(table, "hexes")
+        if len(path) < 2:
+            raise table.error(f"road {name!r} needs two hexes or more", "hexes")
+        for previous, current in pairwise(path):
+            if not are_adjacent(previous, current):
+                raise table.error(
+                    f"road {name!r} jumps from {hexes.hex_map.label(previous)} "
+                    f"to {hexes.hex_map.label(current)}, which are not adjacent",
+                    "hexes",
+                    hexes.hex_map.label(current),
+                )
+        crossings = tuple(hexside(first, second) for first, second in pairwise(path))
+    else:
+        crossings = tuple(
+            hexes.read_side(table, "hexsides", side) for side in table.text_list("hexsides")
+        )
+    return Road(name, table.text("kind", "road"), crossings, table.provenance(inherited))
 
 
 def map_edges(

@@ -15,6 +15,7 @@ from rules.data.parse.hexes import (
     named_lines,
     rail_line,
     read_hex_terrain,
+    road,
     supply_source,
 )
 from rules.data.parse.shared import only_each
@@ -90,6 +91,7 @@ def _map(
         "crossing",
         "mark",
         "victory_hex",
+        "road",
     )
     name = table.text("name")
     provenance = table.provenance()
@@ -163,6 +165,7 @@ def _map(
         lines,
         marks=presentation.marks(table, hexes.read_list),
         victory_hexes=_victory_hexes(table, hexes, provenance),
+        roads=tuple(road(item, hexes, provenance) for item in table.tables("road")),
     )
     if generated is None:
         return game_map

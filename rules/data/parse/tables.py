@@ -19,8 +19,8 @@ from rules.tables import (
     VictoryPointAward,
 )
 
-ODDS = re.compile(r"^(\d+)[-:](\d+)$")
-DIFFERENCE = re.compile(r"^([+-]\d+|0)$")
+ODDS = re.compile(r"([0-9]{1,4})[-:]([0-9]{1,4})")
+DIFFERENCE = re.compile(r"[+-][0-9]{1,4}|0")
 
 
 def read_tables(source: TomlSource | None) -> Tables:
@@ -86,17 +86,32 @@ def _columns(table: Table) -> list[Column]:
     if not names:
         raise table.error("a results table needs at least one column", "columns")
     columns: list[Column] = []
-    differential = DIFFERENCE.match(names[0]) is not None
+    differential = DIFFERENCE.fullmatch(names[0]) is not None
     for name in names:
-        odds, difference = ODDS.match(name), DIFFERENCE.match(name)
+        odds, difference = ODDS.fullmatch(name), DIFFERENCE.fullmatch(name)
         if differential and difference is not None:
-            columns.append(Difference(int(difference.group(1))))
+            columns.append(Difference(int(name)))
         elif not differential and odds is not None:
-            columns.append(Odds(int(odds.group(1)), int(odds.group(2))))
+            attack, defence = int(odds.group(1)), int(odds.group(2))
+            if attack == 0 or defence == 0:
+                # 1-0 or 0-0 has no ratio to rank or to compare an attack's odds with.
+                raise table.error(
+                    f"column {_shown(name)} must have a whole number from 1 on each side (odds "
+                    "of attack to defence strength, like '3-1')",
+                    "columns",
+                    name,
+                )
+            columns.append(Odds(attack, defence))
         else:
-            shape = "a difference like '-2', '0' or '+3'" if differential else "odds like '3-1'"
+            shape = (
+                "a difference like '-2', '0' or '+3'"
+                if differential
+                else "odds like '3-1' (at most 4 digits a side)"
+            )
             raise table.error(
-                f"column {name!r} must be {shape}, like the table's first column", "columns", name
+                f"column {_shown(name)} must be {shape}, like the table's first column",
+                "columns",
+                name,
             )
     ranks = [column.rank for column in columns]
     if sorted(ranks) != ranks or len(set(ranks)) != len(ranks):
@@ -104,6 +119,11 @@ def _columns(table: Table) -> list[Column]:
             "columns must be distinct and run from the lowest to the highest", "columns"
         )
     return columns
+
+
+def _shown(name: str) -> str:
+    """A column's name in an error, cut short: the line names it, whatever its length."""
+    return repr(name if len(name) <= 20 else f"{name[:20]}…")
 
 
 def _odds_table(table: Table) -> OddsTable:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rules.data import look
 from rules.data.fields import Table, unknown_name_message
+from rules.data.parse.hexes import HexReader
 from rules.data.parse.shared import only_each, unique
 from rules.data.source import TomlSource
+from rules.hexes import Hex
+from rules.looks import ArmLook
 from rules.model import (
-    ArmLook,
     Arrival,
     Marker,
     Nationality,
@@ -33,9 +35,13 @@ def read_units(
     moves_by_hex: bool,
     arms: dict[str, ArmLook],
     areas: set[str],
+    mobilities: Collection[str] = (),
+    hexes: HexReader | None = None,
 ) -> tuple[dict[str, Unit], dict[str, Marker]]:
     """The units and markers of ``units.toml``; ``areas`` are the area ids a unit's
-    ``rebuilt_in`` may name (none on a hex map)."""
+    ``rebuilt_in`` may name (none on a hex map), ``mobilities`` the mobility classes a
+    unit's may be (:func:`rules.data.parse.game.mobility_classes`; none: any), ``hexes``
+    reads an arrival's entry hexes (none without a hex map)."""
     if source is None:
         return {}, {}
     root = Table.root(source)
@@ -66,12 +72,8 @@ def read_units(
             )
         steps = tuple(_step(step, moves_by_hex) for step in table.tables("steps", required=True))
         arrivals = tuple(
-            Arrival(
-                arrival.text("scenario"),
-                arrival.integer("turn", minimum=0, maximum=99),
-                arrival.text("where", ""),
-            )
-            for arrival in only_each(table.tables("arrival"), "scenario", "turn", "where")
+            _arrival(arrival, hexes)
+            for arrival in only_each(table.tables("arrival"), "scenario", "turn", "where", "hexes")
         )
         property_table = table.optional_table("properties")
         properties = _properties(property_table, areas)
@@ -82,7 +84,7 @@ def read_units(
             nationality=nationality,
             arm=table.text("arm"),
             size=table.text("size", ""),
-            mobility=table.text("mobility"),
+            mobility=_mobility(table, mobilities),
             steps=steps,
             arrivals=arrivals,
             properties=properties,
@@ -102,6 +104,19 @@ def read_units(
             table.provenance(),
         )
     return units, markers
+
+
+def _mobility(table: Table, mobilities: Collection[str]) -> str:
+    """A unit's mobility class, one the terrain prices movement for where it prices any."""
+    mobility = table.text("mobility")
+    if mobilities and mobility not in mobilities:
+        raise table.error(
+            unknown_name_message("mobility class", mobility, mobilities)
+            + ": the terrain's movement costs name no other (a class of its own is named "
+            + f"in a terrain's movement, such as {{ all = 1, {mobility} = 1 }})",
+            "mobility",
+        )
+    return mobility
 
 
 def _properties(table: Table | None, areas: set[str]) -> dict[str, str]:
@@ -155,3 +170,21 @@ def _step(table: Table, moves_by_hex: bool) -> UnitStep:
         return table.integer(key, minimum=0, maximum=99)
 
     return UnitStep(value("attack"), value("defence"), value("movement"))
+
+
+def _arrival(table: Table, hexes: HexReader | None) -> Arrival:
+    """A reinforcement's turn and place: ``where`` in words, ``hexes`` as data (its
+    entry hexes, which ``where`` names when it is not given)."""
+    entry: tuple[Hex, ...] = ()
+    if table.has("hexes"):
+        if hexes is None:
+            raise table.error("entry hexes need a hex map", "hexes")
+        entry = tuple(hexes.read_list(table, "hexes"))
+        if not entry:
+            raise table.error("'hexes' names no entry hex", "hexes")
+    where = table.text("where", "")
+    if not where and hexes is not None and entry:
+        where = ", ".join(hexes.hex_map.label(hex_) for hex_ in entry)
+    return Arrival(
+        table.text("scenario"), table.integer("turn", minimum=0, maximum=99), where, entry
+    )

@@ -74,8 +74,9 @@ class AttackRules:
             assert state.hex is not None
             features = self.board.hexside_features(state.hex, defender_hex)
             name = unit_ref(state.unit.id) + f" in {self.board.label(state.hex)}"
-            printed, _ = self.strengths.printed(state, attacking=True)
-            if printed == 0:
+            # A "?" attack is a roll of 1 to 6 (2.15): never 0.
+            unrolled = self.strengths.unrolled(state, attacking=True)
+            if not unrolled and self.strengths.printed(state, attacking=True)[0] == 0:
                 problems.append(
                     AttackProblem(
                         name + " has an attack strength of 0 and cannot attack", ("11.12",)

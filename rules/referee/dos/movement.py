@@ -1,9 +1,9 @@
 """Drive on Stalingrad movement (rule 9): costs by movement class, rivers, the freeze.
 
 Each hex costs its terrain by the unit's movement class, plus each hexside crossed
-(9.10–9.21); one hex is always allowed for the whole allowance (9.3); no unit enters a hex with enemy units (9.4) except as a mechanized
-assault's target, which costs double (9.24); a Blue reserve army's units stay put until
-it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
+(9.10–9.21); one hex is always allowed for the whole allowance (9.3); no unit enters a
+hex with enemy units (9.4) except as a mechanized assault's target, which costs double
+(9.24); a Blue reserve army's units stay put until it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
 the allowance is halved (3.3, 7.5, 7.6, 7.15).
 """
 
@@ -20,8 +20,10 @@ from rules.referee.dos.reserves import RESERVE_RULE, Reserves
 from rules.referee.dos.settings import URANUS, Settings
 from rules.referee.dos.strength import halve
 from rules.referee.dos.supply import SupplyLines
-from rules.referee.dos.units import current_step
+from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
 from rules.referee.position import Position, UnitState
+from rules.referee.prose import unit_ref
+from rules.referee.verdict import State, Verdict
 
 
 MINIMUM_MOVE_RULE = "9.3"
@@ -53,7 +55,7 @@ class Movement:
     def allowance(self, state: UnitState) -> int:
         """Printed movement, halved out of supply or under coastal or air supply (7.5, 7.6,
         7.15) and on Uranus turn 1 (3.3), each halving rounding down but never below 1."""
-        printed = current_step(state).movement or 0
+        printed = state.current_step.movement or 0
         times = (0 if self.supply.supply_of(state).state.full_attack else 1) + (
             1 if self.settings.scenario == URANUS and self.position.turn == 1 else 0
         )
@@ -132,3 +134,64 @@ class Movement:
                 return PathCost(None, tuple(entries), rules, problem)
             entries.append(2 * cost if target else cost)
         return PathCost(sum(entries), tuple(entries), rules)
+
+    def cheapest(self, state: UnitState, goal: Hex) -> Verdict:
+        """Whether ``state``'s unit could have moved to ``goal``: the verdict on the
+        cheapest legal path there (a log shows where a move ended, not its path); a move
+        into enemy units is a mechanized assault on them, its target at double cost (9.24);
+        one hex beyond the allowance is the move 9.3 always allows."""
+        assert state.hex is not None
+        allowance = self.allowance(state)
+        enemy = self.control.occupied_by[self.position.other_side(state.side)]
+        assault = goal in enemy
+
+        def step_cost(first: Hex, second: Hex) -> int | None:
+            if second in enemy and second != goal:
+                return None
+            cost = self.entry_cost(state, first, second)[0]
+            return None if cost is None else (2 * cost if second == goal and assault else cost)
+
+        found = cheapest_path(
+            state.hex, goal, step_cost, self.board.playable, allowance + SEARCH_MARGIN
+        )
+        path = found[1] if found is not None else (state.hex, goal)
+        paid = self.cost(state, path, assault=assault)
+        direct = (state.hex, goal)
+        minimum = (paid.points is None or paid.points > allowance) and self.minimum_move(
+            state, direct, assault
+        )
+        if minimum:
+            path, paid = direct, self.cost(state, direct)
+        labels = self.board.labels(path)
+        if paid.points is None:
+            if found is None and not are_adjacent(state.hex, goal):
+                return no_path(
+                    state, goal, self.position, allowance, paid.rules, "enemy units, sea and lake"
+                )
+            return Verdict(
+                unit_ref(state.unit.id),
+                "movement",
+                "illegal",
+                paid.rules,
+                paid.problem,
+                labels,
+                unit=state.unit.id,
+                state="illegal",
+            )
+        outcome: State = "legal" if paid.points <= allowance or minimum else "illegal"
+        steps = "; ".join(
+            f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True)
+        )
+        kind = "mechanized assault, the target hex at double cost; " if assault else ""
+        return Verdict(
+            unit_ref(state.unit.id),
+            "movement",
+            "legal: the one-hex move a unit may always make" if minimum else outcome,
+            paid.rules + ((MINIMUM_MOVE_RULE,) if minimum else ()),
+            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}"
+            + ("; one hex for the whole allowance" if minimum else ""),
+            labels,
+            {"cost": str(paid.points), "allowance": str(allowance)},
+            state.unit.id,
+            state=outcome,
+        )

@@ -8,38 +8,47 @@ movement and victory.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
 from typing import ClassVar
 
 from rules.hexes import Hex
+from rules.referee.arrivals import ArrivalRules
 from rules.referee.dos.attacks import AttackRules
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
+from rules.referee.dos.results import EFFECTS
 from rules.referee.dos.retreats import RETREAT_RULES, Retreats
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
-from rules.referee.dos.stacking import (
-    STACK_LIMIT,
-    STACKING_RULES,
-    stacking_problems,
-    stacking_weight,
-)
+from rules.referee.dos.stacking import STACKING_RULES, stacking_problems
 from rules.referee.dos.strength import Strengths, total_strength
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS
 from rules.referee.dos.victory import Victory
-from rules.referee.engine import register
-from rules.referee.hexgame import HexReferee, Retreat, StackingProblem
-from rules.referee.odds import AttackProblem, Contribution, Modifier
+from rules.referee.engine import RefereeError, register
+from rules.referee.hexgame import HexReferee, StackingProblem
+from rules.referee.layers import MapLayer
+from rules.referee.paths import cheapest_only
+from rules.referee.odds import AttackProblem, Contribution, Modifier, UnrolledStrength
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import Prose
+from rules.referee.results import Effect, Retreat
 from rules.referee.search import StepAllowed
+from rules.referee.sequence import PhaseRule
 from rules.referee.verdict import Verdict
 from rules.tables import Odds
+
+EITHER_PHASE = "the other phase"
+"""A player turn's second phase: movement or prepared attacks, whichever came second (5.4)."""
+
+
+QUESTION_ROLLS = (1, 2, 3, 4, 5, 6)
+"""What a "?" strength can be: the roll of one die (2.15)."""
 
 
 @register
@@ -47,8 +56,6 @@ class DriveOnStalingradReferee(HexReferee):
     """Drive on Stalingrad (Ty Bomba's remake): rules 4, 5.6, 6, 7, 8.4, 8.9, 9, 11."""
 
     game_id: ClassVar[str] = "dos"
-    stacking_rules = STACKING_RULES
-    adjacency_rules = ("11.1",)
     supply_order: ClassVar[tuple[str, ...]] = tuple(
         str(state)
         for state in (
@@ -132,6 +139,31 @@ class DriveOnStalingradReferee(HexReferee):
             self.position, self.board, self.control, self.supply_lines, self.settings
         ).verdicts()
 
+    def map_layers(self) -> list[MapLayer]:
+        """Each side's supply network: the sources joined to an ultimate source and the
+        legs of at most 7 hexes joining them (7.3, 7.8, 7.12, 7.13)."""
+        layers = []
+        for side in self.spec.sides:
+            sources: set[Hex] = set()
+            legs: list[tuple[Hex, ...]] = []
+            for board in ("North", "South"):
+                network = self.supply_lines.supplies[(side.id, board)].network
+                sources |= network.connected
+                legs += [network.legs[source] for source in sorted(network.legs)]
+            layers.append(
+                MapLayer(
+                    f"network-{side.id}",
+                    f"{side.name} supply network",
+                    f"{side.name} sources joined to an ultimate source (circled), and the legs joining them",
+                    "source",
+                    self.board.labels(sorted(sources)),
+                    ("7.3", "7.8", "7.12", "7.13"),
+                    side=side.id,
+                    lines=tuple(self.board.labels(leg) for leg in legs),
+                )
+            )
+        return layers
+
     # ----- what other rule areas ask ----------------------------------------------------
 
     def board_hexes(self, board: str) -> frozenset[Hex]:
@@ -146,15 +178,15 @@ class DriveOnStalingradReferee(HexReferee):
         """Printed movement, halved for supply and on Uranus turn 1 (3.3, 7.5, 7.6, 7.15)."""
         return self.movement.allowance(state)
 
-    def movement_cost(
-        self, state: UnitState, path: Sequence[Hex], assault: bool = False
-    ) -> PathCost:
-        """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21, 9.24)."""
-        return self.movement.cost(state, path, assault)
+    def result_effects(self) -> Mapping[str, Effect]:
+        """What each result does (11.31-11.38)."""
+        return EFFECTS
 
-    # ----- the hex engine's hooks -------------------------------------------------------
-
-    retreat_rules = RETREAT_RULES
+    @property
+    def retreat_rules(self) -> tuple[str, ...]:
+        """A DR retreat goes toward the nearest supply source, within the movement
+        restrictions and the stacking limit (11.33, 11.34)."""
+        return RETREAT_RULES
 
     @cached_property
     def retreats(self) -> Retreats:
@@ -173,13 +205,58 @@ class DriveOnStalingradReferee(HexReferee):
         source; an elimination where a retreat was open (11.33, 11.34)."""
         return self.retreats.problems(retreats)
 
-    def stacking_limit(self, hex_: Hex, side: str) -> int:
-        """Eight units a hex for both sides (6.1)."""
-        return STACK_LIMIT
+    def arrival_rules(self) -> ArrivalRules:
+        """Reinforcements (8.2): towns, sources and hexes the side controls or holds,
+        under conditions the audit says rather than judges."""
+        return ArrivalRules(
+            ("8.2",),
+            conditions=("once ", "at most", "no move or attack"),
+            unread=("German-controlled", "supply source", "supply-network town", "Stalingrad hex"),
+        )
 
-    def stacking_weight(self, state: UnitState) -> int:
-        """Soviet artillery stacks on top of the eight (6.4); markers never count (6.5)."""
-        return stacking_weight(state)
+    def judge_move(self, state: UnitState, goal: Hex, path: Sequence[Hex] | None = None) -> Verdict:
+        """The cheapest legal path to ``goal``, a mechanized assault into enemy units
+        (9.1-9.21, 9.24); a path given is not judged."""
+        if path is not None:
+            raise RefereeError(self.position.source, None, cheapest_only(self.spec.title))
+        return self.movement.cheapest(state, goal)
+
+    def movement_cost(
+        self, state: UnitState, path: Sequence[Hex], assault: bool = False
+    ) -> PathCost:
+        """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21, 9.24)."""
+        return self.movement.cost(state, path, assault)
+
+    # ----- the hex engine's hooks -------------------------------------------------------
+
+    @property
+    def combat_rules(self) -> tuple[str, ...]:
+        """Shifts are added to the raw odds, then the table is read (11.29)."""
+        return ("11.29",)
+
+    @property
+    def sequence_rules(self) -> tuple[str, ...]:
+        """The sequence of play and its declared phases (5.1, 5.4)."""
+        return ("5.1", "5.4")
+
+    @property
+    def victory_point_rules(self) -> tuple[str, ...]:
+        """Victory (4.0)."""
+        return ("4.0",)
+
+    def phase_rule(self, phase: str | None) -> PhaseRule:
+        """The engine's reading of the phase; a player turn's second phase is movement or
+        prepared attacks, whichever came second, which the log does not record (5.4)."""
+        rule = super().phase_rule(phase)
+        if phase is not None and EITHER_PHASE in phase.lower():
+            return replace(rule, moves=True, chosen=True)
+        return rule
+
+    @property
+    def stacking_rules(self) -> tuple[str, ...]:
+        """Eight units a hex (6.1, the limit and the artillery on top of it from the
+        data), nationalities (6.3), at most three artillery on top (6.4)."""
+        return STACKING_RULES
 
     def stacking_problems(self, hex_: Hex, states: Sequence[UnitState]) -> list[StackingProblem]:
         """Soviet artillery beyond three (6.4); Axis nationalities mixed (6.3)."""
@@ -201,6 +278,30 @@ class DriveOnStalingradReferee(HexReferee):
         """Strengths in this combat: flak, artillery, rivers and cities on top of supply."""
         return self.strengths.in_combat(defender_hex, attackers, defenders)
 
+    def unrolled(
+        self, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
+    ) -> tuple[UnrolledStrength, ...]:
+        """The "?" strengths of this combat no roll is stated for: the German rolls one die
+        for each when the combat is fought (2.15)."""
+        return tuple(
+            UnrolledStrength(state.unit.id, strength, QUESTION_ROLLS, ("2.15",))
+            for states, strength in ((attackers, "attack"), (defenders, "defence"))
+            for state in states
+            if self.strengths.unrolled(state, attacking=strength == "attack")
+        )
+
+    def rolled_strengths(
+        self,
+        defender_hex: Hex,
+        attackers: Sequence[UnitState],
+        defenders: Sequence[UnitState],
+        rolls: Mapping[str, int],
+    ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+        """Strengths in this combat with the "?" strengths of ``rolls`` rolled (2.15)."""
+        settings = replace(self.settings, question_rolls={**self.settings.question_rolls, **rolls})
+        strengths = Strengths(self.position, self.board, self.supply_lines, settings)
+        return strengths.in_combat(defender_hex, attackers, defenders)
+
     def total_strength(self, contributions: Sequence[Contribution], attacking: bool) -> Fraction:
         """Units halved alike are added first, then halved, rounding down (1.3, 11.12)."""
         return total_strength(contributions)
@@ -217,7 +318,7 @@ class DriveOnStalingradReferee(HexReferee):
         self, defender_hex: Hex, attackers: Sequence[UnitState]
     ) -> list[AttackProblem]:
         """Adjacency first; then every reason of rules 3.3–11.39 the attack may not be made."""
-        return super().attack_problems(defender_hex, attackers) or self.attack_rules.problems(
+        return self.adjacency_problems(defender_hex, attackers) or self.attack_rules.problems(
             defender_hex, attackers
         )
 

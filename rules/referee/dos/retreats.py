@@ -20,9 +20,9 @@ from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement
 from rules.referee.dos.supply import SupplyLines
 from rules.referee.dos.units import AXIS
-from rules.referee.hexgame import Retreat
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import Prose, unit_ref
+from rules.referee.results import Retreat
 from rules.referee.wording import hexes
 
 RETREAT_RULES = ("11.33", "11.34")

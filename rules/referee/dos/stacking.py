@@ -1,7 +1,9 @@
 """Drive on Stalingrad stacking (rule 6): eight units a hex, artillery on top, nationalities.
 
 Both sides stack eight units a hex (6.1); Soviet artillery stacks on top of the eight, at
-most three (6.4); markers never count (6.5). Axis nationalities do not mix, except
+most three (6.4); markers never count (6.5). The eight and the artillery on top are the
+game's ``[referee]`` data, which the engine counts; the three guns and the nationalities
+are judged here. Axis nationalities do not mix, except
 allied panzer divisions of one nation with German mechanized units, and units under air
 supply (6.3).
 """
@@ -14,14 +16,8 @@ from rules.referee.dos.units import AXIS, PANZER_ARM, artillery, german, mechani
 from rules.referee.hexgame import StackingProblem
 from rules.referee.position import UnitState
 
-STACK_LIMIT = 8
 ARTILLERY_LIMIT = 3
 STACKING_RULES = ("6.1", "6.3", "6.4")
-
-
-def stacking_weight(state: UnitState) -> int:
-    """Soviet artillery stacks on top of the eight (6.4); markers never count (6.5)."""
-    return 0 if artillery(state) else 1
 
 
 def stacking_problems(

@@ -16,7 +16,7 @@ from rules.hexes import Hex
 from rules.referee.dos.board import Board
 from rules.referee.dos.settings import PREPARED, Settings
 from rules.referee.dos.supply import SupplyLines
-from rules.referee.dos.units import AXIS, FLAK_ARM, PANZER_ARM, SOVIET, artillery, current_step
+from rules.referee.dos.units import AXIS, FLAK_ARM, PANZER_ARM, SOVIET, artillery
 from rules.referee.engine import RefereeError
 from rules.referee.odds import Contribution
 from rules.referee.position import Position, UnitState
@@ -50,9 +50,15 @@ class Strengths:
     supply: SupplyLines
     settings: Settings
 
+    def unrolled(self, state: UnitState, attacking: bool) -> bool:
+        """Whether the strength is a "?" no roll has been stated for yet (2.15)."""
+        step = state.current_step
+        value = step.attack if attacking else step.defence
+        return value is None and state.unit.id not in self.settings.question_rolls
+
     def printed(self, state: UnitState, attacking: bool) -> tuple[int, list[str]]:
         """The printed attack or defence, or the die roll a "?" stands for (2.14, 2.15)."""
-        step = current_step(state)
+        step = state.current_step
         value = step.attack if attacking else step.defence
         notes = ["untried, revealed (2.14)"] if "untried" in state.flags else []
         if value is None:

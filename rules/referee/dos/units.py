@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.model import UnitStep
 from rules.referee.position import UnitState
 
 AXIS, SOVIET = "axis", "soviet"
@@ -35,8 +34,3 @@ def artillery(state: UnitState) -> bool:
 def stacking_group(state: UnitState) -> str:
     """The nationality a unit stacks as (6.3): German (with the Slovak unit) or its own."""
     return "german" if german(state) else state.unit.nationality
-
-
-def current_step(state: UnitState) -> UnitStep:
-    """The values printed on the side the unit shows with the steps it has left (2.12)."""
-    return state.unit.steps[len(state.unit.steps) - state.steps]

@@ -25,7 +25,7 @@ from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
-from rules.referee.rks.board import SOVIET, Board, phasing_side
+from rules.referee.rks.board import SOVIET, START_CONTROL, Board, phasing_side
 from rules.referee.rks.control import Control
 from rules.referee.rks.duel import ATTACKER, DEFENDER, Play, Resolution, resolve
 from rules.referee.rks.events import CHUIKOV
@@ -203,6 +203,65 @@ class Combat:
             next((event for event in matching if event.side == unit.side), matching[0]),
             unit.unit.id,
         )
+
+    def fighters(self, unit_ids: Sequence[str]) -> tuple[str, str]:
+        """The attacker and the defender of the combat of the selected units: the combat
+        is in the one area they stand in (8.1); the attacker is the phasing player's unit
+        (8.1), or, when the position does not say whose turn it is, the unit that moved
+        in: its side did not hold the area before (the control the position records, or
+        the start's, 3.6; a rear is its owner's), whoever the units now standing there
+        would give it to; each side's unit is the one selected there, or the only one of
+        its side there (8.2: the defender picks one)."""
+        selected = [self.unit(unit_id) for unit_id in dict.fromkeys(unit_ids)]
+        if not selected:
+            raise RefereeError(self.position.source, None, "select the units of a combat")
+        areas = {state.location for state in selected}
+        if len(areas) > 1:
+            names = ", ".join(sorted(self.board.name(area) for area in areas))
+            raise RefereeError(
+                self.position.source,
+                None,
+                f"the units selected stand in different areas ({names}): a combat is fought in one area (8.1)",
+            )
+        (area,) = areas
+        present = self.control.units_in(area)
+        sides = {state.side for state in present}
+        if len(sides) < 2:
+            raise RefereeError(
+                self.position.source,
+                None,
+                f"no combat in {self.board.name(area)}: only "
+                f"{self.board.side_name(next(iter(sides)))} units stand there (8.1)",
+            )
+        phasing = phasing_side(self.position.spec, self.position.phase)
+        attacking = phasing if phasing is not None else self.board.other(self._held_before(area))
+        return (
+            self._fighter(area, attacking, selected, ATTACKER),
+            self._fighter(area, self.board.other(attacking), selected, DEFENDER),
+        )
+
+    def _held_before(self, area: str) -> str:
+        """Who held ``area`` before units moved into it: a rear's owner, or the control
+        the position records (a marker), or the start's (3.6)."""
+        owner = self.board.rear_owner(area)
+        if owner is not None:
+            return owner
+        return self.position.control.get(area) or START_CONTROL
+
+    def _fighter(self, area: str, side: str, selected: list[UnitState], role: str) -> str:
+        """``side``'s unit in the combat in ``area``: the one selected, or the only one."""
+        chosen = [state for state in selected if state.side == side]
+        present = [state for state in self.control.units_in(area) if state.side == side]
+        candidates = chosen or present
+        if len(candidates) != 1:
+            names = ", ".join(state.unit.name for state in candidates)
+            raise RefereeError(
+                self.position.source,
+                None,
+                f"select the {role}: {self.board.side_name(side)} units {names} stand in "
+                f"{self.board.name(area)} (8.2)",
+            )
+        return candidates[0].unit.id
 
     # ----- who fights with what -------------------------------------------------------
 

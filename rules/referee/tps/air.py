@@ -36,7 +36,7 @@ from functools import cached_property
 
 from rules.hexes import Hex, distance, neighbours
 from rules.referee.engine import RefereeError
-from rules.referee.hexgame import odds_beyond_table
+from rules.referee.odds import odds_beyond_table
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES

@@ -24,7 +24,6 @@ from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, SupplyState, supply_effects
 from rules.referee.tps.units import (
     AXIS,
-    current_step,
     is_air_unit,
     is_flight,
     is_ground_echelon,
@@ -124,7 +123,7 @@ class Combat:
         if reason is not None:
             return Contribution(state.unit.id, self.board.label(state.hex), Fraction(0), reason)
         supply = self.supply.by_unit[state.unit.id].state
-        strength = Fraction(current_step(state).attack or 0) * supply_effects(supply).attack
+        strength = Fraction(state.current_step.attack or 0) * supply_effects(supply).attack
         note = "" if supply == SupplyState.SUPPLIED else f"{supply}: attack halved, not rounded"
         return Contribution(state.unit.id, self.board.label(state.hex), strength, note)
 
@@ -143,7 +142,7 @@ class Combat:
                 Fraction(SUPPLY_AND_AIR_DEFENCE),
                 "supply and air units defend at 1",
             )
-        return Contribution(state.unit.id, label, Fraction(current_step(state).defence or 0))
+        return Contribution(state.unit.id, label, Fraction(state.current_step.defence or 0))
 
     def attack_problems(
         self, defender_hex: Hex, attackers: Sequence[UnitState]

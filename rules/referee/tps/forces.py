@@ -1,37 +1,50 @@
 """Who stands where in Turning Point: Stalingrad, and the zones of control they exert.
 
 Every unit but air units (both pieces) and Soviet supply units has a ZOC on the six hexes
-around it (ZOC); interdiction flights add theirs (:mod:`rules.referee.tps.air`). Units
-in an enemy ZOC are reported for information: the ZOC costs movement and closes supply
-lines where no friendly unit stands.
+around it (ZOC): the engine's zones (:mod:`rules.referee.mechanisms.forces`), the arms
+that exert none and the +3 to enter and +2 to leave being the game's ``[referee.zoc]``
+data. What TPS adds: interdiction flights' zones (:mod:`rules.referee.tps.air`), flights
+in the air that stand in no hex, and its own report. Units in an enemy ZOC are reported
+for information: the ZOC costs movement and closes supply lines where no friendly unit
+stands.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
 from functools import cached_property
 
-from rules.hexes import Hex, neighbours
+from rules.game_rules import ZocRule
+from rules.hexes import Hex
+from rules.referee.mechanisms.forces import Forces as Zones
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.sections import RULES
-from rules.referee.tps.units import AXIS, SOVIET, is_air_unit, is_supply_unit, stands_in_hex
+from rules.referee.tps.units import AXIS, SOVIET, stands_in_hex
 from rules.referee.prose import Prose, unit_ref, unit_refs
 from rules.referee.verdict import Place, Verdict
 
-ZOC_ENTRY_COST = 3
-ZOC_EXIT_COST = 2
 
-
-@dataclass(frozen=True, eq=False)
-class Forces:
+class Forces(Zones):
     """The pieces standing in hexes and the zones of control of each side."""
 
-    position: Position
-    board: Board
-    air: AirMissions
+    def __init__(
+        self, position: Position, board: Board, rule: ZocRule | None, air: AirMissions
+    ) -> None:
+        super().__init__(position, board, rule)
+        self.board: Board = board
+        self.air = air
+
+    @property
+    def entry_cost(self) -> int:
+        """MP to enter an enemy ZOC (ZOC: +3)."""
+        return self.rule.entry_cost if self.rule is not None else 0
+
+    @property
+    def exit_cost(self) -> int:
+        """MP to leave an enemy ZOC (ZOC: +2)."""
+        return self.rule.exit_cost if self.rule is not None else 0
 
     @cached_property
     def holders(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
@@ -42,26 +55,6 @@ class Forces:
         for state in self.position.units:
             if state.hex is not None and stands_in_hex(state):
                 result[state.side].setdefault(state.hex, []).append(state)
-        return result
-
-    @staticmethod
-    def exerts_zoc(state: UnitState) -> bool:
-        """Every unit but air units (both pieces) and Soviet supply units has a ZOC (ZOC)."""
-        return (
-            stands_in_hex(state) and not is_air_unit(state.unit) and not is_supply_unit(state.unit)
-        )
-
-    @cached_property
-    def zoc(self) -> Mapping[str, Mapping[Hex, list[UnitState]]]:
-        """Per side, the hexes its ground units' ZOC reaches, with the units exerting it."""
-        result: dict[str, dict[Hex, list[UnitState]]] = {
-            side.id: {} for side in self.position.spec.sides
-        }
-        for state in self.position.units:
-            if state.hex is not None and self.exerts_zoc(state):
-                for other in neighbours(state.hex):
-                    if other in self.board.playable:
-                        result[state.side].setdefault(other, []).append(state)
         return result
 
     def enemy_zoc_for_movement(self, side: str) -> frozenset[Hex]:
@@ -98,7 +91,7 @@ class Forces:
                         explanation=unit_refs(state.unit.id for state in states)
                         + " in the ZOC of "
                         + Prose(", ").join(exerting)
-                        + f": +{ZOC_EXIT_COST} MP to leave, supply lines pass only "
+                        + f": +{self.exit_cost} MP to leave, supply lines pass only "
                         "while a friendly unit stands here",
                         details={"units": unit_refs(state.unit.id for state in states)},
                         place=Place("hex", label(hex_)),

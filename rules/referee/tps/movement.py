@@ -16,12 +16,13 @@ from math import floor
 from rules.hexes import Hex, are_adjacent
 from rules.model import Unit
 from rules.referee.engine import RefereeError
+from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
 from rules.referee.position import Position, UnitState
 from rules.referee.tps.board import FORTIFIED_TERRAIN, Board
-from rules.referee.tps.forces import ZOC_ENTRY_COST, ZOC_EXIT_COST, Forces
+from rules.referee.tps.forces import Forces
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.supply import SupplyLines, supply_effects
-from rules.referee.tps.units import AXIS, current_step, is_flight
+from rules.referee.tps.units import AXIS, is_flight
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
 from rules.referee.wording import hexes
@@ -40,7 +41,7 @@ class Movement:
 
     def allowance(self, state: UnitState) -> int:
         """The printed allowance, halved and rounded down out of supply or isolated (Supply (C))."""
-        printed = current_step(state).movement or 0
+        printed = state.current_step.movement or 0
         return floor(printed * supply_effects(self.supply.by_unit[state.unit.id].state).movement)
 
     def cost(self, state: UnitState, path: Sequence[Hex]) -> tuple[int | None, list[Verdict]]:
@@ -123,6 +124,42 @@ class Movement:
             )
         ]
 
+    def cheapest(self, state: UnitState, goal: Hex) -> Verdict:
+        """Whether ``state``'s unit could have moved to ``goal``: the verdict on the
+        cheapest legal path there (a log shows where a move ended, not its path), or on
+        the direct step when the goal is adjacent and no path is legal (the one-hex move
+        a unit may always make), or why no path exists."""
+        assert state.hex is not None
+        rules = (RULES["movement"], RULES["terrain"], RULES["zoc"])
+        allowance = self.allowance(state)
+        enemy_zoc = self.forces.enemy_zoc_for_movement(state.side)
+        found = cheapest_path(
+            state.hex,
+            goal,
+            lambda first, second: self.step_cost(state, first, second, enemy_zoc)[0],
+            self.board.terrain_of_hex,
+            allowance + SEARCH_MARGIN,
+        )
+        verdict = None if found is None else self.cost(state, found[1])[1][0]
+        if are_adjacent(state.hex, goal) and (verdict is None or verdict.state == "illegal"):
+            direct = self.cost(state, (state.hex, goal))[1][0]
+            verdict = direct if verdict is None or direct.state != "illegal" else verdict
+        if verdict is None:
+            return no_path(
+                state, goal, self.position, allowance, rules, "enemy units, sea and lake"
+            )
+        return Verdict(
+            verdict.subject,
+            verdict.topic,
+            verdict.outcome,
+            verdict.rules,
+            "cheapest legal path: " + verdict.explanation,
+            verdict.path,
+            verdict.details,
+            state.unit.id,
+            state=verdict.state,
+        )
+
     def step_cost(
         self, state: UnitState, first: Hex, second: Hex, enemy_zoc: frozenset[Hex]
     ) -> tuple[int | None, str]:
@@ -153,11 +190,11 @@ class Movement:
             cost += terrain.enemy_entry_cost
             parts.append(f"+{terrain.enemy_entry_cost} enemy fortified hex")
         if first in enemy_zoc:
-            cost += ZOC_EXIT_COST
-            parts.append(f"+{ZOC_EXIT_COST} leaving enemy ZOC")
+            cost += self.forces.exit_cost
+            parts.append(f"+{self.forces.exit_cost} leaving enemy ZOC")
         if second in enemy_zoc:
-            cost += ZOC_ENTRY_COST
-            parts.append(f"+{ZOC_ENTRY_COST} entering enemy ZOC")
+            cost += self.forces.entry_cost
+            parts.append(f"+{self.forces.entry_cost} entering enemy ZOC")
         return cost, ", ".join(parts)
 
     def reinforcement_rail_move(self, unit: Unit, path: Sequence[Hex]) -> tuple[int, list[Verdict]]:

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.hexes import Hex, neighbours
-from rules.referee.hexgame import Retreat
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import Prose, unit_ref
+from rules.referee.results import Retreat
 from rules.referee.tps.forces import Forces
 from rules.referee.tps.movement import Movement
 from rules.referee.wording import hexes
@@ -29,7 +29,7 @@ class Retreats:
     forces: Forces
     movement: Movement
     weight: Callable[[UnitState], int]
-    limit: int
+    limit: Callable[[Hex, str], int]
 
     def problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
         """What (Q) does not allow in ``retreats``, the units' ends in ``after``."""
@@ -63,8 +63,9 @@ class Retreats:
             state, hex_, group
         ):
             return "an enemy ZOC with no friendly unit"
-        if self._stacked(state.side, hex_, self.position) + self.weight(state) > self.limit:
-            return f"a hex its side already fills to the limit of {self.limit}"
+        limit = self.limit(hex_, state.side)
+        if self._stacked(state.side, hex_, self.position) + self.weight(state) > limit:
+            return f"a hex its side already fills to the limit of {limit}"
         return ""
 
     def _survived(
@@ -82,11 +83,11 @@ class Retreats:
                 unit_ref(state.unit.id) + f" retreated into {label}, an enemy ZOC with no "
                 "friendly unit, and survived: (Q) eliminates it"
             ]
-        stacked = self._stacked(state.side, end, after)
-        if stacked > self.limit:
+        stacked, limit = self._stacked(state.side, end, after), self.limit(end, state.side)
+        if stacked > limit:
             return [
                 unit_ref(state.unit.id) + f" retreated into {label}, over-stacking it "
-                f"({stacked} units, at most {self.limit}), and survived: (Q) eliminates it"
+                f"({stacked} units, at most {limit}), and survived: (Q) eliminates it"
             ]
         return []
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.model import Unit, UnitStep
+from rules.model import Unit
 from rules.referee.position import UnitState
 
 AXIS = "axis"
@@ -67,11 +67,6 @@ def printed_strength(unit: Unit) -> int:
     step = unit.steps[0]
     value = step.attack if step.attack is not None else step.defence
     return value or 0
-
-
-def current_step(state: UnitState) -> UnitStep:
-    """The values the unit shows with the steps it has left."""
-    return state.unit.steps[len(state.unit.steps) - state.steps]
 
 
 def stands_in_hex(state: UnitState) -> bool:
