@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.audit.ledger import Ledger
-from rules.coverage import JUDGED, load_coverage
+from rules.coverage import JUDGED
+from rules.data_coverage import game_coverage
 
 
 def unjudged_rulings(ledger: Ledger, topics: Iterable[str]) -> list[tuple[int, str, str]]:
     """``(step, topic, rule)`` of each entry of ``topics`` that rules on an act (its outcome
-    does not say it is not judged) citing a rule the register does not call judged."""
-    coverage = load_coverage(ledger.game)
+    does not say it is not judged) citing a rule the register does not call judged (a
+    game refereed from its data: a section of its ``[referee]`` table it does not judge)."""
+    coverage = game_coverage(ledger.start.spec)
+    assert coverage is not None, f"{ledger.game} has no referee"
     numbers = [row.number for row in coverage.rows]
     found: list[tuple[int, str, str]] = []
     for entry in ledger.entries:

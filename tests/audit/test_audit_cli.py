@@ -255,12 +255,14 @@ def test_bad_6_a_log_with_a_flight_and_a_marker_moved_is_judged_not_a_traceback(
     assert "Interception: recorded, not judged — put on 3417" in output
 
 
-def _next_file(dist: Path, folder: Path, previous: LogWriter, name: str) -> LogWriter:
-    """A log that starts where ``previous`` ends: its steps played into a save, which the
-    next log begins on."""
+def _next_file(
+    dist: Path, folder: Path, previous: LogWriter, name: str, game: str = "tps"
+) -> LogWriter:
+    """A log that starts where ``previous`` (of ``game``) ends: its steps played into a
+    save, which the next log begins on."""
     (folder / "setups").mkdir(parents=True, exist_ok=True)
-    previous.write(folder / "setups" / f"tps-{name}.vsav", logged=False)
-    return LogWriter.on(folder, f"tps-{name}")
+    previous.write(folder / "setups" / f"{game}-{name}.vsav", logged=False)
+    return LogWriter.on(folder, f"{game}-{name}")
 
 
 def test_pending_1_a_result_sent_with_the_file_is_judged_in_the_next_file_of_the_chain(
@@ -418,3 +420,87 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
     assert "the referee's view: untried units by name" in run("audit", str(untried))[1]
     plain = _json(str(LogWriter.on(dist, "tps-1").path))
     assert plain["hidden"] is False and "shows" not in plain
+
+
+def _ford_dr(dist: Path) -> LogWriter:
+    """The Ford, turn 2, Vale combat: v1 on c1 on the hill of 0502, rolled 6: DR (FORD-9)."""
+    return (
+        LogWriter.on(dist, "ford-ford")
+        .move("v1", "0402")
+        .phase(1, "Crag movement")
+        .move("c1", "0502")
+        .phase(2, "Vale combat")
+        .chat("<Vale> attack 0502 from 0402")
+        .roll(6)
+    )
+
+
+def test_data_1_a_result_pending_in_a_data_game_is_judged_in_the_next_file(
+    dist: Path, tmp_path: Path
+) -> None:
+    """The pending result is the engine's, not the Stalingrad games': The Ford's DR sent
+    with the file (FORD-10) is judged in the next, where c1 retreats to 0602 (as FORD-9),
+    or, misapplied, stays put and is moved on later in the phase."""
+    rolled = _ford_dr(dist)
+    first = rolled.write(tmp_path / "first.vlog")
+    second = (
+        _next_file(dist, tmp_path / "next", rolled, "rolled", "ford")
+        .move("c1", "0602")
+        .write(tmp_path / "second.vlog")
+    )
+    chain = _entries(_json(str(first), str(second)))
+    assert [(entry["step"], entry["topic"], entry["outcome"]) for entry in chain] == [
+        (0, "continuity", "continuous"),
+        (0, "combat result", "pending from the previous file"),
+        (1, "combat result", "part of a result"),
+        (1, "combat result", "applied as the table allows"),
+    ]
+    assert chain[1]["rules"] == ["7"] and chain[-1]["rules"] == ["7.6", "7.7"]
+    stayed = (
+        _next_file(dist, tmp_path / "stayed", rolled, "stayed", "ford")
+        .phase(2, "Crag movement")
+        .write(tmp_path / "stayed.vlog")
+    )
+    wrong = [
+        entry
+        for entry in _entries(_json(str(first), str(stayed)))
+        if entry["outcome"] == "misapplied"
+    ]
+    assert len(wrong) == 1 and wrong[0]["violation"] is True
+
+
+def test_data_2_files_of_a_data_game_in_reverse_are_refused(dist: Path, tmp_path: Path) -> None:
+    """The order of a chain is read from the game's own turn record: The Ford's turn 2,
+    Vale combat comes after turn 1, Vale movement, so the later save given first runs
+    backwards."""
+    before = LogWriter.on(dist, "ford-ford").path
+    after = _ford_dr(dist).write(tmp_path / "after.vsav", logged=False)
+    code, output, error = run("audit", str(after), str(before))
+    assert (code, output) == (2, "") and error.count("\n") == 1
+    assert "run backwards" in error and "turn 2, Vale combat" in error
+
+
+def test_data_3_a_pair_of_a_data_game_names_the_phases_it_skips(dist: Path, tmp_path: Path) -> None:
+    """Between The Lanner's turn 1, Aster movement and turn 2, Aster movement lie its
+    other five phases (the game's sequence of play, 3.1)."""
+    before = LogWriter.on(dist, "lanner-lanner").phase(1, "Aster movement")
+    first = before.write(tmp_path / "before.vsav", logged=False)
+    after = before.phase(2, "Aster movement").write(tmp_path / "after.vsav", logged=False)
+    entries = _entries(_json(str(first), str(after)))
+    skipped = [entry for entry in entries if entry["outcome"] == "phases in neither file"]
+    assert len(skipped) == 1 and "6 phases" in str(skipped[0]["explanation"])
+    for phase in ("turn 1, Aster combat", "turn 1, Brenn combat", "turn 2, Aster bombardment"):
+        assert phase in str(skipped[0]["explanation"])
+
+
+@pytest.mark.parametrize(("name", "side"), [("Vale", "vale"), ("CRAG", "crag")])
+def test_data_4_as_takes_a_data_games_roster_names(
+    name: str, side: str, dist: Path, tmp_path: Path
+) -> None:
+    """A game of data alone names its sides on its own roster: ``--as Vale`` is The
+    Ford's Vale player."""
+    log = LogWriter.on(dist, "ford-ford").move("v1", "0302").write(tmp_path / "game.vlog")
+    answer = _json("--as", name, str(log))
+    assert answer["as"] == side and answer == _json("--as", side, str(log))
+    code, output, _ = run("audit", "--as", name, str(log))
+    assert code == 0 and f"(as the {side.capitalize()} player sees it)" in output
