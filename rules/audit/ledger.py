@@ -37,6 +37,7 @@ from rules.referee.hidden import (
     UNTRIED_RULE,
     PlayerView,
     hides_information,
+    kept_back,
     player_view,
 )
 from rules.referee.position import Position, UnitState
@@ -172,7 +173,7 @@ class Ledger:
     def as_json(self, side: str | None = None) -> dict[str, object]:
         """A plain dict for JSON output, as ``side``'s player may read it; ``hidden`` says
         it shows what some player may not see (the referee's view of a game with cards or
-        untried units)."""
+        untried units), ``hides`` what it keeps back from ``side``'s player."""
         return {
             "game": self.game,
             "source": self.source,
@@ -183,6 +184,7 @@ class Ledger:
             "end": {"turn": self.turn, "phase": self.phase, "properties": dict(self.properties)},
             "entries": [entry.as_json() for entry in self.seen_by(side)],
             "hidden": side is None and self.hidden_information,
+            "hides": list(kept_back(self.start, self.start.cards is not None, side)),
         }
 
 

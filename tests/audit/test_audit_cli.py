@@ -395,7 +395,8 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
 ) -> None:
     """Issue 38 item 9: without --as the ledger is the referee's view, which names the
     card a player drew for the other to read; it says so, as check does, and its JSON
-    carries the interface's version (3 since issue 35) and a ``hidden`` flag."""
+    carries the interface's version (3, which brought ``hidden`` and ``hides`` to every
+    answer) and a ``hidden`` flag."""
     from tests.audit.rks_logs import RksLog
 
     drawn = (
@@ -412,8 +413,11 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
     )
     referee = _json(str(drawn))
     assert (referee["version"], referee["hidden"], referee["shows"]) == (3, True, "both sides")
+    assert referee["hides"] == []
     german = _json("--as", "German", str(drawn))
     assert (german["hidden"], german["as"]) == (False, "german") and "shows" not in german
+    kept = german["hides"]
+    assert isinstance(kept, list) and any("the Soviet player's hand" in item for item in kept)
     assert "as the German player sees it" in run("audit", "--as", "german", str(drawn))[1]
     untried = LogWriter.on(dist, "dos-blue").move("de-9pd", "N2144").write(tmp_path / "dos.vlog")
     assert _json(str(untried))["hidden"] is True
