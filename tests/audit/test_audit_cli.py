@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.audit.logs import LogWriter
+from tests.audit.test_cases_data import ford_dr
 from tests.cli.test_cli import run
 
 CORPUS_LOG = (
@@ -426,26 +427,13 @@ def test_view_1_whose_view_the_ledger_is_is_said_in_text_and_json(
     assert plain["hidden"] is False and "shows" not in plain
 
 
-def _ford_dr(dist: Path) -> LogWriter:
-    """The Ford, turn 2, Vale combat: v1 on c1 on the hill of 0502, rolled 6: DR (FORD-9)."""
-    return (
-        LogWriter.on(dist, "ford-ford")
-        .move("v1", "0402")
-        .phase(1, "Crag movement")
-        .move("c1", "0502")
-        .phase(2, "Vale combat")
-        .chat("<Vale> attack 0502 from 0402")
-        .roll(6)
-    )
-
-
 def test_data_1_a_result_pending_in_a_data_game_is_judged_in_the_next_file(
     dist: Path, tmp_path: Path
 ) -> None:
     """The pending result is the engine's, not the Stalingrad games': The Ford's DR sent
     with the file (FORD-10) is judged in the next, where c1 retreats to 0602 (as FORD-9),
     or, misapplied, stays put and is moved on later in the phase."""
-    rolled = _ford_dr(dist)
+    rolled = ford_dr(dist)
     first = rolled.write(tmp_path / "first.vlog")
     second = (
         _next_file(dist, tmp_path / "next", rolled, "rolled", "ford")
@@ -478,7 +466,7 @@ def test_data_2_files_of_a_data_game_in_reverse_are_refused(dist: Path, tmp_path
     Vale combat comes after turn 1, Vale movement, so the later save given first runs
     backwards."""
     before = LogWriter.on(dist, "ford-ford").path
-    after = _ford_dr(dist).write(tmp_path / "after.vsav", logged=False)
+    after = ford_dr(dist).write(tmp_path / "after.vsav", logged=False)
     code, output, error = run("audit", str(after), str(before))
     assert (code, output) == (2, "") and error.count("\n") == 1
     assert "run backwards" in error and "turn 2, Vale combat" in error

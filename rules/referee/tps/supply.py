@@ -302,18 +302,15 @@ class SupplyLines:
             SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE,
         }
 
-    @staticmethod
-    def _isolation_limits(state: UnitState) -> Mapping[SourceKind, int]:
+    @classmethod
+    def _isolation_limits(cls, state: UnitState) -> Mapping[SourceKind, int]:
         """How far from each kind of source a Soviet unit is isolated when no other serves:
-        beyond 8 of rail, and of a supply unit (out of supply from 5 to 8), beyond 4 of
-        the east edge; a cavalry corps beyond 15 of any (Supply (B))."""
-        if is_cavalry(state.unit):
-            return {kind: SOVIET_CAVALRY_RANGE for kind in SourceKind}
-        return {
-            SourceKind.RAIL: SOVIET_RAIL_RANGE,
-            SourceKind.SUPPLY_UNIT: SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE,
-            SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE,
-        }
+        the supply limits, but beyond 8 of a supply unit (out of supply from 5 to 8); a
+        cavalry corps beyond 15 of any (Supply (B))."""
+        limits = dict(cls._limits(state))
+        if not is_cavalry(state.unit):
+            limits[SourceKind.SUPPLY_UNIT] = SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE
+        return limits
 
     def _line(
         self,
