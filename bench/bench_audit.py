@@ -1,17 +1,21 @@
-"""The log audit on a synthetic log, whole process, as a user runs it.
+"""The log audit on a synthetic log, whole process, as a user runs it: the ledger, and the
+ledger as a page (the timeline).
 
-Run ``.venv/bin/python -m bench.bench_audit [--actions N] [--repeats N]`` after
+Run ``.venv/bin/python -m bench.bench_audit [--actions N ...] [--repeats N]`` after
 ``stavka build tps``. The log starts from Turning Point scenario 1's set-up and drags
 Soviet units one hex out and back again, each drag a logged step, so that every step is
-a move the audit judges (a cheapest-path search each). It prints the median wall time
-of ``stavka audit``, the time per logged action, and the ratio to ``stavka save dump``
-of the same log, which reads it but judges nothing. Timings vary by machine and load;
-compare the ratio.
+a move the audit judges (a cheapest-path search each). For each size it prints the
+median wall time of ``stavka audit`` (the text ledger), of ``stavka audit --format
+html`` (the page) and their ratio, the page's bytes, and the ratio of the ledger to
+``stavka save dump`` of the same log, which reads it but judges nothing; given two sizes
+or more, how much the page grows per 1,000 actions and how much of it does not grow
+(the map and the counters' faces); then the machine's load average. Timings vary by machine and load: compare the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 from pathlib import Path
 
@@ -34,23 +38,44 @@ def synthetic_log(folder: Path, actions: int) -> Path:
     for number in range(actions):
         unit, home, away = MOVES[number % len(MOVES)]
         log.move(unit, away if (number // len(MOVES)) % 2 == 0 else home)
-    return log.write(folder / "synthetic.vlog")
+    return log.write(folder / f"synthetic-{actions}.vlog")
+
+
+def measure(folder: Path, actions: int, repeats: int) -> tuple[str, int]:
+    """One size's line (the ledger's and the page's medians, their ratio, the page's
+    size) and the page's bytes."""
+    log = synthetic_log(folder, actions)
+    page = folder / f"synthetic-{actions}.html"
+    ledger = stavka_seconds(["audit", str(log)], repeats)
+    timeline = stavka_seconds(["audit", str(log), "--format", "html", "-o", str(page)], repeats)
+    dump = stavka_seconds(["save", "dump", str(log)], repeats)
+    size = page.stat().st_size
+    return (
+        f"{actions} logged moves: ledger median {ledger:.2f} s "
+        f"({1000 * ledger / actions:.2f} ms per action, {ledger / dump:.1f}x stavka save dump, "
+        f"median {dump:.2f} s); page median {timeline:.2f} s, {timeline / ledger:.2f}x the ledger, "
+        f"{size:,} bytes"
+    ), size
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=1000)
+    parser.add_argument("--actions", type=int, nargs="+", default=[1000])
     parser.add_argument("--repeats", type=int, default=5)
     arguments = parser.parse_args()
+    sizes = {}
     with tempfile.TemporaryDirectory() as folder:
-        log = synthetic_log(Path(folder), arguments.actions)
-        audit = stavka_seconds(["audit", str(log)], arguments.repeats)
-        dump = stavka_seconds(["save", "dump", str(log)], arguments.repeats)
-    print(
-        f"stavka audit of {arguments.actions} logged moves: median {audit:.2f} s, "
-        f"{1000 * audit / arguments.actions:.2f} ms per action; "
-        f"{audit / dump:.1f}x stavka save dump of the same log (median {dump:.2f} s)"
-    )
+        for actions in arguments.actions:
+            line, sizes[actions] = measure(Path(folder), actions, arguments.repeats)
+            print(line, flush=True)
+    if len(sizes) > 1:
+        fewest, most = min(sizes), max(sizes)
+        slope = (sizes[most] - sizes[fewest]) / (most - fewest)
+        print(
+            f"the page grows {slope * 1000 / 1e6:.3f} MB per 1,000 actions ({fewest} to {most}); "
+            f"the rest, the map and the counters' faces, is {(sizes[fewest] - slope * fewest) / 1e6:.3f} MB"
+        )
+    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.2f}" for load in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -19,9 +19,9 @@ from builder.saves.adopted_positions import adopted_position
 from builder.saves.area_positions import area_position_from_save
 from builder.saves.hex_positions import PieceReading, hex_position
 from builder.saves.names import DIE_BUTTON
-from builder.saves.reading import adopted_save, spec_of_save
+from builder.saves.reading import adopted_save, piece_properties, spec_of_save
 from builder.vassal.commands import Command, CommandGroup, Logged, OtherCommand, decode_saved_game
-from builder.vassal.model import MODULE_CONTAINER, SavedGame, TurnState
+from builder.vassal.model import MODULE_CONTAINER, Piece, SavedGame, TurnState
 from builder.vassal.replay import logged_steps, replay_steps
 from builder.vassal.savefile import decode_save_bytes, read_bytes, with_path
 from builder.vassal.sequence import decode, parse_int
@@ -62,8 +62,49 @@ def _properties(spec: GameSpec, saved: SavedGame) -> dict[str, str]:
     return tracked
 
 
+MarkerReading = tuple[Piece, tuple[str, str] | None]
+"""A piece as :func:`_markers` read it: the marker it is and its hex, None for no marker
+of the game on its hex map."""
+
+
+def _markers(
+    spec: GameSpec, saved: SavedGame, readings: dict[str, MarkerReading]
+) -> dict[str, tuple[str, str]]:
+    """The markers on the game's hex map, each piece's id with its marker id and hex;
+    ``readings`` keeps each piece as read, so a log's next step reads only those a step
+    replaced (as :func:`hex_position` does)."""
+    game_map = next(game_map for game_map in spec.maps if game_map.hex_map is not None)
+    assert game_map.hex_map is not None
+    found = {}
+    for piece in saved.pieces:
+        known = readings.get(piece.id)
+        if known is None or known[0] is not piece:
+            properties = piece_properties(piece)
+            marker = properties.get("MarkerId")
+            hex_ = (
+                game_map.hex_map.hex_at_pixel(piece.x, piece.y)
+                if properties.get("Game") == spec.id
+                and marker in spec.markers
+                and piece.map == game_map.name
+                else None
+            )
+            known = (
+                piece,
+                None if marker is None or hex_ is None else (marker, game_map.label(hex_)),
+            )
+            readings[piece.id] = known
+        if known[1] is not None:
+            found[piece.id] = known[1]
+    return found
+
+
 def _snapshot(
-    path: Path, step: int, saved: SavedGame, spec: GameSpec, readings: dict[str, PieceReading]
+    path: Path,
+    step: int,
+    saved: SavedGame,
+    spec: GameSpec,
+    readings: dict[str, PieceReading],
+    markers: dict[str, MarkerReading],
 ) -> Snapshot:
     if spec.cards is not None:
         return Snapshot(step, area_position_from_save(path, saved, spec), _properties(spec, saved))
@@ -72,7 +113,10 @@ def _snapshot(
     else:
         position = hex_position(path, saved, spec, readings)
     return Snapshot(
-        step, replace(position, phase=_phase(spec, saved.turns)), _properties(spec, saved)
+        step,
+        replace(position, phase=_phase(spec, saved.turns)),
+        _properties(spec, saved),
+        _markers(spec, saved, markers),
     )
 
 
@@ -123,10 +167,14 @@ def read_trail(path: Path, module: Path | None = None) -> Trail:
     steps = iter(replay_steps(commands, save_file.module, save_file.save))
     _, first = next(steps)
     readings: dict[str, PieceReading] = {}
+    markers: dict[str, MarkerReading] = {}
 
     def snapshots(spec: GameSpec) -> tuple[Snapshot, ...]:
-        start = _snapshot(path, 0, first, spec, readings)
-        return (start, *(_snapshot(path, step, saved, spec, readings) for step, saved in steps))
+        start = _snapshot(path, 0, first, spec, readings, markers)
+        return (
+            start,
+            *(_snapshot(path, step, saved, spec, readings, markers) for step, saved in steps),
+        )
 
     start, *later = spec_of_save(path, first, module).read(snapshots)
     said, rolls = _talk(commands)

@@ -26,16 +26,30 @@
   }
 
   // ----- the counters of a frame ----------------------------------------------------------
-  // each counter: [place, x, y, level in its stack, face, tooltip]
+  // a frame lists [place, level, look] for a counter at its place's centre (a hex) and
+  // [place, x, y, level, look] elsewhere; each becomes [place, x, y, level, face, tooltip]
+  function expand(counter) {
+    const [place, x, y, level, look] = counter.length === 3
+      ? [counter[0], data.centres[counter[0]][0], data.centres[counter[0]][1], counter[1], counter[2]]
+      : counter;
+    return [place, x, y, level, data.looks[look][0], data.looks[look][1]];
+  }
   function countersAt(frame) {
     const placed = new Map();
     for (let index = 0; index <= frame; index++) {
       for (const [name, counter] of Object.entries(data.frames[index].changes)) {
         if (counter === null) placed.delete(name);
-        else placed.set(name, counter);
+        else placed.set(name, expand(counter));
       }
     }
     return placed;
+  }
+  // the turn and phase a frame shows: its own, or the last frame's that named them
+  function timeAt(frame) {
+    for (let index = frame; index >= 0; index--) {
+      if ("turn" in data.frames[index]) return data.frames[index];
+    }
+    return { turn: "", phase: null };
   }
   // stacked as the report stacks them: the top counter and three below it peeking out
   function draw(placed) {
@@ -69,15 +83,15 @@
   }
 
   // ----- the selection --------------------------------------------------------------------
-  function ringAt(x, y, radius) {
-    highlight.append(make("circle", { class: "selected-ring", cx: x, cy: y, r: radius, "stroke-width": data.hexSize * 0.1 }));
+  function ringAt(x, y, radius, what) {
+    highlight.append(make("circle", { class: "selected-ring", cx: x, cy: y, r: radius, "stroke-width": data.hexSize * 0.1, ...what }));
   }
   function ringPlace(place) {
     if (data.areas && data.areas[place]) {
       highlight.append(make("path", { class: "selected-area", d: data.areas[place], "data-area": place,
                                       "stroke-width": data.hexSize * 0.08 }));
     } else if (data.centres[place]) {
-      ringAt(data.centres[place][0], data.centres[place][1], data.hexSize * 0.62);
+      ringAt(data.centres[place][0], data.centres[place][1], data.hexSize * 0.62, { "data-place": place });
     }
   }
   function drawPath(path) {
@@ -91,38 +105,46 @@
                                    "stroke-linejoin": "round", "stroke-linecap": "round", "marker-end": "url(#arrowhead)",
                                    "data-places": path.join(" ") }));
   }
+  // an entry's anchor is its link's id, step-N or step-N-K for the K-th entry of step N
+  const stepOf = (index) => Number(/^step-(\d+)/.exec(links[index].id)[1]);
   function select(index) {
     if (index < 0 || index >= data.entries.length) return;
     const entry = data.entries[index];
+    const anchor = links[index].id;
     current = index;
     const placed = countersAt(entry.frame);
     draw(placed);
     line.replaceChildren();
     highlight.replaceChildren();
-    drawPath(entry.path);
-    const counter = entry.unit ? placed.get(entry.unit) : undefined;
-    if (counter) ringAt(counter[1], counter[2], size * 0.75);
-    else if (entry.place) ringPlace(entry.place);
-    const focus = counter ? [counter[1], counter[2]] : data.centres[entry.place];
+    drawPath(entry.path || []);
+    // every unit the entry is about (an attack's, a duel's two), and the hex or area it is in
+    const named = entry.units || (entry.unit ? [entry.unit] : []);
+    const counters = named.map((name) => [name, placed.get(name)]).filter(([, found]) => found);
+    for (const [name, found] of counters) ringAt(found[1], found[2], size * 0.75, { "data-unit": name });
+    if (entry.place && (!counters.length || entry.place !== counters[0][1][0])) ringPlace(entry.place);
+    const counter = entry.unit ? placed.get(entry.unit) : (counters.length ? counters[0][1] : undefined);
+    const focus = entry.place && !entry.unit && data.centres[entry.place] ? data.centres[entry.place]
+      : counter ? [counter[1], counter[2]] : data.centres[entry.place];
     if (focus && closeUp) zoomOn(focus[0], focus[1]);
     else if (focus) keepInView(focus[0], focus[1]);
     closeUp = false;
     const frame = data.frames[entry.frame];
+    const time = timeAt(entry.frame);
     now.textContent = (frame.step ? `after step ${frame.step}` : "the start of the file") +
-      ` — turn ${frame.turn}, ${frame.phase || "no phase shown"}`;
-    document.body.dataset.selected = entry.anchor;
+      ` — turn ${time.turn}, ${time.phase || "no phase shown"}`;
+    document.body.dataset.selected = anchor;
     document.body.dataset.frame = String(entry.frame);
-    for (const link of links) link.classList.toggle("selected", link.id === entry.anchor);
+    for (const link of links) link.classList.toggle("selected", link.id === anchor);
     const link = links[index];
     if (link) link.scrollIntoView({ block: "nearest" });
   }
   // #step-N selects the first entry of step N, or the last before it when N has none
   function fromAddress() {
     const anchor = decodeURIComponent(location.hash.slice(1));
-    let index = data.entries.findIndex((entry) => entry.anchor === anchor);
+    let index = links.findIndex((link) => link.id === anchor);
     const step = /^step-(\d+)$/.exec(anchor);
     if (index < 0 && step) {
-      for (let i = 0; i < data.entries.length && data.entries[i].step <= Number(step[1]); i++) index = i;
+      for (let i = 0; i < links.length && stepOf(i) <= Number(step[1]); i++) index = i;
     }
     if (index >= 0) select(index);
     else { draw(countersAt(0)); document.body.dataset.frame = "0"; }
@@ -134,7 +156,7 @@
     if (!by) return;
     event.preventDefault();
     const next = Math.min(Math.max(current + by, 0), data.entries.length - 1);
-    history.replaceState(null, "", "#" + data.entries[next].anchor);
+    history.replaceState(null, "", "#" + links[next].id);
     select(next);
     links[next].focus({ preventScroll: true });
   });

@@ -51,11 +51,13 @@ class CounterFormat:
 
     ``bleed_px`` extends the background beyond the cut line on every side (the image is
     ``size_px + 2 * bleed_px`` square); ``outline`` draws a thin darker edge instead.
-    """
+    ``supersampling``: how many times larger the face is painted, then shrunk (2 for a page
+    of many faces on screen; None: as :func:`~builder.art.drawing.supersampling` decides)."""
 
     size_px: int
     bleed_px: int = 0
     outline: bool = True
+    supersampling: int | None = None
 
     @property
     def image_px(self) -> int:
@@ -345,7 +347,9 @@ def blank_face(background: RGB, ink: RGB, counter: CounterFormat) -> Image.Image
         if counter.outline:
             _outline(draw, counter, factor, background, ink)
 
-    return supersampled(counter.image_px, counter.image_px, background, paint)
+    return supersampled(
+        counter.image_px, counter.image_px, background, paint, counter.supersampling
+    )
 
 
 def face_labels(text: FaceText, counter: CounterFormat, factor: int = 1) -> list[Label]:
@@ -440,7 +444,9 @@ def draw_face(text: FaceText, background: RGB, ink: RGB, counter: CounterFormat)
         if counter.outline:
             _outline(draw, counter, factor, background, ink)
 
-    face = supersampled(counter.image_px, counter.image_px, background, paint)
+    face = supersampled(
+        counter.image_px, counter.image_px, background, paint, counter.supersampling
+    )
     if text.image is not None:
         s, origin = counter.size_px, counter.bleed_px
         frame = (origin + s * 0.27, origin + s * 0.38, origin + s * 0.73, origin + s * 0.64)

@@ -48,11 +48,16 @@ def supersampling(size_px: int) -> int:
 
 
 def supersampled(
-    width: int, height: int, background: RGB, paint: Callable[[ImageDraw.ImageDraw, int], None]
+    width: int,
+    height: int,
+    background: RGB,
+    paint: Callable[[ImageDraw.ImageDraw, int], None],
+    factor: int | None = None,
 ) -> Image.Image:
     """An RGB image of ``width`` x ``height`` painted by ``paint(draw, factor)`` at
-    ``factor`` times the size and shrunk with a Lanczos filter."""
-    factor = supersampling(min(width, height))
+    ``factor`` times the size (by default :func:`supersampling`'s) and shrunk with a
+    Lanczos filter."""
+    factor = factor or supersampling(min(width, height))
     canvas = Image.new("RGB", (width * factor, height * factor), background)
     paint(ImageDraw.Draw(canvas), factor)
     return canvas.resize((width, height), Image.Resampling.LANCZOS)
@@ -86,23 +91,26 @@ def wrap(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> list[
     return lines
 
 
-def quantized(image: Image.Image, colours: int = 64) -> Image.Image:
+def quantized(
+    image: Image.Image, colours: int = 64, method: Image.Quantize = Image.Quantize.MEDIANCUT
+) -> Image.Image:
     """``image`` as a palette image of at most ``colours`` shades, without dithering.
 
     Counters and charts are a few flat colours plus anti-aliased edges, so a 64-colour
-    palette keeps them sharp at a fraction of the RGB file size; median-cut without
-    dithering is deterministic, so the same image always gives the same palette.
+    palette keeps them sharp at a fraction of the RGB file size; median-cut (or the
+    faster octree) without dithering is deterministic, so the same image always gives the
+    same palette.
     """
-    return image.convert("RGB").quantize(
-        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-    )
+    return image.convert("RGB").quantize(colors=colours, method=method, dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image, colours: int = 64) -> bytes:
-    """``image`` as palette PNG bytes of at most ``colours`` shades (:func:`quantized`),
-    encoded at :data:`PNG_COMPRESS_LEVEL`."""
+def png_bytes(
+    image: Image.Image, colours: int = 64, method: Image.Quantize = Image.Quantize.MEDIANCUT
+) -> bytes:
+    """``image`` as palette PNG bytes of at most ``colours`` shades (:func:`quantized` by
+    ``method``), encoded at :data:`PNG_COMPRESS_LEVEL`."""
     buffer = io.BytesIO()
-    quantized(image, colours).save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    quantized(image, colours, method).save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 

@@ -193,7 +193,9 @@ def draw_marker_face(
             edge = mix(background, (0, 0, 0), 0.55)
             draw.rectangle((0, 0, full - 1, full - 1), outline=edge, width=factor)
 
-    return supersampled(counter.image_px, counter.image_px, background, paint)
+    return supersampled(
+        counter.image_px, counter.image_px, background, paint, counter.supersampling
+    )
 
 
 def marker_labels(label: str, origin: float, s: float) -> list[Label]:

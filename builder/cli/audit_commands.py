@@ -13,10 +13,12 @@ from pathlib import Path
 import click
 
 from builder.cli import main
-from builder.cli.options import AS_SIDE, MODULE
+from builder.cli.options import AS_SIDE, MODULE, side_id
 from builder.output import check_replaceable, write_own_output
-from rules.audit.ledger import Ledger, log_audit
+from rules.audit.continuity import order_problem
+from rules.audit.ledger import Ledger, audit, log_audit
 from rules.audit.trail import Trail, pair
+from rules.referee.games import referee_class
 from rules.errors import SaveError
 from rules.referee.hidden import player_view
 
@@ -39,10 +41,23 @@ def _audited(paths: tuple[Path, ...], module: Path | None = None) -> tuple[Ledge
             f"a file of {trails[1].start.position.spec.id}, "
             f"but {paths[0]} is of {trails[0].start.position.spec.id}",
         )
-    judge = log_audit(trails[0].start.position.spec)
+    spec = trails[0].start.position.spec
+    judge = log_audit(spec)
     if len(trails) == 1:
         return judge(trails[0]), trails[0]
     previous, current = trails
+    problem = order_problem(
+        previous.start.position,
+        previous.end.position,
+        current.start.position,
+        current.end.position,
+        referee_class(spec).phase_rank,
+    )
+    if problem is not None:
+        raise SaveError(paths[1], None, problem)
+    if current.steps and judge is audit:
+        # A result the previous log left pending is applied, and judged, in this one.
+        return audit(current, previous.end, audit(previous).pending), current
     if current.steps:
         return judge(current, previous.end), current
     paired = pair(previous, current)
@@ -103,9 +118,14 @@ def audit_command(
         check_replaceable(target, is_report, REPORT_HEAD_BYTES)
     ledger, trail = _audited(paths, module_path)
     if view_side is not None:
+        view_side = side_id(ledger.start, view_side)
         player_view(ledger.start, view_side)  # an unknown side is bad input
     if output_format == "json":
-        click.echo(json.dumps(ledger.as_json(view_side), indent=2, ensure_ascii=False))
+        # The machine interface's version: loaded only for JSON, the text audit stays quick.
+        from builder.cli.machine import INTERFACE_VERSION
+
+        answer = ledger.as_json(view_side) | {"version": INTERFACE_VERSION}
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
         return
     if output_format == "html":
         page = timeline_page(trail, ledger, view_side)
@@ -120,8 +140,9 @@ def ledger_text(ledger: Ledger, side: str | None) -> list[str]:
     spec = ledger.start.spec
     lines = [
         f"Audit of {ledger.source}: {spec.title}, {ledger.steps} logged step{'s' if ledger.steps != 1 else ''}"
-        + (f", as {side} sees it" if side else ""),
-        "Position digests: " + ", ".join(f"{name} {value}" for name, value in ledger.digests),
+        + ledger.view_note(side),
+        "Position digests: "
+        + ", ".join(f"{name} {value}" for name, value in ledger.digests_for(side)),
     ]
     heading = None
     for entry in ledger.seen_by(side):

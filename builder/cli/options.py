@@ -84,8 +84,16 @@ def view_for(position: Position, side: str | None, cards_hidden: bool = False) -
                 "answers only as a side sees it (--as SIDE)",
             )
         return referee_view()
+    return player_view(position, side_id(position, side))
+
+
+def side_id(position: Position, side: str) -> str:
+    """The id of the side ``--as SIDE`` names: a side's id or, as the module's player
+    roster names it, its name, in any case. An unknown side is left as given, for the
+    player's view to refuse it in one line."""
     named = {item.name.casefold(): item.id for item in position.spec.sides}
-    return player_view(position, named.get(side.casefold(), side))
+    named |= {item.id.casefold(): item.id for item in position.spec.sides}
+    return named.get(side.casefold(), side)
 
 
 UNIT_NAMES = click.option(

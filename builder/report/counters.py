@@ -10,12 +10,19 @@ Identical faces — every hidden rifle division looks alike — are stored once.
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PIL import Image
 
 from builder.art.area_pieces import acted_face
-from builder.art.counters import FaceDesign, draw_unit_face, face_text, screen_format, untried_text
+from builder.art.counters import (
+    CounterFormat,
+    FaceDesign,
+    draw_unit_face,
+    face_text,
+    screen_format,
+    untried_text,
+)
 from builder.art.drawing import png_bytes, rgb
 from builder.art.markers import marker_faces
 from builder.saves.area_positions import CONTROL_PREFIX
@@ -40,6 +47,10 @@ class FaceSheet:
     ids: dict[tuple[FaceDesign, bool], str]
     images: dict[str, str]
     marker_ids: dict[tuple[str, str], str] = field(default_factory=dict)
+    counter: CounterFormat = field(default_factory=lambda: screen_format(FACE_PX))
+    """The faces' format: the screen's at :data:`FACE_PX`."""
+    palette: Image.Quantize = Image.Quantize.MEDIANCUT
+    """How each face's 64 shades are chosen for its PNG."""
 
     def face_of(self, state: UnitState, hidden: bool) -> str:
         """The id of the face ``state`` shows: untried when hidden, reduced after a step
@@ -55,8 +66,8 @@ class FaceSheet:
         if key not in self.ids:
             identifier = f"face-{len(self.ids)}"
             self.ids[key] = identifier
-            face = draw_unit_face(unit, self.spec, design, screen_format(FACE_PX))
-            self.images[identifier] = _data_url(acted_face(face) if acted else face)
+            face = draw_unit_face(unit, self.spec, design, self.counter)
+            self.images[identifier] = _data_url(acted_face(face) if acted else face, self.palette)
         return self.ids[key]
 
     def control_face(self, side: str) -> str:
@@ -69,18 +80,32 @@ class FaceSheet:
                 for marker in self.spec.markers.values()
                 if marker.id.startswith(CONTROL_PREFIX)
             )
-            faces = marker_faces(marker, self.spec, screen_format(FACE_PX))
+            faces = marker_faces(marker, self.spec, self.counter)
             image = faces.front if marker.id == CONTROL_PREFIX + side else faces.back
             identifier = f"marker-{len(self.marker_ids)}"
             self.marker_ids[key] = identifier
-            self.images[identifier] = _data_url(image)
+            self.images[identifier] = _data_url(image, self.palette)
         return self.marker_ids[key]
 
 
-def _data_url(image: Image.Image) -> str:
-    return "data:image/png;base64," + base64.b64encode(png_bytes(image)).decode("ascii")
+def _data_url(image: Image.Image, palette: Image.Quantize) -> str:
+    return "data:image/png;base64," + base64.b64encode(png_bytes(image, method=palette)).decode(
+        "ascii"
+    )
 
 
-def face_sheet(spec: GameSpec) -> FaceSheet:
-    """An empty sheet for ``spec``'s counters."""
-    return FaceSheet(spec, {}, {})
+def face_sheet(
+    spec: GameSpec,
+    supersampling: int | None = None,
+    palette: Image.Quantize = Image.Quantize.MEDIANCUT,
+) -> FaceSheet:
+    """An empty sheet for ``spec``'s counters, its faces painted ``supersampling`` times
+    larger before they are shrunk (None: as the art decides for their size), their
+    shades chosen by ``palette``."""
+    return FaceSheet(
+        spec,
+        {},
+        {},
+        counter=replace(screen_format(FACE_PX), supersampling=supersampling),
+        palette=palette,
+    )

@@ -23,6 +23,7 @@ from rules.referee.arrivals import ArrivalRules
 from rules.referee.games import hex_referee_for
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
+from rules.referee.wording import count
 from rules.referee.verdict import Verdict
 
 EDGE = re.compile(r"\b(north|east|south|west) edge\b")
@@ -112,7 +113,7 @@ def judge_arrival(position: Position, state: UnitState) -> Verdict:
             "illegal",
             rules,
             f"entered at {state.location} on turn {position.turn}, "
-            f"{arrival.turn - position.turn} turn(s) before its turn {arrival.turn}",
+            f"{count(arrival.turn - position.turn, 'turn')} before its turn {arrival.turn}",
             unit=unit.id,
             violation=True,
             state="illegal",

@@ -3,8 +3,8 @@
 Walks a :class:`Trail` step by step. A unit whose hex changed moved; it is judged from
 the hex it held when the phase began, so a move made in several drags is judged as one.
 When a movement phase ends, stacking is judged on the position it left. A declared
-attack is judged when its die is rolled, and its result once the next attack is declared
-or the phase ends (:mod:`rules.audit.combat`); a unit entering the map against its
+attack is judged when its die is rolled (:mod:`rules.audit.combat`), and its result once
+the next attack is declared or the phase ends (:mod:`rules.audit.applied`); a unit entering the map against its
 arrival (:mod:`rules.audit.arrivals`); each turn's end by the referee
 (:mod:`rules.audit.turn_end`). What the audit does not judge (VP awards) is listed as
 recorded, never guessed.
@@ -21,8 +21,9 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, cast
 
 from rules.audit.arrivals import judge_arrival
-from rules.audit.combat import Attack, applied, declared, rolled, unclaimed
-from rules.audit.continuity import chain_breaks, digest
+from rules.audit.applied import PENDING, applied
+from rules.audit.combat import Attack, carried, declared, rolled, unclaimed
+from rules.audit.continuity import Digests, chain_breaks, digests_of, skipped
 from rules.audit.declarations import Declaration, read_declaration
 from rules.audit.movement import judged_move, moved_on
 from rules.referee.sequence import PhaseRule
@@ -31,10 +32,17 @@ from rules.audit.turn_end import turn_end
 from rules.model import GameSpec
 from rules.referee.games import hex_referee_for, referee_class
 from rules.referee.hexgame import HexReferee
-from rules.referee.hidden import UNTRIED_FLAG, UNTRIED_RULE, PlayerView, player_view
+from rules.referee.hidden import (
+    UNTRIED_FLAG,
+    UNTRIED_RULE,
+    PlayerView,
+    hides_information,
+    kept_back,
+    player_view,
+)
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref, unit_refs
-from rules.referee.verdict import Verdict
+from rules.referee.verdict import Place, Verdict
 
 NOT_JUDGED = "recorded, not judged"
 """The outcome of an act the audit lists but does not rule on yet."""
@@ -80,7 +88,7 @@ class Ledger:
     game: str
     source: str
     steps: int
-    digests: tuple[tuple[str, str], ...]
+    digests: Digests
     entries: tuple[Entry, ...]
     turn: int
     phase: str | None
@@ -89,6 +97,35 @@ class Ledger:
     revealed: tuple[tuple[str, int], ...] = ()
     entered_untried: tuple[str, ...] = ()
     views: tuple[tuple[str, tuple[Entry, ...]], ...] = ()
+    pending: Attack | None = None
+    """An attack rolled whose result the file ends before applying, which the next file
+    of the chain applies and its audit judges."""
+    side_digests: tuple[tuple[str, Digests], ...] = ()
+    """Each side's digests of the same positions, of what that side sees (the referee's
+    name hidden units and cards no player may work back to)."""
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether the file holds what a player may not see: cards (Rattenkrieg's hands
+        and steps) or untried units (DoS 2.14)."""
+        return hides_information(self.start, self.start.cards is not None) or bool(
+            self.entered_untried
+        )
+
+    def view_note(self, side: str | None) -> str:
+        """Whose view the ledger is, as ``stavka check`` says it: a player's, or in a game
+        with hidden information the referee's, which shows what no player may see."""
+        if side is not None:
+            name = next((item.name for item in self.start.spec.sides if item.id == side), side)
+            return f" (as the {name} player sees it)"
+        if not self.hidden_information:
+            return ""
+        shown = "both sides' cards" if self.start.cards is not None else "untried units by name"
+        return f" (the referee's view: {shown}; --as SIDE shows one player's)"
+
+    def digests_for(self, side: str | None) -> Digests:
+        """The digests ``side``'s player may read (None: the referee's)."""
+        return self.digests if side is None else dict(self.side_digests)[side]
 
     def seen_by(self, side: str | None) -> tuple[Entry, ...]:
         """The entries as ``side``'s player may read them (None: the referee's view):
@@ -134,15 +171,20 @@ class Ledger:
         }
 
     def as_json(self, side: str | None = None) -> dict[str, object]:
-        """A plain dict for JSON output, as ``side``'s player may read it."""
+        """A plain dict for JSON output, as ``side``'s player may read it; ``hidden`` says
+        it shows what some player may not see (the referee's view of a game with cards or
+        untried units), ``hides`` what it keeps back from ``side``'s player."""
         return {
             "game": self.game,
             "source": self.source,
             "steps": self.steps,
             **({"as": side} if side else {}),
-            "digests": dict(self.digests),
+            **({"shows": "both sides"} if side is None and self.hidden_information else {}),
+            "digests": dict(self.digests_for(side)),
             "end": {"turn": self.turn, "phase": self.phase, "properties": dict(self.properties)},
             "entries": [entry.as_json() for entry in self.seen_by(side)],
+            "hidden": side is None and self.hidden_information,
+            "hides": list(kept_back(self.start, self.start.cards is not None, side)),
         }
 
 
@@ -162,6 +204,8 @@ class _Walk:
     attack: Attack | None = None
     fought: frozenset[str] = frozenset()
     """The units of every attack declared in this phase, whose reveal is due (DoS 2.14)."""
+    pending: Attack | None = None
+    """The attack whose result the file ends before any of it is applied."""
     arrived: dict[str, tuple[Position, UnitState]] = field(default_factory=dict)
     """Each unit that came onto the map in this phase: the position it came on in and its
     state there, which its further moves in the phase are judged from."""
@@ -181,8 +225,9 @@ class _Walk:
     def add(self, step: int, position: Position, side: str | None, verdict: Verdict) -> None:
         self.entries.append(Entry(step, position.turn, position.phase, side, verdict))
 
-    def close_attack(self, step: int, position: Position) -> None:
-        """Judge the result applied of the attack followed so far, if it was rolled."""
+    def close_attack(self, step: int, position: Position, file_ends: bool = False) -> None:
+        """Judge the result applied of the attack followed so far, if it was rolled; when
+        the file ends before any of it is applied, keep it as pending."""
         attack, self.attack = self.attack, None
         if attack is None:
             return
@@ -190,9 +235,11 @@ class _Walk:
             # Never rolled: judged as declared, which is all an automatic result needs.
             verdict = rolled(attack, None, attack.declared_in)
             self.add(step, position, attack.side, verdict)
-        verdict_applied = applied(attack, position)
+        verdict_applied = applied(attack, position, file_ends)
         if verdict_applied is not None:
             self.add(step, position, attack.side, verdict_applied)
+            if verdict_applied.outcome == PENDING:
+                self.pending = attack
 
     def declare(self, declaration: Declaration, position: Position) -> None:
         self.close_attack(declaration.step, position)
@@ -254,6 +301,12 @@ class _Walk:
             self.add(step, position, after.side, judge_arrival(position, after))
             if after.hex is not None:
                 self.arrived[after.unit.id] = (position, after)
+            return
+        own_rule = (
+            None if after.hex is None else hex_referee_for(position).logged_move(after, after.hex)
+        )
+        if own_rule is not None:
+            self.add(step, position, after.side, own_rule)
             return
         forbidden = rule.forbids(after.unit)
         if forbidden is not None:
@@ -328,6 +381,7 @@ def _result_part(
             "judged with the attack's result",
             unit=unit_id,
             details={"units": unit_refs(attack.units, ",")},
+            place=Place("hex", position.label(attack.declaration.defender_hex)),
         ),
     )
 
@@ -445,17 +499,48 @@ def _changes(walk: _Walk, snapshot: Snapshot, previous: Position) -> list[str]:
     return revealed
 
 
-def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
+def _markers_moved(walk: _Walk, snapshot: Snapshot, last: Snapshot) -> None:
+    """Each marker put on the hex map, moved on it or taken off: recorded, not judged
+    (a marker's place is judged in a position, by ``stavka check``)."""
+    position = snapshot.position
+    for piece in sorted(snapshot.markers.keys() | last.markers.keys()):
+        was, now = last.markers.get(piece), snapshot.markers.get(piece)
+        if was == now:
+            continue
+        if was is None:
+            assert now is not None
+            marker, what = now[0], f"put on {now[1]}"
+        elif now is None:
+            marker, what = was[0], f"taken off {was[1]}"
+        else:
+            marker, what = now[0], f"{was[1]} → {now[1]}"
+        walk.add(
+            snapshot.step,
+            position,
+            None,
+            Verdict(
+                position.spec.markers[marker].name,
+                "placement",
+                NOT_JUDGED,
+                walk.rule.rules,
+                f"{what}; a marker's place is not judged in a log",
+                place=Place("hex", now[1]) if now is not None else None,
+            ),
+        )
+
+
+def audit(trail: Trail, previous: Snapshot | None = None, pending: Attack | None = None) -> Ledger:
     """The ledger of ``trail``; with ``previous`` (the end of the file sent before), the
-    continuity of the two first."""
+    continuity of the two first, and with ``pending`` the attack whose result that file
+    left to this one, judged here as if its roll were this file's."""
     start = trail.start.position
     walk = _Walk([], start)
     sequence = walk.phase_referee.sequence_rules
     vp_rules = walk.phase_referee.victory_point_rules
-    digests = []
+    positions: list[tuple[str, Position]] = []
     if previous is not None:
-        digests.append(("previous", digest(previous.position)))
-        breaks = chain_breaks(previous.position, start, sequence)
+        positions.append(("previous", previous.position))
+        breaks = chain_breaks(previous.position, start, sequence, walk.phase_referee.phase_rank)
         for verdict in breaks or [
             Verdict(
                 "chain",
@@ -466,7 +551,14 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             )
         ]:
             walk.add(0, start, None, verdict)
-    digests.append(("start", digest(start)))
+    if trail.paired:
+        gap = skipped(start, trail.end.position, sequence, walk.phase_referee.phase_rank)
+        if gap is not None:
+            walk.add(0, start, None, gap)
+    if pending is not None and pending.result is not None:
+        walk.attack = pending
+        walk.add(0, start, pending.side, carried(pending, start))
+    positions.append(("start", start))
     revealed: dict[str, int] = {}
     untried = {state.unit.id for state in start.units if UNTRIED_FLAG in state.flags}
     entered_untried: dict[str, None] = {}
@@ -520,6 +612,7 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                 entered_untried.setdefault(state.unit.id)
         for unit_id in _changes(walk, snapshot, last.position):
             revealed.setdefault(unit_id, snapshot.step)
+        _markers_moved(walk, snapshot, last)
         for name, value in sorted(snapshot.properties.items()):
             old = last.properties.get(name)
             if old is not None and old != value:
@@ -536,16 +629,16 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
                     ),
                 )
         last = snapshot
-    walk.close_attack(trail.steps, last.position)
+    walk.close_attack(trail.steps, last.position, file_ends=True)
     if trail.snapshots:
         walk.end_phase(trail.steps, last.position, f" (the file ends in this {walk.rule.period})")
     end = trail.end
-    digests.append(("end", digest(end.position)))
+    positions.append(("end", end.position))
     return Ledger(
         game=start.spec.id,
         source=trail.source,
         steps=trail.steps,
-        digests=tuple(digests),
+        digests=digests_of(positions),
         entries=tuple(walk.entries),
         turn=end.position.turn,
         phase=end.position.phase,
@@ -553,6 +646,8 @@ def audit(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         start=start,
         revealed=tuple(sorted(revealed.items())),
         entered_untried=tuple(entered_untried),
+        pending=walk.pending,
+        side_digests=tuple((side.id, digests_of(positions, side.id)) for side in start.spec.sides),
     )
 
 

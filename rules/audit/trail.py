@@ -16,11 +16,14 @@ from rules.referee.position import Position
 @dataclass(frozen=True)
 class Snapshot:
     """The position after log step ``step`` (0: before any), with the module's global
-    properties (the VP totals) as the step left them."""
+    properties (the VP totals) as the step left them, and the markers on the hex map:
+    each marker piece's id with the marker it is (an id of the game's markers) and the
+    hex it lies in."""
 
     step: int
     position: Position
     properties: Mapping[str, str] = field(default_factory=dict)
+    markers: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class Trail:
     steps: int
     said: tuple[Said, ...] = ()
     rolls: tuple[Roll, ...] = ()
+    paired: bool = False
+    """Two saves judged as one step (:func:`pair`), not a log."""
 
     @property
     def end(self) -> Snapshot:
@@ -77,6 +82,7 @@ def pair(before: Trail, after: Trail) -> Trail:
         replace(end.position, turn=start.position.turn, phase=start.position.phase),
         end.properties,
     )
+    source = f"{before.source} → {after.source}"
     if (start.position.turn, start.position.phase) == (end.position.turn, end.position.phase):
-        return Trail(f"{before.source} → {after.source}", start, (moved,), 1)
-    return Trail(f"{before.source} → {after.source}", start, (moved, replace(end, step=2)), 2)
+        return Trail(source, start, (moved,), 1, paired=True)
+    return Trail(source, start, (moved, replace(end, step=2)), 2, paired=True)

@@ -25,8 +25,10 @@ def turn_end(
     referee = referee_for(position)
     verdicts = referee.check()
     summary = summarize(referee, verdicts)
+    names = {side.id: side.name for side in position.spec.sides}
     supply = "; ".join(
-        f"{side} " + (", ".join(f"{count} {state}" for state, count in states.items()) or "none")
+        f"{names.get(side, side)} "
+        + (", ".join(f"{count} {state}" for state, count in states.items()) or "none")
         for side, states in summary.supply.items()
     )
     victory = Prose("; ").join(

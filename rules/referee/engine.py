@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from rules.errors import StavkaError
+from rules.model import GameSpec
 from rules.referee.position import Position
 from rules.referee.verdict import Verdict
 
@@ -37,6 +38,14 @@ class Referee(ABC):
     """Where the walk that audits the game's logs lives, ``"module:function"``, when it is
     not the hex ledger's (:func:`rules.audit.ledger.audit`): an area game's actions and
     hidden cards. Named, not imported, so the game's referee never loads its audit."""
+
+    @staticmethod
+    def phase_rank(spec: GameSpec, phase: str) -> int | None:
+        """Where ``phase`` stands in its turn, for putting files of a game in order: its
+        place in the game's sequence of play (the turn tracker's list, of which each
+        scenario plays some, in the same order); None for a phase the game does not know.
+        A game whose phases may follow each other either way gives them one rank."""
+        return spec.phases.index(phase) if phase in spec.phases else None
 
     def __init__(self, position: Position) -> None:
         self.position = position

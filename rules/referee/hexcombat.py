@@ -34,8 +34,8 @@ from rules.referee.odds import (
     beyond_table,
 )
 from rules.referee.position import Position, UnitState
-from rules.referee.prose import unit_ref
-from rules.referee.results import CodeEffect
+from rules.referee.prose import Prose, unit_ref
+from rules.referee.results import CodeEffect, Retreat
 from rules.referee.sequence import PhaseRule, Refusal, data_phase_rule, phase_rule
 from rules.referee_data.sequence import Action
 from rules.tables import Column, OddsTable
@@ -278,6 +278,19 @@ class HexCombat(Referee):
         data's ``[[referee.combat.result]]``; none until it states them (the audit then
         records a result unjudged)."""
         return self.rules.combat.results
+
+    @property
+    def retreat_rules(self) -> tuple[str, ...]:
+        """The rules a retreat after combat is judged by (TPS Retreat (Q), DoS 11.33),
+        cited on every result that demands one; none where the game's retreats are not
+        judged by a rule of its own (a data game's retreat is its result's, judged with it)."""
+        return ()
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """What the game's retreat rules do not allow in ``retreats``, which start in this
+        position (the one the die was rolled in) and end in ``after``; the game's own rules
+        override this (none by default)."""
+        return []
 
     def exchange_strength(self, unit: Unit) -> Fraction:
         """A unit's printed strength as an exchange counts it: its full-strength attack

@@ -140,6 +140,12 @@ class HexReferee(HexOdds):
             path,
         )
 
+    def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:
+        """A move a log shows that the game judges by a rule of its own rather than as a
+        unit's move along a path (a TPS flight flies to its mission), ``state`` standing
+        in ``goal`` in this position; None for an ordinary move (:meth:`judge_move`)."""
+        return None
+
     # ----- arrivals -----------------------------------------------------------------------
 
     def arrival_rules(self) -> ArrivalRules:

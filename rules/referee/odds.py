@@ -37,9 +37,11 @@ class Modifier:
     result_changes: tuple[tuple[str, str], ...] = ()
     """Results the table gives that this modifier turns into others, e.g. DoS 11.22's
     AS and DR becoming AL1 against a supplied city defender."""
+    readings: tuple[str, ...] = ()
+    """The readings of unclear rules it applied, as a verdict names them ("11.22 (a)")."""
 
     def as_text(self) -> str:
-        """One line of ``stavka odds``: its effects and its rule."""
+        """One line of ``stavka odds``: its effects, its rule and any reading it applied."""
         effects = []
         if self.column_shift:
             effects.append(
@@ -47,7 +49,18 @@ class Modifier:
             )
         if self.die_modifier:
             effects.append(f"{self.die_modifier:+d} to the die")
-        return f"  {self.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(self.rules)}]"
+        reading = f" [reading {', '.join(self.readings)}]" if self.readings else ""
+        return (
+            f"  {self.name}: {', '.join(effects) or 'no effect'} [rule {', '.join(self.rules)}]"
+            + reading
+        )
+
+    def as_json(self) -> dict[str, object]:
+        """A plain dict for JSON output; ``readings`` only when a reading decided it, so a
+        modifier that rests on none reads as before."""
+        fields = vars(self) | {"rules": list(self.rules)}
+        readings = fields.pop("readings")
+        return fields | ({"readings": list(readings)} if readings else {})
 
 
 @dataclass(frozen=True)
@@ -161,7 +174,7 @@ class OddsReport:
             "attack": str(self.attack),
             "defence": str(self.defence),
             "base_column": None if self.base_column is None else str(self.base_column),
-            "modifiers": [vars(item) | {"rules": list(item.rules)} for item in self.modifiers],
+            "modifiers": [item.as_json() for item in self.modifiers],
             "final_column": None if self.final_column is None else str(self.final_column),
             "die_modifier": self.die_modifier,
             "results": [{"roll": roll, "result": code} for roll, code in self.results],

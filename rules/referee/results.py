@@ -20,10 +20,10 @@ from rules.referee_data.results import ResultEffect
 STAY = "stay"
 ELIMINATED = "all eliminated"
 RETREAT = "retreat 1 hex"
-STEP_EACH = "each loses a step"
+STEP_EACH = "each lose a step"
 ONE_STEP = "lose 1 step in all"
 MATCH_STEPS = "lose as many steps as the defender"
-EXCHANGE = "remove printed strength"
+EXCHANGE = "remove at least the defenders' printed strength (half of it for 1/2Ex)"
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,16 @@ class Fate:
     @property
     def eliminated(self) -> bool:
         return self.location is None
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """One unit a combat result retreats: the hex it stood in when the die was rolled,
+    and where it ended (None: eliminated)."""
+
+    unit: str
+    start: Hex
+    end: Hex | None
 
 
 CodeEffect = Effect | ResultEffect

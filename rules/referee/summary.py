@@ -58,9 +58,10 @@ class CheckSummary:
             )
         else:
             lines.append("  violations: none")
+        # A verdict about the whole game ("game", or "victory" itself) is named once.
         lines += [
-            f"  victory{'' if verdict.subject == 'game' else f' ({verdict.subject})'}: {verdict.outcome} — "
-            f"{verdict.explanation}"
+            f"  victory{'' if verdict.subject in ('game', VICTORY_TOPIC) else f' ({verdict.subject})'}: "
+            f"{verdict.outcome} — {verdict.explanation}"
             for verdict in view.verdicts(self.victory)
         ]
         return "\n".join(lines)

@@ -27,7 +27,7 @@ from builder.vassal.obfuscation import obfuscate
 from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
-from builder.vassal.traits import Layer, Marker, Trait, chain_texts, parse_chain
+from builder.vassal.traits import Layer, Marker, Mask, Trait, chain_texts, parse_chain
 from rules.data.loader import load_game
 from rules.model import GameSpec
 
@@ -158,8 +158,22 @@ class LogWriter:
         self.entered[unit] = (piece_id, board)
         return self
 
-    def _from_palette(self, unit: str) -> str:
-        """Add ``unit``'s piece from the module's palette, off the map; its new id."""
+    def marker(self, marker: str, to: str) -> LogWriter:
+        """Put a new ``marker`` (a marker id) from its palette slot on hex ``to``."""
+        maps = Counter(piece.map for piece in self.saved.pieces if piece.map is not None)
+        piece_id = self._from_palette(marker, "MarkerId")
+        x, y = self._hex_centre(to)
+        self.steps.append(
+            encode_command(
+                MovePiece(piece_id, maps.most_common(1)[0][0], x, y, None, None, 0, 0, None, None)
+            )
+        )
+        self.entered[marker] = (piece_id, maps.most_common(1)[0][0])
+        return self
+
+    def _from_palette(self, unit: str, key: str = "UnitId") -> str:
+        """Add ``unit``'s piece (a marker's, with ``key`` ``MarkerId``) from the module's
+        palette, off the map; its new id."""
         game = self.setup.split("-")[0]
         with ZipFile(self.dist / f"{game}.vmod") as module:
             root = etree.fromstring(module.read("buildFile.xml"))
@@ -167,7 +181,7 @@ class LogWriter:
             added = decode_command(slot.text or "")
             if (
                 isinstance(added, AddPiece)
-                and _unit_of(parse_chain(added.type, added.state)) == unit
+                and _unit_of(parse_chain(added.type, added.state), key) == unit
             ):
                 self.added += 1
                 piece_id = f"9{self.added:06d}"
@@ -201,6 +215,26 @@ class LogWriter:
             for trait in traits
         )
         assert changed != traits, f"{unit} has no layer {name} to set to {level}"
+        _, new_state = chain_texts(changed)
+        self.states[piece_id] = new_state
+        self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))
+        return self
+
+    def mask(self, piece: str, owner: str | None, key: str = "UnitId") -> LogWriter:
+        """Mask ``piece`` (a card, with ``key`` ``CardId``) for ``owner``, a side's name, as
+        "Play face down" does; None shows it again."""
+        piece_id, _ = self.piece_of(piece, key)
+        saved = self.saved.piece(piece_id)
+        old_state = self.states.get(piece_id, saved.state)
+        traits = parse_chain(saved.type, old_state)
+        assert traits is not None
+        changed = tuple(
+            replace(trait, owner=owner, options=trait.options or "")
+            if isinstance(trait, Mask)
+            else trait
+            for trait in traits
+        )
+        assert changed != traits, f"{piece} has no mask to set for {owner}"
         _, new_state = chain_texts(changed)
         self.states[piece_id] = new_state
         self.steps.append(encode_command(ChangePiece(piece_id, new_state, old_state)))

@@ -9,7 +9,13 @@ from functools import cached_property
 from pathlib import Path
 
 from builder.art.area_layout import UNITS_SPOT, piece_spots
-from builder.saves.area_names import DISCARD_PILE, DRAW_DECK, hand_map_name, steps_map_name
+from builder.saves.area_names import (
+    ACTED_LAYER,
+    DISCARD_PILE,
+    DRAW_DECK,
+    hand_map_name,
+    steps_map_name,
+)
 from builder.module.cards import HAND_SPOT
 from builder.saves.steps_layout import steps_boxes
 from rules.data.loader import load_game
@@ -70,6 +76,22 @@ class RksLog:
             (top + bottom) // 2,
             key="CardId",
         )
+        return self
+
+    def play(self, card: str, side: str) -> RksLog:
+        """``side`` plays ``card`` face down into the duel (8.4, 8.5): masked for its player
+        and laid on the main map."""
+        self.log.mask(card, self.side_name(side), key="CardId")
+        self.log.drag(card, self.spec.maps[0].name, *DUEL_SPOT, key="CardId")
+        return self
+
+    def duel(self, german: str, soviet: str) -> RksLog:
+        """Both sides play a card, then both are shown and piled (8.7)."""
+        return self.play(german, "german").play(soviet, "soviet").pile(german).pile(soviet)
+
+    def flip(self, unit: str) -> RksLog:
+        """Turn ``unit`` over: it has acted (7.4, 8.9, 8.11)."""
+        self.log.layer(unit, ACTED_LAYER, 2)
         return self
 
     def deck_spot(self) -> tuple[int, int]:

@@ -3,7 +3,15 @@ each a start position (a module's set-up save), the logged actions, and the verd
 expected, each with its rule. Costs and allowances were worked out by hand from the
 terrain effects tables and the set-ups (TPS scenario 1: Soviet first movement of turn
 1; DoS Blue: the German first phase of turn 1). The games refereed from their data have
-theirs in tests/audit/test_cases_data.py."""
+theirs in tests/audit/test_cases_data.py.
+
+DoS Uranus, turn 1, the Soviet first phase: the artillery division u-ad2 (mechanized,
+movement 5) in N2723 has 2 MP, halved on Uranus turn 1 and rounded down (3.3, 1.3).
+N2823 beside it is clear behind a river hexside: 1 + 2 for a mechanized unit crossing
+a river = 3 MP (9.10, 9.16, 9.21), more than 2, which 9.3 allows as its one hex for the
+whole allowance. N2922 is two hexes away; the only hex beside both is N2823 (N2824 and
+N2923 hold Axis units, 9.4), then 1 more across the Don–Volga line's hexside, which
+costs nothing (9.20): 4 MP, and 9.3 does not cover two hexes."""
 
 from __future__ import annotations
 
@@ -241,6 +249,36 @@ CASES = [
             .move("b13a-rd1", "N1044")
         ),
         (Expected(2, "b13a-rd1", "illegal", DOS_SEQUENCE, None, "not a movement phase"),),
+    ),
+    Case(
+        "DOS-22",
+        "a one-hex move costing more than the allowance is legal: the whole allowance spent (9.3)",
+        lambda dist: LogWriter.on(dist, "dos-uranus").move("u-ad2", "N2823"),
+        (
+            Expected(
+                1,
+                "u-ad2",
+                "legal: the one-hex move a unit may always make",
+                DOS_MOVE + ("9.3",) + DOS_SEQUENCE,
+                "3",
+                "3 MP against an allowance of 2",
+            ),
+        ),
+    ),
+    Case(
+        "DOS-23",
+        "9.3 guarantees one hex, never two: a two-hex move beyond the allowance is illegal",
+        lambda dist: LogWriter.on(dist, "dos-uranus").move("u-ad2", "N2922"),
+        (
+            Expected(
+                1,
+                "u-ad2",
+                "illegal",
+                DOS_MOVE + DOS_SEQUENCE,
+                "4",
+                "4 MP against an allowance of 2",
+            ),
+        ),
     ),
 ]
 

@@ -6,11 +6,27 @@ Odds and results were worked out by hand from the set-ups and the games' tables:
 - TPS scenario 1, 3212 (de-71id) attacked from 3312 (su-62a-rc1, su-62a-rc3) and 3213
   (su-62a-rc2): 9 against 3, 3-1, one column up for the first-turn surprise, 4-1, and -2
   on the die for the river; a 5 is row 3 of the 4-1 column, Dr, and a 1 is row -1, Ar.
+  A Dr retreats de-71id one hex by the attacker's hand (Retreat (Q)): 3211 holds three
+  Axis units already (24pd, 94id, 305id), so a fourth over-stacks it and is eliminated;
+  3313 is empty and in the ZOC of the Soviet units in 3312 and 3213, with no Axis unit,
+  so a unit retreated there is eliminated; 3112 holds 100jd alone, a safe retreat. Since
+  the attacker may retreat it into 3313 or 3211, de-71id eliminated is what (Q) allows.
   3110 (de-14pd) from 3010 (su-24a-rc2): 3 against 5, 1-2, with the surprise 1-1; a 1
   there is Ae.
+- TPS scenario 1, the Soviet flight vvs-8va-iad-flight on its ground echelon in 3411,
+  range 6 (Air units): 3417 is 6 hexes away, 3418 seven. It flies only in its own
+  side's phases, each with its missions: interception at the start and air superiority
+  at the end of the first movement phase, close support in the combat phase,
+  interdiction and combat air patrol at the end of the motorised movement phase (Air
+  missions (1)-(5)); it returns to its ground echelon when its mission ends.
 - DoS Blue, N1542 (untried b40a-rd5) from N1443 (de-24pd, de-gd, de-16mid): 3-1 with no
   modifier; 2 gives EX, 3 DR, 5 AS, 6 AL1. N1442 (untried b40a-rd4) from N1443 is 7-1 or
-  more: DE without a roll (11.10, 11.29).
+  more: DE without a roll (11.10, 11.29). A DR retreats b40a-rd5 one hex into a hex
+  without enemy units (11.33): N1543, N1541, N1642 (two Soviet units, well under the
+  eight of 6.1) or N1442, never N1643 or N1443. The nearest Soviet supply source is the
+  network town N1641, next to N1541 and N1642 (a line of 1 hex); from N1543, whose way
+  past N1643 is barred by the Axis units there, a line runs 3 hexes (N1542, N1541 or
+  N1642, N1641). So N1541 or N1642, toward the source, and not N1543.
 """
 
 from __future__ import annotations
@@ -23,14 +39,28 @@ from builder.audit_trail import read_trail
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger, audit
 from rules.data.loader import load_game
 from tests.audit.logs import LogWriter
+from tests.audit.rulings import unjudged_rulings
 from tests.support.unit_names import unnamed_ids
 from tests.audit.test_cases import Case, Expected
 
 TPS_ODDS = ("Combat", "Terrain effects table", "First-turn surprise")
 TPS_SURPRISE = ("Combat", "First-turn surprise")
 TPS_RESULT = ("Combat", "CRT note")
+TPS_RETREAT = ("Combat", "CRT note", "Retreat (Q)")
 TPS_ARRIVAL = ("Scenarios",)
 TPS_RAIL_ARRIVAL = ("Scenarios", "Movement (K)")
+TPS_FLIGHT = ("Air units",)
+TPS_FLIGHT_FIRST = (
+    "Air units",
+    "Air missions (5) interception",
+    "Air missions (4) air superiority",
+)
+TPS_FLIGHT_COMBAT = ("Air units", "Air missions (1) close support")
+TPS_FLIGHT_MOTORISED = (
+    "Air units",
+    "Air missions (2) interdiction",
+    "Air missions (3) combat air patrol",
+)
 TPS_ATTACK = "su-62a-rc1, su-62a-rc3, su-62a-rc2 on de-71id in 3212"
 DOS_ATTACK = "de-24pd, de-gd, de-16mid on untried-3 in N1542"
 DOS_AUTOMATIC = "de-24pd, de-gd, de-16mid on untried-2 in N1442 (DE)"
@@ -86,12 +116,74 @@ CASES = [
     ),
     Case(
         "TPS-21",
-        "Dr: the defender retreats a hex and an attacker advances into the emptied hex",
+        "Dr: a defender retreated into a hex its side already fills to three over-stacks it "
+        "and is eliminated (Q), so surviving there breaks the result",
         lambda dist: _tps_attack(dist).move("de-71id", "3211").move("su-62a-rc2", "3212"),
         (
             Expected(4, "de-71id", "part of a result", ("Combat",), None, "3212 → 3211"),
-            Expected(5, "attack on 3212", "applied as the table allows", TPS_RESULT),
+            Expected(
+                5,
+                "attack on 3212",
+                "misapplied",
+                TPS_RETREAT,
+                None,
+                "de-71id retreated into 3211, over-stacking it (4 units, at most 3)",
+            ),
         ),
+    ),
+    Case(
+        "TPS-47",
+        "Dr: a defender retreated into an enemy ZOC with no friendly unit is eliminated (Q)",
+        lambda dist: _tps_attack(dist).move("de-71id", "3313"),
+        (
+            Expected(
+                4,
+                "attack on 3212",
+                "misapplied",
+                TPS_RETREAT,
+                None,
+                "de-71id retreated into 3313, an enemy ZOC with no friendly unit, and survived",
+            ),
+        ),
+    ),
+    Case(
+        "TPS-48",
+        "Dr: the defender retreats a hex to a friendly unit and an attacker advances into "
+        "the emptied hex",
+        lambda dist: _tps_attack(dist).move("de-71id", "3112").move("su-62a-rc2", "3212"),
+        (
+            Expected(4, "de-71id", "part of a result", ("Combat",), None, "3212 → 3112"),
+            Expected(5, "attack on 3212", "applied as the table allows", TPS_RETREAT),
+        ),
+    ),
+    Case(
+        "TPS-49",
+        "Dr: a defender the attacker could retreat into an enemy ZOC is eliminated instead (Q)",
+        lambda dist: _tps_attack(dist).eliminate("de-71id"),
+        (Expected(4, "attack on 3212", "applied as the table allows", TPS_RETREAT),),
+    ),
+    Case(
+        "TPS-50",
+        "a result nothing of which is applied when the file ends is pending, not misapplied: "
+        "the file was sent right after the roll",
+        lambda dist: _tps_attack(dist),
+        (
+            Expected(3, "attack on 3212", "rolled", TPS_ODDS, None, "rolled 5: Dr"),
+            Expected(
+                3,
+                "attack on 3212",
+                "pending when the file ends",
+                TPS_RETREAT,
+                None,
+                "nothing of it is applied when the file ends",
+            ),
+        ),
+    ),
+    Case(
+        "DOS-25",
+        "EX: a result sent unapplied with the file is pending",
+        lambda dist: _dos_attack(dist, 2),
+        (Expected(3, "attack on N1542", "pending when the file ends", ("11.37", "11.38")),),
     ),
     Case(
         "TPS-22",
@@ -99,7 +191,7 @@ CASES = [
         lambda dist: _tps_attack(dist).move("de-71id", "3210"),
         (
             Expected(
-                4, "attack on 3212", "misapplied", TPS_RESULT, None, "de-71id moved 2 hexes, not 1"
+                4, "attack on 3212", "misapplied", TPS_RETREAT, None, "de-71id moved 2 hexes, not 1"
             ),
         ),
     ),
@@ -111,7 +203,7 @@ CASES = [
         ),
         (
             Expected(
-                4, "attack on 3212", "misapplied", TPS_RESULT, None, "de-71id moved 0 hexes, not 1"
+                4, "attack on 3212", "misapplied", TPS_RETREAT, None, "de-71id moved 0 hexes, not 1"
             ),
         ),
     ),
@@ -150,7 +242,7 @@ CASES = [
         ),
         (
             Expected(
-                5, "attack on 3212", "misapplied", TPS_RESULT, None, "su-62a-rc2 moved 0 hexes"
+                5, "attack on 3212", "misapplied", TPS_RETREAT, None, "su-62a-rc2 moved 0 hexes"
             ),
         ),
     ),
@@ -273,6 +365,68 @@ CASES = [
         ),
     ),
     Case(
+        "TPS-42",
+        "a flight flown in its side's first movement phase within its range is legal",
+        lambda dist: LogWriter.on(dist, "tps-1").move("vvs-8va-iad-flight", "3417"),
+        (Expected(1, "vvs-8va-iad-flight", "legal", TPS_FLIGHT_FIRST, None, "6 hexes"),),
+    ),
+    Case(
+        "TPS-43",
+        "a flight flown one hex beyond its range is illegal, in the motorised phase as in any",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Soviet motorised movement")
+            .move("vvs-8va-iad-flight", "3418")
+        ),
+        (Expected(2, "vvs-8va-iad-flight", "illegal", TPS_FLIGHT_MOTORISED, None, "range of 6"),),
+    ),
+    Case(
+        "TPS-44",
+        "a flight flown in the other side's phase is illegal",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Axis first movement")
+            .move("vvs-8va-iad-flight", "3417")
+        ),
+        (
+            Expected(
+                2,
+                "vvs-8va-iad-flight",
+                "illegal",
+                ("Air units", "Sequence of play"),
+                None,
+                "Axis first movement",
+            ),
+        ),
+    ),
+    Case(
+        "TPS-45",
+        "a flight back on its ground echelon has returned from its mission",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .phase(1, "Soviet combat")
+            .move("vvs-8va-iad-flight", "3412")
+            .move("vvs-8va-iad-flight", "3411")
+        ),
+        (
+            Expected(2, "vvs-8va-iad-flight", "legal", TPS_FLIGHT_COMBAT, None, "1 hex"),
+            Expected(3, "vvs-8va-iad-flight", "legal", TPS_FLIGHT, None, "its ground echelon"),
+        ),
+    ),
+    Case(
+        "TPS-46",
+        "a marker put on the map and moved is recorded, not judged",
+        lambda dist: (
+            LogWriter.on(dist, "tps-1")
+            .marker("close-support", "3412")
+            .move("close-support", "3212")
+        ),
+        (
+            Expected(2, "Close support", NOT_JUDGED, ("Sequence of play",), None, "put on 3412"),
+            Expected(3, "Close support", NOT_JUDGED, ("Sequence of play",), None, "3412 → 3212"),
+        ),
+    ),
+    Case(
         "TPS-36",
         "the end of a turn states supply, VP and victory as the referee judges them",
         lambda dist: LogWriter.on(dist, "tps-1").phase(2, "Soviet first movement"),
@@ -358,6 +512,23 @@ CASES = [
         ),
     ),
     Case(
+        "DOS-24",
+        "DR: a retreat away from the nearest supply source, when a hex toward it is open, "
+        "is misapplied (11.33)",
+        lambda dist: _dos_attack(dist, 3).move("b40a-rd5", "N1543"),
+        (
+            Expected(
+                4,
+                "attack on N1542",
+                "misapplied",
+                ("11.33", "11.34", "11.38"),
+                None,
+                "b40a-rd5 retreated into N1543, from which the nearest supply source is 3 "
+                "hexes away",
+            ),
+        ),
+    ),
+    Case(
         "DOS-14",
         "AS: a defender that loses a step on a stalled attack is misapplied",
         lambda dist: _dos_attack(dist, 5).eliminate("b40a-rd5"),
@@ -392,7 +563,7 @@ CASES = [
         "DOS-17",
         "a reinforcement a turn early is illegal",
         lambda dist: LogWriter.on(dist, "dos-blue").enter("hu-10ld", "N1943"),
-        (Expected(2, "hu-10ld", "illegal", ("8.2",), None, "1 turn(s) before its turn 2"),),
+        (Expected(2, "hu-10ld", "illegal", ("8.2",), None, "1 turn before its turn 2"),),
     ),
     Case(
         "DOS-18",
@@ -475,3 +646,32 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
     assert [entry.verdict for entry in ledger.entries if unnamed_ids(entry.verdict, ids)] == [], (
         "an entry writes a unit id into its English, where a player's view cannot rename it"
     )
+    assert unjudged_rulings(ledger, ("combat result",)) == [], (
+        "a result judged on a rule the coverage register leaves open"
+    )
+
+
+def test_wording_an_attack_and_its_result_read_as_a_player_says_them(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Issue 38 item 14: "9:3" read like a clock and "defenders each loses a step" like a
+    slip; the strengths are 9 to 3 (the docstring's working) and an EX's defenders each
+    lose a step, its attackers as many."""
+    tps = audit(read_trail(_tps_attack(dist).write(tmp_path / "tps.vlog")))
+    attack = next(entry.verdict for entry in tps.entries if entry.verdict.topic == "attack")
+    assert attack.explanation.startswith("strength 9 to 3, odds 4-1, die -2")
+    dos = audit(read_trail(_dos_attack(dist, 2).write(tmp_path / "dos.vlog")))
+    result = next(e.verdict for e in dos.entries if e.verdict.topic == "combat result")
+    assert result.explanation.startswith(
+        "EX: defenders each lose a step, attackers lose as many steps as the defender"
+    )
+
+
+def test_wording_the_end_of_a_turn_names_the_sides(dist: Path, tmp_path: Path) -> None:
+    """The end of turn 1 (TPS-36's log) counts each side's units by supply under its name."""
+    ledger = audit(read_trail(CASES_BY_NUMBER["TPS-36"].actions(dist).write(tmp_path / "t.vlog")))
+    end = next(entry.verdict for entry in ledger.entries if entry.verdict.topic == "end of turn")
+    assert end.explanation.startswith("supply: Axis ") and "; Soviet " in end.explanation
+
+
+CASES_BY_NUMBER = {case.number: case for case in CASES}

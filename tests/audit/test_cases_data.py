@@ -24,6 +24,7 @@ from rules.audit.ledger import Entry, Ledger, audit
 from rules.data.loader import load_game
 from rules.data_coverage import data_coverage
 from tests.audit.logs import LogWriter
+from tests.audit.rulings import unjudged_rulings
 from tests.audit.test_cases import Case, Expected
 from tests.support.unit_names import unnamed_ids
 
@@ -34,6 +35,19 @@ def _lanner(dist: Path) -> LogWriter:
 
 def _ford(dist: Path) -> LogWriter:
     return LogWriter.on(dist, "ford-ford")
+
+
+def ford_dr(dist: Path) -> LogWriter:
+    """FORD-9's actions up to its roll: v1 on c1 on the hill of 0502, rolled 6: DR."""
+    return (
+        _ford(dist)
+        .move("v1", "0402")
+        .phase(1, "Crag movement")
+        .move("c1", "0502")
+        .phase(2, "Vale combat")
+        .chat("<Vale> attack 0502 from 0402")
+        .roll(6)
+    )
 
 
 def _attack_on_b1(roll: int) -> Callable[[Path], LogWriter]:
@@ -151,6 +165,17 @@ CASES = [
         ),
     ),
     Case(
+        "LANNER-12",
+        "an attack rolled when the file ends: its result pending, the handover (7.7)",
+        # LANNER-5 sent right after its roll (3 on +2: EX): no step is lost yet; the
+        # Brenn player applies it in the next file, so nothing is misapplied here.
+        _attack_on_b1(3),
+        (
+            Expected(5, "attack on 0604", "rolled", ("7", "7.4", "7.5"), None, "rolled 3: EX"),
+            Expected(5, "attack on 0604", "pending when the file ends", ("7.7",), None, "EX"),
+        ),
+    ),
+    Case(
         "FORD-1",
         "a legal move (4.2)",
         # v1 0202-0302 (woods 2) -0402 (clear 1): 3 MP of 4.
@@ -245,16 +270,7 @@ CASES = [
         # (defence 4): 1-1 (7.3), -1 for the hill and -1 as the only attacker attacks
         # across the river hexside 0402/0502 (7.4): die -2; a 6 is 4 on the 1-1 column:
         # DR (7.6). c1 retreats 1 hex to 0602, away from 0502 and in no Vale ZOC (7.7).
-        lambda dist: (
-            _ford(dist)
-            .move("v1", "0402")
-            .phase(1, "Crag movement")
-            .move("c1", "0502")
-            .phase(2, "Vale combat")
-            .chat("<Vale> attack 0502 from 0402")
-            .roll(6)
-            .move("c1", "0602")
-        ),
+        lambda dist: ford_dr(dist).move("c1", "0602"),
         (
             Expected(1, "v1", "legal", ("4",), "3"),
             Expected(3, "c1", "legal", ("4", "6"), "4"),
@@ -265,6 +281,17 @@ CASES = [
             Expected(
                 7, "attack on 0502", "applied as the table allows", ("7.6", "7.7"), None, "DR"
             ),
+        ),
+    ),
+    Case(
+        "FORD-10",
+        "an attack rolled when the file ends: its result pending, the handover (7.6, 7.7)",
+        # FORD-9 sent right after its roll (6 on 1-1, die -2: DR): c1 still stands in
+        # 0502; Crag retreats it in the next file, which judges the retreat.
+        ford_dr,
+        (
+            Expected(6, "attack on 0502", "rolled", ("7", "7.4"), None, "rolled 6: DR"),
+            Expected(6, "attack on 0502", "pending when the file ends", ("7.6", "7.7"), None, "DR"),
         ),
     ),
 ]
@@ -281,7 +308,9 @@ def _find(ledger: Ledger, expected: Expected) -> Entry:
         if entry.step == expected.step and str(entry.verdict.subject) == expected.subject
     ]
     assert found, f"no verdict on {expected.subject} at step {expected.step}: {ledger.entries}"
-    return found[0]
+    # Several entries on one subject at one step (a roll, and the result the file ends
+    # with): the one of the outcome expected, else the first, which the test then refuses.
+    return next((entry for entry in found if entry.verdict.outcome == expected.outcome), found[0])
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.number)
@@ -298,10 +327,13 @@ def test_case(case: Case, dist: Path, tmp_path: Path) -> None:
     assert all("sequence of play" not in entry.verdict.rules for entry in ledger.entries), (
         "a rule the game does not have is cited"
     )
+    assert unjudged_rulings(ledger, ("combat result",)) == [], (
+        "a result judged on a section the game's data does not judge"
+    )
 
 
 def test_cases_are_numbered_once() -> None:
-    """Across every file of numbered cases: FORD-1 to 9 once, each game's numbers in one run."""
+    """Across every file of numbered cases: FORD-1 to 10 once, each game's numbers in one run."""
     from tests.audit import test_cases, test_cases_combat, test_cases_rks
 
     numbers = [
@@ -311,7 +343,7 @@ def test_cases_are_numbered_once() -> None:
     ]
     assert len(numbers) == len(set(numbers))
     fords = [number for number in numbers if number.startswith("FORD-")]
-    assert fords == [f"FORD-{index}" for index in range(1, 10)]
+    assert fords == [f"FORD-{index}" for index in range(1, 11)]
 
 
 @pytest.mark.parametrize("game", ["ford", "lanner"])

@@ -154,7 +154,7 @@ CASES = [
         "RKS-12",
         "entering an empty enemy area takes its control",
         lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("10c"),
-        (Expected(4, "orlovka", "control", "German control", ("3.6",), "from Soviet to German"),),
+        (Expected(4, "Orlovka", "control", "German control", ("3.6",), "from Soviet to German"),),
     ),
     Case(
         "RKS-13",
@@ -299,7 +299,67 @@ CASES = [
         lambda dist: _orlovka_empty(dist).move("14pz", "orlovka").pile("2s").phase(1, SOVIET),
         (Expected(6, "14pz", "cards paid", "illegal", ("7.3",), "piled 0 cards"),),
     ),
+    Case(
+        "RKS-29",
+        "the attacker that lost its duel moves on into another enemy area: no retreat",
+        lambda dist: _lost_in_orlovka(dist).move("14pz", "barrikady"),
+        (
+            Expected(8, "14pz on rifle2", "duel", "defender", ("8.7 (1)", "8.7")),
+            Expected(9, "14pz", "retreat", "illegal", ("8.9", "8.11"), "Barrikady"),
+        ),
+    ),
+    Case(
+        "RKS-30",
+        "the attacker that lost retreats into an adjacent area of its side and turns over",
+        lambda dist: _lost_in_orlovka(dist).move("14pz", "german_rear").flip("14pz"),
+        (Expected(9, "14pz", "retreat", "legal", ("8.9", "8.11"), "German rear"),),
+    ),
+    Case(
+        "RKS-31",
+        "an attacker that retreats and is not turned over when its action ends breaks 8.11",
+        lambda dist: _lost_in_orlovka(dist).move("14pz", "german_rear").phase(1, SOVIET),
+        (Expected(10, "14pz", "retreat", "illegal", ("8.9", "8.11"), "not turned over"),),
+    ),
+    Case(
+        "RKS-32",
+        "an attacker that retreated acts no more in that player turn",
+        lambda dist: (
+            _lost_in_orlovka(dist).move("14pz", "german_rear").flip("14pz").move("14pz", "orlovka")
+        ),
+        (Expected(11, "14pz", "movement", "illegal", ("8.11",), "its action ended"),),
+    ),
+    Case(
+        "RKS-33",
+        "an attacker that lost a step, with both sides still in the area, must attack again "
+        "or retreat",
+        lambda dist: _lost_in_orlovka(dist).pile("js").phase(1, SOVIET),
+        (
+            Expected(9, "14pz", "step loss", "legal", ("8.9",)),
+            Expected(10, "14pz", "duel", "illegal", ("8.11",), "neither attacked again"),
+        ),
+    ),
+    Case(
+        "RKS-34",
+        "an attacker that lost a step and then retreated has made the choice of 8.11",
+        lambda dist: (
+            _lost_in_orlovka(dist)
+            .pile("js")
+            .move("14pz", "german_rear")
+            .flip("14pz")
+            .phase(1, SOVIET)
+        ),
+        (Expected(10, "14pz", "retreat", "legal", ("8.9", "8.11"), "German rear"),),
+    ),
 ]
+
+
+def _lost_in_orlovka(dist: Path) -> RksLog:
+    """14pz attacks rifle2 in Orlovka (steps 1-2) and loses the duel (steps 3-8): the
+    German plays 10♣ from his hand, over 14pz's strength 7, a bluff; the Soviet 2♠, at
+    most rifle2's 4, which hits; only the defender's card hits (8.7 (1)). 14pz must
+    retreat to an adjacent area its side controls (the German rear), lose a step or be
+    eliminated (8.9); a retreat turns it over and ends its action (8.9 (1), 8.11)."""
+    return RksLog.on(dist).phase(1, GERMAN).move("14pz", "orlovka").duel("10c", "2s")
 
 
 def _ledger(case: Case, dist: Path, tmp_path: Path) -> Ledger:
@@ -354,3 +414,36 @@ def test_hidden_a_card_drawn_is_named_to_its_holder_only(rks_dist: Path, tmp_pat
     assert "8♣" not in str(draws["soviet"])
     assert "1 card not shown to this side" in draws["soviet"].explanation
     assert not any("8♣" in str(entry.verdict) for entry in ledger.seen_by("soviet"))
+
+
+@pytest.mark.parametrize("number", ["RKS-30", "RKS-34"])
+def test_8_11_a_retreat_turned_over_leaves_no_breach(
+    number: str, rks_dist: Path, tmp_path: Path
+) -> None:
+    """The attacker that retreats, turns over and acts no more has done what 8.9 and 8.11
+    ask: no entry of the action is a breach."""
+    case = next(case for case in CASES if case.number == number)
+    log = case.actions(rks_dist).phase(1, SOVIET)
+    ledger = audit_areas(read_trail(log.write(tmp_path / f"{number}.vlog")))
+    assert [entry.verdict for entry in ledger.entries if entry.verdict.violation] == []
+
+
+def test_chain_order_the_operations_phases_alternate_so_either_may_follow(
+    rks_dist: Path,
+) -> None:
+    """5.0: the German and Soviet player turns repeat until both pass, so a file ending in
+    Soviet operations may be followed by one starting in German operations of the same
+    turn; the replenishment phase is not followed by an operations phase of its turn."""
+    from dataclasses import replace
+
+    from rules.audit.continuity import phases_between, runs_backwards
+    from rules.referee.rks.board import phase_rank
+
+    start = read_trail(RksLog.on(rks_dist).log.path).start.position
+    soviet, german = replace(start, phase=SOVIET), replace(start, phase=GERMAN)
+    replenishment = replace(start, phase=REPLENISH)
+    assert not runs_backwards(soviet, german, phase_rank)
+    assert runs_backwards(replenishment, german, phase_rank)
+    assert phases_between(german, replace(start, turn=2, phase="Reinforcements"), phase_rank) == [
+        "turn 1, Replenishment"
+    ]

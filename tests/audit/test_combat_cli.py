@@ -52,17 +52,20 @@ def test_the_odds_commands_declaration_is_read_as_the_attack_it_names(
 
 
 def test_text_and_json_show_the_attack_and_its_result(dist: Path, tmp_path: Path) -> None:
+    """The Dr retreats de-71id to 3112, beside 100jd: a friendly unit there, two units,
+    which Retreat (Q) allows (3211, once used here, holds three Axis units already, and a
+    fourth over-stacks it: (Q) eliminates it, as case TPS-21 has it)."""
     log = (
         LogWriter.on(dist, "tps-1")
         .phase(1, "Soviet combat")
         .chat("<Bob> attack 3212 from 3312,3213")
         .roll(5)
-        .move("de-71id", "3211")
+        .move("de-71id", "3112")
         .write(tmp_path / "game.vlog")
     )
     code, text, error = run("audit", str(log))
     assert (code, error) == (0, "")
-    assert "[3] soviet attack: attack on 3212: rolled — 9:3, odds 4-1, die -2" in text
+    assert "[3] soviet attack: attack on 3212: rolled — strength 9 to 3, odds 4-1, die -2" in text
     assert "combat result: attack on 3212: applied as the table allows — Dr" in text
     code, output, error = run("audit", "--format", "json", str(log))
     entries = json.loads(output)["entries"]

@@ -133,6 +133,45 @@ def test_timeline_5_rattenkrieg_areas_and_control_markers(rks_dist: Path, tmp_pa
     assert move["path"] == ["german_rear", "orlovka"]
 
 
+def test_timeline_6_attack_and_result_entries_carry_their_units_and_place(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Issue 38 item 8: an attack's entries (declared, rolled, its result) name the units
+    that fought and the hex attacked, so the map can show the combat; a player's page
+    names an untried unit among them by its alias until its reveal, as its map does."""
+    log = _dos_fight(dist, tmp_path)
+    fighters = ["de-24pd", "de-gd", "de-16mid", "b40a-rd5"]
+    entries = page_data(write_page(tmp_path / "referee.html", str(log)))["entries"]
+    about = [entry for entry in entries if entry["topic"] in ("declaration", "attack")]
+    assert len(about) == 2
+    result = [entry for entry in entries if entry["topic"] == "combat result"]
+    for entry in about + result:
+        assert entry["place"] == "N1542" and set(fighters) <= set(entry["units"]), entry
+    axis = page_data(write_page(tmp_path / "axis.html", "--as", "axis", str(log)))
+    declared = next(entry for entry in axis["entries"] if entry["topic"] == "declaration")
+    alias = next(
+        name
+        for name, counter in counters_at(axis, declared["frame"]).items()
+        if counter[0] == "N1542"
+    )
+    assert alias in declared["units"] and "b40a-rd5" not in declared["units"]
+
+
+def test_timeline_7_a_duel_entry_carries_both_units_and_its_area(
+    rks_dist: Path, tmp_path: Path
+) -> None:
+    log = (
+        RksLog.on(rks_dist)
+        .phase(1, "German operations")
+        .move("14pz", "orlovka")
+        .duel("10c", "2s")
+        .write(tmp_path / "duel.vlog")
+    )
+    entries = page_data(write_page(tmp_path / "duel.html", "--as", "soviet", str(log)))["entries"]
+    duel = next(entry for entry in entries if entry["topic"] == "duel")
+    assert (duel["place"], sorted(duel["units"])) == ("orlovka", ["14pz", "rifle2"])
+
+
 def test_hidden_1_an_untried_unit_by_its_alias_and_face_until_its_reveal(
     dist: Path, tmp_path: Path
 ) -> None:
@@ -258,3 +297,16 @@ def test_browser_3_a_rattenkrieg_move_on_the_area_map(rks_dist: Path, tmp_path: 
     assert [path["data-places"] for path in moved.paths] == ["german_rear orlovka"]
     assert transform == f"translate({moved.rings[0]['cx']} {moved.rings[0]['cy']})"
     assert place_of(moved, "control:orlovka")[0] == "orlovka"
+
+
+@IN_BROWSER
+def test_browser_4_an_attack_entry_rings_its_units_and_the_hex_attacked(
+    dist: Path, tmp_path: Path
+) -> None:
+    """What the DoS page shows at the roll (step 3): the three attackers in N1443 and the
+    defender in N1542 ringed, and N1542 itself."""
+    page = write_page(tmp_path / "fight.html", str(_dos_fight(dist, tmp_path)))
+    rolled = browser_dom(page, "step-3")
+    ringed = sorted(ring.get("data-unit", "") for ring in rolled.rings if ring.get("data-unit"))
+    assert ringed == ["b40a-rd5", "de-16mid", "de-24pd", "de-gd"]
+    assert [ring["data-place"] for ring in rolled.rings if ring.get("data-place")] == ["N1542"]

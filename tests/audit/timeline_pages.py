@@ -4,6 +4,7 @@ at each frame, and the DOM a headless browser leaves after the page's script ran
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -37,18 +38,35 @@ def page_data(page: Path) -> dict[str, Any]:
     start = text.index(DATA_OPEN) + len(DATA_OPEN)
     data = json.loads(text[start : text.index("</script>", start)])
     assert isinstance(data, dict)
+    links = re.findall(r'<a class="entry (\w+)" id="(step-(\d+)[^"]*)"', text)
+    assert len(links) == len(data["entries"])
+    for entry, (mark, anchor, step) in zip(data["entries"], links, strict=True):
+        # Each entry's link gives its mark and anchor (whose number is its step); the data
+        # leaves out a field with nothing to say, as the page's script reads it.
+        entry |= {"mark": mark, "anchor": anchor, "step": int(step)}
+        entry.setdefault("unit", None)
+        entry.setdefault("units", [entry["unit"]] if entry["unit"] else [])
+        entry.setdefault("place", None)
+        entry.setdefault("path", [])
     return data
 
 
 def counters_at(data: dict[str, Any], frame: int) -> dict[str, list[Any]]:
-    """Every counter after ``frame``: the start's, each later frame's changes applied."""
+    """Every counter after ``frame``, as ``[place, x, y, level, face, tooltip]``: the
+    start's, each later frame's changes applied, each read as the page's script reads it
+    (``[place, level, look]`` at the place's centre, else ``[place, x, y, level, look]``)."""
     placed: dict[str, list[Any]] = {}
     for shown in data["frames"][: frame + 1]:
         for name, counter in shown["changes"].items():
             if counter is None:
                 placed.pop(name, None)
+                continue
+            if len(counter) == 3:
+                place, level, look = counter
+                x, y = data["centres"][place]
             else:
-                placed[name] = counter
+                place, x, y, level, look = counter
+            placed[name] = [place, x, y, level, *data["looks"][look]]
     return placed
 
 

@@ -155,14 +155,33 @@ def sum_of(text: str) -> float:
 
 
 def test_duel_text_names_each_step_with_its_rule() -> None:
-    """14pz (7) attacks rifle1 in Rynok-Spartakovka (ordinary): 3♣ hits, 5♥ misses (> 4)."""
+    """14pz (7) attacks rifle1 (4) in Rynok-Spartakovka (ordinary): 7♠ hits in black, the
+    German's colour; rifle1's step 2♥ hits in red, the Soviet's; the lower card wins."""
+    position = POSITIONS / "control_contested.toml"
+    code, output, _ = run(
+        "duel", str(position), "14pz", "rifle1", "--attacker-cards", "7s", "--defender-cards", "2h"
+    )
+    assert code == 0
+    assert "attacker: 7♠ hits (7 ≤ 7), its own colour [rule 8.7]" in output
+    assert "defender: 2♥ hits (2 ≤ 4), its own colour [rule 8.7]" in output
+    assert (
+        "result: defender wins — both hit, both played their own colour, and the defender's "
+        "card is lower [rule 8.7 (3)]"
+    ) in output
+
+
+def test_duel_a_card_the_side_may_not_play_is_not_played() -> None:
+    """Issue 38 item 12: the Soviet holds no hand here and rifle1 only 2♥, so 10♥ is no card
+    of his: it is not played, and with no card the defender takes a loss (8.5), where the
+    10♥ was once counted as a bluff that lost (8.7 (1))."""
     position = POSITIONS / "control_contested.toml"
     code, output, _ = run(
         "duel", str(position), "14pz", "rifle1", "--attacker-cards", "7s", "--defender-cards", "10h"
     )
     assert code == 0
-    assert "attacker: 7♠ hits (7 ≤ 7), its own colour [rule 8.7]" in output
-    assert "result: attacker wins — only the attacker's card hits [rule 8.7 (1)]" in output
+    assert "10♥ is not played: it is not a card the Soviet side may play here" in output
+    assert "defender: 10♥" not in output
+    assert "result: attacker wins — the defender declines the combat and takes a loss" in output
 
 
 @pytest.mark.parametrize(

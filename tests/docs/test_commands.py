@@ -42,17 +42,6 @@ BUILD = BUILD_ALL
 PRINTED = {pnp_command(game, paper) for game in PNP_GAMES for paper in PAPERS}
 """The ``stavka pnp`` commands the test run makes its PDFs with (``pnp_build``)."""
 TIMEOUT = 900
-AWAITING = {
-    (
-        "docs/players/auditing.md",
-        "stavka audit --as German dist/setups/rks-city.vsav",
-    ): "the audit branch (issue 38): --as takes a side's roster name in any case",
-}
-"""Commands a page shows as a branch not yet merged makes them work, with that branch.
-
-The page is that branch's own, taken as it is so its merge is trivial. Such a command's
-failure is expected and said, not counted; once it runs as shown, the test fails until
-its entry here is removed, so the list only ever shrinks."""
 ELISION = "…"
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 COMMENT = re.compile(r"\s+#.*$")
@@ -241,17 +230,9 @@ def test_each_command_runs_as_written(
         if changed:
             failures.append(f"{where}: changed the checkout's game data: {sorted(changed)}")
         found = problem(shown, done, folder)
-        awaited = AWAITING.get((str(page.relative_to(ROOT)), shown.command))
-        if awaited and not found:
-            failures.append(f"{where}: runs as shown now: remove it from AWAITING ({awaited})")
-        elif found and not awaited:
+        if found:
             failures.append(f"{where}: {found}")
     assert not failures, "\n\n".join(failures)
-
-
-def test_each_awaited_command_is_on_its_page() -> None:
-    for (page, command), branch in AWAITING.items():
-        assert command in [shown.command for shown in shown_commands(ROOT / page)], branch
 
 
 def test_a_shown_output_must_be_what_is_printed() -> None:

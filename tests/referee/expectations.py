@@ -8,7 +8,8 @@ reasoning that gives them; this module reads those lines and holds a referee to 
 - ``# expect odds: DEFENDER <- ATTACKER ATTACKER | what | ...`` — the working of that
   attack, where ``what`` is ``modifier | name | shift[ | die]``, ``no modifier | name``,
   ``columns | base | final``, ``column note | text``, ``results | code code ...``,
-  ``automatic | code``,
+  ``automatic | code``, ``reading | X`` (a modifier names the reading "11.22 (a)" it
+  applied),
   ``allowed`` or ``not allowed | rule`` (the attack is refused by a verdict citing that rule),
   ``meaning | code | text`` (what that result does here says ``text``) and ``kind | bombardment``;
 - ``# expect move: UNIT -> HEX | outcome[ | key=value ...]`` — the verdict on the unit moving
@@ -109,6 +110,9 @@ def assert_report(report: OddsReport, what: str, values: Sequence[str], attack: 
             )
     elif what == "no modifier":
         assert values[0] not in shifts, f"{attack}: unexpected {values[0]}"
+    elif what == "reading":
+        named = [reading for modifier in report.modifiers for reading in modifier.readings]
+        assert values[0] in named, f"{attack}: no modifier names reading {values[0]}; got {named}"
     elif what == "columns":
         got = (str(report.base_column), str(report.final_column))
         assert got == tuple(values), f"{attack}: columns {values}; got {got}"

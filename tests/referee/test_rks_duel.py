@@ -366,6 +366,63 @@ def test_8_10_an_isolated_unit_plays_its_own_steps_only() -> None:
     assert [c.id for c, _ in referee.combat.usable(referee.combat.unit("rifle2"))] == ["2h"]
 
 
+def test_8_10_a_card_an_isolated_unit_may_not_play_is_not_played() -> None:
+    """Issue 38 item 12. 71 (German infantry, 5) attacks rifle2 (rifle, 4), isolated in
+    Orlovka, an ordinary area (no 8.8). 71 plays its step 5♠: 5 ≤ 5 hits, black, its own
+    colour. The Soviet answers 3♥ from his hand, which an isolated unit may not play: it
+    uses its own steps only (8.10). Counted, 3♥ would hit in red and, lower than 5♠, win
+    (8.7 (3)); not played, the defender has played no card it may, and takes a loss: the
+    attacker wins (8.5). The refusal cites 8.10."""
+    referee = duel_referee(
+        [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")],
+        hands={SOVIET: "3h 4h"},
+    )
+    report = referee.combat.duel("71", "rifle2", attacker_cards=["5s"], defender_cards=["3h"])
+    refused = [step for step in report.steps if "3♥" in step.text]
+    assert [step.rules for step in refused] == [("8.10",)]
+    assert "isolated" in refused[0].text and "not played" in refused[0].text
+    assert report.result is not None
+    assert (report.result.winner, report.result.rule) == (ATTACKER, "8.5")
+
+
+def test_8_10_the_card_it_may_play_decides_after_one_it_may_not() -> None:
+    """The same duel, the Soviet having raised: 3♥ from the hand (not played, 8.10), then
+    rifle2's step 2♥: 2 ≤ 4 hits in red, lower than 5♠: the defender wins (8.7 (3))."""
+    referee = duel_referee(
+        [("71", "orlovka", "5s"), ("rifle2", "orlovka", "2h", "isolated")],
+        hands={SOVIET: "3h 4h"},
+    )
+    report = referee.combat.duel("71", "rifle2", attacker_cards=["5s"], defender_cards=["3h", "2h"])
+    assert report.result is not None
+    assert (report.result.winner, report.result.rule) == (DEFENDER, "8.7 (3)")
+    assert "8.10" in rules_of(report)
+
+
+@pytest.mark.parametrize(("reading", "added"), [("adds_in_defence", 3), ("adds_nothing", 0)])
+def test_8_12_a_turned_over_t34_adds_its_strength_in_defence_as_the_reading_says(
+    reading: str, added: int
+) -> None:
+    """Issue 38 item 13. 14pz attacks rifle1 in the Tractor Factory, where the T-34 (3)
+    stands turned over (7.4). 8.12 lets it add its strength when a Soviet unit there
+    fights, and asks it to be face up only to act with an attacker: read as (a) it adds
+    its 3 to rifle1's defence, read as (b) nothing; the step says which reading decided."""
+    from dataclasses import replace
+
+    base = duel_referee(
+        [
+            ("14pz", "tractor_factory", "7s"),
+            ("rifle1", "tractor_factory", "2h"),
+            ("t34", "tractor_factory", "", "acted"),
+        ]
+    )
+    alone = base.combat.duel("14pz", "rifle1").defence.total
+    position = replace(base.position, settings={"t34_turned_over": reading})
+    report = RattenkriegReferee(position).combat.duel("14pz", "rifle1", t34=True)
+    assert report.defence.total == alone + added
+    letter = "a" if added else "b"
+    assert any(f"8.12 ({letter})" in step.text for step in report.steps)
+
+
 def test_8_6_after_raises_the_last_card_counts() -> None:
     """The German raises 9♠ (a miss) with 2♠; the Soviet answered 3♥: both hit in their
     colours, and 2 < 3 wins (8.7 (3))."""

@@ -210,6 +210,33 @@ def test_every_reading_without_a_setting_says_what_selecting_another_would_take(
             assert re.search(r"(?:rules|games)/[\w/]+\.(?:py|toml)", reading.note), reading.rule
 
 
+@cache
+def named_readings(game_id: str) -> frozenset[str]:
+    """Every reading the game's hand-built positions name: in their verdicts, and in the
+    modifiers of each attack an ``# expect odds:`` line works out (DoS 11.22 against 11.28
+    decides an attack's shifts, not a verdict of ``check``)."""
+    from rules.referee.hexgame import HexReferee
+    from tests.golden.cases import odds_attacks
+
+    named = {reading for _, verdict in position_verdicts(game_id) for reading in verdict.readings}
+    for path in sorted((POSITIONS / game_id).glob("*.toml")):
+        attacks = odds_attacks(path)
+        if not attacks:
+            continue
+        position = read_position_file(path)
+        referee = referee_for(position)
+        assert isinstance(referee, HexReferee)
+        for defender, attackers in attacks:
+            hexes = []
+            for name in (defender, *attackers.split(",")):
+                parsed = position.spec.parse_hex(name)
+                assert parsed is not None, f"{path}: {name}"
+                hexes.append(parsed[1])
+            report = referee.odds(hexes[0], hexes[1:])
+            named |= {reading for modifier in report.modifiers for reading in modifier.readings}
+    return frozenset(named)
+
+
 @pytest.mark.parametrize("game_id", COVERED_GAMES)
 def test_verdicts_name_only_readings_of_the_register(game_id: str) -> None:
     options = {
@@ -217,14 +244,14 @@ def test_verdicts_name_only_readings_of_the_register(game_id: str) -> None:
         for reading in coverage(game_id).readings
         for letter in reading.options
     }
-    named = {reading for _, verdict in position_verdicts(game_id) for reading in verdict.readings}
-    assert named - options == set()
+    assert named_readings(game_id) - options == set()
 
 
 @pytest.mark.parametrize("game_id", COVERED_GAMES)
 def test_every_option_a_setting_selects_is_named_by_a_verdict(game_id: str) -> None:
-    """A reading a player can choose is one a verdict says it applied, either way."""
-    named = {reading for _, verdict in position_verdicts(game_id) for reading in verdict.readings}
+    """A reading a player can choose is one a verdict (or an attack's modifier) says it
+    applied, either way."""
+    named = named_readings(game_id)
     for reading in coverage(game_id).readings:
         if reading.setting:
             for letter in reading.options:

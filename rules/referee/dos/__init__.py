@@ -29,7 +29,9 @@ Decisions where the text is unclear or contradicts itself (digest §7, §8):
   but their line reaches the North map's sources only through Rostov; Taman, once active,
   is a further ultimate source for them.
 * Blue turn 1 German order (3.2 vs 5.4): movement first (5.4, the sequence of play).
-* Concentric attacks on cities (11.22 vs 11.28): none; 11.22 is explicit.
+* Concentric attacks on cities (11.22 vs 11.28): none, as 11.22 says explicitly; the
+  setting ``concentric_on_cities = "allowed"`` reads 11.28's last sentence instead, and the
+  odds name the reading applied whenever a city is attacked concentrically.
 * Mechanized assault across a non-Volga river before the freeze: not allowed (10.2
   allows it once frozen, as it allows assaults into swamps, which were barred before).
   Across the Volga never (9.16, 11.19 over 9.25).

@@ -1,9 +1,9 @@
 """Drive on Stalingrad movement (rule 9): costs by movement class, rivers, the freeze.
 
 Each hex costs its terrain by the unit's movement class, plus each hexside crossed
-(9.10–9.21); no unit enters a hex with enemy units (9.4) except as a mechanized
-assault's target, which costs double (9.24); a Blue reserve army's units stay put until
-it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
+(9.10–9.21); one hex is always allowed for the whole allowance (9.3); no unit enters a
+hex with enemy units (9.4) except as a mechanized assault's target, which costs double
+(9.24); a Blue reserve army's units stay put until it is released (8.4). Out of supply, or under coastal or air supply, and on Uranus turn 1
 the allowance is halved (3.3, 7.5, 7.6, 7.15).
 """
 
@@ -24,6 +24,10 @@ from rules.referee.paths import SEARCH_MARGIN, cheapest_path, no_path
 from rules.referee.position import Position, UnitState
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import State, Verdict
+
+
+MINIMUM_MOVE_RULE = "9.3"
+"""A unit may always move one hex in its movement phase by spending its whole allowance."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,13 @@ class Movement:
             cost += extra
         return cost, ""
 
+    def minimum_move(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> bool:
+        """Whether moving ``state`` along ``path`` is the one hex 9.3 lets a unit move for
+        its whole allowance, whatever the hex costs: one step the rules allow at all (never
+        into terrain or across a hexside it may not enter, never into enemy units), and
+        never a mechanized assault, which 9.25 excludes."""
+        return len(path) == 2 and not assault and self.cost(state, path).points is not None
+
     def cost(self, state: UnitState, path: Sequence[Hex], assault: bool = False) -> PathCost:
         """What moving ``state`` along ``path`` (its own hex first) costs (9.1–9.21).
 
@@ -127,7 +138,8 @@ class Movement:
     def cheapest(self, state: UnitState, goal: Hex) -> Verdict:
         """Whether ``state``'s unit could have moved to ``goal``: the verdict on the
         cheapest legal path there (a log shows where a move ended, not its path); a move
-        into enemy units is a mechanized assault on them, its target at double cost (9.24)."""
+        into enemy units is a mechanized assault on them, its target at double cost (9.24);
+        one hex beyond the allowance is the move 9.3 always allows."""
         assert state.hex is not None
         allowance = self.allowance(state)
         enemy = self.control.occupied_by[self.position.other_side(state.side)]
@@ -144,6 +156,12 @@ class Movement:
         )
         path = found[1] if found is not None else (state.hex, goal)
         paid = self.cost(state, path, assault=assault)
+        direct = (state.hex, goal)
+        minimum = (paid.points is None or paid.points > allowance) and self.minimum_move(
+            state, direct, assault
+        )
+        if minimum:
+            path, paid = direct, self.cost(state, direct)
         labels = self.board.labels(path)
         if paid.points is None:
             if found is None and not are_adjacent(state.hex, goal):
@@ -160,7 +178,7 @@ class Movement:
                 unit=state.unit.id,
                 state="illegal",
             )
-        outcome: State = "legal" if paid.points <= allowance else "illegal"
+        outcome: State = "legal" if paid.points <= allowance or minimum else "illegal"
         steps = "; ".join(
             f"{label} {cost}" for label, cost in zip(labels[1:], paid.entries, strict=True)
         )
@@ -168,9 +186,10 @@ class Movement:
         return Verdict(
             unit_ref(state.unit.id),
             "movement",
-            outcome,
-            paid.rules,
-            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}",
+            "legal: the one-hex move a unit may always make" if minimum else outcome,
+            paid.rules + ((MINIMUM_MOVE_RULE,) if minimum else ()),
+            f"cheapest legal path: {kind}{paid.points} MP against an allowance of {allowance}: {steps}"
+            + ("; one hex for the whole allowance" if minimum else ""),
             labels,
             {"cost": str(paid.points), "allowance": str(allowance)},
             state.unit.id,

@@ -22,6 +22,7 @@ from rules.referee.dos.control import Control
 from rules.referee.dos.movement import Movement, PathCost
 from rules.referee.dos.reserves import Reserves
 from rules.referee.dos.results import EFFECTS
+from rules.referee.dos.retreats import RETREAT_RULES, Retreats
 from rules.referee.dos.settings import read_settings
 from rules.referee.dos.shifts import Shifts, automatic_result, column
 from rules.referee.dos.stacking import STACKING_RULES, stacking_problems
@@ -35,7 +36,8 @@ from rules.referee.layers import MapLayer
 from rules.referee.paths import cheapest_only
 from rules.referee.odds import AttackProblem, Contribution, Modifier, UnrolledStrength
 from rules.referee.position import Position, UnitState
-from rules.referee.results import Effect
+from rules.referee.prose import Prose
+from rules.referee.results import Effect, Retreat
 from rules.referee.search import StepAllowed
 from rules.referee.sequence import PhaseRule
 from rules.referee.verdict import Verdict
@@ -179,6 +181,29 @@ class DriveOnStalingradReferee(HexReferee):
     def result_effects(self) -> Mapping[str, Effect]:
         """What each result does (11.31-11.38)."""
         return EFFECTS
+
+    @property
+    def retreat_rules(self) -> tuple[str, ...]:
+        """A DR retreat goes toward the nearest supply source, within the movement
+        restrictions and the stacking limit (11.33, 11.34)."""
+        return RETREAT_RULES
+
+    @cached_property
+    def retreats(self) -> Retreats:
+        """Retreats after combat that start in this position (11.33, 11.34)."""
+        return Retreats(
+            self.position,
+            self.control,
+            self.supply_lines,
+            self.movement,
+            self.stacking_weight,
+            self.stacking_limit,
+        )
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """A DR retreat into a hex it may not enter, or not toward the nearest supply
+        source; an elimination where a retreat was open (11.33, 11.34)."""
+        return self.retreats.problems(retreats)
 
     def arrival_rules(self) -> ArrivalRules:
         """Reinforcements (8.2): towns, sources and hexes the side controls or holds,

@@ -40,6 +40,9 @@ Every value is a string:
                             those between the Don and the Volga round Stalingrad, or
                             "literal", every town on Astrakhan's side of the Voronezh/Don line.
 ``end_of_game``             "yes" at the end of the last turn (4.3, 4.5, 4.8, 4.10).
+``concentric_on_cities``    whether an attack on a city gets the concentric shift, where
+                            11.22 and 11.28 disagree: "none" (default, 11.22's rule) or
+                            "allowed" (11.28's last sentence).
 ``reserves_released``       Blue reserve armies (5RA, 6RA, 7RA, 8RA) released by Moscow's die
                             roll, by the Axis's first crossing of the Voronezh/Don line (8.6) or
                             in an earlier turn, or "all" (8.4); an Axis unit within 8 hexes
@@ -86,8 +89,10 @@ SETTING_NAMES = (
     "end_of_game",
     "east_of_don",
     "reserves_released",
+    "concentric_on_cities",
 )
 EAST_OF_DON_READINGS = ("interfluve", "literal")
+CITY_CONCENTRIC_READINGS = ("none", "allowed")
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,7 @@ class Settings:
     end_of_game: bool
     east_of_don: str
     reserves_released: frozenset[str]
+    concentric_on_cities: str = CITY_CONCENTRIC_READINGS[0]
 
 
 def read_settings(position: Position) -> Settings:
@@ -167,4 +173,7 @@ def read_settings(position: Position) -> Settings:
         end_of_game=reader.yes("end_of_game"),
         east_of_don=reader.choice("east_of_don", EAST_OF_DON_READINGS, EAST_OF_DON_READINGS[0]),
         reserves_released=frozenset(released),
+        concentric_on_cities=reader.choice(
+            "concentric_on_cities", CITY_CONCENTRIC_READINGS, CITY_CONCENTRIC_READINGS[0]
+        ),
     )

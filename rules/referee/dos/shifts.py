@@ -9,14 +9,21 @@ worse than 1-3 an automatic AL1 (11.10, 11.29).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil, floor
 
 from rules.hexes import Hex, direction_between
 from rules.referee.dos.board import Board
 from rules.referee.dos.control import Control
-from rules.referee.dos.settings import BLUE, PREPARED, URANUS, Settings
+from rules.coverage import reading_applied
+from rules.referee.dos.settings import (
+    BLUE,
+    CITY_CONCENTRIC_READINGS,
+    PREPARED,
+    URANUS,
+    Settings,
+)
 from rules.referee.dos.supply import SupplyLines, SupplyState
 from rules.referee.dos.units import AXIS, SOVIET, german
 from rules.referee.odds import Modifier
@@ -123,7 +130,16 @@ class Shifts:
                 )
         if terrain == "desert_steppe":
             modifiers.append(Modifier("defender in desert steppe", ("11.18",), column_shift=1))
-        if self.board.is_city(defender_hex):
+        concentric = self._concentric(defender_hex, attackers, defenders)
+        city = self.board.is_city(defender_hex)
+        # 11.22 and 11.28 disagree on a concentric attack on a city: the reading decides,
+        # and the city's modifier names it whenever the attack is concentric.
+        city_reading = (
+            (reading_applied("dos", "11.22", settings.concentric_on_cities),)
+            if city and concentric is not None
+            else ()
+        )
+        if city:
             supplied = self.supply.supply_at(defenders[0].side, defender_hex).state in (
                 SupplyState.REGULAR,
                 SupplyState.AUTOMATIC,
@@ -133,7 +149,17 @@ class Shifts:
             name = "defender in a city" + (
                 ", in ground or air supply: AS and DR become AL1" if supplied else ""
             )
-            modifiers.append(Modifier(name, ("11.22",), column_shift=-2, result_changes=changes))
+            if city_reading and settings.concentric_on_cities == CITY_CONCENTRIC_READINGS[0]:
+                name += ", which no concentric attack shifts"
+            modifiers.append(
+                Modifier(
+                    name,
+                    ("11.22",),
+                    column_shift=-2,
+                    result_changes=changes,
+                    readings=city_reading,
+                )
+            )
         if defenders[0].side == SOVIET and self.control.on_intact_line(defender_hex):
             modifiers.append(
                 Modifier("Soviet defender on the Don–Volga line", ("11.23",), column_shift=-2)
@@ -183,21 +209,31 @@ class Shifts:
             )
         if settings.manstein:
             modifiers.append(Modifier("Manstein supports the attack", ("8.9",), column_shift=2))
-        concentric = self._concentric(defender_hex, attackers, defenders)
-        if concentric:
+        if concentric is not None and not city:
             modifiers.append(concentric)
+        elif (
+            concentric is not None and settings.concentric_on_cities != CITY_CONCENTRIC_READINGS[0]
+        ):
+            modifiers.append(
+                replace(
+                    concentric,
+                    name=concentric.name + " on a city",
+                    rules=(*concentric.rules, "11.22"),
+                    readings=city_reading,
+                )
+            )
         return modifiers
 
     def _concentric(
         self, defender_hex: Hex, attackers: Sequence[UnitState], defenders: Sequence[UnitState]
     ) -> Modifier | None:
         """2R for Germans attacking a Soviet hex from opposite sides or three alternate
-        ones, 1R when allies take part; never in an assault or on a city (11.22, 11.28, 11.39)."""
+        ones, 1R when allies take part; never in an assault (11.28, 11.39). Whether a city
+        defender is shifted is for the reading of 11.22 against 11.28 (:meth:`modifiers`)."""
         if (
             self.settings.attack != PREPARED
             or attackers[0].side != AXIS
             or defenders[0].side != SOVIET
-            or self.board.is_city(defender_hex)
         ):
             return None
         directions = {

@@ -54,7 +54,8 @@ def stacking_problems(
     return [
         StackingProblem(
             "nationalities mixed",
-            f"{', '.join(sorted(groups))} may not stack together: only allied panzer divisions of "
+            f"{', '.join(sorted(group.capitalize() for group in groups))} units may not stack "
+            "together: only allied panzer divisions of "
             "one nation with German mechanized units, or units under air supply",
             ("6.3",),
         )

@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.audit.continuity import chain_breaks, digest
+from rules.audit.continuity import chain_breaks, digests_of, skipped
 from rules.audit.ledger import NOT_JUDGED, Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
 from rules.cards import Card
 from rules.referee.position import Position, UnitState
-from rules.referee.rks.board import Board, phasing_side
+from rules.referee.rks.board import Board, phase_rank, phasing_side
 from rules.referee.rks.control import Control
 from rules.referee.rks.duel import ATTACKER, DEFENDER
 from rules.referee.rks.hands import hand_verdicts
@@ -45,11 +45,18 @@ from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.referee import RattenkriegReferee
 from rules.referee.rks.reinforcements import arrival_verdicts
+from rules.referee.rks.retreats import (
+    CONTINUE_RULE,
+    RETREAT_RULES,
+    combat_goes_on,
+    retreat_problem,
+)
 from rules.referee.rks.settings import read_settings
 from rules.referee.rks.sight import Sight, seen_by
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.victory import victory_verdict
-from rules.referee.prose import unit_ref
+from rules.referee.prose import unit_ref, unit_refs
+from rules.referee.verdict import Place as MapPlace
 from rules.referee.verdict import Topic, Verdict
 
 SEQUENCE = ("5.0",)
@@ -107,12 +114,18 @@ Say = Callable[[Moment], Verdict]
 
 @dataclass
 class _Action:
-    """What the acting unit of one player turn has done so far (7.1)."""
+    """What the acting unit of one player turn has done so far (7.1): the enemy areas it
+    owes a card for and the cards piled, the loser of its last duel while its loss is
+    due (8.9), whether it has fought (8.11), the units that retreated and where, and
+    whether its own retreat ended the action (8.11)."""
 
     unit: str | None = None
     owed: list[str] = field(default_factory=list)
     piled: list[Card] = field(default_factory=list)
     loser: str | None = None
+    fought: bool = False
+    retreated: dict[str, str] = field(default_factory=dict)
+    ended: bool = False
 
 
 class _Walk:
@@ -140,6 +153,7 @@ class _Walk:
         the loser of its last duel did (8.9). A file that ends before the player turn
         does (``over`` False) may end before the cards or the loss, which is said."""
         action, self.action = self.action, _Action()
+        self._after_combat(step, position, action, over)
         if action.loser is not None:
             self.add_plain(
                 step,
@@ -181,6 +195,55 @@ class _Walk:
             )
 
         self.add(step, position, action.unit and position.spec.units[action.unit].side, say)
+
+    def _after_combat(self, step: int, position: Position, action: _Action, over: bool) -> None:
+        """Each unit that retreated turned over (8.9 (1), 8.11), and an attacker left with
+        the enemy in its area after its combat attacked again or retreated (8.11), judged
+        when the action ends; a file that ends first says so."""
+        if not over:
+            return
+        on_map = {state.unit.id: state for state in position.units}
+        for unit, area in action.retreated.items():
+            state = on_map.get(unit)
+            if state is None or ACTED in state.flags:
+                continue
+            self.add_plain(
+                step,
+                position,
+                state.side,
+                _judged(
+                    unit_ref(unit),
+                    "retreat",
+                    False,
+                    RETREAT_RULES,
+                    f"retreated into {self.board.name(area)} but was not turned over when the "
+                    "action ended: a unit that retreats turns over there",
+                    unit=unit,
+                ),
+            )
+        attacker = action.unit
+        if (
+            attacker is not None
+            and action.fought
+            and action.loser != attacker
+            and attacker not in action.retreated
+            and combat_goes_on(position, self.board, attacker)
+        ):
+            area = self.board.name(on_map[attacker].location)
+            self.add_plain(
+                step,
+                position,
+                on_map[attacker].side,
+                _judged(
+                    unit_ref(attacker),
+                    "duel",
+                    False,
+                    (CONTINUE_RULE,),
+                    f"after its combat in {area} units of both sides still stand there, and it "
+                    "neither attacked again nor retreated: the attacker must do one or the other",
+                    unit=attacker,
+                ),
+            )
 
     def end_phase(self, step: int, position: Position) -> None:
         """The action ends with its player turn; the hands after a replenishment (10.1,
@@ -297,8 +360,28 @@ class _Walk:
             return
         if action.unit is None:
             action.unit = unit
-        # The attacker that lost its duel retreats (8.9, 8.11): the move is its loss.
-        self._took_loss(unit)
+        lost = self._took_loss(unit)
+        if lost or (action.fought and unit == action.unit and combat_goes_on(before, board, unit)):
+            # The attacker beaten in its duel, or leaving the enemy it fought, retreats
+            # (8.9, 8.11); it never moves on.
+            self._retreat(step, before, after, old, new, lost)
+            return
+        if action.ended and unit == action.unit:
+            self.add_plain(
+                step,
+                after,
+                new.side,
+                _judged(
+                    unit_ref(unit),
+                    "movement",
+                    False,
+                    (CONTINUE_RULE,),
+                    f"{board.name(old.location)} → {target}, but its action ended when it "
+                    "retreated",
+                    unit=unit,
+                ),
+            )
+            return
         t34_along = new.unit == board.t34 and any(
             state.unit.id == action.unit and state.location == new.location for state in after.units
         )
@@ -361,6 +444,49 @@ class _Walk:
             ),
         )
 
+    def _retreat(
+        self,
+        step: int,
+        before: Position,
+        after: Position,
+        old: UnitState,
+        new: UnitState,
+        lost: bool,
+    ) -> None:
+        """The acting unit, beaten in its duel (``lost``) or leaving the enemy it fought,
+        moves: a retreat into an adjacent area of its side, which turns it over and ends its
+        action (8.9 (1), 8.11), or no retreat."""
+        unit = new.unit.id
+        problem = retreat_problem(before, self.board, old, new.location)
+        self.action.ended = True
+        if not problem:
+            self.action.retreated[unit] = new.location
+        self.add_plain(
+            step,
+            after,
+            new.side,
+            _judged(
+                unit_ref(unit),
+                "retreat",
+                not problem,
+                RETREAT_RULES,
+                f"{self.board.name(old.location)} → {self.board.name(new.location)}, "
+                + ("after losing its duel: " if lost else "leaving the enemy it fought: ")
+                + (
+                    "a retreat into an adjacent area of its side; it turns over there and its "
+                    "action ends"
+                    if not problem
+                    else (
+                        "it may only retreat, lose a step or be eliminated"
+                        if lost
+                        else "it may only attack again or retreat"
+                    )
+                    + f", but {problem}"
+                ),
+                unit=unit,
+            ),
+        )
+
     def _cards(self, step: int, before: Position, after: Position) -> None:
         old, new = places(before), places(after)
         moved = [
@@ -407,7 +533,7 @@ class _Walk:
                 after,
                 after.spec.units[owner].side,
                 Verdict(
-                    owner,
+                    unit_ref(owner),
                     "step loss",
                     "legal",
                     ("8.9",),
@@ -513,6 +639,7 @@ class _Walk:
             None if result.winner is None else defender if result.winner == ATTACKER else attacker
         )
         action.loser = None if loser is None else loser.unit.id
+        action.fought = True
         hidden = card_places.played
 
         def say(moment: Moment) -> Verdict:
@@ -526,8 +653,13 @@ class _Walk:
                 result.winner or "fought again",
                 (result.rule, "8.7"),
                 f"{cards[ATTACKER]} against {cards[DEFENDER]}: {result.reason}",
-                details={"winner": result.winner or "", "loser": action.loser or ""},
+                details={
+                    "winner": result.winner or "",
+                    "loser": action.loser or "",
+                    "units": unit_refs((attacker.unit.id, defender.unit.id), ","),
+                },
                 unit=attacker.unit.id,
+                place=MapPlace("area", attacker.location),
             )
 
         self.add(step, shown, attacker.side, say)
@@ -541,12 +673,13 @@ class _Walk:
                     after,
                     new.of(area),
                     Verdict(
-                        area,
+                        self.board.name(area),
                         "control",
                         f"{self.board.side_name(new.of(area))} control",
                         ("3.6",),
                         f"{self.board.name(area)} passed from {self.board.side_name(old.of(area))} "
                         f"to {self.board.side_name(new.of(area))}",
+                        place=MapPlace("area", area),
                     ),
                 )
 
@@ -555,10 +688,10 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
     """The ledger of a Rattenkrieg ``trail``, written for each reader."""
     start = trail.start.position
     walk = _Walk(start)
-    digests = []
+    positions: list[tuple[str, Position]] = []
     if previous is not None:
-        digests.append(("previous", digest(previous.position)))
-        for verdict in chain_breaks(previous.position, start, SEQUENCE) or [
+        positions.append(("previous", previous.position))
+        for verdict in chain_breaks(previous.position, start, SEQUENCE, phase_rank) or [
             Verdict(
                 "chain",
                 "continuity",
@@ -568,7 +701,11 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
             )
         ]:
             walk.add_plain(0, start, None, verdict)
-    digests.append(("start", digest(start)))
+    if trail.paired:
+        gap = skipped(start, trail.end.position, SEQUENCE, phase_rank)
+        if gap is not None:
+            walk.add_plain(0, start, None, gap)
+    positions.append(("start", start))
     last = trail.start
     for snapshot in trail.snapshots:
         position = snapshot.position
@@ -578,18 +715,19 @@ def audit_areas(trail: Trail, previous: Snapshot | None = None) -> Ledger:
         last = snapshot
     walk.end_action(trail.steps, last.position, over=False)
     end = trail.end
-    digests.append(("end", digest(end.position)))
+    positions.append(("end", end.position))
     return Ledger(
         game=start.spec.id,
         source=trail.source,
         steps=trail.steps,
-        digests=tuple(digests),
+        digests=digests_of(positions),
         entries=tuple(walk.entries[None]),
         turn=end.position.turn,
         phase=end.position.phase,
         properties=tuple(sorted(end.properties.items())),
         start=start,
         views=tuple((side, tuple(entries)) for side, entries in walk.entries.items() if side),
+        side_digests=tuple((side.id, digests_of(positions, side.id)) for side in start.spec.sides),
     )
 
 

@@ -137,3 +137,14 @@ def phasing_side(spec: GameSpec, phase: str | None) -> str | None:
     if phase is None:
         return None
     return next((side.id for side in spec.sides if phase.startswith(side.name)), None)
+
+
+def phase_rank(spec: GameSpec, phase: str) -> int | None:
+    """Where ``phase`` stands in a turn (5.0): the operations phases alternate until both
+    players pass, so they share the rank of the first; None for a phase not the game's."""
+    if phase not in spec.phases:
+        return None
+    operations = [index for index, name in enumerate(spec.phases) if phasing_side(spec, name)]
+    if phasing_side(spec, phase) is not None and operations:
+        return operations[0]
+    return spec.phases.index(phase)

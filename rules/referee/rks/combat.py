@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
+from rules.coverage import reading_applied
 from rules.referee.card_places import EventInForce
 from rules.referee.engine import RefereeError
 from rules.referee.position import Position, UnitState
@@ -32,6 +33,7 @@ from rules.referee.rks.isolation import Isolation
 from rules.referee.rks.movement import Movement
 from rules.referee.rks.odds import Chances, Duelist, card_chances
 from rules.referee.rks.sight import Sight, card_names, card_places_of, seen_by, unseen_by
+from rules.referee.rks.settings import T34_TURNED_OVER
 from rules.referee.rks.steps import ACTED
 from rules.referee.rks.strength import Strength, duel_strengths, events_of
 from rules.referee.rks.strikes import AIR, ARTILLERY, RULES, Strike, judge_strike
@@ -150,12 +152,19 @@ class Combat:
     """Combats and strikes in one position."""
 
     def __init__(
-        self, position: Position, board: Board, control: Control, isolation: Isolation
+        self,
+        position: Position,
+        board: Board,
+        control: Control,
+        isolation: Isolation,
+        t34_turned_over: str = T34_TURNED_OVER[0],
     ) -> None:
         self.position = position
         self.board = board
         self.control = control
         self.isolation = isolation
+        self.t34_turned_over = t34_turned_over
+        """The reading of 8.12 for a T-34 turned over (the ``t34_turned_over`` setting)."""
         self.movement = Movement(board, control)
         self.places = card_places_of(position)
 
@@ -299,6 +308,20 @@ class Combat:
             return None, Step(
                 "the T-34 is turned over: it cannot act with the attacker", ("8.12", "7.4")
             )
+        if ACTED in t34.flags:
+            reading = reading_applied("rks", "8.12", self.t34_turned_over)
+            if self.t34_turned_over == T34_TURNED_OVER[1]:
+                return None, Step(
+                    f"the T-34 is turned over: read as {reading}, it adds nothing until it is "
+                    "face up again",
+                    ("8.12",),
+                )
+            return t34, Step(
+                "the T-34 joins "
+                + unit_ref(soviet.unit.id)
+                + f" and adds its strength, turned over as it is (read as {reading})",
+                ("8.12",),
+            )
         return t34, Step(
             "the T-34 joins " + unit_ref(soviet.unit.id) + " and adds its strength", ("8.12",)
         )
@@ -395,13 +418,22 @@ class Combat:
         final = {role: cards[-1] if cards else None for role, cards in played.items()}
         attack_card, defence_card = final[ATTACKER], final[DEFENDER]
         unknown = any(card is None for card in played[ATTACKER] + played[DEFENDER])
-        declines = defender_cards is not None and not defender_cards
-        if declines:
-            # 8.5: declining is taking the loss, whatever card the attacker played.
+        declines = defender_cards is not None and not played[DEFENDER]
+        if attacker_cards is not None and attacker_cards and not played[ATTACKER]:
+            steps.append(
+                Step("the attacker has played no card it may play: there is no duel", ("8.4",))
+            )
+        elif declines:
+            # 8.5: declining is taking the loss, whatever card the attacker played; so is
+            # playing only cards that may not be played.
             steps.append(
                 Step(
-                    "the defender declines: it plays no card and takes a loss, whatever the attacker's "
-                    "card",
+                    (
+                        "the defender declines"
+                        if not defender_cards
+                        else "the defender has played no card it may play"
+                    )
+                    + ": it plays no card and takes a loss, whatever the attacker's card",
                     ("8.5",),
                 )
             )
@@ -571,14 +603,12 @@ class Combat:
                 if sight.sees_cards_of(state.side) or sight.viewer is None
                 else (seen_by(self.position, sight.viewer) - set(self.places.face_up))
             )
+            refused = []
             for card in named:
                 if sight.sees_cards_of(state.side) and card not in playable:
-                    steps.append(
-                        Step(
-                            f"{card.short_name} is not a card the {side} side may play here",
-                            ("8.4", "8.5"),
-                        )
-                    )
+                    # A card that may not be played is not played: the others decide.
+                    refused.append(card)
+                    steps.append(self._not_playable(state, card, side))
                 elif card in elsewhere:
                     steps.append(
                         Step(
@@ -586,7 +616,7 @@ class Combat:
                             ("8.4",),
                         )
                     )
-            visible = list(named)
+            visible = [card for card in named if card not in refused]
         if len(visible) > 1:
             lost = (
                 "the earlier card is"
@@ -597,6 +627,21 @@ class Combat:
                 Step(f"the {side} side raised: its last card counts, and {lost} lost", ("8.6",))
             )
         return visible
+
+    def _not_playable(self, state: UnitState, card: Card, side: str) -> Step:
+        """Why ``card`` is not played for ``state``: an isolated unit plays its own steps
+        only (8.10); any other card is not one its side may play (8.4, 8.5)."""
+        if self.isolation.isolated(state) and card in self.places.hand(state.side):
+            return Step(
+                f"{card.short_name} is not played: "
+                + unit_ref(state.unit.id)
+                + " is isolated and plays its own steps only, no hand card",
+                ("8.10",),
+            )
+        return Step(
+            f"{card.short_name} is not played: it is not a card the {side} side may play here",
+            ("8.4", "8.5"),
+        )
 
     def _losses(
         self,

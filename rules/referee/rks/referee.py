@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from rules.referee.engine import Referee, RefereeError, register
 from rules.referee.position import Position
-from rules.referee.rks.board import Board, phasing_side
+from rules.referee.rks.board import Board, phase_rank, phasing_side
 from rules.referee.rks.combat import Combat
 from rules.referee.rks.control import Control
 from rules.referee.rks.deck import deck_verdicts
@@ -41,6 +41,7 @@ class RattenkriegReferee(Referee):
     game_id: ClassVar[str] = "rks"
     hidden_information: ClassVar[bool] = True
     log_walk: ClassVar[str] = "rules.referee.rks.audit:audit_areas"
+    phase_rank = staticmethod(phase_rank)
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
@@ -69,7 +70,13 @@ class RattenkriegReferee(Referee):
         to fight with, which is bad input for a duel, not a verdict."""
         if self.position.cards is None:
             raise RefereeError(self.position.source, None, NOT_DEALT)
-        return Combat(self.position, self.board, self.control, self.isolation)
+        return Combat(
+            self.position,
+            self.board,
+            self.control,
+            self.isolation,
+            self.settings.t34_turned_over,
+        )
 
     def check(self) -> list[Verdict]:
         """Every verdict, as the referee sees the position: both sides' cards."""

@@ -14,6 +14,10 @@ Every value is a string:
 ``soviet_only_replenishment``         ``yes`` when the players use 7.5's optional rule (for
                                       when the German seems to have the better of the
                                       game): only the Soviet replenishes. ``no`` by default.
+``t34_turned_over``                   what a turned-over T-34 adds to a Soviet unit fighting
+                                      in its area (8.12): ``adds_in_defence`` (default),
+                                      its strength when the Soviet defends, or
+                                      ``adds_nothing`` until it is face up again.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ SETTING_NAMES = (
     "mamayev_kurgan_at_replenishment",
     "soviet_only_replenishment",
     "t34_return",
+    "t34_turned_over",
 )
 T34_RETURNS = ("any_turn", "turns_2_and_3")
+T34_TURNED_OVER = ("adds_in_defence", "adds_nothing")
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class Settings:
     mamayev_kurgan_at_replenishment: str | None
     soviet_only_replenishment: bool
     t34_return: str
+    t34_turned_over: str = T34_TURNED_OVER[0]
 
 
 def read_settings(position: Position) -> Settings:
@@ -61,4 +68,5 @@ def read_settings(position: Position) -> Settings:
         holder,
         reader.yes("soviet_only_replenishment"),
         reader.choice("t34_return", T34_RETURNS, T34_RETURNS[0]),
+        reader.choice("t34_turned_over", T34_TURNED_OVER, T34_TURNED_OVER[0]),
     )

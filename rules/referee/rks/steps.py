@@ -21,6 +21,7 @@ from rules.referee.rks.control import ISOLATED
 from rules.referee.rks.sight import Sight, card_names, card_places_of
 from rules.referee.prose import unit_ref
 from rules.referee.verdict import Verdict
+from rules.referee.wording import count
 
 ACTED = "acted"
 
@@ -104,7 +105,7 @@ def _on_map(
                 topic="steps",
                 outcome="has steps it may not have",
                 rules=("8.12",),
-                explanation=f"the T-34 has no steps, yet holds {held} step cards{shown}",
+                explanation=f"the T-34 has no steps, yet holds {count(held, 'step card')}{shown}",
                 details=details,
                 unit=unit.id,
                 violation=True,
@@ -125,7 +126,7 @@ def _on_map(
             topic="steps",
             outcome="over its maximum",
             rules=("3.3", "7.5"),
-            explanation=f"holds {held} step cards, but is dealt {maximum} and may never hold more{shown}",
+            explanation=f"holds {count(held, 'step card')}, but is dealt {maximum} and may never hold more{shown}",
             details=details,
             unit=unit.id,
             violation=True,

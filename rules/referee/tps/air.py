@@ -634,8 +634,12 @@ class AirMissions:
                 unit_refs(attack.attackers) + f" {verb} it in {self.board.label(echelon.hex)}: "
                 f"{attack.attack} to {attack.defence} (the echelon's {ECHELON_DEFENCE}"
                 + patrols
-                + f"), {attack.column_note or attack.column}; damaged on "
-                f"{rolls_text(attack.damaging_rolls)}"
+                + f"), {attack.column_note or attack.column}; "
+                + (
+                    f"damaged on {rolls_text(attack.damaging_rolls)}"
+                    if attack.damaging_rolls
+                    else "no roll damages it"
+                )
             )
             if attack.damaged is None:
                 outcome = "roll to come"

@@ -22,21 +22,24 @@ from rules.referee.layers import MapLayer
 from rules.referee.paths import cheapest_only
 from rules.referee.odds import AttackProblem, Contribution, Modifier
 from rules.referee.position import Position, UnitState
-from rules.referee.results import Effect
+from rules.referee.prose import Prose
+from rules.referee.results import Effect, Retreat
 from rules.referee.sequence import PhaseRule
 from rules.referee.tps.air import AirMissions
 from rules.referee.tps.board import Board
 from rules.referee.tps.combat import Combat, combined_die_modifier
+from rules.referee.tps.flights import flight_move
 from rules.referee.tps.forces import Forces
 from rules.referee.tps.front import FrontGaps, front_gaps
 from rules.referee.tps.hold_orders import HoldOrders
 from rules.referee.tps.movement import Movement
 from rules.referee.tps.rail import CROSS_WORDS, cross_hexes, rail_move
 from rules.referee.tps.results import EFFECTS, exchange_owed
+from rules.referee.tps.retreats import Retreats
 from rules.referee.tps.sections import RULES
 from rules.referee.tps.settings import read_settings
 from rules.referee.tps.supply import SupplyLines, SupplyState, UnitSupply
-from rules.referee.tps.units import MOTORISED_MOBILITIES, stands_in_hex
+from rules.referee.tps.units import MOTORISED_MOBILITIES, is_flight, stands_in_hex
 from rules.referee.tps.victory import Victory
 from rules.referee.verdict import Verdict
 
@@ -191,6 +194,24 @@ class TurningPointReferee(HexReferee):
         German motorised unit's original strength (Kampfgruppen (G, R, S))."""
         return exchange_owed(unit, code, share)
 
+    @property
+    def retreat_rules(self) -> tuple[str, ...]:
+        """A retreat into an enemy ZOC with no friendly unit, or over-stacking, eliminates
+        the unit (Retreat (Q))."""
+        return (RULES["retreat"],)
+
+    @cached_property
+    def retreats(self) -> Retreats:
+        """Retreats after combat that start in this position (Retreat (Q))."""
+        return Retreats(
+            self.position, self.forces, self.movement, self.stacking_weight, self.stacking_limit
+        )
+
+    def retreat_problems(self, after: Position, retreats: Sequence[Retreat]) -> list[Prose]:
+        """A unit retreated into an enemy ZOC with no friendly unit there, or over-stacking,
+        is eliminated; one eliminated instead must have had no safer hex (Retreat (Q))."""
+        return self.retreats.problems(after, retreats)
+
     def arrival_rules(self) -> ArrivalRules:
         """The scenarios' reinforcement rules: in their side's first movement phase, at a
         map edge, or by rail from a rail hex with the German cross, into a supplied hex."""
@@ -216,6 +237,11 @@ class TurningPointReferee(HexReferee):
         if path is not None:
             raise RefereeError(self.position.source, None, cheapest_only(self.spec.title))
         return self.movement.cheapest(state, goal)
+
+    def logged_move(self, state: UnitState, goal: Hex) -> Verdict | None:
+        """A flight flies rather than moves: within its range of its ground echelon, in
+        its own side's phases (Air units, Air missions)."""
+        return flight_move(self.position, state, goal) if is_flight(state.unit) else None
 
     def movement_cost(
         self, state: UnitState, path: Sequence[Hex]

@@ -41,6 +41,7 @@ RULES: Mapping[str, str] = {
     "vp_schedule": "VP schedule",
     "terrain": "Terrain effects table",
     "crt": "CRT note",
+    "retreat": "Retreat (Q)",
     "reinforcements": "Scenarios",
     "army_organisation": "Optional: Soviet army organisation",
     "hold_orders": "Optional: Axis hold orders",

@@ -302,6 +302,16 @@ class SupplyLines:
             SourceKind.EAST_EDGE: SOVIET_EDGE_RANGE,
         }
 
+    @classmethod
+    def _isolation_limits(cls, state: UnitState) -> Mapping[SourceKind, int]:
+        """How far from each kind of source a Soviet unit is isolated when no other serves:
+        the supply limits, but beyond 8 of a supply unit (out of supply from 5 to 8); a
+        cavalry corps beyond 15 of any (Supply (B))."""
+        limits = dict(cls._limits(state))
+        if not is_cavalry(state.unit):
+            limits[SourceKind.SUPPLY_UNIT] = SOVIET_SUPPLY_UNIT_OUT_OF_SUPPLY_RANGE
+        return limits
+
     def _line(
         self,
         state: UnitState,
@@ -444,9 +454,9 @@ class SupplyLines:
         enemy units and ZOC cut every way to any source."""
         if not line.distances:
             return "enemy units and their ZOC cut every line to a source of any kind"
-        limits = self._limits(state)
+        limits = self._isolation_limits(state)
         beyond = [
-            f"{kind} {hexes(line.distances[kind])} away (limit {limits[kind]})"
+            f"{kind} {hexes(line.distances[kind])} away (isolated beyond {limits[kind]})"
             for kind in SourceKind
             if kind in line.distances
         ]
