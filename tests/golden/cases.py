@@ -2,7 +2,7 @@
 (issue 23: verdicts as data) is shown to leave them alone.
 
 Stavka's version, which pages and saves record and which moves with every commit, is
-read as ``VERSION``, and an annotated copy as its entries' names and contents (a zip's
+read as ``VERSION`` (so is the version a set-up was built with), and an annotated copy as its entries' names and contents (a zip's
 own bytes hold their times).
 
 Every hand-built position under ``tests/referee/positions`` and every module set-up
@@ -199,7 +199,29 @@ def output_of(case: Case, scratch: Path) -> bytes:
             for entry in archive.infolist():
                 produced += entry.filename.encode() + archive.read(entry)
         annotated.unlink()
-    return produced.replace(stavka_version().encode(), b"VERSION")
+    for version in {stavka_version(), *built_versions(case)}:
+        produced = produced.replace(version.encode(), b"VERSION")
+    return produced
+
+
+SAVED_VERSION = re.compile(rb"<version>([^<]+)</version>")
+
+
+def built_versions(case: Case) -> list[str]:
+    """The Stavka version a save the case reads was built with (``moduledata``), which an
+    annotated copy keeps: a checkout changed since ``stavka build all`` is another
+    version, and the same outputs."""
+    saves = [Path(argument) for argument in case.arguments if argument.endswith(".vsav")]
+    found = []
+    for save in saves:
+        if save.is_file():
+            with zipfile.ZipFile(save) as archive:
+                if "moduledata" in archive.namelist():
+                    found += [
+                        match.decode()
+                        for match in SAVED_VERSION.findall(archive.read("moduledata"))
+                    ]
+    return found
 
 
 PAGE_DATA = re.compile(r'(<script type="application/json" id="report-data">)(.*?)(</script>)', re.S)

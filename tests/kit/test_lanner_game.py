@@ -9,6 +9,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from builder.art.counters import values_text
+from rules.data.loader import load_game
+
 from tests.cli.test_cli import run
 
 POSITIONS = Path(__file__).parents[1] / "referee" / "positions" / "lanner"
@@ -63,3 +66,15 @@ def test_the_lanner_is_validated_built_printed_and_refereed(tmp_path: Path) -> N
     text = " ".join(page.extract_text() for page in pdf.pages)
     assert "The Lanner Bridges" in text and "Stalingrad" not in text
     assert "Reinforcement schedules" in text and "Turn 3" in text and "Turn 4" in text
+
+
+def test_every_lanner_counter_prints_attack_defence_and_movement() -> None:
+    """RULES.md 2.2: each counter shows attack, defence and movement allowance — the
+    Pioneers' 3-3-4 too, which the builder's default would print as 3-4."""
+    spec = load_game("lanner")
+    printed = {
+        unit.id: values_text(unit.steps[0], with_movement=True, template=spec.counter_values)
+        for unit in spec.units.values()
+    }
+    assert printed["a3"] == "3-3-4"
+    assert all(text.count("-") == 2 for text in printed.values()), printed
