@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from playwright.sync_api import BrowserContext
 
 from rules.model import GameSpec
+from tests.support.browser import chromium_context
 from tests.support.artefacts import MODULE_GAMES, Made, modules_made, pdfs_made, pnp_command
 from tests.support.engine import VCHECK, vcheck_available
 from tests.support.engine_slots import engine_process
@@ -162,3 +164,11 @@ def _printed(command: str) -> tuple[str, str]:
     paper = words[words.index("--paper") + 1] if "--paper" in words else "a4"
     assert pnp_command(words[2], paper) == command
     return words[2], paper
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """Headless Chromium with a fresh profile, one for every browser test of this process
+    (:mod:`tests.support.browser` says why one)."""
+    with chromium_context(tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page
 
 from tests.docs.site import build_site, served
-from tests.report.conftest import CHROMIUM, CHROMIUM_FLAGS
 
 pytestmark = pytest.mark.browser
 
@@ -34,21 +33,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]
     assert "WARNING" not in done.stderr, done.stderr[-4000:]
     with served(folder) as address:
         yield folder, address
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    assert CHROMIUM.exists(), "Chromium is missing: scripts/install installs Debian's chromium"
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=str(CHROMIUM),
-            args=list(CHROMIUM_FLAGS[1:]),
-            headless=True,
-            viewport={"width": 1400, "height": 900},
-        )
-        yield context
-        context.close()
 
 
 def site_pages(folder: Path) -> list[str]:

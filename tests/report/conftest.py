@@ -10,13 +10,13 @@ once with a fresh profile and the flags this closed network needs.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page
 
 from tests.cli.test_cli import run
 from tests.report.positions import (
@@ -29,18 +29,6 @@ from tests.report.positions import (
 from tests.support.games import shipped_game
 from tests.support.once import computed_once
 from tests.support.rks_saves import dealt_save
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
 
 
 @dataclass(frozen=True)
@@ -175,22 +163,6 @@ def rks_save_cases(
         }
 
     return _cases_once(tmp_path_factory, "report-rks-save-cases", write)
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    """Headless Chromium with a fresh profile, shared by the session's tests."""
-    assert CHROMIUM.exists(), "Chromium is missing: scripts/install installs Debian's chromium"
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=str(CHROMIUM),
-            args=list(CHROMIUM_FLAGS[1:]),
-            headless=True,
-            viewport={"width": 1400, "height": 900},
-        )
-        yield context
-        context.close()
 
 
 @dataclass
