@@ -15,14 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from builder.report.areas import AreaBoard
 from builder.report.overlays import Key, Overlay, side_colour
 from builder.report.verdicts import SUPPLY_CLASSES
 from rules.referee.rks import RattenkriegReferee
 from rules.referee.rks.board import GERMAN
 from rules.referee.rks.control import CONTESTED
 from rules.referee.verdict import Verdict
+
+if TYPE_CHECKING:
+    # The area board draws with shapely, which a hex game's page never loads.
+    from builder.report.areas import AreaBoard
 
 ENEMY_REAR_COLOUR = "#d0302a"
 

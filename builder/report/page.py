@@ -20,14 +20,14 @@ import base64
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeGuard
 
 import jinja2
 from markupsafe import Markup, escape
 
 from builder.release import stavka_version
 from builder.report.area_layers import control_markers, rattenkrieg_overlays, step_counts
-from builder.report.areas import AreaBoard, area_board
-from builder.report.board import hex_board
+from builder.report.board import HexBoard, hex_board
 from builder.report.cards import card_panel
 from builder.report.counters import face_sheet
 from builder.report.drawing import Attack, Stack, draw_map
@@ -46,6 +46,9 @@ from rules.referee.summary import headline
 from rules.referee.verdict import Verdict
 from rules.resources import shipped
 
+if TYPE_CHECKING:
+    from builder.report.areas import AreaBoard
+
 TEMPLATE_DIRECTORY = shipped("templates")
 TEMPLATE = "report.html.j2"
 GENERATOR = '<meta name="generator" content="Stavka report'
@@ -63,11 +66,19 @@ def is_report(head: bytes) -> bool:
     return GENERATOR.encode("ascii") in head
 
 
+def is_area_board(board: MapBoard) -> TypeGuard[AreaBoard]:
+    """True for an area game's board: every board is a hex board or an area board."""
+    return not isinstance(board, HexBoard)
+
+
 def board_for(position: Position) -> MapBoard:
     """The position's hex map, or its area map for an area game."""
     for game_map in position.spec.maps:
         if game_map.hex_map is not None:
             return hex_board(position.spec, game_map)
+    # Imported here: an area board's geometry loads shapely, which a hex game never needs.
+    from builder.report.areas import area_board
+
     return area_board(position.spec, position.spec.maps[0])
 
 
@@ -103,7 +114,7 @@ def report_page(
         overlays.append(stacking_overlay(breaches, referee.stacking_rules))
     markers = (
         control_markers(referee, board)
-        if isinstance(referee, RattenkriegReferee) and isinstance(board, AreaBoard)
+        if isinstance(referee, RattenkriegReferee) and is_area_board(board)
         else []
     )
     faces = face_sheet(position.spec)
@@ -140,7 +151,7 @@ def report_page(
         "hexSize": board.hex_size,
         "frame": list(board.frame()),
     }
-    if isinstance(board, AreaBoard):
+    if is_area_board(board):
         data["areas"] = {
             area.id: {"name": area.name, "outline": polygon_path([board.outline(area.id)])}
             for area in board.game_map.areas

@@ -25,11 +25,10 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from PIL import Image
 
-from builder.report.areas import AreaBoard
 from builder.report.counters import SHOWN_BELOW, STACK_OFFSET, FaceSheet, face_sheet
 from builder.report.drawing import draw_map
 from builder.report.map_board import MapBoard
-from builder.report.page import board_for, rendered_page, unit_name
+from builder.report.page import board_for, is_area_board, rendered_page, unit_name
 from builder.report.svg import number, polygon_path, serialize
 from rules.audit.ledger import Entry, Ledger
 from rules.audit.trail import Snapshot, Trail
@@ -209,7 +208,7 @@ class Placer:
 
     def _markers(self, position: Position) -> dict[str, object]:
         """The control markers (Rattenkrieg 3.6) that changed: each area's, apart from units."""
-        if not isinstance(self.board, AreaBoard):
+        if not is_area_board(self.board):
             return {}
         sides = {side.id: side.name for side in position.spec.sides}
         result: dict[str, object] = {}
@@ -302,7 +301,7 @@ def timeline_page(trail: Trail, ledger: Ledger, side: str | None) -> str:
         "shownBelow": SHOWN_BELOW,
         "frame": list(board.frame()),
     }
-    if isinstance(board, AreaBoard):
+    if is_area_board(board):
         data["areas"] = {
             area.id: polygon_path([board.outline(area.id)]) for area in board.game_map.areas
         }

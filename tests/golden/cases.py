@@ -199,7 +199,8 @@ def output_of(case: Case, scratch: Path) -> bytes:
             for entry in archive.infolist():
                 produced += entry.filename.encode() + archive.read(entry)
         annotated.unlink()
-    for version in {stavka_version(), *built_versions(case)}:
+    # The longest first: a checkout's changed version extends the clean one it was built at.
+    for version in sorted({stavka_version(), *built_versions(case)}, key=len, reverse=True):
         produced = produced.replace(version.encode(), b"VERSION")
     return produced
 
