@@ -18,7 +18,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from builder.output import write_output
 from tests.docs.site import ROOT, build_site, served
-from tests.report.conftest import CHROMIUM, CHROMIUM_FLAGS
+from tests.support.browser import CHROMIUM, CHROMIUM_FLAGS
 
 WIDTH, HEIGHT = 1400, 900
 
