@@ -18,8 +18,6 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from bench.bench_referee import position_file
 from bench.timing import median_seconds, stavka_seconds
 from builder.report.page import report_page
@@ -27,6 +25,7 @@ from rules.data.loader import load_game
 from rules.referee.hidden import PlayerView, player_view, referee_view
 from rules.referee.position import Position, setup_position
 from rules.referee.position_file import read_position_file
+from tests.support.browser import chromium_context
 from tests.support.rks_deal import dealt_position_text
 
 SETUPS = (
@@ -37,28 +36,12 @@ SETUPS = (
     ("rks", "city", "soviet"),
 )
 DEAL_SEED = 17
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[float]:
     """Per page, the median milliseconds from navigation to the end of its load event."""
     medians = []
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(profile),
-            executable_path="/usr/bin/chromium",
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1400, "height": 900},
-        )
+    with chromium_context(profile) as context:
         for page_path in pages:
             timings = []
             for _ in range(repeats + 1):
@@ -69,7 +52,6 @@ def _open_milliseconds(pages: list[Path], repeats: int, profile: Path) -> list[f
                 )
                 tab.close()
             medians.append(statistics.median(timings[1:]))
-        context.close()
     return medians
 
 
