@@ -189,19 +189,10 @@ def misapplied(
     wrong: list[Prose | str] = []
     lost = sum(fate.steps_lost for fate in defenders)
     for fate in defenders:
-        if effect.defenders_eliminated and not fate.eliminated:
-            wrong.append(unit_ref(fate.unit) + " survived")
-        elif fate.eliminated or effect.defenders_eliminated:
-            continue
-        elif effect.defender_retreat and fate.moved not in (0, effect.defender_retreat):
-            wrong.append(
-                unit_ref(fate.unit)
-                + f" moved {count(fate.moved, 'hex', 'hexes')}, not {effect.defender_retreat}"
-            )
-        elif effect.defender_retreat and fate.moved == 0 and not _stayed(rule, fate):
-            wrong.append(unit_ref(fate.unit) + " did not retreat")
-        elif not effect.defender_retreat and fate.moved:
-            wrong.append(unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}")
+        if problem := _fate_problem(
+            fate, effect.defenders_eliminated, effect.defender_retreat, rule
+        ):
+            wrong.append(problem)
     if effect.defender_steps and not effect.defenders_eliminated and lost < effect.defender_steps:
         wrong.append(f"the defenders lost {count(lost, 'step')}, not {effect.defender_steps}")
     if (
@@ -219,24 +210,38 @@ def misapplied(
                 wrong.append(
                     unit_ref(fate.unit) + " changed, but bombarding units suffer no result"
                 )
-        elif effect.attackers_eliminated and not fate.eliminated:
-            wrong.append(unit_ref(fate.unit) + " survived")
-        elif fate.eliminated or effect.attackers_eliminated:
-            continue
-        elif effect.attacker_retreat and fate.moved not in (0, effect.attacker_retreat):
-            wrong.append(
-                unit_ref(fate.unit)
-                + f" moved {count(fate.moved, 'hex', 'hexes')}, not {effect.attacker_retreat}"
-            )
-        elif effect.attacker_retreat and fate.moved == 0 and not _stayed(rule, fate):
-            wrong.append(unit_ref(fate.unit) + " did not retreat")
-        elif not effect.attacker_retreat and fate.moved and not advanced:
-            wrong.append(unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}")
+        elif problem := _fate_problem(
+            fate, effect.attackers_eliminated, effect.attacker_retreat, rule, bool(advanced)
+        ):
+            wrong.append(problem)
     if attacker_results and not effect.attackers_eliminated:
         owed = effect.attacker_steps + (lost if effect.exchange else 0)
         if attacker_lost < owed or not effect.attacker_retreat and attacker_lost > owed:
             wrong.append(f"the attackers lost {count(attacker_lost, 'step')}, not {owed}")
     return wrong
+
+
+def _fate_problem(
+    fate: Fate,
+    all_eliminated: bool,
+    retreat: int,
+    rule: RetreatRule | None,
+    advanced: bool = False,
+) -> Prose | str | None:
+    """What one unit's fate does wrong under its side of a result (None: as it allows):
+    every unit eliminated, or each retreating ``retreat`` hexes, or staying put unless it
+    ``advanced`` into the emptied hex."""
+    if all_eliminated and not fate.eliminated:
+        return unit_ref(fate.unit) + " survived"
+    if fate.eliminated or all_eliminated:
+        return None
+    if retreat and fate.moved not in (0, retreat):
+        return unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}, not {retreat}"
+    if retreat and fate.moved == 0 and not _stayed(rule, fate):
+        return unit_ref(fate.unit) + " did not retreat"
+    if not retreat and fate.moved and not advanced:
+        return unit_ref(fate.unit) + f" moved {count(fate.moved, 'hex', 'hexes')}"
+    return None
 
 
 def _stayed(rule: RetreatRule | None, fate: Fate) -> bool:
