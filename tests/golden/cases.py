@@ -20,6 +20,7 @@ saying which in the commit). The test suite recomputes the quick cases.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -105,8 +106,9 @@ def duellists(path: Path) -> tuple[str, str] | None:
     return first, second
 
 
+@functools.cache
 def sides_of(game: str) -> tuple[str, ...]:
-    """The game's side ids, for ``--as``."""
+    """The game's side ids, for ``--as`` (read once per game: every position asks)."""
     return tuple(side.id for side in load_game(game).sides)
 
 

@@ -9,18 +9,34 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.golden.cases import cases, differences, digests, recorded, without_added_keys
+import pytest
+
+from tests.golden.cases import (
+    Case,
+    cases,
+    differences,
+    digests,
+    recorded,
+    without_added_keys,
+)
 
 
-def test_the_quick_outputs_are_as_recorded(tmp_path: Path) -> None:
-    quick = [case for case in cases() if case.quick]
+@pytest.fixture(scope="module")
+def every_case() -> list[Case]:
+    """The cases, listed once for the file (listing reads every position file)."""
+    return list(cases())
+
+
+def test_the_quick_outputs_are_as_recorded(every_case: list[Case], tmp_path: Path) -> None:
+    quick = [case for case in every_case if case.quick]
     assert len(quick) > 300
     assert differences(digests(tmp_path, quick), recorded()) == []
 
 
-def test_every_case_has_a_recorded_digest() -> None:
+def test_every_case_has_a_recorded_digest(every_case: list[Case]) -> None:
     """A case added without recording its output would be compared with nothing."""
-    assert [case.name for case in cases() if case.name not in recorded()] == []
+    kept = recorded()
+    assert [case.name for case in every_case if case.name not in kept] == []
 
 
 def test_added_verdict_keys_are_dropped_and_nothing_else(tmp_path: Path) -> None:
@@ -32,8 +48,8 @@ def test_added_verdict_keys_are_dropped_and_nothing_else(tmp_path: Path) -> None
     }
 
 
-def test_a_changed_output_is_found(tmp_path: Path) -> None:
+def test_a_changed_output_is_found(every_case: list[Case], tmp_path: Path) -> None:
     """The comparison can fail: a position's check under a digest recorded for another."""
-    first, second = [case for case in cases() if case.quick][:2]
+    first, second = [case for case in every_case if case.quick][:2]
     found = digests(tmp_path, [first])
     assert differences(found, {first.name: recorded()[second.name]}) == [first.name]
