@@ -4,11 +4,12 @@ and the piles, in the engine's own command text."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
-from builder.art.area_layout import UNITS_SPOT, piece_spots
+from builder.art.area_layout import UNITS_SPOT, Spot, piece_spots
 from builder.saves.area_names import (
     ACTED_LAYER,
     DISCARD_PILE,
@@ -25,6 +26,15 @@ from tests.support.rks_saves import draw_piles
 
 DUEL_SPOT = (60, 60)
 """A place on the main map outside every pile, where a card is played into a duel."""
+
+
+@cache
+def units_spots() -> Mapping[str, Spot]:
+    """Where the module stands a unit in each area of Rattenkrieg's map, laid out once
+    per process: the layout of the whole map takes a third of a second, and every move
+    of every case asks for it."""
+    spots = piece_spots(load_game("rks").maps[0])
+    return {area: placed[UNITS_SPOT] for area, placed in spots.items()}
 
 
 @dataclass
@@ -51,8 +61,8 @@ class RksLog:
 
     def move(self, unit: str, area: str) -> RksLog:
         """Drag ``unit`` to the stack place of ``area``."""
-        x, y = piece_spots(self.spec.maps[0])[area][UNITS_SPOT]
-        self.log.drag(unit, self.spec.maps[0].name, round(x), round(y))
+        x, y = units_spots()[area]
+        self.log.drag(unit, self.spec.maps[0].name, x, y)
         return self
 
     def pile(self, card: str) -> RksLog:
