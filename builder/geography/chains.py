@@ -17,6 +17,7 @@ import heapq
 import math
 from collections.abc import Collection, Sequence
 
+import shapely
 from shapely.geometry import LineString, Point as ShapelyPoint, Polygon, box
 from shapely.ops import split, substring
 
@@ -204,12 +205,17 @@ def _graph(lattice: Lattice, line: LineString) -> Graph:
     """Corners joined by playable hexsides, each weighted by its length and distance from ``line``."""
     graph: Graph = {}
     pitch = lattice.pitch
-    for side in lattice.sides:
-        a, b = side.corners()
-        pa, pb = lattice.corner_point(a), lattice.corner_point(b)
-        middle = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-        distance = max(line.distance(ShapelyPoint(p)) for p in (pa, pb, middle)) / pitch
-        cost = math.dist(pa, pb) / pitch * (0.05 + distance * distance)
+    sides = lattice.side_geometry
+    # Every side's three points measured against the line in one call (GEOS's distance,
+    # as for each point alone).
+    measured = shapely.distance(
+        line, shapely.points([point for each in sides for point in each.points])
+    )
+    distances: list[float] = measured.tolist()
+    for index, geometry in enumerate(sides):
+        distance = max(distances[3 * index : 3 * index + 3]) / pitch
+        cost = geometry.length / pitch * (0.05 + distance * distance)
+        side, a, b = geometry.side, geometry.first, geometry.second
         graph.setdefault(a, []).append((cost, b, side))
         graph.setdefault(b, []).append((cost, a, side))
     return graph

@@ -7,6 +7,7 @@ off the play area — the neighbours beyond an edge — have places too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,6 +19,18 @@ from rules.hexes import Hex, HexCorner, HexSide, hexcorners, hexside, neighbours
 from rules.hexgrid import HexMap
 
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SideGeometry:
+    """A hexside between two playable hexes, in map pixels."""
+
+    side: HexSide
+    first: HexCorner
+    second: HexCorner
+    points: tuple[Point, Point, Point]
+    """Its two ends and its middle."""
+    length: float
 
 
 @dataclass(frozen=True)
@@ -71,6 +84,19 @@ class Lattice:
             for other in neighbours(hex_)
             if other in self.playable
         )
+
+    @cached_property
+    def side_geometry(self) -> tuple[SideGeometry, ...]:
+        """Every hexside of :attr:`sides`, in its order, with its ends, its middle and its
+        length: what every chain traced across the map weighs its sides by, worked out
+        once."""
+        found = []
+        for side in self.sides:
+            a, b = side.corners()
+            pa, pb = self.corner_point(a), self.corner_point(b)
+            middle = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+            found.append(SideGeometry(side, a, b, (pa, pb, middle), math.dist(pa, pb)))
+        return tuple(found)
 
     @cached_property
     def corners(self) -> frozenset[HexCorner]:
