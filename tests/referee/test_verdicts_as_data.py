@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import get_args
 
@@ -136,14 +135,44 @@ def test_each_game_supply_state_maps_onto_the_shared_vocabulary(
     assert game_state.shared == shared
 
 
-def test_every_supply_verdict_of_the_hand_built_positions_carries_its_state() -> None:
+@dataclass(frozen=True)
+class Checked:
+    """A position and what ``check`` says of it (None for a game without a referee)."""
+
+    position: Position
+    verdicts: list[Verdict] | None
+
+
+@pytest.fixture(scope="module")
+def checked() -> dict[Path, Checked]:
+    """Every test position under ``tests/`` and every shipped set-up (when built), by its
+    file, checked once for the tests of this file that read every verdict."""
+    found = {}
+    for path in position_files():
+        found[path] = read_position_file(path)
+    if SETUPS.is_dir():
+        for path in sorted(SETUPS.glob("*.vsav")):
+            found[path] = load_position(path)
+    return {
+        path: Checked(
+            position, referee_for(position).check() if has_referee(position.spec) else None
+        )
+        for path, position in found.items()
+    }
+
+
+def test_every_supply_verdict_of_the_hand_built_positions_carries_its_state(
+    checked: dict[Path, Checked],
+) -> None:
     """Whatever the game calls it, a unit's supply verdict carries a shared state, and the
     same words always mean the same state."""
     meaning: dict[str, set[str | None]] = {}
     for path in sorted(POSITIONS.glob("*/*.toml")):
         if path.name == "units.toml" or path.parent.name == "game" or path.parent.name == "rks":
             continue
-        for verdict in referee_for(read_position_file(path)).check():
+        verdicts = checked[path].verdicts
+        assert verdicts is not None, path
+        for verdict in verdicts:
             if verdict.topic == "supply" and verdict.unit is not None:
                 assert verdict.state is not None, verdict.as_text()
                 meaning.setdefault(verdict.outcome, set()).add(verdict.state)
@@ -271,24 +300,15 @@ def test_a_verdict_names_a_unit_as_each_reader_names_it() -> None:
     assert f"by {unit_ref('u3')}" == "by u3", "an f-string keeps the words but not the unit"
 
 
-def _positions() -> Iterator[Position]:
-    """Every test position under ``tests/`` and every shipped set-up (when built)."""
-    for path in position_files():
-        yield read_position_file(path)
-    if SETUPS.is_dir():
-        for path in sorted(SETUPS.glob("*.vsav")):
-            yield load_position(path)
-
-
-def test_no_verdict_writes_a_unit_id_into_its_english() -> None:
+def test_no_verdict_writes_a_unit_id_into_its_english(checked: dict[Path, Checked]) -> None:
     """A unit a verdict names is a value the player's view can rename: a verdict that
     wrote an id into plain English would show a hidden unit (2.14) to a player."""
     leaks = []
-    for position in _positions():
-        if not has_referee(position.spec):
+    for position, verdicts in ((each.position, each.verdicts) for each in checked.values()):
+        if verdicts is None:
             continue
         ids = {state.unit.id for state in position.units}
-        for verdict in referee_for(position).check():
+        for verdict in verdicts:
             found = unnamed_ids(verdict, ids)
             if found:
                 leaks.append(f"{position.source}: {verdict.as_text()} names {found}")
