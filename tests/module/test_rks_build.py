@@ -1,10 +1,11 @@
 """Rattenkrieg's build file, read back without the engine: one truth for areas (zones are
-the outlines), the deck wired as 3.4 says, the deal guarded, the same bytes each build."""
+the outlines), the deck wired as 3.4 says, the deal guarded, the same bytes each build.
+The module read is the run's (``built``, ``build_files``: what ``stavka build all``
+wrote)."""
 
 from __future__ import annotations
 
 import zipfile
-from functools import cache
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -13,7 +14,7 @@ from shapely.geometry import Polygon
 
 from builder.build import draw_art
 from builder.cli import main
-from builder.module.assemble import BuiltModule, assemble_module
+from builder.module.assemble import assemble_module
 from builder.saves.area_names import CARDS_DEALT, DISCARD_PILE, DRAW_DECK
 from builder.vassal.sequence import decode
 from tests.support.games import shipped_game
@@ -22,21 +23,8 @@ ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
 DRAW_PILE = "VASSAL.build.module.map.DrawPile"
 
 
-@cache
-def built() -> BuiltModule:
-    spec = shipped_game("rks")
-    return assemble_module(spec, draw_art(spec, lambda _step: None))
-
-
-def build_file(tmp_path: Path) -> etree._Element:
-    module = tmp_path / "rks.vmod"
-    module.write_bytes(built().data)
-    with zipfile.ZipFile(module) as archive:
-        return etree.fromstring(archive.read("buildFile.xml"))
-
-
-def test_every_area_is_a_zone_with_its_outline(tmp_path: Path) -> None:
-    root = build_file(tmp_path)
+def test_every_area_is_a_zone_with_its_outline(build_files: dict[str, etree._Element]) -> None:
+    root = build_files["rks"]
     game_map = shipped_game("rks").maps[0]
     area_map = game_map.area_map
     assert area_map is not None
@@ -51,8 +39,10 @@ def test_every_area_is_a_zone_with_its_outline(tmp_path: Path) -> None:
     assert {"Draw deck", "Discard pile", "Turn 1", "Turn 6", "Control markers"} <= set(zones)
 
 
-def test_the_deck_draws_at_random_and_the_discards_refill_it(tmp_path: Path) -> None:
-    root = build_file(tmp_path)
+def test_the_deck_draws_at_random_and_the_discards_refill_it(
+    build_files: dict[str, etree._Element],
+) -> None:
+    root = build_files["rks"]
     piles = {pile.get("name"): pile for pile in root.iter(DRAW_PILE)}
     deck, discards = piles[DRAW_DECK], piles[DISCARD_PILE]
     assert len(deck.findall("VASSAL.build.widget.PieceSlot")) == 52
@@ -65,8 +55,8 @@ def test_the_deck_draws_at_random_and_the_discards_refill_it(tmp_path: Path) -> 
     assert discards.get("reshuffleHotkey") == deck.get("emptyHotkey")
 
 
-def test_the_deal_runs_once_per_game(tmp_path: Path) -> None:
-    root = build_file(tmp_path)
+def test_the_deal_runs_once_per_game(build_files: dict[str, etree._Element]) -> None:
+    root = build_files["rks"]
     starts = list(root.iter("VASSAL.build.module.StartupGlobalKeyCommand"))
     assert len(starts) == 4
     assert all(f'{CARDS_DEALT}!="yes"' in (start.get("filter") or "") for start in starts)
@@ -80,9 +70,9 @@ def test_the_deal_runs_once_per_game(tmp_path: Path) -> None:
     )
 
 
-def test_cards_never_name_themselves_in_the_chat(tmp_path: Path) -> None:
+def test_cards_never_name_themselves_in_the_chat(build_files: dict[str, etree._Element]) -> None:
     """A card's piece name is 'Card' for everyone: move reports cannot give away a hidden card."""
-    root = build_file(tmp_path)
+    root = build_files["rks"]
     deck = next(pile for pile in root.iter(DRAW_PILE) if pile.get("name") == DRAW_DECK)
     for slot in deck.iter("VASSAL.build.widget.PieceSlot"):
         piece_type = decode(decode(slot.text or "", "/")[2], "\t")
@@ -97,9 +87,12 @@ def split_chain_last(tokens: list[str]) -> str:
     return tokens[0]
 
 
-def test_the_build_is_byte_identical() -> None:
+def test_the_build_is_byte_identical(built: dict[str, Path]) -> None:
+    """Built again here, the module has the bytes of the one ``stavka build all`` wrote."""
     spec = shipped_game("rks")
-    assert assemble_module(spec, draw_art(spec, lambda _step: None)).data == built().data
+    assert assemble_module(spec, draw_art(spec, lambda _step: None)).data == (
+        built["rks"].read_bytes()
+    )
 
 
 def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
@@ -119,9 +112,11 @@ def test_stavka_build_writes_the_rks_module(tmp_path: Path) -> None:
         )
 
 
-def test_reports_count_step_cards_in_good_english(tmp_path: Path) -> None:
+def test_reports_count_step_cards_in_good_english(
+    build_files: dict[str, etree._Element],
+) -> None:
     # Issue 21 item 3: "arrives ... with 1 step cards"; and the steps labels read alike.
-    text = etree.tostring(build_file(tmp_path), encoding="unicode")
+    text = etree.tostring(build_files["rks"], encoding="unicode")
     assert "100th Jäger Division arrives in the German rear with 1 step card (6.1, 6.2)" in text
     assert "with 1 step cards" not in text
     assert "16th Panzer Division arrives in the German rear with 4 step cards (6.1, 6.2)" in text
