@@ -30,12 +30,9 @@ def well(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def module(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Rattenkrieg's module, built by this Stavka."""
-    folder = tmp_path_factory.mktemp("doctor-module")
-    code, _, error = run("build", "rks", "--dist", str(folder))
-    assert code == 0, error
-    return folder / "rks.vmod"
+def module(built: dict[str, Path]) -> Path:
+    """Rattenkrieg's module, built by this Stavka (the run's ``stavka build all``)."""
+    return built["rks"]
 
 
 def _lines(output: str, subject: str) -> list[str]:
