@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from zipfile import ZipFile
 
@@ -28,8 +29,15 @@ from builder.vassal.reader import read_saved_game
 from builder.vassal.savefile import read_save_file
 from builder.vassal.sequence import encode
 from builder.vassal.traits import Layer, Marker, Mask, Trait, chain_texts, parse_chain
-from rules.data.loader import load_game
 from rules.model import GameSpec
+from tests.support.games import shipped_game
+
+
+@cache
+def _setup_read(path: Path) -> SavedGame:
+    """A set-up save of the run's ``dist``, read once per process: every step a log
+    takes looks its pieces up in it, and nothing writes over it."""
+    return read_saved_game(path)
 
 
 def _unit_of(traits: tuple[Trait, ...] | None, key: str = "UnitId") -> str | None:
@@ -65,11 +73,11 @@ class LogWriter:
 
     @property
     def spec(self) -> GameSpec:
-        return load_game(self.setup.split("-")[0])
+        return shipped_game(self.setup.split("-")[0])
 
     @property
     def saved(self) -> SavedGame:
-        return read_saved_game(self.path)
+        return _setup_read(self.path)
 
     def piece_of(self, unit: str, key: str = "UnitId") -> tuple[str, str]:
         """The piece id and map of ``unit`` (of the card, with ``key`` ``CardId``) in the
