@@ -88,14 +88,25 @@ def source_of(reference: str) -> str:
     path_text, _, function = reference.partition("::")
     path = ROOT / path_text
     assert path.is_file(), f"{reference}: no such file"
-    source = path.read_text(encoding="utf-8")
     if not function:
-        return source
+        return path.read_text(encoding="utf-8")
+    found = functions_of(path).get(function)
+    assert found is not None, f"{reference}: no test function {function}"
+    return found
+
+
+@cache
+def functions_of(path: Path) -> dict[str, str]:
+    """The text of each top-level function of a file (its decorators included), the file
+    parsed once however many rows cite its tests."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found = {}
     for node in ast.parse(source).body:
-        if isinstance(node, ast.FunctionDef) and node.name == function:
+        if isinstance(node, ast.FunctionDef) and node.name not in found:
             start = min([decorator.lineno for decorator in node.decorator_list] + [node.lineno])
-            return "\n".join(source.splitlines()[start - 1 : node.end_lineno])
-    raise AssertionError(f"{reference}: no test function {function}")
+            found[node.name] = "\n".join(lines[start - 1 : node.end_lineno])
+    return found
 
 
 @pytest.mark.parametrize("game_id", ["dos", "rks"])
