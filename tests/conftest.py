@@ -3,15 +3,14 @@ cache of the test run's own; and what Stavka writes that many tests read, made o
 test run (:mod:`tests.support.artefacts`): the modules and their set-ups, the
 print-and-play PDFs.
 
-The plugins of :mod:`tests.support.marks` (a test says what it needs) and
-:mod:`tests.support.run_report` (file durations, the engines' tally) come with them.
-The slow files run first (:func:`pytest_collection_modifyitems`)."""
+The plugins of :mod:`tests.support.marks` (a test says what it needs),
+:mod:`tests.support.run_report` (file durations, the engines' tally) and
+:mod:`tests.support.file_order` (the slow files first, then the longest) come with them."""
 
 from __future__ import annotations
 
 import os
 import zipfile
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from tests.support.engine import VCHECK, vcheck_available
 from tests.support.engine_slots import engine_process
 from tests.support.games import shipped_game
 
-pytest_plugins = ("tests.support.marks", "tests.support.run_report")
+pytest_plugins = ("tests.support.marks", "tests.support.run_report", "tests.support.file_order")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -37,23 +36,6 @@ def pytest_configure(config: pytest.Config) -> None:
     parallel = config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses")
     if parallel and not hasattr(config, "workerinput") and vcheck_available():
         engine_process([str(VCHECK), "--help"], timeout=1800)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The order pytest-xdist hands the test files out in (``--dist loadfile`` with
-    ``--no-loadscope-reorder``, in pyproject.toml): the ``slow`` files first, since they
-    are long and start no engine, so they never trail the run; then the files with the
-    most tests, as pytest-xdist would order them itself."""
-    files = [item.nodeid.split("::")[0] for item in items]
-    counts = Counter(files)
-    slow = {
-        file for file, item in zip(files, items, strict=True) if item.get_closest_marker("slow")
-    }
-    order = {
-        item.nodeid: (file not in slow, -counts[file])
-        for file, item in zip(files, items, strict=True)
-    }
-    items.sort(key=lambda item: order[item.nodeid])
 
 
 @pytest.fixture
