@@ -3,6 +3,7 @@ the run made again with patient waits, and counted, when an answer came late."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,11 +32,11 @@ def test_answer_waits_are_brief_on_a_quiet_machine_and_longer_under_load(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(answer_waits, "engine_slots", lambda: 2)
-    monkeypatch.setattr(answer_waits.os, "getloadavg", lambda: (0.5, 0.5, 0.5))
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.5, 0.5))
     assert [step.get("wait") for step in paced(STEPS, patient=False)] == [None, None, 4, None, 1.5]
-    monkeypatch.setattr(answer_waits.os, "getloadavg", lambda: (6.0, 6.0, 6.0))
+    monkeypatch.setattr(os, "getloadavg", lambda: (6.0, 6.0, 6.0))
     assert [step.get("wait") for step in paced(STEPS, patient=False)] == [None, None, 12, None, 4.5]
-    monkeypatch.setattr(answer_waits.os, "getloadavg", lambda: (40.0, 40.0, 40.0))
+    monkeypatch.setattr(os, "getloadavg", lambda: (40.0, 40.0, 40.0))
     assert [step.get("wait") for step in paced(STEPS, patient=False)] == [None, None, 25, None, 12]
     assert [step.get("wait") for step in paced(STEPS, patient=True)] == [None, None, 25, None, 12]
     assert [step["comment"] for step in paced(STEPS, patient=True)[2::2]] == [
@@ -71,7 +72,7 @@ def test_a_run_with_a_late_answer_is_made_again_patiently_and_counted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(RUN_FOLDER, str(tmp_path))
-    monkeypatch.setattr(answer_waits.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     runs: list[list[dict[str, object]]] = []
     cleared: list[int] = []
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.answer_waits import played_in_time
-from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option, vcheck_report
 from tests.support.engine_slots import start_engine
 
 LOGGER_DRIVER = Path(__file__).with_name("vcheck_logger.py")
@@ -55,12 +55,7 @@ def engine_log(
             timeout=600,
             env={**os.environ, "VCHECK_HOME": str(home)},
         )
-        try:
-            report: dict[str, Any] = json.loads(completed.stdout)
-        except json.JSONDecodeError as error:
-            raise AssertionError(
-                f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-            ) from error
+        report = vcheck_report(completed)
         codes.append(completed.returncode)
         return report
 

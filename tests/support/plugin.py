@@ -19,7 +19,7 @@ from typing import Any
 
 from builder.vassal.savefile import read_save_file
 from tests.support.answer_waits import played_in_time
-from tests.support.engine import VCHECK
+from tests.support.engine import VCHECK, vcheck_report
 from tests.support.engine_slots import start_engine
 
 STAVKA = Path(sys.executable).with_name("stavka")
@@ -71,12 +71,7 @@ def play(
             cwd=folder,
             env={**os.environ, "PATH": path, **(environment or {})},
         )
-        try:
-            report: dict[str, Any] = json.loads(completed.stdout)
-        except json.JSONDecodeError as error:
-            raise AssertionError(
-                f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-            ) from error
+        report = vcheck_report(completed)
         return report
 
     return played_in_time(
