@@ -5,7 +5,7 @@ print-and-play PDFs.
 
 The plugins of :mod:`tests.support.marks` (a test says what it needs) and
 :mod:`tests.support.run_report` (file durations, the engines' tally) come with them.
-The slow files run first (:func:`pytest_collection_modifyitems`)."""
+The engine files run first, then the slow ones (:func:`pytest_collection_modifyitems`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from rules.model import GameSpec
 from tests.support.browser import chromium_context
 from tests.support.artefacts import MODULE_GAMES, Made, modules_made, pdfs_made, pnp_command
 from tests.support.engine import VCHECK, vcheck_available
-from tests.support.engine_slots import engine_process
+from tests.support.engine_slots import engine_process, engine_slots
 from tests.support.games import shipped_game
 
 pytest_plugins = ("tests.support.marks", "tests.support.run_report")
@@ -39,18 +39,27 @@ def pytest_configure(config: pytest.Config) -> None:
         engine_process([str(VCHECK), "--help"], timeout=1800)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker per engine slot, and one more for the tests that need only
+    Python. Two engines keep two cores about a third busy (a step of vcheck's waits for
+    the Player to settle), so that worker runs while the engines do."""
+    return engine_slots() + 1
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The order pytest-xdist hands the test files out in (``--dist loadfile`` with
-    ``--no-loadscope-reorder``, in pyproject.toml): the ``slow`` files first, since they
-    are long and start no engine, so they never trail the run; then the files with the
-    most tests, as pytest-xdist would order them itself."""
+    ``--no-loadscope-reorder``, in pyproject.toml): the ``engine`` files first, then the
+    ``slow`` ones, then the files with the most tests, as pytest-xdist would order them
+    itself. The engine files are the run's longest, and no more of them run at once than
+    there are engine slots: handed out last, they trailed the run on one or two workers;
+    handed out first, the other worker runs the rest beside them."""
     files = [item.nodeid.split("::")[0] for item in items]
     counts = Counter(files)
-    slow = {
-        file for file, item in zip(files, items, strict=True) if item.get_closest_marker("slow")
-    }
+    marked: dict[str, set[str]] = {}
+    for file, item in zip(files, items, strict=True):
+        marked.setdefault(file, set()).update(mark.name for mark in item.iter_markers())
     order = {
-        item.nodeid: (file not in slow, -counts[file])
+        item.nodeid: ("engine" not in marked[file], "slow" not in marked[file], -counts[file])
         for file, item in zip(files, items, strict=True)
     }
     items.sort(key=lambda item: order[item.nodeid])

@@ -96,7 +96,8 @@ def test_a_run_with_a_late_answer_is_made_again_patiently_and_counted(
     assert engine_slots.tally(tmp_path).retried == {
         LATE_ANSWER: (
             "tests/module/test_answer_waits.py::"
-            "test_a_run_with_a_late_answer_is_made_again_patiently_and_counted",
+            "test_a_run_with_a_late_answer_is_made_again_patiently_and_counted"
+            ' (step 3 after {"button": "Referee"}, 4.0 s; step 5 after {"button": "Referee"}, 1.5 s)',
         )
     }
 

@@ -16,6 +16,7 @@ ledger (:func:`tests.support.engine_slots.note_retry`).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -104,8 +105,15 @@ def played_in_time(
     with brief answer waits, or, when an answer came late, of a second run with patient
     waits, made after ``before_again`` clears what the first run left behind."""
     report = play(paced(steps, patient=False))
-    if not late_waits(report.get("actions", [])):
+    actions = report.get("actions", [])
+    late = late_waits(actions)
+    if not late:
         return report
-    note_retry(engine, 1, LATE_ANSWER)
+    pressed = [json.dumps(actions[index - 1]["step"]) if index else "" for index in late]
+    where = "; ".join(
+        f"step {index + 1} after {press}, {actions[index]['step']['wait']} s"
+        for index, press in zip(late, pressed, strict=True)
+    )
+    note_retry(engine, 1, LATE_ANSWER, where)
     before_again()
     return play(paced(steps, patient=True))

@@ -123,10 +123,12 @@ UNREAD_DIALOG = "a dialog read before it was drawn"
 (:func:`tests.support.engine.unread_dialogs`)."""
 
 
-def note_retry(engine: str, saves: int, reason: str = UNREAD_DIALOG) -> None:
-    """Note that a run of ``saves`` saves on ``engine`` is made again, and why."""
+def note_retry(engine: str, saves: int, reason: str = UNREAD_DIALOG, where: str = "") -> None:
+    """Note that a run of ``saves`` saves on ``engine`` is made again, why, and ``where``
+    in the run it went wrong (for the summary, after the test's name)."""
     folder = run_folder()
     if folder is not None:
+        test = _current_test()
         _note(
             folder,
             {
@@ -134,7 +136,7 @@ def note_retry(engine: str, saves: int, reason: str = UNREAD_DIALOG) -> None:
                 "reason": reason,
                 "engine": engine,
                 "saves": saves,
-                "test": _current_test(),
+                "test": f"{test} ({where})" if where else test,
             },
         )
 
