@@ -30,6 +30,7 @@ from tests.adopt.corpus import (
 )
 from tests.adopt.test_adopt_template import zoned_module
 from tests.cli.test_cli import run
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
 from tests.support.engine import ENGINES, IN_ENGINE, MAIN_ENGINE, engine_option, run_vcheck
 from tests.support.plugin import checked, play, plugin_lines, recording_stavka, served
 
@@ -66,12 +67,12 @@ def _steps(hex_map: HexMap) -> list[dict[str, object]]:
         {"move": {"id": NUBIAN_IN_0304}, "to": _pixel(hex_map, "0305")},
         {"move": {"id": NUBIAN_IN_0303}, "to": _pixel(hex_map, "0404")},
         {"button": "Referee"},
-        {"wait": 3},
+        FIRST_ANSWER,
         {"select": {"id": NUBIAN_IN_0304}},
         {"button": "Odds"},
         {"select": {"id": PORTUGUESE_IN_0406}},
         {"button": "Odds"},
-        {"wait": 3},
+        ANSWER,
         {"button": "Declare"},
         {"save": "played.vsav"},
     ]
@@ -199,7 +200,7 @@ def test_the_attached_copy_has_the_unit_menu_an_extension_cannot_add(
         {"side": "Moslem"},
         {"move": nubian, "to": _pixel(hex_map, "0404")},
         {"button": "Referee"},
-        {"wait": 3},
+        FIRST_ANSWER,
         {"menu": "Referee: verdicts", "select": nubian},
     ]
     # No save: File > New Game, whose at-start stacks place the copy's own pieces.

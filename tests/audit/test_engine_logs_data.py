@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.audit.logs import LogWriter
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
 from tests.cli.test_cli import run
 from tests.support.engine import IN_ENGINE, at_once
 from tests.support.engine_log import engine_log
@@ -28,7 +29,6 @@ from tests.support.plugin import STAVKA
 pytestmark = IN_ENGINE
 
 NEXT_PHASE: dict[str, object] = {"key": "ctrl shift RIGHT"}
-SERVED_WAIT: dict[str, object] = {"wait": 15}
 
 
 def _unit(unit: str) -> dict[str, object]:
@@ -40,10 +40,10 @@ def _declared(attackers: str, defender: str) -> list[dict[str, object]]:
     return [
         {"select": _unit(attackers)},
         {"button": "Odds"},
-        SERVED_WAIT,
+        ANSWER,
         {"select": _unit(defender)},
         {"button": "Odds"},
-        SERVED_WAIT,
+        FIRST_ANSWER,
         {"button": "Declare attack"},
         {"button": "1d6"},
     ]

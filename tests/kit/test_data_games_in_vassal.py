@@ -38,9 +38,8 @@ from tests.support.plugin import (
     saved_game,
     served,
 )
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
 from tests.support.plugin_scenes import (
-    ANSWER_WAIT,
-    SERVED_WAIT,
     move_step,
     unit_selector,
     verdicts_menu,
@@ -110,27 +109,27 @@ and answered, by game."""
 def _steps(scene: DataScene) -> list[dict[str, object]]:
     return [
         {"button": "Referee"},
-        ANSWER_WAIT,
+        FIRST_ANSWER,
         {"side": scene.side},
         *scene.to_movement,
         *scene.moves,
         {"save": "before.vsav"},
         {"button": "Referee"},
-        SERVED_WAIT,
+        ANSWER,
         {"save": "after.vsav"},
         verdicts_menu(scene.pointed[0]),
-        SERVED_WAIT,
+        ANSWER,
         verdicts_menu(scene.pointed[1]),
-        SERVED_WAIT,
+        ANSWER,
         # On to the combat phase, where the attack may be made (3.1).
         NEXT_PHASE,
         {"save": "combat.vsav"},
         {"select": unit_selector(scene.attacker)},
         {"button": "Odds"},
-        SERVED_WAIT,
+        ANSWER,
         {"select": unit_selector(scene.defender)},
         {"button": "Odds"},
-        SERVED_WAIT,
+        ANSWER,
         {"button": "Declare attack"},
         {"button": "Clear referee"},
     ]

@@ -14,7 +14,8 @@ from builder.release import wheel_name
 from builder.vassal.metadata import parse_metadata
 from tests.support.engine import IN_ENGINE
 from tests.support.plugin import STAVKA, answer_time, play, plugin_lines
-from tests.support.plugin_scenes import ANSWER_WAIT, SERVED_WAIT, move_step
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
+from tests.support.plugin_scenes import move_step
 
 pytestmark = IN_ENGINE
 
@@ -38,9 +39,9 @@ def test_stavka_in_pipxs_folder_is_found_off_the_path_and_named_once(
     steps: list[dict[str, object]] = [
         SIDE,
         {"button": "Referee"},
-        ANSWER_WAIT,
+        FIRST_ANSWER,
         {"button": "Referee"},
-        SERVED_WAIT,
+        ANSWER,
     ]
     report = play(
         built["rks"],
@@ -72,9 +73,9 @@ def test_without_stavka_what_to_install_once_and_the_player_keeps_working(
     steps: list[dict[str, object]] = [
         SIDE,
         {"button": "Referee"},
-        {"wait": 3},
+        FIRST_ANSWER,
         {"button": "Referee"},
-        {"wait": 3},
+        ANSWER,
         move_step("14pz", "Orlovka"),
     ]
     report = play(
@@ -116,7 +117,7 @@ def test_a_stavka_too_old_for_the_module_is_named_with_the_version_wanted(
         encoding="utf-8",
     )
     old.chmod(0o755)
-    steps: list[dict[str, object]] = [SIDE, {"button": "Referee"}, ANSWER_WAIT]
+    steps: list[dict[str, object]] = [SIDE, {"button": "Referee"}, FIRST_ANSWER]
     report = play(
         built["rks"],
         setup_saves[SAVE],

@@ -44,10 +44,9 @@ from tests.support.plugin import (
     saved_game,
     served,
 )
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
 from tests.support.plugin_scenes import (
-    ANSWER_WAIT,
     SCENES,
-    SERVED_WAIT,
     Scene,
     verdicts_menu,
 )
@@ -75,23 +74,23 @@ def _waited(steps: list[dict[str, object]]) -> list[dict[str, object]]:
     for step in steps:
         waited.append(step)
         if "button" in step or "menu" in step:
-            waited.append(SERVED_WAIT)
+            waited.append(ANSWER)
     return waited
 
 
 def _steps(scene: Scene) -> list[dict[str, object]]:
     asked: list[dict[str, object]] = []
     for button in scene.asked:
-        asked += [{"button": button}, SERVED_WAIT, {"screenshot": f"{scene.game}-{button}"}]
+        asked += [{"button": button}, ANSWER, {"screenshot": f"{scene.game}-{button}"}]
     return [
         {"button": "Referee"},
-        ANSWER_WAIT,
+        FIRST_ANSWER,
         *_waited(list(scene.attack)),
         {"side": scene.side},
         *scene.position,
         {"save": "before.vsav"},
         {"button": "Referee"},
-        SERVED_WAIT,
+        ANSWER,
         {"save": "after.vsav"},
         {"screenshot": f"{scene.game}-referee"},
         *_waited([verdicts_menu(unit) for unit in scene.pointed]),

@@ -33,7 +33,8 @@ from tests.support.plugin import (
     referee,
     served,
 )
-from tests.support.plugin_scenes import ANSWER_WAIT, SCENES, move_step
+from tests.support.answer_waits import ANSWER, FIRST_ANSWER
+from tests.support.plugin_scenes import SCENES, move_step
 
 pytestmark = IN_ENGINE
 
@@ -45,10 +46,10 @@ OTHER_ENGINES = [("3.6", "rks"), ("3.8", "rks")]
 CI's time budget."""
 WITHOUT_STAVKA: list[dict[str, object]] = [
     {"button": "Referee"},
-    {"wait": 3},
+    FIRST_ANSWER,
     move_step("ro-14id", "2107"),
 ]
-TWO_PRESSES: list[dict[str, object]] = [{"button": "Referee"}, ANSWER_WAIT] * 2
+TWO_PRESSES: list[dict[str, object]] = [{"button": "Referee"}, FIRST_ANSWER] * 2
 
 
 def _on_other_engine(game: str) -> list[dict[str, object]]:
@@ -58,7 +59,7 @@ def _on_other_engine(game: str) -> list[dict[str, object]]:
         *scene.position,
         {"save": "before.vsav"},
         {"button": "Referee"},
-        ANSWER_WAIT,
+        FIRST_ANSWER,
         {"side": scene.other},
         {"button": "Declare attack"},
     ]
@@ -152,9 +153,9 @@ def test_a_module_built_from_ones_own_copy_is_judged_by_that_copy(tmp_path: Path
     steps: list[dict[str, object]] = [
         {"side": "Vale"},
         {"button": "Referee"},
-        ANSWER_WAIT,
+        FIRST_ANSWER,
         {"button": "ZOC & front"},
-        {"wait": 12},
+        ANSWER,
     ]
     report = play(
         module,
@@ -237,8 +238,8 @@ def test_every_bad_answer_is_one_line_and_no_error_dialog(
     )
     fake.chmod(0o755)
     steps: list[dict[str, object]] = [{"side": "Axis"}]
-    for _ in BAD_ANSWERS:
-        steps += [{"button": "Referee"}, {"wait": 4}]
+    for number, _ in enumerate(BAD_ANSWERS):
+        steps += [{"button": "Referee"}, ANSWER if number else FIRST_ANSWER]
     report = play(
         built["tps"],
         setup_saves[("tps", "1")],

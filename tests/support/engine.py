@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import zipfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -215,6 +216,18 @@ def unread_dialogs(report: dict[str, object]) -> bool:
     )
 
 
+def vcheck_report(completed: subprocess.CompletedProcess[str]) -> Report:
+    """The JSON report a vcheck run printed; a run that printed none fails the test with
+    the end of what it wrote to stderr."""
+    try:
+        report: Report = json.loads(completed.stdout)
+    except json.JSONDecodeError as error:
+        raise AssertionError(
+            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
+        ) from error
+    return report
+
+
 def run_timeout(saves: int) -> int:
     """Seconds a vcheck run of ``saves`` saves may take before it counts as hung: ten
     minutes, and two more for each save after the first (on a quiet machine a save
@@ -241,12 +254,7 @@ def _vcheck(
         completed = start_engine(
             command, engine, len(saves), timeout=run_timeout(len(saves)), check=False
         )
-        try:
-            report: Report = json.loads(completed.stdout)
-        except json.JSONDecodeError as error:
-            raise AssertionError(
-                f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-            ) from error
+        report = vcheck_report(completed)
         if not unread_dialogs(report):
             break
     return completed.returncode, report

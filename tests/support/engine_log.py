@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
-from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option
+from tests.support.answer_waits import played_in_time
+from tests.support.engine import MAIN_ENGINE, VCHECK, engine_option, vcheck_report
 from tests.support.engine_slots import start_engine
 
 LOGGER_DRIVER = Path(__file__).with_name("vcheck_logger.py")
@@ -25,33 +27,37 @@ def engine_log(
     module: Path, save: Path, steps: list[dict[str, object]], log: Path, engine: str = MAIN_ENGINE
 ) -> tuple[int, dict[str, object]]:
     """Play ``steps`` (vcheck ``--actions``) on ``save`` in the engine, logging them to
-    ``log``; vcheck's exit status and report."""
-    actions = log.with_suffix(".actions.json")
-    actions.write_text(json.dumps(steps))
+    ``log``; vcheck's exit status and report. Answer waits are brief, and the steps are
+    played again patiently, into a new log, when an answer came late
+    (:func:`tests.support.answer_waits.played_in_time`)."""
     home = vcheck_home()
-    completed = start_engine(
-        [
-            str(home / "venv" / "bin" / "python"),
-            str(LOGGER_DRIVER),
-            str(VCHECK.parent),
-            str(log),
-            *engine_option(engine),
-            str(module),
-            str(save),
-            "--no-state",
-            "--compact",
-            "--actions",
-            str(actions),
-        ],
-        engine,
-        1,
-        timeout=600,
-        env={**os.environ, "VCHECK_HOME": str(home)},
-    )
-    try:
-        report: dict[str, object] = json.loads(completed.stdout)
-    except json.JSONDecodeError as error:
-        raise AssertionError(
-            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-        ) from error
-    return completed.returncode, report
+    codes: list[int] = []
+
+    def played(paced: list[dict[str, object]]) -> dict[str, Any]:
+        actions = log.with_suffix(".actions.json")
+        actions.write_text(json.dumps(paced))
+        completed = start_engine(
+            [
+                str(home / "venv" / "bin" / "python"),
+                str(LOGGER_DRIVER),
+                str(VCHECK.parent),
+                str(log),
+                *engine_option(engine),
+                str(module),
+                str(save),
+                "--no-state",
+                "--compact",
+                "--actions",
+                str(actions),
+            ],
+            engine,
+            1,
+            timeout=600,
+            env={**os.environ, "VCHECK_HOME": str(home)},
+        )
+        report = vcheck_report(completed)
+        codes.append(completed.returncode)
+        return report
+
+    report = played_in_time(played, steps, engine, before_again=lambda: log.unlink(missing_ok=True))
+    return codes[-1], report

@@ -118,12 +118,27 @@ def start_engine(
             )
 
 
-def note_retry(engine: str, saves: int) -> None:
-    """Note that a run of ``saves`` saves on ``engine`` is made again because vcheck read
-    a dialog before the engine had drawn it."""
+UNREAD_DIALOG = "a dialog read before it was drawn"
+"""Why a run is made again when vcheck read a dialog too early
+(:func:`tests.support.engine.unread_dialogs`)."""
+
+
+def note_retry(engine: str, saves: int, reason: str = UNREAD_DIALOG, where: str = "") -> None:
+    """Note that a run of ``saves`` saves on ``engine`` is made again, why, and ``where``
+    in the run it went wrong (for the summary, after the test's name)."""
     folder = run_folder()
     if folder is not None:
-        _note(folder, {"kind": "retry", "engine": engine, "saves": saves, "test": _current_test()})
+        test = _current_test()
+        _note(
+            folder,
+            {
+                "kind": "retry",
+                "reason": reason,
+                "engine": engine,
+                "saves": saves,
+                "test": f"{test} ({where})" if where else test,
+            },
+        )
 
 
 @dataclass(frozen=True)
@@ -132,10 +147,11 @@ class Tally:
 
     jvms: int
     by_engine: dict[str, int]
-    by_file: dict[str, int]
+    by_file: dict[str, tuple[int, float]]
+    """JVMs and engine-seconds by test file, most seconds first."""
     saves: int
-    retries: int
-    retried_tests: tuple[str, ...]
+    retried: dict[str, tuple[str, ...]]
+    """The tests whose runs were made again, by why (:data:`UNREAD_DIALOG`, ...)."""
     most_at_once: int
     engine_seconds: float
 
@@ -156,14 +172,21 @@ def tally(folder: Path) -> Tally:
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
     entries = [json.loads(line) for line in lines if line.strip()]
     jvms = [entry for entry in entries if entry["kind"] == "jvm"]
-    retries = [entry for entry in entries if entry["kind"] == "retry"]
+    by_file: dict[str, tuple[int, float]] = {}
+    for entry in jvms:
+        count, seconds = by_file.get(entry["test"].split("::")[0], (0, 0.0))
+        by_file[entry["test"].split("::")[0]] = (count + 1, seconds + entry["end"] - entry["start"])
+    retried: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        if entry["kind"] == "retry":
+            reason = entry.get("reason", UNREAD_DIALOG)
+            retried[reason] = (*retried.get(reason, ()), entry["test"])
     return Tally(
         jvms=len(jvms),
         by_engine=dict(sorted(Counter(entry["engine"] for entry in jvms).items())),
-        by_file=dict(Counter(entry["test"].split("::")[0] for entry in jvms).most_common()),
+        by_file=dict(sorted(by_file.items(), key=lambda item: -item[1][1])),
         saves=sum(entry["saves"] for entry in jvms),
-        retries=len(retries),
-        retried_tests=tuple(entry["test"] for entry in retries),
+        retried=retried,
         most_at_once=_most_at_once([(entry["start"], entry["end"]) for entry in jvms]),
         engine_seconds=sum(entry["end"] - entry["start"] for entry in jvms),
     )

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from builder.vassal.savefile import read_save_file
-from tests.support.engine import VCHECK
+from tests.support.answer_waits import played_in_time
+from tests.support.engine import VCHECK, vcheck_report
 from tests.support.engine_slots import start_engine
 
 STAVKA = Path(sys.executable).with_name("stavka")
@@ -41,37 +42,44 @@ def play(
     """vcheck's report of ``steps`` played on ``save`` in ``module`` (None: on a new
     game, its at-start stacks placed); ``with_stavka`` puts
     ``stavka_folder`` (the worktree's program) first on the PATH, else the PATH holds only
-    the system's folders; ``environment`` adds to the Player's environment."""
-    actions = folder / "steps.json"
-    actions.write_text(json.dumps(list(steps)), encoding="utf-8")
+    the system's folders; ``environment`` adds to the Player's environment. Answer
+    waits are brief, and the steps are played again patiently when an answer came late
+    (:func:`tests.support.answer_waits.played_in_time`), a recording stavka's record
+    of the first run forgotten."""
     system = "/usr/local/bin:/usr/bin:/bin"
     path = f"{stavka_folder}:{system}" if with_stavka else system
     engine = options[options.index("--engine") + 1] if "--engine" in options else VCHECK_DEFAULT
-    completed = start_engine(
-        [
-            str(VCHECK),
-            str(module),
-            *([] if save is None else [str(save)]),
-            "--compact",
-            "--no-state",
-            "--actions",
-            str(actions),
-            *options,
-        ],
+
+    def played(paced: list[dict[str, object]]) -> dict[str, Any]:
+        actions = folder / "steps.json"
+        actions.write_text(json.dumps(paced), encoding="utf-8")
+        completed = start_engine(
+            [
+                str(VCHECK),
+                str(module),
+                *([] if save is None else [str(save)]),
+                "--compact",
+                "--no-state",
+                "--actions",
+                str(actions),
+                *options,
+            ],
+            engine,
+            1,
+            timeout=900,
+            check=False,
+            cwd=folder,
+            env={**os.environ, "PATH": path, **(environment or {})},
+        )
+        report = vcheck_report(completed)
+        return report
+
+    return played_in_time(
+        played,
+        steps,
         engine,
-        1,
-        timeout=900,
-        check=False,
-        cwd=folder,
-        env={**os.environ, "PATH": path, **(environment or {})},
+        before_again=lambda: (stavka_folder / RECORD).unlink(missing_ok=True),
     )
-    try:
-        report: dict[str, Any] = json.loads(completed.stdout)
-    except json.JSONDecodeError as error:
-        raise AssertionError(
-            f"vcheck printed no JSON (exit {completed.returncode}): {completed.stderr[-2000:]}"
-        ) from error
-    return report
 
 
 RECORDER = """\
@@ -98,12 +106,16 @@ with open({record!r}, "a", encoding="utf-8") as record:
 each, the request, the file modes of its save and of the save's folder, and the answer."""
 
 
+RECORD = "served.jsonl"
+"""The file a recording stavka keeps its records in, beside it."""
+
+
 def recording_stavka(folder: Path) -> tuple[Path, Path]:
     """A folder holding a ``stavka`` that records what the plugin asks and is answered
     (:data:`RECORDER`), and the file the records go to, one JSON line each."""
     bin_folder = folder / "recording-bin"
     bin_folder.mkdir()
-    record = folder / "served.jsonl"
+    record = bin_folder / RECORD
     wrapper = bin_folder / "stavka"
     wrapper.write_text(
         RECORDER.format(python=sys.executable, stavka=str(STAVKA), record=str(record)),

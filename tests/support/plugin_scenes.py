@@ -6,12 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ANSWER_WAIT: dict[str, object] = {"wait": 25}
-"""Long enough for the first press, which starts the referee service, on a loaded 2-core
-machine (4-20 s)."""
-SERVED_WAIT: dict[str, object] = {"wait": 12}
-"""Long enough for each later press, answered by the running service (1-8 s loaded)."""
-
 
 @dataclass(frozen=True)
 class Scene:

@@ -7,9 +7,10 @@ the set-up of the first test that asked for it, so the file of that test carries
 
 The run's controller makes the folder its engines are counted in
 (:mod:`tests.support.engine_slots`) before its workers start, names it in the
-environment they inherit, and at the end says how many JVMs started (by engine and by
-file), the most that ran at once, and how often a run was made again because vcheck
-read a dialog before it was drawn.
+environment they inherit, and at the end says how many JVMs started (by engine, and by
+file with their engine-seconds), the most that ran at once, and how often a run was made
+again because vcheck read a dialog before it was drawn or a referee answer came after
+its wait (:mod:`tests.support.answer_waits`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.engine_slots import RUN_FOLDER, engine_slots, tally
+from tests.support.answer_waits import LATE_ANSWER
+from tests.support.engine_slots import RUN_FOLDER, UNREAD_DIALOG, engine_slots, tally
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -84,12 +86,16 @@ class RunReport:
             f"{engines.engine_seconds:.0f} s in all; at most {engines.most_at_once} at once "
             f"({engine_slots()} engine slots)"
         )
-        terminalreporter.write_line(
-            f"{engines.retries} runs made again for a dialog read before it was drawn"
-            + (f": {', '.join(engines.retried_tests)}" if engines.retries else "")
-        )
-        for path, count in engines.by_file.items():
-            terminalreporter.write_line(f"{count:5d} JVMs  {path or '(outside a test)'}")
+        for reason in (UNREAD_DIALOG, LATE_ANSWER):
+            again = engines.retried.get(reason, ())
+            terminalreporter.write_line(
+                f"{len(again)} runs made again for {reason}"
+                + (f": {', '.join(again)}" if again else "")
+            )
+        for path, (count, seconds) in engines.by_file.items():
+            terminalreporter.write_line(
+                f"{count:5d} JVMs {seconds:7.0f} s  {path or '(outside a test)'}"
+            )
 
 
 _REPORT = pytest.StashKey[RunReport]()
