@@ -111,9 +111,18 @@ def test_the_search_finds_a_command(site: tuple[Path, str], browser: BrowserCont
     page = _opened(browser, address + "index.html")
     try:
         page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.locator("input.md-search__input").fill("annotate")
+        # The search builds its index in a worker and says "Initializing search" until
+        # it is ready; a reader then types, key by key (the search answers key presses:
+        # a query pasted in at once is answered only if it came before the index was
+        # ready, which under a load of 4 it once did not).
+        page.wait_for_function(
+            "() => !document.querySelector('.md-search-result__meta')"
+            ".textContent.includes('Initializing')",
+            timeout=120_000,
+        )
+        page.locator("input.md-search__input").press_sequentially("annotate")
         results = page.locator(".md-search-result__item")
-        results.first.wait_for(timeout=30_000)
+        results.first.wait_for(timeout=60_000)
         assert "annotate" in results.first.inner_text().lower()
     finally:
         page.close()
