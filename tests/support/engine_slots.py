@@ -174,13 +174,13 @@ def tally(folder: Path) -> Tally:
     jvms = [entry for entry in entries if entry["kind"] == "jvm"]
     by_file: dict[str, tuple[int, float]] = {}
     for entry in jvms:
-        count, seconds = by_file.get(entry["test"].split("::")[0], (0, 0.0))
-        by_file[entry["test"].split("::")[0]] = (count + 1, seconds + entry["end"] - entry["start"])
+        file = entry["test"].split("::")[0]
+        count, seconds = by_file.get(file, (0, 0.0))
+        by_file[file] = (count + 1, seconds + entry["end"] - entry["start"])
     retried: dict[str, tuple[str, ...]] = {}
     for entry in entries:
         if entry["kind"] == "retry":
-            reason = entry.get("reason", UNREAD_DIALOG)
-            retried[reason] = (*retried.get(reason, ()), entry["test"])
+            retried[entry["reason"]] = (*retried.get(entry["reason"], ()), entry["test"])
     return Tally(
         jvms=len(jvms),
         by_engine=dict(sorted(Counter(entry["engine"] for entry in jvms).items())),
