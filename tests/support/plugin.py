@@ -78,7 +78,7 @@ def play(
         played,
         steps,
         engine,
-        before_again=lambda: (stavka_folder / RECORD).unlink(missing_ok=True),
+        before_again=lambda: _forget_record(stavka_folder),
     )
 
 
@@ -108,12 +108,21 @@ each, the request, the file modes of its save and of the save's folder, and the 
 
 RECORD = "served.jsonl"
 """The file a recording stavka keeps its records in, beside it."""
+RECORDING_BIN = "recording-bin"
+"""The folder a recording stavka is made in."""
+
+
+def _forget_record(stavka_folder: Path) -> None:
+    """Remove what a recording stavka in ``stavka_folder`` recorded, if it is one: the
+    first run's records before its steps are played again; any other folder is left be."""
+    if stavka_folder.name == RECORDING_BIN:
+        (stavka_folder / RECORD).unlink(missing_ok=True)
 
 
 def recording_stavka(folder: Path) -> tuple[Path, Path]:
     """A folder holding a ``stavka`` that records what the plugin asks and is answered
     (:data:`RECORDER`), and the file the records go to, one JSON line each."""
-    bin_folder = folder / "recording-bin"
+    bin_folder = folder / RECORDING_BIN
     bin_folder.mkdir()
     record = bin_folder / RECORD
     wrapper = bin_folder / "stavka"
